@@ -1,0 +1,507 @@
+import Foundation
+
+/// Reads a catalog file, collecting every problem with its JSON path (for `storefront lint`), and
+/// checks the rules the App Store enforces on a catalog.
+public enum CatalogLoader {
+    /// The most active offer-code offers one subscription can have (App Store Connect's limit).
+    public static let maxActiveOffersPerSubscription = 10
+
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var problems: [CatalogProblem]
+        public var description: String { problems.map(\.description).joined(separator: "\n") }
+    }
+
+    public static func load(contentsOf url: URL) throws(Failure) -> Catalog {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: url.path)
+                ? "cannot read \(url.path): \((error as NSError).localizedDescription)"
+                : "no catalog file at \(url.path)"
+            throw Failure(problems: [CatalogProblem(path: .root, reason: reason)])
+        }
+        return try load(data)
+    }
+
+    public static func load(_ data: Data) throws(Failure) -> Catalog {
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(data)
+        } catch {
+            throw Failure(problems: [error])
+        }
+        let reader = CatalogReader()
+        let catalog = reader.catalog(Node(json, .root, reader.log))
+        if let catalog, reader.log.problems.isEmpty { return catalog }
+        throw Failure(problems: reader.log.problems)
+    }
+}
+
+/// Problems found so far; shared by every node of one read.
+final class ProblemLog {
+    var problems: [CatalogProblem] = []
+    func add(_ path: JSONPath, _ reason: String) { problems.append(CatalogProblem(path: path, reason: reason)) }
+}
+
+/// A value in the document with its path. Every accessor reports a wrong type or a missing field.
+struct Node {
+    let value: JSONValue
+    let path: JSONPath
+    let log: ProblemLog
+
+    init(_ value: JSONValue, _ path: JSONPath, _ log: ProblemLog) {
+        self.value = value
+        self.path = path
+        self.log = log
+    }
+
+    func problem(_ reason: String) { log.add(path, reason) }
+
+    private func expected(_ what: String) { problem("expected \(what), found \(value.kindDescription)") }
+
+    /// A field that must be present.
+    func required(_ key: String) -> Node? {
+        guard case .object(let fields) = value else { expected("an object"); return nil }
+        guard let field = fields[key], field != .null else {
+            problem("missing required field \"\(key)\"")
+            return nil
+        }
+        return Node(field, path.appending(key), log)
+    }
+
+    /// A field that may be absent (null counts as absent).
+    func optional(_ key: String) -> Node? {
+        guard case .object(let fields) = value, let field = fields[key], field != .null else { return nil }
+        return Node(field, path.appending(key), log)
+    }
+
+    var string: String? {
+        guard case .string(let text) = value else { expected("a string"); return nil }
+        return text
+    }
+
+    /// A string that must not be empty or blank.
+    var text: String? {
+        guard let text = string else { return nil }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { problem("must not be empty"); return nil }
+        return text
+    }
+
+    var bool: Bool? {
+        guard case .bool(let flag) = value else { expected("true or false"); return nil }
+        return flag
+    }
+
+    var int: Int? {
+        guard case .number(let number) = value, number == number.rounded(), abs(number) < 1e9 else {
+            expected("a whole number")
+            return nil
+        }
+        return Int(number)
+    }
+
+    var array: [Node]? {
+        guard case .array(let items) = value else { expected("an array"); return nil }
+        return items.enumerated().map { Node($1, path.appending($0), log) }
+    }
+
+    /// Object members in key order, so problems are reported in a stable order.
+    var members: [(key: String, node: Node)]? {
+        guard case .object(let fields) = value else { expected("an object"); return nil }
+        return fields.keys.sorted().map { ($0, Node(fields[$0]!, path.appending($0), log)) }
+    }
+}
+
+/// Turns the JSON tree into a `Catalog`, logging problems as it goes. Returns nil where a part is too
+/// broken to build; the log then says why.
+final class CatalogReader {
+    let log = ProblemLog()
+    /// Territory codes declared in `territories`, so prices can be checked against them.
+    private var territoryCodes: Set<String> = []
+
+    func catalog(_ root: Node) -> Catalog? {
+        guard root.members != nil else { return nil }
+        let app = root.required("app").flatMap(appInfo)
+        let territories = root.required("territories")?.array?.compactMap(territory) ?? []
+        territoryCodes = Set(territories.map(\.code))
+        checkUnique(root.optional("territories")?.array ?? [], field: "code", what: "territory")
+
+        let groupNodes = root.optional("subscriptionGroups")?.array ?? []
+        let groups = groupNodes.compactMap(subscriptionGroup)
+        checkUnique(groupNodes, field: "id", what: "subscription group id")
+
+        let productNodes = root.required("products")?.array ?? []
+        let groupIDs = Set(groups.map(\.id))
+        let products = productNodes.compactMap { product($0, groupIDs: groupIDs) }
+        checkUnique(productNodes, field: "id", what: "product id")
+
+        let offerNodes = root.optional("offerCodes")?.array ?? []
+        let offers = offerNodes.compactMap { offerCode($0, products: products) }
+        checkUnique(offerNodes, field: "id", what: "offer code id")
+        if let offersNode = root.optional("offerCodes") {
+            checkCodesUnique(offerNodes)
+            checkActiveOfferLimit(offers, at: offersNode.path)
+        }
+        if let app, let productsNode = root.optional("products") {
+            checkDefaultLanguage(productNodes, language: app.defaultLanguage, at: productsNode.path)
+        }
+
+        guard let app, !territories.isEmpty || root.optional("territories") == nil else { return nil }
+        if territories.isEmpty { root.problem("a catalog needs at least one territory") }
+        return Catalog(app: app, territories: territories, subscriptionGroups: groups,
+                       products: products, offerCodes: offers)
+    }
+
+    // MARK: sections
+
+    private func appInfo(_ node: Node) -> AppInfo? {
+        let name = node.required("name").flatMap(localized)
+        let language = node.optional("defaultLanguage")?.text ?? "en"
+        let terms = node.required("termsOfServiceURL").flatMap { url($0) }
+        let privacy = node.required("privacyPolicyURL").flatMap { url($0) }
+        guard let name, let terms, let privacy else { return nil }
+        if name.translations[language] == nil {
+            node.required("name")?.problem("has no \"\(language)\" text, the catalog's default language")
+        }
+        return AppInfo(name: name, defaultLanguage: language, termsOfServiceURL: terms, privacyPolicyURL: privacy)
+    }
+
+    private func territory(_ node: Node) -> Territory? {
+        let code = node.required("code").flatMap { codeNode -> String? in
+            guard let code = codeNode.string else { return nil }
+            guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+                codeNode.problem("\"\(code)\" is not an ISO 3166 alpha-3 territory code like \"USA\" or \"JPN\"")
+                return nil
+            }
+            return code
+        }
+        let currency = node.required("currency").flatMap { currencyNode -> String? in
+            guard let currency = currencyNode.string else { return nil }
+            guard Self.isoCurrencies.contains(currency) else {
+                currencyNode.problem("\"\(currency)\" is not an ISO 4217 currency code like \"USD\" or \"EUR\"")
+                return nil
+            }
+            return currency
+        }
+        let locale = node.required("locale").flatMap { localeNode -> String? in
+            guard let identifier = localeNode.string else { return nil }
+            guard let known = LocaleCatalog.canonical(identifier) else {
+                localeNode.problem("\"\(identifier)\" is not a known locale like \"en_US\" or \"ja_JP\"")
+                return nil
+            }
+            return known
+        }
+        guard let code, let currency, let locale else { return nil }
+        return Territory(code: code, currency: currency, locale: locale)
+    }
+
+    private func subscriptionGroup(_ node: Node) -> SubscriptionGroup? {
+        let id = node.required("id")?.text
+        let name = node.required("name").flatMap(localized)
+        let grace = node.optional("gracePeriod").flatMap { period($0) }
+        let retry = node.optional("billingRetryPeriod").flatMap { period($0) } ?? SubscriptionPeriod(value: 60, unit: .day)
+        guard let id, let name else { return nil }
+        return SubscriptionGroup(id: id, name: name, gracePeriod: grace, billingRetryPeriod: retry)
+    }
+
+    private func product(_ node: Node, groupIDs: Set<String>) -> Product? {
+        let id = node.required("id")?.text
+        let type = node.required("type").flatMap { typeNode -> ProductType? in
+            guard let raw = typeNode.string else { return nil }
+            guard let type = ProductType(rawValue: raw) else {
+                let known = ProductType.allCases.map(\.rawValue).joined(separator: ", ")
+                typeNode.problem("unknown product type \"\(raw)\"; expected one of \(known)")
+                return nil
+            }
+            return type
+        }
+        let name = node.required("name").flatMap(localized)
+        let description = node.required("description").flatMap(localized)
+        let shareable = node.optional("familyShareable")?.bool ?? false
+        let prices = node.required("prices").flatMap(priceTable)
+
+        var maxQuantity = 1
+        var subscription: SubscriptionInfo?
+        var duration: SubscriptionPeriod?
+        switch type {
+        case .consumable:
+            maxQuantity = node.optional("maxQuantity").flatMap { quantityNode -> Int? in
+                guard let value = quantityNode.int else { return nil }
+                guard (1...99).contains(value) else { quantityNode.problem("must be between 1 and 99"); return nil }
+                return value
+            } ?? 10
+        case .autoRenewable:
+            subscription = subscriptionInfo(node, groupIDs: groupIDs)
+            if subscription == nil { return nil }
+        case .nonRenewing:
+            duration = node.required("duration").flatMap { period($0) }
+            if duration == nil { return nil }
+        case .nonConsumable, nil:
+            break
+        }
+        if type == .consumable, shareable {
+            node.optional("familyShareable")?.problem("consumables cannot be shared with Family Sharing")
+        }
+        if type != .autoRenewable {
+            for key in ["group", "level", "period", "introductoryOffer", "promotionalOffers"] {
+                node.optional(key)?.problem("only auto-renewable subscriptions have \"\(key)\"")
+            }
+        }
+        guard let id, let type, let name, let description, let prices else { return nil }
+        return Product(id: id, type: type, name: name, description: description, familyShareable: shareable,
+                       prices: prices, maxQuantity: maxQuantity, subscription: subscription, duration: duration)
+    }
+
+    private func subscriptionInfo(_ node: Node, groupIDs: Set<String>) -> SubscriptionInfo? {
+        let group = node.required("group").flatMap { groupNode -> String? in
+            guard let id = groupNode.text else { return nil }
+            guard groupIDs.contains(id) else {
+                groupNode.problem("no subscription group \"\(id)\" in $.subscriptionGroups")
+                return nil
+            }
+            return id
+        }
+        let level = node.required("level").flatMap { levelNode -> Int? in
+            guard let level = levelNode.int else { return nil }
+            guard level >= 1 else { levelNode.problem("service level must be 1 or more (1 is the highest)"); return nil }
+            return level
+        }
+        let period = node.required("period").flatMap { periodNode -> SubscriptionPeriod? in
+            guard let period = self.period(periodNode) else { return nil }
+            guard Self.renewalPeriods.contains(period) else {
+                periodNode.problem("\(period) is not an App Store renewal period; use one of "
+                                   + Self.renewalPeriods.map(\.description).joined(separator: ", "))
+                return nil
+            }
+            return period
+        }
+        let intro = node.optional("introductoryOffer").flatMap { offer($0, kind: .introductory) }
+        let promotional = node.optional("promotionalOffers")?.array?.compactMap { offer($0, kind: .promotional) } ?? []
+        for offerNode in node.optional("promotionalOffers")?.array ?? [] where offerNode.optional("purpose") == nil {
+            offerNode.problem("missing required field \"purpose\" (retention or winBack)")
+        }
+        guard let group, let level, let period else { return nil }
+        return SubscriptionInfo(groupID: group, level: level, period: period,
+                                introductoryOffer: intro, promotionalOffers: promotional)
+    }
+
+    private func offer(_ node: Node, kind: SubscriptionOffer.Kind) -> SubscriptionOffer? {
+        let id = kind == .introductory ? node.optional("id")?.text : node.required("id")?.text
+        let mode = node.required("paymentMode").flatMap { modeNode -> SubscriptionOffer.PaymentMode? in
+            guard let raw = modeNode.string else { return nil }
+            guard let mode = SubscriptionOffer.PaymentMode(rawValue: raw) else {
+                let known = SubscriptionOffer.PaymentMode.allCases.map(\.rawValue).joined(separator: ", ")
+                modeNode.problem("unknown payment mode \"\(raw)\"; expected one of \(known)")
+                return nil
+            }
+            return mode
+        }
+        let period = node.required("period").flatMap { self.period($0) }
+        let count = node.optional("periodCount").flatMap { countNode -> Int? in
+            guard let count = countNode.int else { return nil }
+            guard (1...12).contains(count) else { countNode.problem("must be between 1 and 12"); return nil }
+            return count
+        } ?? 1
+        if mode != .payAsYouGo, count != 1 {
+            node.optional("periodCount")?.problem("only pay-as-you-go offers last several periods")
+        }
+        let purpose = node.optional("purpose").flatMap { purposeNode -> SubscriptionOffer.Purpose? in
+            guard let raw = purposeNode.string else { return nil }
+            guard let purpose = SubscriptionOffer.Purpose(rawValue: raw) else {
+                purposeNode.problem("unknown purpose \"\(raw)\"; expected retention or winBack")
+                return nil
+            }
+            return purpose
+        }
+        var prices: [String: Decimal] = [:]
+        if mode == .freeTrial {
+            node.optional("prices")?.problem("a free trial has no prices")
+        } else if mode != nil {
+            prices = node.required("prices").flatMap(priceTable) ?? [:]
+        }
+        guard let mode, let period else { return nil }
+        return SubscriptionOffer(id: id, kind: kind, paymentMode: mode, period: period, periodCount: count,
+                                 prices: prices, purpose: purpose)
+    }
+
+    private func offerCode(_ node: Node, products: [Product]) -> OfferCodeOffer? {
+        let id = node.required("id")?.text
+        let name = node.required("name").flatMap(localized)
+        let productID = node.required("product").flatMap { productNode -> String? in
+            guard let id = productNode.text else { return nil }
+            guard let product = products.first(where: { $0.id == id }) else {
+                productNode.problem("no product \"\(id)\" in $.products")
+                return nil
+            }
+            guard product.type == .autoRenewable else {
+                productNode.problem("offer codes apply to auto-renewable subscriptions; \"\(id)\" is \(product.type.rawValue)")
+                return nil
+            }
+            return id
+        }
+        let offer = offer(node, kind: .code)
+        let eligibility = node.required("eligibility")?.array.flatMap { items -> Set<OfferCodeOffer.Eligibility>? in
+            let values = items.compactMap { item -> OfferCodeOffer.Eligibility? in
+                guard let raw = item.string else { return nil }
+                guard let value = OfferCodeOffer.Eligibility(rawValue: raw) else {
+                    item.problem("unknown eligibility \"\(raw)\"; expected new, existing or lapsed")
+                    return nil
+                }
+                return value
+            }
+            if items.isEmpty { node.required("eligibility")?.problem("must name at least one of new, existing, lapsed") }
+            return Set(values)
+        }
+        let expires = node.optional("expires").flatMap { dateNode -> Date? in
+            guard let text = dateNode.string else { return nil }
+            guard let date = try? Date(text, strategy: .iso8601) else {
+                dateNode.problem("\"\(text)\" is not an ISO 8601 date-time like \"2027-01-31T00:00:00Z\"")
+                return nil
+            }
+            return date
+        }
+        let active = node.optional("active")?.bool ?? true
+        let codesNode = node.required("codes")
+        let oneTime = codesNode?.optional("oneTimeUse")?.array?.compactMap { code($0, custom: false) } ?? []
+        let custom = codesNode?.optional("custom")?.array?.compactMap { code($0, custom: true) } ?? []
+        if let codesNode, codesNode.optional("oneTimeUse") == nil, codesNode.optional("custom") == nil {
+            codesNode.problem("needs \"oneTimeUse\" or \"custom\" codes")
+        }
+        guard let id, let name, let productID, let offer, let eligibility else { return nil }
+        return OfferCodeOffer(id: id, name: name, productID: productID, offer: offer, eligibility: eligibility,
+                              expires: expires, active: active, oneTimeUseCodes: oneTime, customCodes: custom)
+    }
+
+    // MARK: values
+
+    private func localized(_ node: Node) -> LocalizedText? {
+        guard let members = node.members else { return nil }
+        var translations: [String: String] = [:]
+        for (language, textNode) in members {
+            guard let text = textNode.text else { continue }
+            translations[language] = text
+        }
+        if members.isEmpty { node.problem("needs at least one translation, like {\"en\": \"…\"}") }
+        return translations.isEmpty ? nil : LocalizedText(translations)
+    }
+
+    private func priceTable(_ node: Node) -> [String: Decimal]? {
+        guard let members = node.members else { return nil }
+        var prices: [String: Decimal] = [:]
+        for (code, priceNode) in members {
+            if !territoryCodes.contains(code) {
+                priceNode.problem("territory \"\(code)\" is not declared in $.territories")
+                continue
+            }
+            if let price = price(priceNode) { prices[code] = price }
+        }
+        if members.isEmpty { node.problem("needs a price in at least one territory") }
+        return prices
+    }
+
+    private func price(_ node: Node) -> Decimal? {
+        switch node.value {
+        case .string(let text):
+            guard text.wholeMatch(of: /[0-9]{1,9}(\.[0-9]{1,4})?/) != nil, let value = Decimal(string: text, locale: Self.posix) else {
+                node.problem("\"\(text)\" is not a decimal price; write it like \"4.99\"")
+                return nil
+            }
+            return value
+        case .number:
+            node.problem("write prices as strings, like \"4.99\", so they are exact decimals")
+            return nil
+        default:
+            node.problem("expected a decimal price as a string like \"4.99\", found \(node.value.kindDescription)")
+            return nil
+        }
+    }
+
+    private func period(_ node: Node) -> SubscriptionPeriod? {
+        guard let text = node.string else { return nil }
+        guard let period = SubscriptionPeriod(iso8601: text) else {
+            node.problem("\"\(text)\" is not an ISO 8601 duration like P3D, P1W, P1M, P6M or P1Y")
+            return nil
+        }
+        return period
+    }
+
+    private func url(_ node: Node) -> String? {
+        guard let text = node.text else { return nil }
+        guard let url = URL(string: text), url.scheme == "https" || url.scheme == "http", url.host != nil else {
+            node.problem("\"\(text)\" is not a web address like \"https://example.com/terms\"")
+            return nil
+        }
+        return text
+    }
+
+    /// Offer codes: custom codes are alphanumeric ASCII only (HIG "Supporting offer codes"); one-time
+    /// codes, which App Store Connect generates, are too.
+    private func code(_ node: Node, custom: Bool) -> String? {
+        guard let code = node.text else { return nil }
+        guard code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+            let what = custom ? "custom code" : "one-time-use code"
+            node.problem("\(what) \"\(code)\" may contain only ASCII letters and digits")
+            return nil
+        }
+        guard code.count <= 64 else { node.problem("codes are at most 64 characters"); return nil }
+        return code.uppercased()
+    }
+
+    // MARK: whole-catalog rules
+
+    private func checkUnique(_ nodes: [Node], field: String, what: String) {
+        var firstSeen: [String: JSONPath] = [:]
+        for node in nodes {
+            guard case .object(let fields) = node.value, case .string(let value)? = fields[field] else { continue }
+            let path = node.path.appending(field)
+            if let first = firstSeen[value] {
+                log.add(path, "duplicate \(what) \"\(value)\" (first at \(first))")
+            } else {
+                firstSeen[value] = path
+            }
+        }
+    }
+
+    /// A code may open only one offer, whatever case it is typed in.
+    private func checkCodesUnique(_ nodes: [Node]) {
+        var firstSeen: [String: JSONPath] = [:]
+        for node in nodes {
+            for kind in ["oneTimeUse", "custom"] {
+                for codeNode in node.optional("codes")?.optional(kind)?.array ?? [] {
+                    guard case .string(let code) = codeNode.value else { continue }
+                    let key = code.uppercased()
+                    if let first = firstSeen[key] {
+                        codeNode.problem("duplicate offer code \"\(code)\" (first at \(first))")
+                    } else {
+                        firstSeen[key] = codeNode.path
+                    }
+                }
+            }
+        }
+    }
+
+    private func checkActiveOfferLimit(_ offers: [OfferCodeOffer], at path: JSONPath) {
+        let active = Dictionary(grouping: offers.filter(\.active), by: \.productID)
+        for (productID, list) in active.sorted(by: { $0.key < $1.key })
+        where list.count > CatalogLoader.maxActiveOffersPerSubscription {
+            log.add(path, "subscription \"\(productID)\" has \(list.count) active offer-code offers; "
+                    + "the App Store allows at most \(CatalogLoader.maxActiveOffersPerSubscription) per subscription")
+        }
+    }
+
+    /// Every product has a name and description in the default language, the last fallback.
+    private func checkDefaultLanguage(_ nodes: [Node], language: String, at path: JSONPath) {
+        for node in nodes {
+            for key in ["name", "description"] {
+                guard let field = node.optional(key), case .object(let texts) = field.value else { continue }
+                if texts[language] == nil { field.problem("has no \"\(language)\" text, the catalog's default language") }
+            }
+        }
+    }
+
+    static let renewalPeriods: [SubscriptionPeriod] = ["P1W", "P1M", "P2M", "P3M", "P6M", "P1Y"]
+        .compactMap { SubscriptionPeriod(iso8601: $0) }
+    static let isoCurrencies = Set(Locale.commonISOCurrencyCodes)
+    static let posix = Locale(identifier: "en_US_POSIX")
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Which locales exist, and which one the terminal asks for.
+public enum LocaleCatalog {
+    static let available = Set(Locale.availableIdentifiers)
+
+    /// The canonical identifier ("ja-JP" → "ja_JP") of a locale ICU knows, or nil for an unknown one.
+    /// An encoding or modifier suffix, as in LANG ("de_DE.UTF-8@euro"), is ignored.
+    public static func canonical(_ identifier: String) -> String? {
+        var id = identifier
+        if let cut = id.firstIndex(where: { $0 == "." || $0 == "@" }) { id = String(id[..<cut]) }
+        id = id.replacingOccurrences(of: "-", with: "_")
+        guard !id.isEmpty else { return nil }
+        if available.contains(id) { return id }
+        // "de_de" or "EN_us": normalise case of language and region.
+        let parts = id.split(separator: "_")
+        guard let language = parts.first else { return nil }
+        var candidate = language.lowercased()
+        if parts.count > 1 { candidate += "_" + parts.dropFirst().map { $0.count == 4 ? $0.capitalized : $0.uppercased() }.joined(separator: "_") }
+        return available.contains(candidate) ? candidate : nil
+    }
+
+    /// The locale the terminal asks for (LC_ALL, then LC_MESSAGES, then LANG), or en_US where it names
+    /// none or only the C/POSIX locale.
+    public static func fromEnvironment(_ environment: [String: String]) -> Locale {
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = environment[key], !value.isEmpty else { continue }
+            let base = value.split(separator: ".").first.map(String.init) ?? value
+            if base == "C" || base == "POSIX" { break }
+            if let id = canonical(value) { return Locale(identifier: id) }
+        }
+        return Locale(identifier: "en_US")
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+@testable import StoreModel
+
+/// Each product type's semantics (reference/iap-product-types-and-transactions.md).
+@Suite("Product types")
+struct ProductTypeTests {
+    @Test("consumables are bought many times, with a quantity")
+    func consumablesBuyManyTimes() {
+        var store = Fixture.store()
+        #expect(store.purchase("boost", quantity: 3).transaction?.quantity == 3)
+        #expect(store.purchase("boost", quantity: 2).transaction?.state == .purchased)
+        #expect(store.consumableBalance("boost") == 5)
+    }
+
+    @Test("a consumable quantity outside 1...maxQuantity is refused")
+    func consumableQuantityLimits() {
+        var store = Fixture.store()
+        #expect(store.purchase("boost", quantity: 0) == .failed(.invalidQuantity))
+        #expect(store.purchase("boost", quantity: 6) == .failed(.invalidQuantity))
+        #expect(store.consumableBalance("boost") == 0)
+    }
+
+    @Test("consumables are not restored and are not entitlements")
+    func consumablesNotRestored() {
+        var store = Fixture.store()
+        store.purchase("boost", quantity: 2)
+        #expect(store.restorePurchases().isEmpty)
+        #expect(store.entitlements().isEmpty)
+    }
+
+    @Test("a non-consumable is bought once: a second purchase is refused as already owned")
+    func nonConsumableOnce() {
+        var store = Fixture.store()
+        #expect(store.purchase("alps").transaction != nil)
+        #expect(store.owns("alps"))
+        #expect(store.purchase("alps") == .failed(.alreadyOwned))
+        #expect(store.transactions.filter { $0.productID == "alps" && $0.state == .purchased }.count == 1)
+    }
+
+    @Test("a non-consumable is restored, pointing at the original purchase")
+    func nonConsumableRestored() throws {
+        var store = Fixture.store()
+        let original = try #require(store.purchase("alps").transaction)
+        let restored = store.restorePurchases()
+        #expect(restored.count == 1)
+        #expect(restored.first?.state == .restored)
+        #expect(restored.first?.originalID == original.id)
+        #expect(restored.first?.id != original.id)
+        #expect(store.owns("alps"))
+    }
+
+    @Test("a non-consumable never expires")
+    func nonConsumableNeverExpires() {
+        var store = Fixture.store()
+        store.purchase("alps")
+        store.advance(by: SubscriptionPeriod(value: 10, unit: .year))
+        #expect(store.owns("alps"))
+    }
+
+    @Test("an auto-renewable subscription renews at the end of each period until cancelled")
+    func autoRenewableRenewsUntilCancelled() throws {
+        var store = Fixture.store()
+        let first = try #require(store.purchase("news.monthly").transaction)
+        #expect(first.expirationDate == Fixture.date("2026-12-21T09:00:00Z"))
+        store.advance(to: Fixture.date("2027-02-01T00:00:00Z"))
+        let chain = store.transactions.filter { $0.originalID == first.id }
+        #expect(chain.count == 3, "bought 21 Nov, renewed 21 Dec and 21 Jan")
+        #expect(chain.last?.expirationDate == Fixture.date("2027-02-21T09:00:00Z"))
+        #expect(store.status(ofGroup: "news")?.state == .subscribed)
+
+        store.setAutoRenew(false, group: "news")
+        store.advance(to: Fixture.date("2027-02-21T09:00:00Z"))
+        #expect(store.status(ofGroup: "news")?.state == .expired)
+        store.advance(to: Fixture.date("2027-06-01T00:00:00Z"))
+        #expect(store.transactions.filter { $0.originalID == first.id }.count == 3, "no renewal after cancelling")
+    }
+
+    @Test("an auto-renewable subscription is restored by the system, once per group")
+    func autoRenewableRestored() {
+        var store = Fixture.store()
+        store.purchase("news.monthly")
+        store.advance(by: .oneMonth)
+        let restored = store.restorePurchases()
+        #expect(restored.map(\.productID) == ["news.monthly"])
+    }
+
+    @Test("a non-renewing subscription lasts its duration, computed by the app")
+    func nonRenewingLastsItsDuration() throws {
+        var store = Fixture.store()
+        let pass = try #require(store.purchase("pass").transaction)
+        #expect(pass.expirationDate == Fixture.date("2027-02-21T09:00:00Z"))
+        store.advance(to: Fixture.date("2027-02-21T08:00:00Z"))
+        #expect(store.owns("pass"))
+        store.advance(to: Fixture.date("2027-02-21T09:00:00Z"))
+        #expect(!store.owns("pass"), "a non-renewing subscription does not renew")
+        #expect(store.transactions.filter { $0.productID == "pass" }.count == 1)
+    }
+
+    @Test("buying a non-renewing subscription again extends it from its current end")
+    func nonRenewingExtends() throws {
+        var store = Fixture.store()
+        store.purchase("pass")
+        store.advance(by: .oneMonth)
+        let second = try #require(store.purchase("pass").transaction)
+        #expect(second.expirationDate == Fixture.date("2027-05-21T09:00:00Z"), "three months after the first pass ends")
+    }
+
+    @Test("a lapsed non-renewing subscription bought again starts from now")
+    func nonRenewingAfterLapse() throws {
+        var store = Fixture.store()
+        store.purchase("pass")
+        store.advance(to: Fixture.date("2027-04-01T00:00:00Z"))
+        let again = try #require(store.purchase("pass").transaction)
+        #expect(again.expirationDate == Fixture.date("2027-07-01T00:00:00Z"))
+    }
+
+    @Test("non-renewing passes are restored by the app's own records")
+    func nonRenewingRestoredByApp() {
+        var store = Fixture.store()
+        store.purchase("pass")
+        #expect(store.restorePurchases().map(\.productID) == ["pass"])
+        #expect(ProductType.nonRenewing.restoredBy == .app)
+        #expect(ProductType.autoRenewable.restoredBy == .system)
+        #expect(ProductType.consumable.restoredBy == .nobody)
+    }
+
+    @Test("a product not priced in the territory cannot be bought there")
+    func notAvailableInStorefront() {
+        var store = Fixture.store(territory: "GBR")
+        #expect(store.purchase("boost") == .failed(.notAvailableInStorefront))
+        #expect(store.transactions.last?.failure == .notAvailableInStorefront)
+    }
+
+    @Test("a cancelled confirmation sheet is recorded as a failed transaction")
+    func cancelIsRecorded() {
+        var store = Fixture.store()
+        store.cancelPurchase("alps")
+        #expect(store.transactions.last?.state == .failed)
+        #expect(store.transactions.last?.failure == .userCancelled)
+        #expect(!store.owns("alps"))
+    }
+
+    @Test("Ask to Buy defers a purchase until a parent approves it")
+    func askToBuyApprove() throws {
+        var store = Fixture.store()
+        store.scenario.askToBuy = true
+        let pending = try #require(store.purchase("alps").transaction)
+        #expect(pending.state == .deferred)
+        #expect(!store.owns("alps"))
+        store.advance(by: SubscriptionPeriod(value: 1, unit: .day))
+        #expect(store.approve(pending.id)?.transaction?.state == .purchased)
+        #expect(store.owns("alps"))
+        #expect(store.pendingApprovals.isEmpty)
+    }
+
+    @Test("Ask to Buy: a declined purchase fails and gives nothing")
+    func askToBuyDecline() throws {
+        var store = Fixture.store()
+        store.scenario.askToBuy = true
+        let pending = try #require(store.purchase("alps").transaction)
+        store.decline(pending.id)
+        #expect(store.transaction(pending.id)?.failure == .declinedByParent)
+        #expect(!store.owns("alps"))
+    }
+
+    @Test("an injected failure fails the next purchase only")
+    func injectedFailure() {
+        var store = Fixture.store()
+        store.scenario.failNextPurchase = .networkError
+        #expect(store.purchase("alps") == .failed(.networkError))
+        #expect(store.purchase("alps").transaction?.state == .purchased)
+    }
+
+    @Test("a refund revokes the entitlement")
+    func refundRevokes() throws {
+        var store = Fixture.store()
+        let bought = try #require(store.purchase("alps").transaction)
+        store.refund(bought.id, reason: .developerIssue)
+        #expect(!store.owns("alps"))
+        let revoked = try #require(store.transaction(bought.id))
+        #expect(revoked.state == .revoked)
+        #expect(revoked.revocationDate == store.now)
+        #expect(revoked.revocationReason == .developerIssue)
+    }
+
+    @Test("transactions carry StoreKit's fields")
+    func transactionFields() throws {
+        var store = Fixture.store(territory: "JPN")
+        let t = try #require(store.purchase("boost", quantity: 2).transaction)
+        #expect(t.originalID == t.id)
+        #expect(t.storefront == "JPN")
+        #expect(t.price == 160 && t.currency == "JPY")
+        #expect(t.ownership == .purchased)
+        #expect(t.productType == .consumable)
+        #expect(t.purchaseDate == Fixture.start)
+        #expect(!t.isUpgraded)
+    }
+
+    @Test("a family member's shared purchase entitles this account, marked family-shared")
+    func familySharedNonConsumable() {
+        var store = Fixture.store()
+        #expect(store.receiveFamilySharing("alps")?.ownership == .familyShared)
+        #expect(store.owns("alps"))
+        #expect(store.receiveFamilySharing("pass") == nil, "non-renewing passes are not family-shareable")
+        #expect(store.receiveFamilySharing("boost") == nil, "consumables are never shared")
+    }
+}
