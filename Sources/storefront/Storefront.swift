@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import StoreModel
+
+@main
+struct Storefront: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "storefront",
+        abstract: "An interactive terminal storefront that simulates Apple's in-app purchase experience.",
+        discussion: """
+            With no arguments it opens the store on SampleCatalog.json with a fresh in-memory state, in the \
+            terminal's locale. Bad options and broken catalogs exit with status 2.
+            """,
+        subcommands: [Lint.self]
+    )
+
+    @OptionGroup var launch: LaunchOptions
+
+    func run() throws {
+        let session = try launch.resolve()
+        print(PlainListing.render(session.store, locale: session.locale), terminator: "")
+    }
+
+    /// Every error that stops the program prints one clear message and exits 2; help exits 0.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as StartupError {
+            FileHandle.standardError.write(Data("storefront: \(error.message)\n".utf8))
+            Foundation.exit(2)
+        } catch {
+            if exitCode(for: error) == .success || error is ExitCode { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// A problem with the options or the catalog that stops the program before it starts.
+struct StartupError: Error {
+    var message: String
+}

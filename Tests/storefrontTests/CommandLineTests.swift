@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// The real binary: options, clear messages for bad input, exit status 2.
+@Suite("Command line")
+struct CommandLineTests {
+    @Test("--help lists the options and exits 0")
+    func help() throws {
+        let run = try Storefront.run(["--help"])
+        #expect(run.status == 0)
+        for option in ["--catalog", "--locale", "--territory", "--payments", "--now", "lint"] {
+            #expect(run.stdout.contains(option), "help does not mention \(option)")
+        }
+    }
+
+    @Test("an unknown locale is a clear error with exit status 2")
+    func unknownLocale() throws {
+        let run = try Storefront.run(["--locale", "xx_YY"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(#"unknown locale "xx_YY" (--locale)"#))
+    }
+
+    @Test("an unknown territory is a clear error that lists the catalog's territories, exit status 2")
+    func unknownTerritory() throws {
+        let run = try Storefront.run(["--territory", "ZZZ"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(#"unknown territory "ZZZ" (--territory); this catalog sells in USA"#))
+    }
+
+    @Test("territory codes are accepted in any case")
+    func territoryCase() throws {
+        let run = try Storefront.run(["--territory", "jpn", "--locale", "en_US"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("¥"))
+    }
+
+    @Test("an unknown payments reason exits 2 and names the choices")
+    func unknownPayments() throws {
+        let run = try Storefront.run(["--payments", "parental"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("screen-time"))
+    }
+
+    @Test("a malformed --now exits 2 with an example")
+    func badNow() throws {
+        let run = try Storefront.run(["--now", "yesterday"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("is not an ISO 8601 instant (--now)"))
+    }
+
+    @Test("a missing catalog file exits 2 and names the file")
+    func missingCatalog() throws {
+        let run = try Storefront.run(["--catalog", "/nonexistent/catalog.json"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("no catalog file at /nonexistent/catalog.json"))
+    }
+
+    @Test("lint reports no problems on the sample catalog")
+    func lintSample() throws {
+        let run = try Storefront.run(["lint", Storefront.sampleCatalog.path])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("no problems"))
+    }
+
+    @Test("lint names each problem of a broken catalog with its path, and exits 2")
+    func lintBroken() throws {
+        var text = try String(contentsOf: Storefront.sampleCatalog, encoding: .utf8)
+        text = text.replacingOccurrences(of: #""type": "nonRenewing""#, with: #""type": "seasonPass""#)
+        text = text.replacingOccurrences(of: #""SPRINGTRAIL""#, with: #""SPRING-TRAIL""#)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID()).json")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = try Storefront.run(["lint", url.path])
+        #expect(run.status == 2)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.contains { $0.contains(#".type: unknown product type "seasonPass""#) })
+        #expect(lines.contains { $0.contains(#".codes.custom[0]: custom code "SPRING-TRAIL" may contain only ASCII letters and digits"#) })
+        #expect(run.stderr.contains("2 problems"))
+
+        let start = try Storefront.run(["--catalog", url.path])
+        #expect(start.status == 2, "the store refuses to start on a broken catalog")
+        #expect(start.stderr.contains("unknown product type"))
+    }
+}
+
+/// Runs the built `storefront` binary.
+enum Storefront {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let sampleCatalog = repository.appendingPathComponent("SampleCatalog.json")
+
+    static var binary: URL {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("storefront")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        return repository.appendingPathComponent(".build/debug/storefront")
+    }
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs with the repository as working folder; output goes through files so a chatty child
+    /// cannot block on a full pipe. Bounded: a child still running after `timeout` is killed.
+    static func run(_ arguments: [String], environment: [String: String] = ["LANG": "en_US.UTF-8"],
+                    timeout: TimeInterval = 30) throws -> Run {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a }
+        process.currentDirectoryURL = repository
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+                   stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    }
+}
