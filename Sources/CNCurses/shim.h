@@ -7,5 +7,268 @@
 #endif
 #include <locale.h>
 #include <wchar.h>
+#include <langinfo.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
 #include <ncursesw/curses.h>
+
+// ---------------------------------------------------------------------------------------------------
+// Small wrappers for what Swift cannot use directly: function-like macros (A_*, getmaxyx, KEY_F) and
+// mutable globals (stdscr, COLORS, COLOR_PAIRS). All names start with sf_.
+// ---------------------------------------------------------------------------------------------------
+
+static inline WINDOW *sf_stdscr(void) { return stdscr; }
+static inline FILE *sf_stdout(void) { return stdout; }
+static inline FILE *sf_stdin(void) { return stdin; }
+static inline int sf_colors(void) { return COLORS; }
+static inline int sf_color_pairs(void) { return COLOR_PAIRS; }
+static inline int sf_max_y(void) { return stdscr ? getmaxy(stdscr) : -1; }
+static inline int sf_max_x(void) { return stdscr ? getmaxx(stdscr) : -1; }
+
+static inline attr_t sf_a_normal(void) { return A_NORMAL; }
+static inline attr_t sf_a_bold(void) { return A_BOLD; }
+static inline attr_t sf_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t sf_a_reverse(void) { return A_REVERSE; }
+static inline attr_t sf_a_dim(void) { return A_DIM; }
+
+static inline int sf_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int sf_key_f(int n) { return KEY_F(n); }
+
+/// Attributes and an (extended, int-sized) colour pair for what is written next on stdscr.
+static inline int sf_set_attributes(attr_t attributes, int pair) {
+    return wattr_set(stdscr, attributes, (NCURSES_PAIRS_T)pair, (void *)&pair);
+}
+
+/// Writes a null-terminated wide string at (y, x) on stdscr. Returns ERR for the bottom-right cell
+/// (the cursor cannot advance past it) even though the text is stored; callers ignore that.
+static inline int sf_put_wide(int y, int x, const wchar_t *text) {
+    return mvwaddwstr(stdscr, y, x, text);
+}
+
+/// The columns a character takes, as ncurses counts them (-1 for controls).
+static inline int sf_wcwidth(wchar_t c) { return wcwidth(c); }
+
+static inline int sf_codeset_is_utf8(void) {
+    const char *codeset = nl_langinfo(CODESET);
+    return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Process-wide signal and crash state.
+//
+// This state has internal linkage (a static inside a static inline function): every Swift *file*
+// that calls the functions below gets its own copy of it in a debug (non-whole-module) build. So
+// only ONE Swift file may call sf_state, sf_signal_*, sf_crash_* and sf_restore_*:
+// Sources/Terminal/Signals.swift.
+// ---------------------------------------------------------------------------------------------------
+
+#define SF_MAX_SIGNAL 65
+struct sf_process_state {
+    volatile sig_atomic_t pending_signal;
+    volatile sig_atomic_t restore_ready;
+    volatile sig_atomic_t installed[SF_MAX_SIGNAL];
+    struct sigaction previous_action[SF_MAX_SIGNAL];
+    struct termios saved_termios;
+    char restore_bytes[512];
+    size_t restore_length;
+    volatile sig_atomic_t capturing_stderr; // stderr goes to capture_fd; the terminal's is saved_stderr
+    int saved_stderr;
+    int capture_fd;
+};
+
+// The state is a function-local static: Swift's Clang code generation does not emit a file-scope
+// `static` without an initializer (a C "tentative definition"), which then fails to link; a
+// function's own statics are always emitted with the function.
+static inline struct sf_process_state *sf_state(void) {
+    static struct sf_process_state sf_the_state;
+    return &sf_the_state;
+}
+
+static inline void sf_write_all(int sf_fd, const char *sf_bytes, size_t sf_length) {
+    size_t sf_done = 0;
+    while (sf_done < sf_length) {
+        ssize_t sf_n = write(sf_fd, sf_bytes + sf_done, sf_length - sf_done);
+        if (sf_n <= 0) break;
+        sf_done += (size_t)sf_n;
+    }
+}
+
+/// While the screen runs, what is written to a terminal stderr (a Swift `fatalError` message, a
+/// library's warning) would land on the alternate screen, garble it, and vanish when the program
+/// leaves it. So stderr goes to an unlinked temporary file instead, and is copied to the real stderr
+/// when the screen stops or the program crashes. Does nothing when stderr is not a terminal.
+static inline void sf_stderr_capture_begin(void) {
+    if (sf_state()->capturing_stderr || !isatty(STDERR_FILENO)) return;
+    const char *sf_dir = getenv("TMPDIR");
+    char sf_path[4096];
+    size_t sf_dir_length = (sf_dir != NULL && sf_dir[0] != 0) ? strlen(sf_dir) : 0;
+    if (sf_dir_length == 0 || sf_dir_length > 4000) { sf_dir = "/tmp"; sf_dir_length = 4; }
+    memcpy(sf_path, sf_dir, sf_dir_length);
+    memcpy(sf_path + sf_dir_length, "/storefront-stderr-XXXXXX", 26);
+    int sf_file = mkstemp(sf_path);
+    if (sf_file < 0) return;
+    unlink(sf_path);
+    int sf_saved = dup(STDERR_FILENO);
+    if (sf_saved < 0) { close(sf_file); return; }
+    if (dup2(sf_file, STDERR_FILENO) < 0) { close(sf_file); close(sf_saved); return; }
+    sf_state()->saved_stderr = sf_saved;
+    sf_state()->capture_fd = sf_file;
+    sf_state()->capturing_stderr = 1;
+}
+
+/// Gives stderr back and copies what was captured to it. Async-signal-safe (dup2, lseek, read, write).
+static inline void sf_stderr_capture_end(void) {
+    if (!sf_state()->capturing_stderr) return;
+    sf_state()->capturing_stderr = 0;
+    int sf_saved = sf_state()->saved_stderr, sf_file = sf_state()->capture_fd;
+    (void)dup2(sf_saved, STDERR_FILENO);
+    close(sf_saved);
+    if (lseek(sf_file, 0, SEEK_SET) == 0) {
+        char sf_buffer[4096];
+        ssize_t sf_n;
+        while ((sf_n = read(sf_file, sf_buffer, sizeof sf_buffer)) > 0) {
+            sf_write_all(STDERR_FILENO, sf_buffer, (size_t)sf_n);
+        }
+    }
+    close(sf_file);
+}
+
+/// Puts the terminal back without ncurses, using only async-signal-safe calls: writes the
+/// capabilities that leave full-screen mode (captured at start), restores the tty modes saved
+/// before ncurses changed them, and gives stderr back with what was written to it meanwhile.
+static inline void sf_restore_emergency(void) {
+    if (sf_state()->restore_ready) {
+        sf_state()->restore_ready = 0;
+        sf_write_all(STDOUT_FILENO, sf_state()->restore_bytes, sf_state()->restore_length);
+        (void)tcsetattr(STDIN_FILENO, TCSANOW, &sf_state()->saved_termios);
+    }
+    sf_stderr_capture_end();
+}
+
+/// Saves the tty modes as they are now (before newterm changes them).
+static inline int sf_restore_save_termios(void) {
+    return tcgetattr(STDIN_FILENO, &sf_state()->saved_termios);
+}
+
+/// Appends one terminfo string capability (if the terminal has it) to the emergency exit bytes.
+static inline void sf_restore_append_capability(const char *sf_name) {
+    char *sf_value = tigetstr(sf_name);
+    if (sf_value == NULL || sf_value == (char *)-1) return;
+    size_t sf_length = strlen(sf_value);
+    if (sf_state()->restore_length + sf_length >= sizeof(sf_state()->restore_bytes)) return;
+    memcpy(sf_state()->restore_bytes + sf_state()->restore_length, sf_value, sf_length);
+    sf_state()->restore_length += sf_length;
+}
+
+static inline void sf_restore_arm(int armed) { sf_state()->restore_ready = armed ? 1 : 0; }
+
+static inline void sf_restore_reset(void) {
+    sf_state()->restore_ready = 0;
+    sf_state()->restore_length = 0;
+}
+
+/// Handler for SIGINT, SIGTERM, SIGHUP, SIGQUIT: records the signal for the main loop to poll.
+/// If a second one arrives before the program has stopped, the program is not listening: restore
+/// the terminal and die of the signal.
+static inline void sf_signal_record(int sig) {
+    if (sf_state()->pending_signal != 0) {
+        sf_restore_emergency();
+        struct sigaction sf_default;
+        memset(&sf_default, 0, sizeof sf_default);
+        sf_default.sa_handler = SIG_DFL;
+        sigemptyset(&sf_default.sa_mask);
+        sigaction(sig, &sf_default, NULL);
+        raise(sig);
+        return;
+    }
+    sf_state()->pending_signal = sig;
+}
+
+/// Handler for crashes (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP): restore the terminal,
+/// then hand the signal to whoever had it before (Swift's backtracer or the default action).
+static inline void sf_crash_handler(int sig, siginfo_t *info, void *context) {
+    (void)context;
+    sf_restore_emergency();
+    if (sig > 0 && sig < SF_MAX_SIGNAL) {
+        struct sigaction sf_next = sf_state()->previous_action[sig];
+        if (!(sf_next.sa_flags & SA_SIGINFO) && sf_next.sa_handler == SIG_IGN) sf_next.sa_handler = SIG_DFL;
+        sigaction(sig, &sf_next, NULL);
+    }
+    // A fault the kernel raised (si_code > 0) happens again when we return, now with the original
+    // context for the next handler. One sent by kill/raise/abort must be raised again.
+    int sf_hardware = info != NULL && info->si_code > 0 && sig != SIGTRAP && sig != SIGABRT;
+    if (!sf_hardware) raise(sig);
+}
+
+/// Installs the recording handler for `sig` unless the signal is ignored (nohup, background jobs).
+static inline void sf_signal_install_record(int sig) {
+    if (sig <= 0 || sig >= SF_MAX_SIGNAL || sf_state()->installed[sig]) return;
+    struct sigaction sf_old;
+    if (sigaction(sig, NULL, &sf_old) != 0) return;
+    if (!(sf_old.sa_flags & SA_SIGINFO) && sf_old.sa_handler == SIG_IGN) return;
+    struct sigaction sf_new;
+    memset(&sf_new, 0, sizeof sf_new);
+    sf_new.sa_handler = sf_signal_record;
+    sigemptyset(&sf_new.sa_mask);
+    sf_new.sa_flags = 0; // no SA_RESTART: a blocking read returns EINTR so the main loop wakes
+    if (sigaction(sig, &sf_new, &sf_state()->previous_action[sig]) == 0) sf_state()->installed[sig] = 1;
+}
+
+static inline void sf_signal_install_crash(int sig) {
+    if (sig <= 0 || sig >= SF_MAX_SIGNAL || sf_state()->installed[sig]) return;
+    struct sigaction sf_new;
+    memset(&sf_new, 0, sizeof sf_new);
+    sf_new.sa_sigaction = sf_crash_handler;
+    sigemptyset(&sf_new.sa_mask);
+    sf_new.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    if (sigaction(sig, &sf_new, &sf_state()->previous_action[sig]) == 0) sf_state()->installed[sig] = 1;
+}
+
+/// Puts back whatever handler `sig` had before we installed ours.
+static inline void sf_signal_uninstall(int sig) {
+    if (sig <= 0 || sig >= SF_MAX_SIGNAL || !sf_state()->installed[sig]) return;
+    sigaction(sig, &sf_state()->previous_action[sig], NULL);
+    sf_state()->installed[sig] = 0;
+}
+
+static inline int sf_signal_pending(void) { return (int)sf_state()->pending_signal; }
+
+/// Records `sig` as if it had been delivered (used when the terminal is found hung up).
+static inline void sf_signal_note(int sig) { if (sf_state()->pending_signal == 0) sf_state()->pending_signal = sig; }
+
+/// The current disposition of a signal: 0 default, 1 ignored, 2 a handler.
+static inline int sf_signal_disposition(int sig) {
+    struct sigaction sf_old;
+    if (sigaction(sig, NULL, &sf_old) != 0) return 0;
+    if (sf_old.sa_flags & SA_SIGINFO) return 2;
+    if (sf_old.sa_handler == SIG_DFL) return 0;
+    if (sf_old.sa_handler == SIG_IGN) return 1;
+    return 2;
+}
+
+// term.h comes last: it defines hundreds of lower-case macros (lines, columns, tab, bell, ...) that
+// would break any C code after it. Everything below uses only sf_ names.
+#include <ncursesw/term.h>
+
+/// Looks up a terminal type without touching the terminal. Returns 1 when it is usable full screen,
+/// 0 when terminfo does not know it (or it is generic/hard-copy), -1 when there is no terminfo
+/// database, -2 when it lacks cursor addressing (cup), like TERM=dumb.
+static inline int sf_check_terminal_type(const char *sf_type, int sf_fd) {
+    int sf_error = 0;
+    if (setupterm(sf_type, sf_fd, &sf_error) != OK) {
+        return sf_error == -1 ? -1 : 0;
+    }
+    char *sf_cup = tigetstr("cup");
+    int sf_result = (sf_cup == NULL || sf_cup == (char *)-1) ? -2 : 1;
+    TERMINAL *sf_term = cur_term;
+    if (sf_term != NULL) {
+        set_curterm(NULL);
+        del_curterm(sf_term);
+    }
+    return sf_result;
+}
+
 #endif
