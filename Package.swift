@@ -20,14 +20,22 @@ let package = Package(
         ),
         // The App Store as a pure model. No terminal, no I/O besides decoding a catalog.
         .target(name: "StoreModel"),
+        // The app in the Elm style: state, messages, update, and views that render to a grid of cells.
+        // Screens, keymap, strings, themes. No ncurses.
+        .target(name: "StoreUI", dependencies: ["StoreModel"]),
+        // The ncurses edge: draws a grid, reads keys, follows resizes and signals.
+        .target(name: "Terminal", dependencies: ["CNCurses", "StoreUI"]),
         .executableTarget(
             name: "storefront",
             dependencies: [
                 "StoreModel",
+                "StoreUI",
+                "Terminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"]),
+        .testTarget(name: "StoreUITests", dependencies: ["StoreUI", "StoreModel"]),
         // Runs the built binary; depending on it makes `swift test` build it first.
         .testTarget(name: "storefrontTests", dependencies: ["storefront"]),
     ]

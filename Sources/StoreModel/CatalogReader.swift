@@ -8,6 +8,7 @@ public enum CatalogLoader {
 
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var problems: [CatalogProblem]
+        public init(problems: [CatalogProblem]) { self.problems = problems }
         public var description: String { problems.map(\.description).joined(separator: "\n") }
     }
 

@@ -1,0 +1,96 @@
+import Foundation
+import StoreModel
+
+/// Everything the app shows, in one value: the App Store model, where the person is, and what is open.
+public struct AppState: Sendable {
+    public var store: AppStore
+    public var locale: Locale
+    public var strings: Strings
+    public var size: Size
+    /// The navigation stack; the store is always at the bottom.
+    public var screens: [Screen] = [.store]
+    /// What covers the screen, if anything: the key help, the confirmation sheet, a purchase result.
+    public var overlay: Overlay?
+    /// The store's selected product.
+    public var selection: String?
+    /// Chosen quantity per consumable.
+    public var quantities: [String: Int] = [:]
+
+    public enum Screen: Sendable, Equatable {
+        case store
+        case detail(productID: String)
+    }
+
+    public enum Overlay: Sendable, Equatable {
+        case help(ScreenKind)
+        case sheet(PurchaseSheet)
+        case result(PurchaseResult)
+    }
+
+    /// The system confirmation sheet: what is being bought, and which button has focus.
+    public struct PurchaseSheet: Sendable, Equatable {
+        public var quote: AppStore.Quote
+        public var confirmFocused: Bool
+    }
+
+    /// What happened to a purchase, shown until dismissed.
+    public struct PurchaseResult: Sendable, Equatable {
+        public var productID: String
+        public var quantity: Int
+        public var outcome: Outcome
+
+        public enum Outcome: Sendable, Equatable {
+            case purchased, deferred, cancelled
+            case scheduled(Date)
+            case failed(PurchaseError)
+        }
+    }
+
+    /// Below this the app shows only "terminal too small".
+    public static let minimumSize = Size(columns: 40, rows: 12)
+    /// Below this many columns layouts compact.
+    public static let compactWidth = 60
+
+    public init(store: AppStore, locale: Locale, size: Size) {
+        self.store = store
+        self.locale = locale
+        self.strings = Strings.forLocale(locale)
+        self.size = size
+        selection = StoreScreen.selectableProducts(self).first?.id
+    }
+
+    public var isTooSmall: Bool { size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows }
+    public var isCompact: Bool { size.columns < Self.compactWidth }
+
+    /// The screen or overlay that takes keys now.
+    public var activeKind: ScreenKind {
+        if isTooSmall { return .tooSmall }
+        switch overlay {
+        case .help: return .help
+        case .sheet: return .sheet
+        case .result: return .result
+        case nil: break
+        }
+        switch screens.last ?? .store {
+        case .store: return .store
+        case .detail: return .detail
+        }
+    }
+
+    // Helpers the screens share.
+
+    public var fallbackLanguage: String { store.catalog.app.defaultLanguage }
+    public func name(_ product: Product) -> String { product.name.resolved(for: locale, fallback: fallbackLanguage) }
+    public func description(_ product: Product) -> String {
+        product.description.resolved(for: locale, fallback: fallbackLanguage)
+    }
+    public var appName: String { store.catalog.app.name.resolved(for: locale, fallback: fallbackLanguage) }
+    public var prices: PriceFormatter { PriceFormatter(locale: locale) }
+    public func price(_ amount: Decimal) -> String { prices.string(amount, in: store.territory) }
+    public func date(_ date: Date) -> String {
+        var style = Date.FormatStyle(date: .abbreviated, time: .omitted).locale(locale)
+        style.timeZone = TimeZone(identifier: "UTC")!
+        return date.formatted(style)
+    }
+    public func quantity(of productID: String) -> Int { quantities[productID] ?? 1 }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import StoreModel
+
+/// Prices and billing terms as sentences, shared by every screen that sells (HIG "Making signup
+/// effortless": the billing amount, the intro price, its duration and the standard price after it).
+public struct BillingTerms {
+    let state: AppState
+    var strings: Strings { state.strings }
+
+    public init(_ state: AppState) { self.state = state }
+
+    /// "$39.99/year" for a subscription, "$4.99" otherwise; nil where not sold.
+    public func standardPrice(_ product: Product) -> String? {
+        guard let amount = product.price(in: state.store.territory) else { return nil }
+        let text = state.price(amount)
+        if let period = product.subscription?.period { return text + strings.perPeriod(period) }
+        return text
+    }
+
+    /// "1 week free, then $39.99/year"; "$1.99/month for 3 months, then $4.99/month";
+    /// "$2.99 for the first 3 months, then $19.99/year".
+    public func offerSummary(_ offer: SubscriptionOffer, on product: Product) -> String? {
+        guard let standard = standardPrice(product), let amount = offer.price(in: state.store.territory) else { return nil }
+        return strings.thenPrice(offerPrice(offer, amount: amount), standard)
+    }
+
+    /// The offer's own part: "1 week free", "$1.99/month for 3 months", "$2.99 for the first 3 months".
+    public func offerPrice(_ offer: SubscriptionOffer, amount: Decimal) -> String {
+        switch offer.paymentMode {
+        case .freeTrial:
+            strings.freeFor(strings.duration(offer.totalDuration))
+        case .payAsYouGo:
+            strings.forDuration(state.price(amount) + strings.perPeriod(offer.period), strings.duration(offer.totalDuration))
+        case .payUpFront:
+            strings.upFront(state.price(amount), strings.duration(offer.totalDuration))
+        }
+    }
+
+    /// How the offer ends, for someone starting it now: when, and what is then billed automatically.
+    public func offerEnd(_ offer: SubscriptionOffer, on product: Product, startingAt start: Date) -> String? {
+        guard let standard = standardPrice(product) else { return nil }
+        let end = state.date(offer.totalDuration.added(to: start))
+        return offer.paymentMode == .freeTrial ? strings.trialEnds(end, standard) : strings.offerEnds(end, standard)
+    }
+
+    /// "$3.33/month · save 33%": the subordinate per-month breakdown of a longer period.
+    public func perMonth(_ product: Product) -> String? {
+        let catalog = state.store.catalog
+        guard let perMonth = catalog.perMonthPrice(of: product, in: state.store.territory) else { return nil }
+        var text = strings.perMonthBreakdown(state.price(perMonth))
+        if let saving = catalog.savingsAgainstMonthly(of: product, in: state.store.territory) {
+            text += " · " + strings.save(state.prices.percent(saving))
+        }
+        return text
+    }
+
+    /// What buying it now costs first, for a button: the offer's price where one applies ("1 week
+    /// free"), else the standard price.
+    public func firstCharge(_ product: Product) -> String? {
+        if let offer = applicableOffer(product), let amount = offer.price(in: state.store.territory) {
+            return offerPrice(offer, amount: amount)
+        }
+        return standardPrice(product)
+    }
+
+    /// The offer this person would get buying the product now: the intro offer if eligible, or the
+    /// win-back offer for a lapsed subscriber.
+    public func applicableOffer(_ product: Product) -> SubscriptionOffer? {
+        guard let info = product.subscription else { return nil }
+        switch state.store.pitch(forGroup: info.groupID) {
+        case .subscribe(introOffer: true):
+            guard let intro = info.introductoryOffer, intro.price(in: state.store.territory) != nil else { return nil }
+            return intro
+        case .resubscribe(_, let winBack?) where winBack.productID == product.id:
+            return winBack.offer
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A terminal size in cells.
+public struct Size: Sendable, Equatable, CustomStringConvertible {
+    public var columns: Int
+    public var rows: Int
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+    public var description: String { "\(columns)x\(rows)" }
+}
+
+/// What a cell means. Themes give each role a look; the `system*` roles belong to the system
+/// confirmation sheet, whose look no theme can change (HIG: use the default confirmation sheet).
+public enum Role: String, Sendable, CaseIterable, Hashable {
+    case normal, dim, title, header, footer, key, selected, section, owned, price, accent
+    case success, warning, error, border, overlay
+    case systemSheet, systemTitle, systemButton, systemSelected
+
+    public var isSystem: Bool { rawValue.hasPrefix("system") }
+}
+
+/// One terminal cell. A wide character (CJK, most emoji) fills two cells: the character in the first,
+/// an empty `continuation` cell after it.
+public struct Cell: Sendable, Equatable {
+    public var character: Character?
+    public var role: Role
+
+    public static let blank = Cell(character: " ", role: .normal)
+    public var isContinuation: Bool { character == nil }
+}
+
+/// A screen's worth of styled cells: what `view(state, size)` returns and the terminal draws.
+public struct Grid: Sendable, Equatable {
+    public let size: Size
+    public private(set) var cells: [Cell]
+
+    public init(size: Size, role: Role = .normal) {
+        self.size = size
+        cells = Array(repeating: Cell(character: " ", role: role), count: max(0, size.columns * size.rows))
+    }
+
+    public subscript(row: Int, column: Int) -> Cell {
+        get { cells[row * size.columns + column] }
+        set { cells[row * size.columns + column] = newValue }
+    }
+
+    /// Writes text from (row, column), clipped to `width` cells (default: to the right edge). A wide
+    /// character that would not fit whole is left out, never split. Returns the columns used.
+    @discardableResult
+    public mutating func put(_ text: String, row: Int, column: Int, role: Role, width: Int? = nil) -> Int {
+        guard row >= 0, row < size.rows, column < size.columns else { return 0 }
+        let limit = min(size.columns, column + (width ?? size.columns))
+        var x = column
+        for character in text {
+            let w = TextWidth.of(character)
+            if w == 0 { continue }
+            if x + w > limit { break }
+            if x >= 0 {
+                // Overwriting half of a wide character blanks its other half.
+                if self[row, x].isContinuation, x > 0 { self[row, x - 1] = Cell(character: " ", role: self[row, x - 1].role) }
+                if x + w < size.columns, self[row, x + w].isContinuation { self[row, x + w] = Cell(character: " ", role: role) }
+                self[row, x] = Cell(character: character, role: role)
+                if w == 2 { self[row, x + 1] = Cell(character: nil, role: role) }
+            }
+            x += w
+        }
+        return x - column
+    }
+
+    /// Paints a rectangle with spaces in a role.
+    public mutating func fill(row: Int, column: Int, width: Int, height: Int, role: Role) {
+        for y in max(0, row)..<min(size.rows, row + height) {
+            for x in max(0, column)..<min(size.columns, column + width) {
+                self[y, x] = Cell(character: " ", role: role)
+            }
+        }
+    }
+
+    /// Changes the role of cells without changing their text (a selection bar).
+    public mutating func restyle(row: Int, column: Int, width: Int, role: Role) {
+        guard row >= 0, row < size.rows else { return }
+        for x in max(0, column)..<min(size.columns, column + width) { self[row, x].role = role }
+    }
+
+    /// The text a person sees, one line per row, trailing spaces trimmed: what screen tests compare.
+    public var text: String {
+        (0..<size.rows).map { row in
+            var line = ""
+            for column in 0..<size.columns {
+                if let character = self[row, column].character { line.append(character) }
+            }
+            while line.last == " " { line.removeLast() }
+            return line
+        }.joined(separator: "\n")
+    }
+
+    /// Runs of cells with one role on a row, for drawing: (column, text, role). Continuation cells are
+    /// skipped; the wide character before them covers them.
+    public func runs(row: Int) -> [(column: Int, text: String, role: Role)] {
+        var result: [(column: Int, text: String, role: Role)] = []
+        for column in 0..<size.columns {
+            let cell = self[row, column]
+            guard let character = cell.character else { continue }
+            if let last = result.last, last.role == cell.role {
+                result[result.count - 1].text.append(character)
+            } else {
+                result.append((column, String(character), cell.role))
+            }
+        }
+        return result
+    }
+}

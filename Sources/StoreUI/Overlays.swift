@@ -1,0 +1,120 @@
+import Foundation
+import StoreModel
+
+/// What covers a screen: the system confirmation sheet, a purchase result, the key help, and the
+/// "terminal too small" message.
+enum Overlays {
+    /// The system confirmation sheet. It uses only the `system*` roles, which no theme can restyle, and
+    /// looks the same for every product (HIG: use the default confirmation sheet, don't modify it).
+    static func drawSheet(_ grid: inout Grid, _ state: AppState, _ sheet: AppState.PurchaseSheet) {
+        guard let product = state.store.catalog.product(sheet.quote.product) else { return }
+        let strings = state.strings
+        let terms = BillingTerms(state)
+        let body = Chrome.body(state.size)
+        let width = min(60, state.size.columns - 2)
+        let inner = width - 4
+        var lines: [(String, Role)] = []
+        let name = sheet.quote.quantity > 1 ? "\(state.name(product)) × \(sheet.quote.quantity)" : state.name(product)
+        lines.append((name, .systemTitle))
+        lines.append((state.appName, .systemSheet))
+        lines.append(("", .systemSheet))
+        let label = sheet.quote.quantity > 1 ? strings.sheetTotal : strings.sheetPrice
+        var price = state.price(sheet.quote.total)
+        if let period = product.subscription?.period, sheet.quote.offer == nil { price += strings.perPeriod(period) }
+        if let offer = sheet.quote.offer { price = terms.offerSummary(offer, on: product) ?? price }
+        let labelWidth = max(TextWidth.of(label), TextWidth.of(strings.sheetAccount)) + 2
+        for text in TextWidth.wrap(price, width: inner - labelWidth).enumerated().map({ ($0 == 0 ? TextWidth.pad(label, to: labelWidth) : String(repeating: " ", count: labelWidth)) + $1 }) {
+            lines.append((text, .systemSheet))
+        }
+        lines.append((TextWidth.pad(strings.sheetAccount, to: labelWidth) + state.store.account, .systemSheet))
+        var notes: [String] = []
+        if let change = sheet.quote.planChange {
+            notes.append(strings.planChangeNote(change, state.date(change.effectiveDate ?? state.store.now)))
+        } else if let offer = sheet.quote.offer, let end = terms.offerEnd(offer, on: product, startingAt: state.store.now) {
+            notes.append(end)
+        } else if product.type == .autoRenewable {
+            notes.append(strings.renewsAutomatically)
+        }
+        for note in notes {
+            lines.append(("", .systemSheet))
+            for text in TextWidth.wrap(note, width: inner) { lines.append((text, .systemSheet)) }
+        }
+        let height = min(lines.count + 4, body.height + 2)
+        let rect = Rect(row: max(0, state.size.rows - height - 1), column: (state.size.columns - width) / 2, width: width, height: height)
+        grid.box(rect, role: .systemSheet, title: strings.sheetTitle, titleRole: .systemTitle)
+        let content = rect.inset(1).insetHorizontally(1)
+        for (offset, (text, role)) in lines.prefix(max(0, content.height - 2)).enumerated() {
+            grid.put(text, row: content.row + offset, column: content.column, role: role, width: content.width)
+        }
+        let cancel = "[ \(strings.cancel) ]", confirm = "[ \(strings.confirm) ]"
+        let buttons = cancel + "    " + confirm
+        let y = rect.row + rect.height - 2
+        let x = rect.column + (rect.width - TextWidth.of(buttons)) / 2
+        grid.put(cancel, row: y, column: x, role: sheet.confirmFocused ? .systemButton : .systemSelected)
+        grid.put(confirm, row: y, column: x + TextWidth.of(cancel) + 4, role: sheet.confirmFocused ? .systemSelected : .systemButton)
+    }
+
+    static func drawResult(_ grid: inout Grid, _ state: AppState, _ result: AppState.PurchaseResult) {
+        let strings = state.strings
+        let product = state.store.catalog.product(result.productID)
+        let name = product.map { result.quantity > 1 ? "\(state.name($0)) × \(result.quantity)" : state.name($0) } ?? result.productID
+        let (title, message, role): (String, String, Role)
+        switch result.outcome {
+        case .purchased:
+            let text = product?.type == .autoRenewable ? strings.subscribedTo(name) : strings.purchased(name)
+            (title, message, role) = ("✓ " + strings.sheetTitle, text, .success)
+        case .scheduled(let date):
+            (title, message, role) = ("✓ " + strings.sheetTitle, strings.scheduled(name, state.date(date)), .success)
+        case .deferred:
+            (title, message, role) = (strings.deferred, strings.deferredNote, .warning)
+        case .cancelled:
+            (title, message, role) = (strings.cancelledTitle, strings.cancelledNote, .normal)
+        case .failed(let error):
+            (title, message, role) = (strings.failed, strings.failure(error), .error)
+        }
+        drawDialog(&grid, state, title: title, titleRole: role, message: message, button: strings.ok)
+    }
+
+    /// A centred framed message with one button.
+    static func drawDialog(_ grid: inout Grid, _ state: AppState, title: String, titleRole: Role, message: String, button: String) {
+        let width = min(56, state.size.columns - 4)
+        let lines = TextWidth.wrap(message, width: width - 4)
+        let body = Chrome.body(state.size)
+        let rect = body.centered(width: width, height: lines.count + 5)
+        grid.box(rect, role: .overlay, borderRole: .border, title: title, titleRole: titleRole)
+        for (offset, line) in lines.prefix(max(0, rect.height - 4)).enumerated() {
+            grid.put(line, row: rect.row + 1 + offset, column: rect.column + 2, role: .overlay)
+        }
+        grid.putCentered("[ \(button) ]", row: rect.row + rect.height - 2, in: rect, role: .selected)
+    }
+
+    /// Every key of the screen underneath, generated from the keymap.
+    static func drawHelp(_ grid: inout Grid, _ state: AppState, for screen: ScreenKind) {
+        let strings = state.strings
+        let bindings = state.bindings(for: screen).filter { !$0.keys.isEmpty }
+            + [Binding(keys: [Keymap.interrupt], label: "Ctrl-C", action: .quit, inFooter: false)]
+        let labelWidth = bindings.map { TextWidth.of($0.label) }.max() ?? 0
+        let lines = bindings.map { TextWidth.pad($0.label, to: labelWidth) + "  " + strings.actionHelp($0.action) }
+        let width = min(max(lines.map(TextWidth.of).max() ?? 0, TextWidth.of(strings.closeHelp)) + 6, state.size.columns - 2)
+        let body = Chrome.body(state.size)
+        let rect = body.centered(width: width, height: lines.count + 4)
+        grid.box(rect, role: .overlay, borderRole: .border, title: strings.keysOf(strings.screenName(screen)), titleRole: .title)
+        let room = rect.height - 3
+        for (offset, line) in lines.prefix(room).enumerated() {
+            grid.put(line, row: rect.row + 1 + offset, column: rect.column + 2, role: .overlay, width: rect.width - 4)
+            grid.put(String(line.prefix { $0 != " " }), row: rect.row + 1 + offset, column: rect.column + 2, role: .key)
+        }
+        if lines.count > room, room > 0 { grid.put("…", row: rect.row + room, column: rect.column + 2, role: .dim) }
+        grid.putCentered(strings.closeHelp, row: rect.row + rect.height - 2, in: rect.insetHorizontally(1), role: .dim)
+    }
+
+    static func drawTooSmall(_ grid: inout Grid, _ state: AppState) {
+        let text = state.strings.tooSmall(state.size, AppState.minimumSize)
+        let width = max(1, state.size.columns - 2)
+        let lines = TextWidth.wrap(text, width: width)
+        let top = max(0, (state.size.rows - lines.count) / 2)
+        for (offset, line) in lines.prefix(state.size.rows).enumerated() {
+            grid.putCentered(line, row: top + offset, in: Rect(row: 0, column: 0, width: state.size.columns, height: state.size.rows), role: .warning)
+        }
+    }
+}

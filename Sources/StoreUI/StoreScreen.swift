@@ -1,0 +1,238 @@
+import Foundation
+import StoreModel
+
+/// The store: products grouped by type, each with its total billing price; owned items marked, not
+/// offered again; subscribers never re-pitched. When payments are blocked, an explanation and what the
+/// person owns instead.
+public enum StoreScreen {
+    /// A line of the store's list.
+    enum Row {
+        case section(String, note: String)
+        case product(Product)
+        case note(String, Role)
+        case blank
+    }
+
+    static func bodyHeight(_ state: AppState) -> Int {
+        Chrome.body(state.size).height - (state.isCompact ? 2 : 0)
+    }
+
+    static func rows(_ state: AppState) -> [Row] {
+        let store = state.store
+        let strings = state.strings
+        guard store.gate.canMakePayments else { return gatedRows(state) }
+        var rows: [Row] = []
+        for type in ProductType.allCases {
+            var section: [Row] = []
+            if type == .autoRenewable {
+                for group in store.catalog.subscriptionGroups {
+                    section += subscriptionRows(state, group: group)
+                }
+            } else {
+                section = store.catalog.products(ofType: type).map { .product($0) }
+            }
+            guard !section.isEmpty else { continue }
+            if !rows.isEmpty { rows.append(.blank) }
+            rows.append(.section(strings.sectionTitle(type), note: strings.sectionNote(type)))
+            rows += section
+        }
+        return rows
+    }
+
+    /// A group's subscriptions as the pitch policy allows: all options for someone who may be pitched,
+    /// only their own subscription for a subscriber.
+    static func subscriptionRows(_ state: AppState, group: SubscriptionGroup) -> [Row] {
+        let store = state.store
+        let products = store.catalog.products(inGroup: group.id)
+        let groupName = group.name.resolved(for: state.locale, fallback: state.fallbackLanguage)
+        switch store.pitch(forGroup: group.id) {
+        case .never:
+            guard let status = store.status(ofGroup: group.id),
+                  let current = store.catalog.product(status.transaction.productID) else { return [] }
+            return [.product(current), .note(state.strings.subscribedElsewhere(groupName), .dim)]
+        case .resubscribe(_, let winBack):
+            var rows: [Row] = [.note(state.strings.resubscribe(groupName), .accent)]
+            if let winBack, let product = store.catalog.product(winBack.productID),
+               let terms = BillingTerms(state).offerSummary(winBack.offer, on: product) {
+                rows.append(.note(state.strings.winBack("\(state.name(product)): \(terms)"), .accent))
+            }
+            return rows + products.map { .product($0) }
+        case .subscribe, .unavailable:
+            return products.map { .product($0) }
+        }
+    }
+
+    static func gatedRows(_ state: AppState) -> [Row] {
+        let owned = ownedProducts(state)
+        var rows: [Row] = [.section(state.strings.yourPurchases, note: "")]
+        if owned.isEmpty { rows.append(.note(state.strings.nothingOwned, .dim)) }
+        return rows + owned.map { .product($0) }
+    }
+
+    /// What the person has: entitlements and consumables with units left.
+    static func ownedProducts(_ state: AppState) -> [Product] {
+        let store = state.store
+        let entitled = Set(store.entitlements().map(\.productID))
+        return store.catalog.products.filter { entitled.contains($0.id) || store.consumableBalance($0.id) > 0 }
+    }
+
+    /// The products the selection moves over, in list order.
+    public static func selectableProducts(_ state: AppState) -> [Product] {
+        rows(state).compactMap { if case .product(let product) = $0 { product } else { nil } }
+    }
+
+    /// Indexes (into `selectableProducts`) of the first product of each section, for Tab.
+    static func sectionStarts(_ state: AppState) -> [Int] {
+        var starts: [Int] = []
+        var index = 0
+        var pending = false
+        for row in rows(state) {
+            switch row {
+            case .section: pending = true
+            case .product:
+                if pending { starts.append(index); pending = false }
+                index += 1
+            default: break
+            }
+        }
+        return starts
+    }
+
+    // MARK: drawing
+
+    static func draw(_ grid: inout Grid, _ state: AppState) {
+        var body = Chrome.body(state.size)
+        if !state.store.gate.canMakePayments {
+            body = drawGateExplanation(&grid, state, in: body)
+        }
+        let rows = rows(state)
+        let listHeight = body.height - (state.isCompact && state.store.gate.canMakePayments ? 2 : 0)
+        guard listHeight > 0 else { return }
+        let selectedRow = rows.firstIndex { if case .product(let p) = $0 { p.id == state.selection } else { false } } ?? 0
+        let offset = max(0, min(selectedRow - listHeight / 2, rows.count - listHeight))
+        // Past 100 columns the list stops growing, so prices stay near the names they belong to.
+        var area = body.insetHorizontally(1)
+        area.width = min(area.width, 98)
+        let nameWidth = min(rows.reduce(0) { if case .product(let p) = $1 { max($0, TextWidth.of(state.name(p))) } else { $0 } },
+                            max(10, area.width / 2))
+        for (line, row) in rows.dropFirst(offset).prefix(listHeight).enumerated() {
+            let y = body.row + line
+            switch row {
+            case .section(let title, let note):
+                let used = grid.put(title, row: y, column: area.column, role: .section)
+                if !note.isEmpty, !state.isCompact {
+                    grid.put(" — " + note, row: y, column: area.column + used, role: .dim, width: area.width - used)
+                }
+            case .note(let text, let role):
+                grid.put(TextWidth.truncate(text, to: area.width - 2), row: y, column: area.column + 2, role: role)
+            case .blank:
+                break
+            case .product(let product):
+                drawProductRow(&grid, state, product, row: y, in: area, nameWidth: nameWidth)
+            }
+        }
+        if offset > 0 { grid.put("▲", row: body.row, column: body.column + body.width - 1, role: .dim) }
+        if offset + listHeight < rows.count {
+            grid.put("▼", row: body.row + listHeight - 1, column: body.column + body.width - 1, role: .dim)
+        }
+        if state.isCompact, state.store.gate.canMakePayments { drawCompactButton(&grid, state, in: body) }
+    }
+
+    /// One product: marker, name (never truncated), details in the middle, price or owned mark at the right.
+    static func drawProductRow(_ grid: inout Grid, _ state: AppState, _ product: Product, row y: Int, in area: Rect, nameWidth: Int) {
+        let selected = product.id == state.selection
+        let (right, rightRole) = priceColumn(state, product)
+        grid.put(selected ? "▸ " : "  ", row: y, column: area.column, role: selected ? .selected : .normal)
+        let nameColumn = area.column + 2
+        let name = state.name(product)
+        grid.put(name, row: y, column: nameColumn, role: selected ? .selected : .title, width: area.width - 2)
+        let rightWidth = TextWidth.of(right)
+        let middleColumn = nameColumn + max(nameWidth, TextWidth.of(name)) + 2
+        let middleWidth = area.column + area.width - rightWidth - 2 - middleColumn
+        if !state.isCompact, middleWidth > 3 {
+            let middle = middleText(state, product, selected: selected)
+            grid.put(TextWidth.truncate(middle, to: middleWidth), row: y, column: middleColumn, role: .dim)
+        }
+        if nameColumn + TextWidth.of(name) + 1 + rightWidth <= area.column + area.width {
+            grid.putRight(right, row: y, in: area, role: rightRole)
+        }
+        if selected { grid.restyle(row: y, column: area.column, width: area.width, role: .selected) }
+    }
+
+    /// "$0.99 each", "$39.99/year", "✓ Owned", "✓ Subscribed".
+    static func priceColumn(_ state: AppState, _ product: Product) -> (String, Role) {
+        let store = state.store
+        let strings = state.strings
+        let terms = BillingTerms(state)
+        switch product.type {
+        case .nonConsumable where store.owns(product.id):
+            return (store.entitlements().first { $0.productID == product.id }?.ownership == .familyShared
+                    ? strings.sharedByFamily : strings.owned, .owned)
+        case .autoRenewable where store.owns(product.id):
+            return (store.entitlements().first { $0.productID == product.id }?.ownership == .familyShared
+                    ? strings.sharedByFamily : strings.subscribed, .owned)
+        default:
+            break
+        }
+        guard let price = terms.standardPrice(product) else { return (strings.notSoldHere, .dim) }
+        if !store.gate.canMakePayments {
+            if product.type == .consumable { return (strings.inPossession(store.consumableBalance(product.id)), .owned) }
+            return (strings.owned, .owned)
+        }
+        return (product.type == .consumable ? strings.each(price) : price, .price)
+    }
+
+    /// The middle of a wide row: quantity picker, offer, duration, Family Sharing, status.
+    static func middleText(_ state: AppState, _ product: Product, selected: Bool) -> String {
+        let strings = state.strings
+        let store = state.store
+        var parts: [String] = []
+        switch product.type {
+        case .consumable:
+            if selected, store.gate.canMakePayments { parts.append("\(strings.quantity) ‹ \(state.quantity(of: product.id)) ›") }
+        case .nonRenewing:
+            if let pass = store.entitlements().first(where: { $0.productID == product.id }), let end = pass.expirationDate {
+                parts.append(strings.activeUntil(state.date(end)))
+            } else if let duration = product.duration {
+                parts.append(strings.duration(duration))
+            }
+        case .autoRenewable:
+            if let status = store.status(ofGroup: product.subscription!.groupID), status.state.hasAccess,
+               status.transaction.productID == product.id, let end = status.transaction.expirationDate {
+                parts.append(status.renewal?.willAutoRenew == true ? strings.renewsOn(state.date(end)) : strings.expiresOn(state.date(end)))
+            } else if let offer = BillingTerms(state).applicableOffer(product), let amount = offer.price(in: store.territory) {
+                parts.append(BillingTerms(state).offerPrice(offer, amount: amount))
+            }
+        case .nonConsumable:
+            break
+        }
+        if product.familyShareable { parts.append(strings.familySharing) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// Compact layout (HIG watchOS): a list of options followed by one button naming the chosen one.
+    static func drawCompactButton(_ grid: inout Grid, _ state: AppState, in body: Rect) {
+        guard let product = state.store.catalog.product(state.selection ?? ""), state.canBuy(product),
+              let price = BillingTerms(state).firstCharge(product) else { return }
+        let quantity = product.type == .consumable ? state.quantity(of: product.id) : 1
+        let name = quantity > 1 ? "\(state.name(product)) × \(quantity)" : state.name(product)
+        let label = "[ b: " + state.strings.buyNamed(name, price) + " ]"
+        let y = body.row + body.height - 1
+        grid.putCentered(label, row: y, in: body, role: .accent)
+    }
+
+    /// The gated store's explanation, in words that fit the reason. Returns the space left below it.
+    static func drawGateExplanation(_ grid: inout Grid, _ state: AppState, in body: Rect) -> Rect {
+        let area = body.insetHorizontally(2)
+        var y = body.row
+        grid.put(state.strings.gateTitle, row: y, column: area.column, role: .warning)
+        y += 1
+        let budget = max(1, (body.height - 4) / 2)
+        y += grid.putWrapped(state.strings.gateExplanation(state.store.gate), row: y, column: area.column,
+                             width: area.width, maxRows: budget, role: .normal)
+        y += grid.putWrapped(state.strings.gateKeepsWorking, row: y, column: area.column, width: area.width,
+                             maxRows: 2, role: .dim)
+        y += 1
+        return Rect(row: y, column: body.column, width: body.width, height: body.row + body.height - y)
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import StoreModel
+
+/// Every word the app shows, in one table per language (after lazygit's i18n/english.go). English is
+/// complete; other languages start from it and replace what they translate, so a missing translation
+/// shows English rather than nothing. Numbers, money and dates are never formatted here: Foundation does
+/// that for the locale.
+public struct Strings: Sendable {
+    // Shell
+    public var store = "Store"
+    public var signedInAs: @Sendable (String) -> String = { "Signed in as \($0)" }
+    public var notSubscribed = "Not subscribed"
+    public var purchasesBlocked = "Purchases unavailable"
+    public var tooSmall: @Sendable (Size, Size) -> String = { now, minimum in
+        "Terminal too small: \(now.columns)×\(now.rows). storefront needs at least \(minimum.columns)×\(minimum.rows). Enlarge the window, or press q to quit."
+    }
+    public var keysOf: @Sendable (String) -> String = { "Keys — \($0)" }
+    public var closeHelp = "Press Esc or ? to close"
+
+    // Store sections, by product type
+    public var sectionTitle: @Sendable (ProductType) -> String = {
+        switch $0 {
+        case .consumable: "Consumables"
+        case .nonConsumable: "Unlocks"
+        case .autoRenewable: "Subscriptions"
+        case .nonRenewing: "Passes"
+        }
+    }
+    public var sectionNote: @Sendable (ProductType) -> String = {
+        switch $0 {
+        case .consumable: "buy as many as you like"
+        case .nonConsumable: "buy once, yours to keep"
+        case .autoRenewable: "renew automatically until cancelled"
+        case .nonRenewing: "for a set time, no auto-renewal"
+        }
+    }
+    public var typeDescription: @Sendable (ProductType) -> String = {
+        switch $0 {
+        case .consumable: "Consumable: used up as you go, buy again any time. Not restored on other devices."
+        case .nonConsumable: "Non-consumable: buy once and keep it. Restored on all your devices."
+        case .autoRenewable: "Auto-renewable subscription: renews automatically until you cancel. Restored on all your devices."
+        case .nonRenewing: "Non-renewing subscription: lasts a set time and does not renew. Buying again extends it."
+        }
+    }
+
+    // Product rows and detail
+    public var owned = "✓ Owned"
+    public var subscribed = "✓ Subscribed"
+    public var sharedByFamily = "✓ Shared by family"
+    public var activeUntil: @Sendable (String) -> String = { "✓ Active until \($0)" }
+    public var familySharing = "Family Sharing"
+    public var familySharingNote = "Shareable with up to five family members through Family Sharing."
+    public var each: @Sendable (String) -> String = { "\($0) each" }
+    public var quantity = "Qty"
+    public var inPossession: @Sendable (Int) -> String = { "You have \($0)." }
+    public var notSoldHere = "Not sold in this territory"
+    public var renewsOn: @Sendable (String) -> String = { "Renews \($0)" }
+    public var expiresOn: @Sendable (String) -> String = { "Expires \($0)" }
+    public var extendsTo: @Sendable (String) -> String = { "Buying again extends it to \($0)." }
+    public var subscribedElsewhere: @Sendable (String) -> String = { "You subscribe to \($0). Manage it in Account." }
+    public var resubscribe: @Sendable (String) -> String = { "Resubscribe to \($0)" }
+    public var winBack: @Sendable (String) -> String = { "Welcome back: \($0)" }
+    public var buy = "Buy"
+    public var subscribe = "Subscribe"
+    public var buyNamed: @Sendable (String, String) -> String = { "Buy \($0) — \($1)" }
+
+    // Billing terms: `price` is already formatted by Foundation.
+    public var perPeriod: @Sendable (SubscriptionPeriod) -> String = { period in
+        let unit: String
+        switch period.unit {
+        case .day: unit = period.value == 1 ? "day" : "days"
+        case .week: unit = period.value == 1 ? "week" : "weeks"
+        case .month: unit = period.value == 1 ? "month" : "months"
+        case .year: unit = period.value == 1 ? "year" : "years"
+        }
+        return period.value == 1 ? "/\(unit)" : "/\(period.value) \(unit)"
+    }
+    public var duration: @Sendable (SubscriptionPeriod) -> String = { period in
+        let unit: String
+        switch period.unit {
+        case .day: unit = period.value == 1 ? "day" : "days"
+        case .week: unit = period.value == 1 ? "week" : "weeks"
+        case .month: unit = period.value == 1 ? "month" : "months"
+        case .year: unit = period.value == 1 ? "year" : "years"
+        }
+        return "\(period.value) \(unit)"
+    }
+    public var freeFor: @Sendable (String) -> String = { "\($0) free" }
+    /// "1 week free, then $39.99/year"
+    public var thenPrice: @Sendable (String, String) -> String = { "\($0), then \($1)" }
+    /// "$1.99/month for 3 months"
+    public var forDuration: @Sendable (String, String) -> String = { "\($0) for \($1)" }
+    /// "$2.99 for the first 3 months"
+    public var upFront: @Sendable (String, String) -> String = { "\($0) for the first \($1)" }
+    public var trialEnds: @Sendable (String, String) -> String = { date, price in
+        "Your free trial ends on \(date). Then \(price) is billed automatically until you cancel."
+    }
+    public var offerEnds: @Sendable (String, String) -> String = { date, price in
+        "The offer ends on \(date). Then \(price) is billed automatically until you cancel."
+    }
+    public var renewsAutomatically = "Renews automatically until you cancel, at least a day before it renews."
+    public var perMonthBreakdown: @Sendable (String) -> String = { "\($0)/month" }
+    public var save: @Sendable (String) -> String = { "save \($0)" }
+
+    // The system confirmation sheet
+    public var sheetTitle = "App Store"
+    public var sheetAccount = "Account"
+    public var sheetPrice = "Price"
+    public var sheetTotal = "Total"
+    public var confirm = "Confirm"
+    public var cancel = "Cancel"
+    public var planChangeNote: @Sendable (AppStore.PlanChange, String) -> String = { change, date in
+        switch change {
+        case .upgrade: "Upgrade: starts now. You get a prorated refund for the rest of your current plan."
+        case .downgrade: "Downgrade: starts on \(date), when your current plan renews."
+        case .crossgrade: "Change of plan: starts on \(date)."
+        }
+    }
+
+    // Results
+    public var purchased: @Sendable (String) -> String = { "You bought \($0)." }
+    public var subscribedTo: @Sendable (String) -> String = { "You're subscribed to \($0)." }
+    public var scheduled: @Sendable (String, String) -> String = { "\($0) starts on \($1)." }
+    public var deferred = "Waiting for approval"
+    public var deferredNote = "Someone in your family needs to approve this purchase (Ask to Buy). It completes once they do."
+    public var failed = "Purchase failed"
+    public var cancelledTitle = "Purchase cancelled"
+    public var cancelledNote = "Nothing was charged."
+    public var ok = "OK"
+    public var failure: @Sendable (PurchaseError) -> String = {
+        switch $0 {
+        case .userCancelled: "The purchase was cancelled."
+        case .networkError: "The App Store could not be reached. Check your connection and try again."
+        case .notAvailableInStorefront: "This item is not available in your country or region."
+        case .paymentNotAllowed: "Purchases are not allowed on this device."
+        case .unknown: "An unknown error occurred. Try again later."
+        case .productNotFound: "This item is no longer for sale."
+        case .alreadyOwned: "You already own this item."
+        case .alreadySubscribed: "You're already subscribed to this."
+        case .invalidQuantity: "Choose a quantity the store allows."
+        case .declinedByParent: "The purchase was declined."
+        }
+    }
+
+    // Payment gate
+    public var gateTitle = "Purchases unavailable"
+    public var gateExplanation: @Sendable (PaymentGate) -> String = {
+        switch $0 {
+        case .allowed: ""
+        case .screenTime:
+            "In-app purchases are turned off in Screen Time on this device. A parent or guardian can allow them in Settings › Screen Time › Content & Privacy Restrictions."
+        case .deviceManagement:
+            "This device is managed by an organization whose profile does not allow in-app purchases. Your administrator can tell you more."
+        case .externalPurchaseOnly:
+            "In your region this app sells through the developer's own website instead of In-App Purchase."
+        }
+    }
+    public var gateKeepsWorking = "What you already own keeps working, and subscriptions keep renewing."
+    public var yourPurchases = "Your purchases"
+    public var nothingOwned = "Nothing purchased yet."
+
+    // Key help: what each action does
+    public var actionHelp: @Sendable (Action) -> String = {
+        switch $0 {
+        case .move: "move"
+        case .up: "move up"
+        case .down: "move down"
+        case .pageUp: "page up"
+        case .pageDown: "page down"
+        case .top: "first item"
+        case .bottom: "last item"
+        case .select: "open"
+        case .buy: "buy"
+        case .back: "back"
+        case .nextArea: "next section"
+        case .previousArea: "previous section"
+        case .more: "more"
+        case .fewer: "fewer"
+        case .help: "keys"
+        case .quit: "quit"
+        case .switchButton: "choose"
+        case .press: "press"
+        case .cancel: "cancel"
+        case .dismiss: "close"
+        }
+    }
+    public var screenName: @Sendable (ScreenKind) -> String = {
+        switch $0 {
+        case .store: "Store"
+        case .detail: "Item"
+        case .sheet: "Confirmation"
+        case .result: "Result"
+        case .help: "Keys"
+        case .tooSmall: "Terminal too small"
+        }
+    }
+
+    public init() {}
+
+    public static let english = Strings()
+
+    /// The table for a locale's language: en, de, fr or ja; English otherwise.
+    public static func forLocale(_ locale: Locale) -> Strings {
+        switch locale.language.languageCode?.identifier {
+        case "de": .german
+        case "fr": .french
+        case "ja": .japanese
+        default: .english
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import StoreModel
+
+extension AppState {
+    /// The whole screen as cells: header, the current screen, footer, and whatever overlay is open.
+    public func view() -> Grid {
+        var grid = Grid(size: size)
+        guard size.columns > 0, size.rows > 0 else { return grid }
+        if isTooSmall {
+            Overlays.drawTooSmall(&grid, self)
+            return grid
+        }
+        Chrome.drawHeader(&grid, self)
+        switch screens.last ?? .store {
+        case .store: StoreScreen.draw(&grid, self)
+        case .detail(let productID): DetailScreen.draw(&grid, self, productID: productID)
+        }
+        switch overlay {
+        case .help(let screen): Overlays.drawHelp(&grid, self, for: screen)
+        case .sheet(let sheet): Overlays.drawSheet(&grid, self, sheet)
+        case .result(let result): Overlays.drawResult(&grid, self, result)
+        case nil: break
+        }
+        Chrome.drawFooter(&grid, self)
+        return grid
+    }
+}
