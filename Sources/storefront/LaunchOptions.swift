@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StoreModel
+import StoreUI
 
 extension PaymentGate: ExpressibleByArgument {}
 
@@ -21,10 +22,14 @@ struct LaunchOptions: ParsableArguments {
     @Option(help: "Start instant of the simulated clock, ISO 8601 (2026-11-21T09:00:00Z or 2026-11-21). Default: now.")
     var now: String?
 
+    @Option(help: "Theme: a name from Themes/ (default, light, high-contrast) or a path to a theme file.")
+    var theme: String = "default"
+
     /// Everything a session needs, checked.
     struct Session {
         var store: AppStore
         var locale: Locale
+        var theme: Theme
     }
 
     func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Session {
@@ -40,7 +45,26 @@ struct LaunchOptions: ParsableArguments {
         }
         let territory = try chooseTerritory(in: catalog, locale: locale)
         let start = try startInstant()
-        return Session(store: AppStore(catalog: catalog, territory: territory, now: start, gate: payments), locale: locale)
+        return Session(store: AppStore(catalog: catalog, territory: territory, now: start, gate: payments),
+                       locale: locale, theme: try loadTheme())
+    }
+
+    /// --theme NAME from Themes/ (beside the catalog's default location), or a path to a theme file.
+    func loadTheme() throws -> Theme {
+        let folder = Self.resourceURL("Themes")
+        let available = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        let url = theme.hasSuffix(".json") || theme.contains("/")
+            ? URL(fileURLWithPath: theme) : folder.appendingPathComponent(theme + ".json")
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            let names = available.isEmpty ? "none found in \(folder.path)" : available.joined(separator: ", ")
+            throw StartupError(message: "unknown theme \"\(theme)\" (--theme); available: \(names)")
+        }
+        do {
+            return try ThemeLoader.load(data, fallbackName: url.deletingPathExtension().lastPathComponent)
+        } catch {
+            throw StartupError(message: "the theme has problems:\n" + error.problems.map { "\(url.path): \($0)" }.joined(separator: "\n"))
+        }
     }
 
     func loadCatalog() throws -> Catalog {
@@ -60,12 +84,16 @@ struct LaunchOptions: ParsableArguments {
         return Self.defaultCatalogURL
     }
 
-    static var defaultCatalogURL: URL {
-        let local = URL(fileURLWithPath: "SampleCatalog.json")
+    static var defaultCatalogURL: URL { resourceURL("SampleCatalog.json") }
+
+    /// A file or folder of the project (SampleCatalog.json, Themes): in the current folder, or else in
+    /// the source tree this binary was built from, so `storefront` works from any folder.
+    static func resourceURL(_ name: String) -> URL {
+        let local = URL(fileURLWithPath: name)
         if FileManager.default.fileExists(atPath: local.path) { return local }
         let bundled = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("SampleCatalog.json")
+            .appendingPathComponent(name)
         return FileManager.default.fileExists(atPath: bundled.path) ? bundled : local
     }
 

@@ -18,7 +18,13 @@ struct Storefront: ParsableCommand {
 
     func run() throws {
         let session = try launch.resolve()
-        print(PlainListing.render(session.store, locale: session.locale), terminator: "")
+        // Not a terminal (a pipe, a file): print the store as text instead of drawing it.
+        guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+            print(PlainListing.render(session.store, locale: session.locale), terminator: "")
+            return
+        }
+        let status = try Interactive.run(session)
+        if status != 0 { throw ExitCode(status) }
     }
 
     /// Every error that stops the program prints one clear message and exits 2; help exits 0.

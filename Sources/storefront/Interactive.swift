@@ -1,0 +1,48 @@
+import Foundation
+import StoreModel
+import StoreUI
+import Terminal
+
+/// The interactive app: the Elm loop between the pure core and the ncurses edge.
+enum Interactive {
+    /// Runs until the person quits (status 0) or a signal arrives (the process dies of it). The terminal is
+    /// restored on every way out (`TerminalScreen.stop`, run by `defer`, and its signal handlers).
+    static func run(_ session: LaunchOptions.Session) throws -> Int32 {
+        let screen: TerminalScreen
+        do {
+            screen = try TerminalScreen.start()
+        } catch {
+            throw StartupError(message: "\(error)")
+        }
+        defer { screen.stop() }
+        var state = AppState(store: session.store, locale: session.locale, size: screen.size)
+        var drawn: Grid?
+        while true {
+            let grid = state.view()
+            if grid != drawn {
+                screen.draw(grid, theme: session.theme)
+                drawn = grid
+            }
+            // SIGTERM, SIGHUP (terminal closed), SIGINT, SIGQUIT: restore the terminal, then die of the
+            // signal so the parent sees why.
+            if let signal = screen.pendingSignal { TerminalScreen.terminate(bySignal: signal) }
+            // Take every key already waiting before drawing again, so a key storm costs one frame.
+            var event = screen.readKey(timeoutMilliseconds: 250)
+            var handled = 0
+            while let current = event {
+                switch current {
+                case .key(.control("z")):
+                    screen.suspend()
+                    drawn = nil
+                case .key(let key):
+                    if state.update(.key(key)).contains(.quit) { return 0 }
+                case .resize(let size):
+                    _ = state.update(.resize(size))
+                    drawn = nil
+                }
+                handled += 1
+                event = handled < 256 ? screen.readKey(timeoutMilliseconds: 0) : nil
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import StoreModel
+@testable import StoreUI
+
+/// Screens rendered to the cell grid at fixed sizes, compared with golden text files.
+@Suite("Screens")
+struct ScreenTests {
+    static let standard = Size(columns: 80, rows: 24)
+    static let compact = Size(columns: 50, rows: 16)
+
+    @Test("the store at 80x24 and compact")
+    func store() {
+        expectGolden(Sample.app().view(), "store-80x24")
+        expectGolden(Sample.app(Self.compact).view(), "store-50x16")
+    }
+
+    @Test("the store in Japanese: wide characters align")
+    func storeJapanese() {
+        let app = Sample.app(locale: "ja_JP", territory: "JPN")
+        expectGolden(app.view(), "store-ja-80x24")
+        // Every product row ends its price in the same column: the width of wide text was measured.
+        let ends = app.view().text.split(separator: "\n").filter { $0.contains("¥") }.map { TextWidth.of(String($0)) }
+        #expect(!ends.isEmpty)
+        #expect(Set(ends).count == 1, "price columns end at \(Set(ends))")
+    }
+
+    @Test("the confirmation sheet at 80x24 and compact")
+    func sheet() {
+        var app = Sample.app()
+        app.press(.character("+"), .character("+"), .character("b"))
+        expectGolden(app.view(), "sheet-consumable-80x24")
+        var small = Sample.app(Self.compact)
+        small.select("com.trailhead.plus.pro.annual")
+        small.press(.character("b"))
+        expectGolden(small.view(), "sheet-subscription-50x16")
+    }
+
+    @Test("the gated store explains why, for each reason, and still lists what the person owns")
+    func gated() {
+        expectGolden(Sample.app(gate: .screenTime).view(), "gated-screen-time-80x24")
+        expectGolden(Sample.app(Self.compact, gate: .deviceManagement).view(), "gated-device-management-50x16")
+        var texts: Set<String> = []
+        for gate in [PaymentGate.screenTime, .deviceManagement, .externalPurchaseOnly] {
+            let text = Sample.app(gate: gate).view().text
+            #expect(text.contains("Purchases unavailable"))
+            #expect(!text.contains("Buy") && !text.contains("b buy"), "no purchase UI when payments are blocked")
+            texts.insert(text)
+        }
+        #expect(texts.count == 3, "each reason has its own words")
+    }
+
+    @Test("the help overlay at 80x24 and compact")
+    func help() {
+        var app = Sample.app()
+        app.press(.character("?"))
+        expectGolden(app.view(), "help-store-80x24")
+        var small = Sample.app(Self.compact)
+        small.press(.character("?"))
+        expectGolden(small.view(), "help-store-50x16")
+    }
+
+    @Test("below the minimum size: a clear too-small message")
+    func tooSmall() {
+        let app = Sample.app(Size(columns: 39, rows: 11))
+        expectGolden(app.view(), "too-small-39x11")
+        #expect(app.view().text.contains("Terminal too small"))
+    }
+
+    @Test("the detail view shows the full description and billing terms")
+    func detail() {
+        var app = Sample.app()
+        app.select("com.trailhead.plus.pro.annual")
+        app.press(.enter)
+        expectGolden(app.view(), "detail-pro-annual-80x24")
+    }
+}

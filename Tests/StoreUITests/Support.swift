@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import StoreModel
+@testable import StoreUI
+
+enum Sample {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let catalog: Catalog = try! CatalogLoader.load(contentsOf: repository.appendingPathComponent("SampleCatalog.json"))
+    static let start = try! Date("2026-11-21T09:00:00Z", strategy: .iso8601)
+
+    /// The app on the sample catalog at a fixed instant, size and locale.
+    static func app(_ size: Size = Size(columns: 80, rows: 24), locale: String = "en_US", territory: String = "USA",
+                    gate: PaymentGate = .allowed) -> AppState {
+        let store = AppStore(catalog: catalog, territory: catalog.territory(territory)!, now: start, gate: gate)
+        return AppState(store: store, locale: Locale(identifier: locale), size: size)
+    }
+
+    static func theme(_ name: String) throws -> Theme {
+        let data = try Data(contentsOf: repository.appendingPathComponent("Themes/\(name).json"))
+        return try ThemeLoader.load(data, fallbackName: name)
+    }
+}
+
+extension AppState {
+    /// Sends keys as a person would type them.
+    mutating func press(_ keys: Key...) {
+        for key in keys { _ = update(.key(key)) }
+    }
+
+    mutating func type(_ text: String) {
+        for character in text { _ = update(.key(.character(character))) }
+    }
+
+    /// Moves the selection to a product by id, with the arrow keys.
+    mutating func select(_ productID: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for _ in 0..<40 where selection != productID { press(.down) }
+        #expect(selection == productID, "could not reach \(productID)", sourceLocation: sourceLocation)
+    }
+}
+
+/// Compares a screen with a golden text file in Tests/StoreUITests/Goldens. With STOREFRONT_RECORD=1
+/// the file is written instead (then review the diff and commit it).
+func expectGolden(_ grid: Grid, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let url = Sample.repository.appendingPathComponent("Tests/StoreUITests/Goldens/\(name).txt")
+    let actual = grid.text + "\n"
+    if ProcessInfo.processInfo.environment["STOREFRONT_RECORD"] == "1" {
+        try? actual.write(to: url, atomically: true, encoding: .utf8)
+        return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+        Issue.record("no golden file \(name).txt; run with STOREFRONT_RECORD=1 to create it", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(actual == expected, "screen differs from Goldens/\(name).txt:\n\(actual)", sourceLocation: sourceLocation)
+}

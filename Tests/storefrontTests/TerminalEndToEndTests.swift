@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+/// The real binary in a real terminal (tmux): what a person sees, and that the terminal is restored
+/// however the program ends.
+@Suite("End to end in tmux", .serialized)
+struct TerminalEndToEndTests {
+    @Test("buy a consumable and quit: the screen shows the purchase and the terminal is restored")
+    func buyConsumableAndQuit() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try session.waitFor("Trail Boost")
+        #expect(try session.screen().contains("Trailhead · Store"))
+        session.send("+", "+", "b")
+        try session.waitFor("[ Confirm ]")
+        session.send("Tab", "Enter")
+        try session.waitFor("You bought Trail Boost × 3.")
+        session.send("Enter", "q")
+        try session.waitForExit()
+        #expect(session.sttyAfter.contains(" icanon") && session.sttyAfter.contains(" echo"), "terminal modes restored:\n\(session.sttyAfter)")
+        #expect(try session.alternateScreenOn() == false, "the alternate screen was left")
+        #expect(try !session.screen().contains("Trail Boost"), "nothing of the store is left on the screen")
+    }
+
+    @Test("SIGTERM restores the terminal", arguments: ["TERM", "HUP"])
+    func signalRestores(signal: String) throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try session.waitFor("Trail Boost")
+        try session.signalApp(signal)
+        try session.waitForExit()
+        #expect(session.sttyAfter.contains(" icanon") && session.sttyAfter.contains(" echo"))
+        #expect(try session.alternateScreenOn() == false)
+    }
+
+    @Test("Ctrl-C quits and restores the terminal")
+    func controlC() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try session.waitFor("Trail Boost")
+        session.send("C-c")
+        try session.waitForExit()
+        #expect(session.sttyAfter.contains(" icanon"))
+    }
+
+    @Test("a resize re-lays out the screen; below the minimum a clear message")
+    func resize() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try session.waitFor("Trail Boost")
+        session.resize(columns: 50, rows: 16)
+        try session.waitFor("[ b: Buy Trail Boost")
+        session.resize(columns: 30, rows: 10)
+        try session.waitFor("Terminal too small")
+        session.resize(columns: 80, rows: 24)
+        try session.waitFor("buy as many as you like")
+        session.send("q")
+        try session.waitForExit()
+    }
+
+    @Test("TERM=dumb gets a clear message and exit status 2, not garbage")
+    func dumbTerminal() throws {
+        let session = try TmuxSession(term: "dumb")
+        defer { session.close() }
+        try session.waitForExit()
+        #expect(try session.screen().contains("storefront:"))
+        #expect(session.exitStatus == "2")
+    }
+}
+
+/// A detached tmux server of its own running `storefront`, then `stty -a` to see how it left the terminal.
+final class TmuxSession {
+    let socket = "storefront-test-\(UUID().uuidString.prefix(8))"
+    let folder: URL
+    var sttyAfter: String { (try? String(contentsOf: folder.appendingPathComponent("stty"), encoding: .utf8)) ?? "" }
+    var exitStatus: String {
+        ((try? String(contentsOf: folder.appendingPathComponent("status"), encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    init(term: String = "xterm-256color", arguments: [String] = ["--now", "2026-11-21T09:00:00Z", "--locale", "en_US", "--territory", "USA"]) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            throw Failure("tmux is not installed (apt-get install -y tmux); .ci/run installs it")
+        }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let command = ([Storefront.binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let script = "cd '\(Storefront.repository.path)'; TERM=\(term) \(command); echo $? > '\(folder.path)/status'; stty -a > '\(folder.path)/stty'; sleep 60"
+        try tmux(["new-session", "-d", "-x", "80", "-y", "24", "-s", "t", "env", "LANG=C.UTF-8", "sh", "-c", script])
+    }
+
+    private var closed = false
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: "/tmp/tmux-\(getuid())/\(socket)")
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    deinit { close() }
+
+    func send(_ keys: String...) {
+        for key in keys { _ = try? tmux(["send-keys", "-t", "t", key]) }
+    }
+
+    func resize(columns: Int, rows: Int) {
+        _ = try? tmux(["resize-window", "-t", "t", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "t"]) }
+
+    func alternateScreenOn() throws -> Bool {
+        try tmux(["display", "-p", "-t", "t", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
+    /// Sends a signal to the storefront process (the child of the pane's shell).
+    func signalApp(_ name: String) throws {
+        let shell = try tmux(["display", "-p", "-t", "t", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try run("/usr/bin/pgrep", ["-P", shell, "storefront"]).split(separator: "\n")
+        guard let pid = children.first else { throw Failure("storefront is not running under pane shell \(shell)") }
+        _ = try run("/bin/kill", ["-\(name)", String(pid)])
+    }
+
+    /// Polls the screen until it contains the text; bounded, so a test never hangs.
+    func waitFor(_ text: String, timeout: TimeInterval = 15) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = (try? screen()) ?? ""
+            if last.contains(text) { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw Failure("timed out waiting for \"\(text)\"; the screen was:\n\(last)")
+    }
+
+    func waitForExit(timeout: TimeInterval = 15) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("stty").path), !sttyAfter.isEmpty { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw Failure("storefront did not exit; the screen was:\n\((try? screen()) ?? "")")
+    }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String { try run("/usr/bin/tmux", ["-L", socket] + arguments) }
+
+    /// Runs a command with posix_spawn and waitpid. Not Foundation's Process: `tmux new-session` forks
+    /// a daemon, and Process then never notices its own child exit (waitUntilExit hangs). Output goes
+    /// through a file, not a pipe, which the daemon would inherit and hold open. Bounded to 10 s.
+    @discardableResult
+    func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let output = folder.appendingPathComponent("output-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: output) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw Failure("cannot run \(executable): error \(spawned)") }
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(10)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() > deadline { kill(pid, SIGKILL); waitpid(pid, &status, 0); break }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+}
