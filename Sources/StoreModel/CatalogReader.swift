@@ -13,6 +13,10 @@ public enum CatalogLoader {
     }
 
     public static func load(contentsOf url: URL) throws(Failure) -> Catalog {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw Failure(problems: [CatalogProblem(path: .root, reason: "\(url.path) is a folder, not a catalog file")])
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)

@@ -25,7 +25,7 @@ extension Catalog {
     /// What a longer subscription costs per month, for the subordinate breakdown beside its billed
     /// price (HIG "Making signup effortless"). Nil for monthly or shorter periods, or where not sold.
     public func perMonthPrice(of product: Product, in territory: Territory) -> Decimal? {
-        guard let period = product.subscription?.period ?? product.duration,
+        guard let period = product.subscription?.period,
               let months = period.months, months > 1, let price = product.price(in: territory) else { return nil }
         return price / Decimal(months)
     }

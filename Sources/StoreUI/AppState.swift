@@ -21,8 +21,9 @@ public struct AppState: Sendable {
         case detail(productID: String)
     }
 
-    public enum Overlay: Sendable, Equatable {
-        case help(ScreenKind)
+    public indirect enum Overlay: Sendable, Equatable {
+        /// The keys of a screen, over what was open before (a sheet stays open under its help).
+        case help(ScreenKind, under: Overlay?)
         case sheet(PurchaseSheet)
         case result(PurchaseResult)
     }
@@ -57,6 +58,12 @@ public struct AppState: Sendable {
         self.strings = Strings.forLocale(locale)
         self.size = size
         selection = StoreScreen.selectableProducts(self).first?.id
+    }
+
+    public var isSheetOpen: Bool {
+        if case .sheet = overlay { return true }
+        if case .help(_, let under?) = overlay, case .sheet = under { return true }
+        return false
     }
 
     public var isTooSmall: Bool { size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows }

@@ -36,7 +36,7 @@ enum DetailScreen {
             line(strings.renewsAutomatically, .dim, maxRows: 2)
         }
         if statusRole == .owned { line(status, .owned, maxRows: 1) }
-        if product.type == .nonRenewing || state.store.owns(product.id), product.type != .consumable {
+        if state.store.owns(product.id), product.type != .consumable {
             // "Active until …" for a pass, "Renews …"/"Expires …" for the current subscription.
             let middle = StoreScreen.middleText(state, product, selected: false)
                 .replacingOccurrences(of: strings.familySharing, with: "").trimmingCharacters(in: CharacterSet(charactersIn: " ·"))

@@ -53,14 +53,14 @@ public enum Keymap {
              Binding(keys: [.character("-"), .left], label: "-", action: .fewer, inFooter: false),
              back, help, quit]
         case .sheet:
-            [Binding(keys: [.tab, .backTab, .left, .right, .character("h"), .character("l")], label: "←→", action: .switchButton, inFooter: true),
+            [Binding(keys: [.tab, .backTab, .left, .right, .character("h"), .character("l")], label: "Tab", action: .switchButton, inFooter: true),
              Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, inFooter: true),
-             Binding(keys: [.escape], label: "Esc", action: .cancel, inFooter: true),
+             Binding(keys: [.escape, .backspace], label: "Esc", action: .cancel, inFooter: true),
              help]
         case .result:
             [Binding(keys: [.enter, .escape, .character(" ")], label: "⏎", action: .dismiss, inFooter: true), help]
         case .help:
-            [Binding(keys: [.escape, .character("?"), .enter, .backspace], label: "Esc", action: .dismiss, inFooter: true), quit]
+            [Binding(keys: [.escape, .character("?"), .enter, .backspace], label: "Esc", action: .dismiss, inFooter: true)]
         case .tooSmall:
             [quit]
         }

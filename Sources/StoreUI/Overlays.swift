@@ -99,12 +99,12 @@ enum Overlays {
         let body = Chrome.body(state.size)
         let rect = body.centered(width: width, height: lines.count + 4)
         grid.box(rect, role: .overlay, borderRole: .border, title: strings.keysOf(strings.screenName(screen)), titleRole: .title)
-        let room = rect.height - 3
-        for (offset, line) in lines.prefix(room).enumerated() {
+        let room = lines.count > rect.height - 3 ? rect.height - 4 : rect.height - 3
+        for (offset, line) in lines.prefix(max(0, room)).enumerated() {
             grid.put(line, row: rect.row + 1 + offset, column: rect.column + 2, role: .overlay, width: rect.width - 4)
             grid.put(String(line.prefix { $0 != " " }), row: rect.row + 1 + offset, column: rect.column + 2, role: .key)
         }
-        if lines.count > room, room > 0 { grid.put("…", row: rect.row + room, column: rect.column + 2, role: .dim) }
+        if lines.count > room, room >= 0 { grid.put("…", row: rect.row + 1 + room, column: rect.column + 2, role: .dim) }
         grid.putCentered(strings.closeHelp, row: rect.row + rect.height - 2, in: rect.insetHorizontally(1), role: .dim)
     }
 

@@ -98,6 +98,27 @@ public enum StoreScreen {
         return starts
     }
 
+    /// The store as plain text, for an output that is not a terminal: the same sections, rules and
+    /// prices as the screen (gating and the pitch policy included), one item a line.
+    public static func plainText(_ state: AppState) -> String {
+        var out = "\(state.appName) · \(Chrome.accountSummary(state))\n"
+        if !state.store.gate.canMakePayments {
+            out += "\n\(state.strings.gateTitle): \(state.strings.gateExplanation(state.store.gate))\n"
+            out += state.strings.gateKeepsWorking + "\n"
+        }
+        for row in rows(state) {
+            switch row {
+            case .section(let title, let note): out += "\n" + (note.isEmpty ? title : "\(title) — \(note)") + "\n"
+            case .product(let product):
+                let middle = middleText(state, product, selected: false)
+                out += "  \(state.name(product))\t\(priceColumn(state, product).0)" + (middle.isEmpty ? "" : "\t\(middle)") + "\n"
+            case .note(let text, _): out += "  \(text)\n"
+            case .blank: break
+            }
+        }
+        return out
+    }
+
     // MARK: drawing
 
     static func draw(_ grid: inout Grid, _ state: AppState) {

@@ -61,9 +61,7 @@ extension Strings {
         s.renewsOn = { "Renouvellement le \($0)" }
         s.expiresOn = { "Expire le \($0)" }
         s.extendsTo = { "Un nouvel achat prolonge la durée jusqu'au \($0)." }
-        s.subscribedElsewhere = {
-            "Vous avez un abonnement à \($0). Gérez-le dans «\u{00A0}Compte\u{00A0}»."
-        }
+        s.subscribedElsewhere = { "Vous avez un abonnement à \($0)." }
         s.resubscribe = { "Se réabonner à \($0)" }
         s.winBack = { "Bon retour\u{00A0}: \($0)" }
         s.buy = "Acheter"
@@ -118,7 +116,7 @@ extension Strings {
         s.planChangeNote = { change, date in
             switch change {
             case .upgrade:
-                "Forfait supérieur\u{00A0}: commence maintenant. Le reste de votre forfait actuel vous est remboursé au prorata."
+                "Forfait supérieur\u{00A0}: commence maintenant et remplace votre forfait actuel."
             case .downgrade:
                 "Forfait inférieur\u{00A0}: commence le \(date), au renouvellement de votre forfait actuel."
             case .crossgrade: "Changement de forfait\u{00A0}: commence le \(date)."

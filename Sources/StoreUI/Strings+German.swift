@@ -60,7 +60,7 @@ extension Strings {
         s.renewsOn = { "Verlängerung am \($0)" }
         s.expiresOn = { "Läuft am \($0) ab" }
         s.extendsTo = { "Erneut kaufen verlängert bis zum \($0)." }
-        s.subscribedElsewhere = { "Du hast \($0) abonniert. Verwalte das Abo unter „Account“." }
+        s.subscribedElsewhere = { "Du hast \($0) abonniert." }
         s.resubscribe = { "\($0) erneut abonnieren" }
         s.winBack = { "Willkommen zurück: \($0)" }
         s.buy = "Kaufen"
@@ -115,7 +115,7 @@ extension Strings {
         s.planChangeNote = { change, date in
             switch change {
             case .upgrade:
-                "Upgrade: beginnt sofort. Für den Rest deines aktuellen Abos erhältst du eine anteilige Rückerstattung."
+                "Upgrade: beginnt sofort und ersetzt dein aktuelles Abo."
             case .downgrade: "Downgrade: beginnt am \(date), wenn sich dein aktuelles Abo verlängert."
             case .crossgrade: "Abowechsel: beginnt am \(date)."
             }

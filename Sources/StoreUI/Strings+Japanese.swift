@@ -61,7 +61,7 @@ extension Strings {
         s.renewsOn = { "\($0)に更新" }
         s.expiresOn = { "\($0)に終了" }
         s.extendsTo = { "再購入すると\($0)まで延長されます。" }
-        s.subscribedElsewhere = { "\($0)に登録中です。「アカウント」で管理できます。" }
+        s.subscribedElsewhere = { "\($0)に登録中です。" }
         s.resubscribe = { "\($0)に再登録" }
         s.winBack = { "おかえりなさい：\($0)" }
         s.buy = "購入"
@@ -113,7 +113,7 @@ extension Strings {
         s.planChangeNote = { change, date in
             switch change {
             case .upgrade:
-                "アップグレード：すぐに開始されます。現在のプランの残り期間分は日割りで返金されます。"
+                "アップグレード：すぐに開始され、現在のプランに代わります。"
             case .downgrade: "ダウングレード：現在のプランが更新される\(date)に開始されます。"
             case .crossgrade: "プラン変更：\(date)に開始されます。"
             }

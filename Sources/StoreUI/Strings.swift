@@ -57,7 +57,7 @@ public struct Strings: Sendable {
     public var renewsOn: @Sendable (String) -> String = { "Renews \($0)" }
     public var expiresOn: @Sendable (String) -> String = { "Expires \($0)" }
     public var extendsTo: @Sendable (String) -> String = { "Buying again extends it to \($0)." }
-    public var subscribedElsewhere: @Sendable (String) -> String = { "You subscribe to \($0). Manage it in Account." }
+    public var subscribedElsewhere: @Sendable (String) -> String = { "You're subscribed to \($0)." }
     public var resubscribe: @Sendable (String) -> String = { "Resubscribe to \($0)" }
     public var winBack: @Sendable (String) -> String = { "Welcome back: \($0)" }
     public var buy = "Buy"
@@ -65,26 +65,12 @@ public struct Strings: Sendable {
     public var buyNamed: @Sendable (String, String) -> String = { "Buy \($0) — \($1)" }
 
     // Billing terms: `price` is already formatted by Foundation.
+    /// "/month", "/6 months"
     public var perPeriod: @Sendable (SubscriptionPeriod) -> String = { period in
-        let unit: String
-        switch period.unit {
-        case .day: unit = period.value == 1 ? "day" : "days"
-        case .week: unit = period.value == 1 ? "week" : "weeks"
-        case .month: unit = period.value == 1 ? "month" : "months"
-        case .year: unit = period.value == 1 ? "year" : "years"
-        }
-        return period.value == 1 ? "/\(unit)" : "/\(period.value) \(unit)"
+        period.value == 1 ? "/" + englishUnit(period) : "/" + englishDuration(period)
     }
-    public var duration: @Sendable (SubscriptionPeriod) -> String = { period in
-        let unit: String
-        switch period.unit {
-        case .day: unit = period.value == 1 ? "day" : "days"
-        case .week: unit = period.value == 1 ? "week" : "weeks"
-        case .month: unit = period.value == 1 ? "month" : "months"
-        case .year: unit = period.value == 1 ? "year" : "years"
-        }
-        return "\(period.value) \(unit)"
-    }
+    /// "1 week", "3 months"
+    public var duration: @Sendable (SubscriptionPeriod) -> String = { englishDuration($0) }
     public var freeFor: @Sendable (String) -> String = { "\($0) free" }
     /// "1 week free, then $39.99/year"
     public var thenPrice: @Sendable (String, String) -> String = { "\($0), then \($1)" }
@@ -98,7 +84,7 @@ public struct Strings: Sendable {
     public var offerEnds: @Sendable (String, String) -> String = { date, price in
         "The offer ends on \(date). Then \(price) is billed automatically until you cancel."
     }
-    public var renewsAutomatically = "Renews automatically until you cancel, at least a day before it renews."
+    public var renewsAutomatically = "Renews automatically unless cancelled at least 24 hours before the period ends."
     public var perMonthBreakdown: @Sendable (String) -> String = { "\($0)/month" }
     public var save: @Sendable (String) -> String = { "save \($0)" }
 
@@ -111,7 +97,7 @@ public struct Strings: Sendable {
     public var cancel = "Cancel"
     public var planChangeNote: @Sendable (AppStore.PlanChange, String) -> String = { change, date in
         switch change {
-        case .upgrade: "Upgrade: starts now. You get a prorated refund for the rest of your current plan."
+        case .upgrade: "Upgrade: starts now and replaces your current plan."
         case .downgrade: "Downgrade: starts on \(date), when your current plan renews."
         case .crossgrade: "Change of plan: starts on \(date)."
         }
@@ -196,6 +182,18 @@ public struct Strings: Sendable {
     }
 
     public init() {}
+
+    private static func englishUnit(_ period: SubscriptionPeriod) -> String {
+        let plural = period.value == 1 ? "" : "s"
+        switch period.unit {
+        case .day: return "day" + plural
+        case .week: return "week" + plural
+        case .month: return "month" + plural
+        case .year: return "year" + plural
+        }
+    }
+
+    private static func englishDuration(_ period: SubscriptionPeriod) -> String { "\(period.value) \(englishUnit(period))" }
 
     public static let english = Strings()
 

@@ -29,12 +29,12 @@ extension AppState {
     private mutating func perform(_ action: Action) -> [Effect] {
         if action == .quit { return [.quit] }
         if action == .help {
-            overlay = .help(activeKind)
+            overlay = .help(activeKind, under: overlay)
             return []
         }
         switch overlay {
-        case .help:
-            if action == .dismiss { overlay = nil }
+        case .help(_, let under):
+            if action == .dismiss { overlay = under }
         case .sheet(var sheet):
             switch action {
             case .switchButton:

@@ -15,7 +15,9 @@ extension AppState {
         case .detail(let productID): DetailScreen.draw(&grid, self, productID: productID)
         }
         switch overlay {
-        case .help(let screen): Overlays.drawHelp(&grid, self, for: screen)
+        case .help(let screen, let under):
+            if case .sheet(let sheet)? = under { Overlays.drawSheet(&grid, self, sheet) }
+            Overlays.drawHelp(&grid, self, for: screen)
         case .sheet(let sheet): Overlays.drawSheet(&grid, self, sheet)
         case .result(let result): Overlays.drawResult(&grid, self, result)
         case nil: break

@@ -177,6 +177,12 @@ public final class TerminalScreen {
         return Size(columns: Int(max(0, sf_max_x())), rows: Int(max(0, sf_max_y())))
     }
 
+    /// Throws away keys typed ahead, so they cannot act on something the person has not seen yet.
+    public func discardPendingInput() {
+        guard running else { return }
+        flushinp()
+    }
+
     /// Waits up to `timeoutMilliseconds` (negative: forever) for a key or a resize. Nil on timeout,
     /// for keys it does not know, and when a signal interrupted the wait.
     public func readKey(timeoutMilliseconds: Int32) -> KeyEvent? {

@@ -35,7 +35,17 @@ enum Interactive {
                     screen.suspend()
                     drawn = nil
                 case .key(let key):
+                    let sheetWasOpen = state.isSheetOpen
                     if state.update(.key(key)).contains(.quit) { return 0 }
+                    // A confirmation sheet exists to stop accidental purchases: keys typed before it
+                    // was drawn must not answer it. Draw it, and drop whatever is still queued.
+                    if state.isSheetOpen && !sheetWasOpen {
+                        screen.draw(state.view(), theme: session.theme)
+                        drawn = state.view()
+                        screen.discardPendingInput()
+                        event = nil
+                        continue
+                    }
                 case .resize(let size):
                     _ = state.update(.resize(size))
                     drawn = nil

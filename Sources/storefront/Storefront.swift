@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StoreModel
+import StoreUI
 
 @main
 struct Storefront: ParsableCommand {
@@ -20,7 +21,8 @@ struct Storefront: ParsableCommand {
         let session = try launch.resolve()
         // Not a terminal (a pipe, a file): print the store as text instead of drawing it.
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
-            print(PlainListing.render(session.store, locale: session.locale), terminator: "")
+            let state = AppState(store: session.store, locale: session.locale, size: Size(columns: 80, rows: 24))
+            print(StoreScreen.plainText(state), terminator: "")
             return
         }
         let status = try Interactive.run(session)

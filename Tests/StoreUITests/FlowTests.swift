@@ -142,12 +142,24 @@ struct FlowTests {
         var app = Sample.app()
         #expect(app.update(.key(.character("q"))) == [.quit])
         app.press(.character("?"))
-        #expect(app.overlay == .help(.store))
+        #expect(app.overlay == .help(.store, under: nil))
         app.press(.escape)
         #expect(app.overlay == nil)
         app.press(.character("b"))
         #expect(app.update(.key(.character("q"))) == [], "q does not quit out of an open confirmation sheet")
         #expect(app.update(.key(.control("c"))) == [.quit])
+    }
+
+    @Test("? on the confirmation sheet shows its keys over it, and Esc gives the sheet back")
+    func helpOverSheet() {
+        var app = Sample.app()
+        app.press(.character("b"), .tab, .character("?"))
+        #expect(app.activeKind == .help)
+        #expect(app.view().text.contains("[ Confirm ]"), "the sheet stays visible under its help")
+        app.press(.escape)
+        guard case .sheet(let sheet) = app.overlay else { Issue.record("the sheet was lost"); return }
+        #expect(sheet.confirmFocused, "the sheet comes back as it was")
+        #expect(app.store.transactions.isEmpty, "nothing bought or cancelled behind the person's back")
     }
 
     @Test("the footer always shows the keys of the current screen, and ? at every size")

@@ -48,6 +48,31 @@ struct CommandLineTests {
         #expect(run.stderr.contains("is not an ISO 8601 instant (--now)"))
     }
 
+    @Test("an unknown theme exits 2 and lists the available ones")
+    func unknownTheme() throws {
+        let run = try Storefront.run(["--theme", "neon"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(#"unknown theme "neon" (--theme); available: default, high-contrast, light"#))
+    }
+
+    @Test("a theme that restyles the system sheet is refused with its path")
+    func hostileTheme() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("theme-\(UUID()).json")
+        try #"{"styles": {"systemSelected": {"bg": "red"}}}"#.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = try Storefront.run(["--theme", url.path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("$.styles.systemSelected: themes cannot restyle the system confirmation sheet"))
+    }
+
+    @Test("when standard output is not a terminal, the store prints as plain text")
+    func plainListing() throws {
+        let run = try Storefront.run(["--locale", "de_DE", "--territory", "DEU"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Alpen"))
+        #expect(run.stdout.contains("4,99\u{00A0}€"))
+    }
+
     @Test("a missing catalog file exits 2 and names the file")
     func missingCatalog() throws {
         let run = try Storefront.run(["--catalog", "/nonexistent/catalog.json"])

@@ -22,6 +22,21 @@ struct TerminalEndToEndTests {
         #expect(try !session.screen().contains("Trail Boost"), "nothing of the store is left on the screen")
     }
 
+    @Test("keys typed ahead never answer the confirmation sheet before it is seen")
+    func typedAheadKeysDoNotConfirm() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try session.waitFor("Trail Boost")
+        _ = try session.tmux(["send-keys", "-t", "t", "-l", "jjjb\t\r"])
+        try session.waitFor("[ Confirm ]")
+        Thread.sleep(forTimeInterval: 0.3)
+        let screen = try session.screen()
+        #expect(screen.contains("[ Confirm ]"), "the sheet is still open, waiting for a deliberate answer")
+        #expect(!screen.contains("You bought"))
+        session.send("Escape", "Enter", "q")
+        try session.waitForExit()
+    }
+
     @Test("SIGTERM restores the terminal", arguments: ["TERM", "HUP"])
     func signalRestores(signal: String) throws {
         let session = try TmuxSession()
