@@ -69,17 +69,6 @@ extension Strings {
         s.buyNamed = { "Acheter \($0) — \($1)" }
 
         // Billing terms
-        s.perPeriod = { period in
-            let one = period.value == 1
-            let unit: String
-            switch period.unit {
-            case .day: unit = one ? "jour" : "jours"
-            case .week: unit = one ? "semaine" : "semaines"
-            case .month: unit = "mois"
-            case .year: unit = one ? "an" : "ans"
-            }
-            return one ? "/\(unit)" : "/\(period.value) \(unit)"
-        }
         s.duration = { period in
             let one = period.value == 1
             let unit: String
@@ -90,6 +79,10 @@ extension Strings {
             case .year: unit = one ? "an" : "ans"
             }
             return "\(period.value) \(unit)"
+        }
+        // "/mois" for one period, "/6 mois" for several: the unit word of the duration.
+        s.perPeriod = { [duration = s.duration] period in
+            "/" + (period.value == 1 ? String(duration(period).split(separator: " ").last ?? "") : duration(period))
         }
         s.freeFor = { "\($0) d'essai gratuit" }
         s.thenPrice = { "\($0), puis \($1)" }

@@ -68,17 +68,6 @@ extension Strings {
         s.buyNamed = { "\($0) kaufen — \($1)" }
 
         // Billing terms
-        s.perPeriod = { period in
-            let one = period.value == 1
-            let unit: String
-            switch period.unit {
-            case .day: unit = one ? "Tag" : "Tage"
-            case .week: unit = one ? "Woche" : "Wochen"
-            case .month: unit = one ? "Monat" : "Monate"
-            case .year: unit = one ? "Jahr" : "Jahre"
-            }
-            return one ? "/\(unit)" : "/\(period.value) \(unit)"
-        }
         s.duration = { period in
             let one = period.value == 1
             let unit: String
@@ -89,6 +78,10 @@ extension Strings {
             case .year: unit = one ? "Jahr" : "Jahre"
             }
             return "\(period.value) \(unit)"
+        }
+        // "/Monat" for one period, "/6 Monate" for several: the unit word of the duration.
+        s.perPeriod = { [duration = s.duration] period in
+            "/" + (period.value == 1 ? String(duration(period).split(separator: " ").last ?? "") : duration(period))
         }
         s.freeFor = { "\($0) gratis" }
         s.thenPrice = { "\($0), dann \($1)" }
