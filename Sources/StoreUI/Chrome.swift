@@ -41,16 +41,17 @@ enum Chrome {
         return parts.joined(separator: " · ")
     }
 
-    /// The keys that matter on the active screen, as many as fit; "? keys" always shows.
+    /// The keys that matter on the active screen, as many as fit; "? keys" and "q quit" always show.
     static func drawFooter(_ grid: inout Grid, _ state: AppState) {
         let width = state.size.columns
         let row = state.size.rows - 1
         grid.put(String(repeating: "─", count: width), row: row - 1, column: 0, role: .border)
         grid.fill(row: row, column: 0, width: width, height: 1, role: .footer)
         let hints = state.activeBindings.filter(\.inFooter).map { binding in
-            (label: binding.label, help: state.strings.actionHelp(binding.action), always: binding.action == .help)
+            (label: binding.label, help: state.strings.actionHelp(binding.action), always: binding.action == .help || binding.action == .quit)
         }
-        let reserved = hints.filter(\.always).reduce(0) { $0 + TextWidth.of($1.label) + 1 + TextWidth.of($1.help) }
+        let always = hints.filter(\.always)
+        let reserved = always.reduce(0) { $0 + TextWidth.of($1.label) + 1 + TextWidth.of($1.help) } + 2 * max(0, always.count - 1)
         var column = 1
         var budget = width - 1 - reserved
         for hint in hints {

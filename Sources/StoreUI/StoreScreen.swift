@@ -170,7 +170,7 @@ public enum StoreScreen {
         let rightWidth = TextWidth.of(right)
         let middleColumn = nameColumn + max(nameWidth, TextWidth.of(name)) + 2
         let middleWidth = area.column + area.width - rightWidth - 2 - middleColumn
-        if !state.isCompact, middleWidth > 3 {
+        if middleWidth > 3 {
             let middle = middleText(state, product, selected: selected)
             grid.put(TextWidth.truncate(middle, to: middleWidth), row: y, column: middleColumn, role: .dim)
         }

@@ -162,11 +162,12 @@ struct FlowTests {
         #expect(app.store.transactions.isEmpty, "nothing bought or cancelled behind the person's back")
     }
 
-    @Test("the footer always shows the keys of the current screen, and ? at every size")
+    @Test("the footer always shows the keys of the current screen, and ? and q at every size")
     func footer() {
         for columns in [40, 50, 60, 80, 120] {
             var app = Sample.app(Size(columns: columns, rows: 24))
-            #expect(app.view().text.split(separator: "\n").last?.contains("? ") == true, "at \(columns) columns")
+            let footer = app.view().text.split(separator: "\n").last ?? ""
+            #expect(footer.contains("? keys") && footer.contains("q quit"), "at \(columns) columns: \(footer)")
             app.press(.character("b"))
             #expect(app.view().text.split(separator: "\n").last?.contains("Esc") == true)
         }
