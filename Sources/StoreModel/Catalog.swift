@@ -77,9 +77,6 @@ public struct LocalizedText: Sendable, Hashable {
 public enum ProductType: String, Sendable, CaseIterable {
     case consumable, nonConsumable, autoRenewable, nonRenewing
 
-    /// Bought again and again (consumables, renewing or extendable subscriptions) or once.
-    public var canBePurchasedRepeatedly: Bool { self != .nonConsumable }
-
     /// Who restores it on a new device: the App Store, the app itself, or nobody.
     public var restoredBy: RestoredBy {
         switch self {

@@ -9,7 +9,7 @@ import Glibc
 private func c_wcwidth(_ character: wchar_t) -> Int32
 
 /// Text measured in terminal cells: wide CJK characters take two, combining marks none. Uses the C
-/// library's `wcwidth`, which needs a UTF-8 character type; `prepare()` makes sure of one.
+/// library's `wcwidth`, which needs a UTF-8 character type; the first measurement makes sure of one.
 public enum TextWidth {
     private static let ready: Bool = {
         let current = String(cString: setlocale(LC_CTYPE, nil))
@@ -18,9 +18,6 @@ public enum TextWidth {
         }
         return true
     }()
-
-    /// Call once before measuring (the first measurement does it anyway).
-    public static func prepare() { _ = ready }
 
     public static func of(_ character: Character) -> Int {
         _ = ready

@@ -62,10 +62,4 @@ public enum ThemeLoader {
         styles.merge(Theme.systemStyles) { _, system in system }
         return Theme(name: name, styles: styles)
     }
-
-    /// The theme used when no file can be read: terminal colours, meaning carried by attributes.
-    public static let builtIn = Theme(name: "builtin", styles: Theme.systemStyles.merging([
-        .selected: Style(reverse: true), .title: Style(bold: true), .owned: Style(bold: true),
-        .dim: Style(dim: true), .section: Style(bold: true, underline: true),
-    ]) { a, _ in a })
 }
