@@ -55,42 +55,37 @@ extension AppStore {
         }
     }
 
-    /// The transactions that entitle the person to content at an instant (StoreKit's
-    /// currentEntitlements): owned non-consumables, the active subscription of each group (including a
-    /// grace period), and non-renewing passes that have not run out. Consumables are not entitlements.
-    public func entitlements(at instant: Date? = nil) -> [Transaction] {
+    /// The transaction that entitles the person to a product at an instant (now by default), if any:
+    /// an owned non-consumable, the group's active subscription (grace period included) when it is this
+    /// product, or a pass that has not run out. Consumables are never entitlements.
+    public func entitlement(for productID: String, at instant: Date? = nil) -> Transaction? {
+        guard let product = catalog.product(productID) else { return nil }
         let instant = instant ?? now
-        var result: [Transaction] = []
-        for product in catalog.products {
-            switch product.type {
-            case .consumable, .autoRenewable:
-                continue
-            case .nonConsumable:
-                if let owned = transactions.first(where: {
-                    $0.productID == product.id && $0.isCompletedPurchase && $0.purchaseDate <= instant
-                        && !$0.isRevoked(at: instant)
-                }) {
-                    result.append(owned)
-                }
-            case .nonRenewing:
-                if let active = transactions.last(where: {
-                    $0.productID == product.id && $0.isCompletedPurchase && $0.purchaseDate <= instant
-                        && !$0.isRevoked(at: instant) && ($0.expirationDate ?? .distantPast) > instant
-                }) {
-                    result.append(active)
-                }
-            }
+        func current(_ transaction: Transaction) -> Bool {
+            transaction.productID == productID && transaction.isCompletedPurchase
+                && transaction.purchaseDate <= instant && !transaction.isRevoked(at: instant)
         }
-        for group in catalog.subscriptionGroups {
-            if let status = status(ofGroup: group.id, at: instant), status.state.hasAccess {
-                result.append(status.transaction)
-            }
+        switch product.type {
+        case .consumable:
+            return nil
+        case .nonConsumable:
+            return transactions.first(where: current)
+        case .nonRenewing:
+            return transactions.last { current($0) && ($0.expirationDate ?? .distantPast) > instant }
+        case .autoRenewable:
+            guard let status = status(ofGroup: product.subscription!.groupID, at: instant), status.state.hasAccess,
+                  status.transaction.productID == productID else { return nil }
+            return status.transaction
         }
-        return result
+    }
+
+    /// Every entitlement at an instant (StoreKit's currentEntitlements), in catalog order.
+    public func entitlements(at instant: Date? = nil) -> [Transaction] {
+        catalog.products.compactMap { entitlement(for: $0.id, at: instant) }
     }
 
     /// Whether the person has the product now: owns it, is subscribed to it, or holds a pass for it.
-    public func owns(_ productID: String) -> Bool { entitlements().contains { $0.productID == productID } }
+    public func owns(_ productID: String) -> Bool { entitlement(for: productID) != nil }
 
     /// How many units of a consumable were bought and not refunded (the app would deplete them).
     public func consumableBalance(_ productID: String) -> Int {

@@ -46,7 +46,7 @@ enum DetailScreen {
             line(strings.inPossession(state.store.consumableBalance(product.id)), .owned, maxRows: 1)
         }
         if product.type == .nonRenewing, state.canBuy(product),
-           let current = state.store.entitlements().first(where: { $0.productID == product.id })?.expirationDate,
+           let current = state.store.entitlement(for: product.id)?.expirationDate,
            let duration = product.duration {
             line(strings.extendsTo(state.date(duration.added(to: current))), .dim, maxRows: 2)
         }

@@ -185,15 +185,9 @@ public enum StoreScreen {
         let store = state.store
         let strings = state.strings
         let terms = BillingTerms(state)
-        switch product.type {
-        case .nonConsumable where store.owns(product.id):
-            return (store.entitlements().first { $0.productID == product.id }?.ownership == .familyShared
-                    ? strings.sharedByFamily : strings.owned, .owned)
-        case .autoRenewable where store.owns(product.id):
-            return (store.entitlements().first { $0.productID == product.id }?.ownership == .familyShared
-                    ? strings.sharedByFamily : strings.subscribed, .owned)
-        default:
-            break
+        if product.type == .nonConsumable || product.type == .autoRenewable, let owned = store.entitlement(for: product.id) {
+            if owned.ownership == .familyShared { return (strings.sharedByFamily, .owned) }
+            return (product.type == .autoRenewable ? strings.subscribed : strings.owned, .owned)
         }
         guard let price = terms.standardPrice(product) else { return (strings.notSoldHere, .dim) }
         if !store.gate.canMakePayments {
@@ -212,7 +206,7 @@ public enum StoreScreen {
         case .consumable:
             if selected, store.gate.canMakePayments { parts.append("\(strings.quantity) ‹ \(state.quantity(of: product.id)) ›") }
         case .nonRenewing:
-            if let pass = store.entitlements().first(where: { $0.productID == product.id }), let end = pass.expirationDate {
+            if let end = store.entitlement(for: product.id)?.expirationDate {
                 parts.append(strings.activeUntil(state.date(end)))
             } else if let duration = product.duration {
                 parts.append(strings.duration(duration))

@@ -40,8 +40,9 @@ enum Interactive {
                     // A confirmation sheet exists to stop accidental purchases: keys typed before it
                     // was drawn must not answer it. Draw it, and drop whatever is still queued.
                     if state.isSheetOpen && !sheetWasOpen {
-                        screen.draw(state.view(), theme: session.theme)
-                        drawn = state.view()
+                        let sheet = state.view()
+                        screen.draw(sheet, theme: session.theme)
+                        drawn = sheet
                         screen.discardPendingInput()
                         event = nil
                         continue
