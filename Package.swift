@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // The only C in the project: ncursesw through a module map and a shim header.
@@ -23,6 +24,8 @@ let package = Package(
         // The app in the Elm style: state, messages, update, and views that render to a grid of cells.
         // Screens, keymap, strings, themes. No ncurses.
         .target(name: "StoreUI", dependencies: ["StoreModel"]),
+        // The durable ledger: an AppStore's transactions, renewals and scenario in SQLite (GRDB).
+        .target(name: "Ledger", dependencies: ["StoreModel", .product(name: "GRDB", package: "GRDB.swift")]),
         // The ncurses edge: draws a grid, reads keys, follows resizes and signals.
         .target(name: "Terminal", dependencies: ["CNCurses", "StoreUI"]),
         .executableTarget(
@@ -31,12 +34,14 @@ let package = Package(
                 "StoreModel",
                 "StoreUI",
                 "Terminal",
+                "Ledger",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"]),
         .testTarget(name: "StoreUITests", dependencies: ["StoreUI", "StoreModel"]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "StoreModel"]),
         // Runs the built binary; depending on it makes `swift test` build it first.
-        .testTarget(name: "storefrontTests", dependencies: ["storefront"]),
+        .testTarget(name: "storefrontTests", dependencies: ["storefront", "Ledger", "StoreModel"]),
     ]
 )

@@ -15,7 +15,8 @@ public struct AppStore: Sendable {
     public private(set) var transactions: [Transaction] = []
     /// Renewal preferences and billing state by subscription group id.
     public private(set) var renewals: [String: RenewalInfo] = [:]
-    private var nextTransactionID: UInt64 = 2_000_000_000_000_001
+    /// Ids count from 1, as in StoreKit Testing, so QA can read and type them.
+    public private(set) var nextTransactionID: UInt64 = 1
 
     /// Switches QA can flip to walk the unhappy paths.
     public struct Scenario: Sendable, Equatable {
@@ -23,10 +24,29 @@ public struct AppStore: Sendable {
         public var askToBuy = false
         /// The next purchase fails with this error, once.
         public var failNextPurchase: PurchaseError?
+        /// Purchases are interrupted: they fail until the person acts outside the app (accepts new terms,
+        /// updates a payment method); `resolveInterruption` then completes them.
+        public var interruptPurchases = false
         /// Renewals fail to charge: subscriptions enter billing retry (and the grace period, if any).
         public var billingFails = false
+        /// Whether a renewal that fails to charge starts with a billing grace period.
+        public var gracePeriod: GracePeriod = .asCatalog
+        /// How fast the clock runs while the app is open (time travel works at any rate).
+        public var timeRate: TimeRate = .real
         public init() {}
+
+        public enum GracePeriod: String, Sendable, CaseIterable {
+            /// the group's grace period from the catalog, or none
+            case asCatalog = "catalog"
+            /// the catalog's grace period, or 16 days where the catalog sets none
+            case on
+            /// straight into billing retry, no access
+            case off
+        }
     }
+
+    /// Apple's default billing grace period when QA turns one on for a group the catalog gives none.
+    public static let defaultGracePeriod = SubscriptionPeriod(value: 16, unit: .day)
 
     /// What will happen at a subscription group's next renewal (StoreKit's RenewalInfo).
     public struct RenewalInfo: Sendable, Equatable {
@@ -35,6 +55,17 @@ public struct AppStore: Sendable {
         public var autoRenewProductID: String
         /// Set while a renewal could not be charged: the expiration that failed to renew.
         public var billingIssueSince: Date?
+        /// Until when access continues during billing retry (StoreKit's gracePeriodExpirationDate); nil
+        /// when the failure started without a grace period.
+        public var gracePeriodExpiration: Date?
+
+        public init(willAutoRenew: Bool, autoRenewProductID: String, billingIssueSince: Date? = nil,
+                    gracePeriodExpiration: Date? = nil) {
+            self.willAutoRenew = willAutoRenew
+            self.autoRenewProductID = autoRenewProductID
+            self.billingIssueSince = billingIssueSince
+            self.gracePeriodExpiration = gracePeriodExpiration
+        }
     }
 
     public init(catalog: Catalog, territory: Territory, now: Date, gate: PaymentGate = .allowed,
@@ -45,6 +76,35 @@ public struct AppStore: Sendable {
         self.gate = gate
         self.account = account
         self.scenario = scenario
+    }
+
+    /// An account brought back from a saved ledger. Refuses a ledger that names products or groups this
+    /// catalog lacks, since every rule needs the product behind a transaction.
+    public init(catalog: Catalog, territory: Territory, now: Date, gate: PaymentGate, account: String = "tester@icloud.com",
+                scenario: Scenario, transactions: [Transaction], renewals: [String: RenewalInfo],
+                nextTransactionID: UInt64) throws(LedgerMismatch) {
+        for transaction in transactions where catalog.product(transaction.productID) == nil {
+            throw LedgerMismatch(detail: "transaction \(transaction.id) is for product \"\(transaction.productID)\", which the catalog does not have")
+        }
+        for (groupID, renewal) in renewals {
+            guard catalog.group(groupID) != nil else {
+                throw LedgerMismatch(detail: "the renewal state names subscription group \"\(groupID)\", which the catalog does not have")
+            }
+            guard catalog.product(renewal.autoRenewProductID)?.subscription?.groupID == groupID else {
+                throw LedgerMismatch(detail: "group \"\(groupID)\" renews into \"\(renewal.autoRenewProductID)\", which is not one of its products")
+            }
+        }
+        self.init(catalog: catalog, territory: territory, now: now, gate: gate, account: account, scenario: scenario)
+        self.transactions = transactions.sorted { $0.id < $1.id }
+        self.renewals = renewals
+        self.nextTransactionID = max(nextTransactionID, (transactions.map(\.id).max() ?? 0) + 1)
+        // Renewals written just before the last save may be dated after the saved clock.
+        self.now = max(now, transactions.map(\.purchaseDate).max() ?? now)
+    }
+
+    /// A saved ledger that does not fit the catalog it is opened with.
+    public struct LedgerMismatch: Error, Sendable, Equatable {
+        public var detail: String
     }
 
     // MARK: buying
@@ -85,6 +145,8 @@ public struct AppStore: Sendable {
         case deferred(Transaction)
         /// a downgrade or crossgrade booked for the next renewal
         case scheduled(productID: String, effective: Date)
+        /// needs the person to act outside the app; `resolveInterruption` completes it
+        case interrupted(Transaction)
         case failed(PurchaseError)
     }
 
@@ -157,13 +219,42 @@ public struct AppStore: Sendable {
             record(failed: productID, quantity: quantity, error: error)
             return .failed(error)
         }
+        if scenario.interruptPurchases {
+            let interrupted = makeTransaction(quote, state: .interrupted)
+            transactions.append(interrupted)
+            return .interrupted(interrupted)
+        }
         if scenario.askToBuy {
-            var pending = makeTransaction(quote, state: .deferred)
-            pending.expirationDate = nil
+            let pending = makeTransaction(quote, state: .deferred)
             transactions.append(pending)
             return .deferred(pending)
         }
         return complete(quote)
+    }
+
+    /// The person did what an interrupted purchase asked (accepted new terms, say): the interrupted entry
+    /// stays as the failure the app saw, and the purchase goes through as a new transaction, as StoreKit
+    /// delivers it. Nil if the transaction is not waiting, or the purchase can no longer be made.
+    @discardableResult
+    public mutating func resolveInterruption(_ transactionID: UInt64) -> PurchaseOutcome? {
+        guard let index = transactions.firstIndex(where: { $0.id == transactionID && $0.state == .interrupted }) else {
+            return nil
+        }
+        transactions[index].state = .failed
+        transactions[index].failure = .interrupted
+        let pending = transactions[index]
+        return purchaseBypassingScenario(pending)
+    }
+
+    /// Buys what a waiting transaction asked for, without Ask to Buy, injected failures or interruptions.
+    private mutating func purchaseBypassingScenario(_ pending: Transaction) -> PurchaseOutcome {
+        let saved = scenario
+        scenario.askToBuy = false
+        scenario.failNextPurchase = nil
+        scenario.interruptPurchases = false
+        defer { scenario = saved }
+        return purchase(pending.productID, quantity: pending.quantity,
+                        promotionalOffer: pending.offerKind == .promotional ? pending.offerID : nil)
     }
 
     /// The person closed the confirmation sheet: recorded as a failed transaction, as StoreKit does.
@@ -178,11 +269,7 @@ public struct AppStore: Sendable {
             return nil
         }
         let pending = transactions.remove(at: index)
-        let saved = scenario
-        scenario.askToBuy = false
-        scenario.failNextPurchase = nil
-        defer { scenario = saved }
-        return purchase(pending.productID, quantity: pending.quantity, promotionalOffer: pending.offerKind == .promotional ? pending.offerID : nil)
+        return purchaseBypassingScenario(pending)
     }
 
     /// A parent declined a deferred purchase.
@@ -318,6 +405,26 @@ public struct AppStore: Sendable {
         renewals[groupID]?.willAutoRenew = on
     }
 
+    // MARK: QA: editing the ledger
+
+    /// Removes a transaction as if it never happened (Xcode's Transaction Manager "Delete"). A group left
+    /// with no transactions forgets its renewal state.
+    public mutating func deleteTransaction(_ transactionID: UInt64) {
+        guard let index = transactions.firstIndex(where: { $0.id == transactionID }) else { return }
+        let removed = transactions.remove(at: index)
+        if let groupID = catalog.product(removed.productID)?.subscription?.groupID, groupTransactions(groupID).isEmpty {
+            renewals[groupID] = nil
+        }
+    }
+
+    /// Deletes every transaction and renewal state and turns every scenario switch off. The clock stays
+    /// where it is: simulated time never runs backwards.
+    public mutating func clearAll() {
+        transactions = []
+        renewals = [:]
+        scenario = Scenario()
+    }
+
     // MARK: time
 
     /// Moves the simulated present forward, renewing every subscription whose period ends on the way.
@@ -343,8 +450,9 @@ public struct AppStore: Sendable {
                 let recovered = max(now, since)
                 guard recovered < retryEnd, recovered <= instant else { return }
                 // Recovered in the grace period: the renewal date stays. Later: it moves to the recovery.
-                let inGrace = group.gracePeriod.map { recovered < $0.added(to: since) } ?? false
+                let inGrace = renewal.gracePeriodExpiration.map { recovered < $0 } ?? false
                 renewal.billingIssueSince = nil
+                renewal.gracePeriodExpiration = nil
                 renewals[group.id] = renewal
                 appendRenewal(of: latest, at: recovered, periodStart: inGrace ? since : recovered)
                 continue
@@ -352,11 +460,36 @@ public struct AppStore: Sendable {
             guard expiration <= instant, renewal.willAutoRenew else { return }
             if scenario.billingFails {
                 renewal.billingIssueSince = expiration
+                renewal.gracePeriodExpiration = gracePeriod(of: group)?.added(to: expiration)
                 renewals[group.id] = renewal
                 continue
             }
             appendRenewal(of: latest, at: expiration, periodStart: expiration)
         }
+    }
+
+    /// The grace period a renewal failing now starts with, after the scenario's setting.
+    private func gracePeriod(of group: SubscriptionGroup) -> SubscriptionPeriod? {
+        switch scenario.gracePeriod {
+        case .asCatalog: group.gracePeriod
+        case .on: group.gracePeriod ?? Self.defaultGracePeriod
+        case .off: nil
+        }
+    }
+
+    /// When the next renewal attempt after `now` is due, across all groups: the expiration of an
+    /// auto-renewing subscription, or the end of a grace period or billing retry. Nil if nothing will
+    /// renew or change on its own.
+    public var nextRenewalDate: Date? {
+        catalog.subscriptionGroups.compactMap { group -> Date? in
+            guard let latest = latestTransaction(inGroup: group.id), latest.revocationDate == nil,
+                  let renewal = renewals[group.id], let expiration = latest.expirationDate else { return nil }
+            if let since = renewal.billingIssueSince {
+                let retryEnd = group.billingRetryPeriod.added(to: since)
+                return [renewal.gracePeriodExpiration, retryEnd].compactMap { $0 }.filter { $0 > now }.min()
+            }
+            return renewal.willAutoRenew && expiration > now ? expiration : nil
+        }.min()
     }
 
     /// A century of weekly renewals; time travel further than that renews in several steps.

@@ -35,7 +35,7 @@ extension AppStore {
         } else if let expiration = latest.expirationDate, expiration > instant {
             state = .subscribed
         } else if let since = renewal?.billingIssueSince, since == latest.expirationDate {
-            if let grace = group.gracePeriod, instant < grace.added(to: since) {
+            if let graceEnd = renewal?.gracePeriodExpiration, instant < graceEnd {
                 state = .inGracePeriod
             } else if instant < group.billingRetryPeriod.added(to: since) {
                 state = .inBillingRetryPeriod

@@ -7,6 +7,8 @@ public struct Transaction: Sendable, Identifiable, Hashable {
         case purchasing
         /// waiting for approval (Ask to Buy)
         case deferred
+        /// waiting for the person to act outside the app (interrupted purchase); StoreKit reports it failed
+        case interrupted
         /// did not go through; `failure` says why
         case failed
         case purchased
@@ -48,6 +50,32 @@ public struct Transaction: Sendable, Identifiable, Hashable {
     public var price: Decimal
     public var currency: String
 
+    public init(id: UInt64, originalID: UInt64, productID: String, productType: ProductType, purchaseDate: Date,
+                originalPurchaseDate: Date, expirationDate: Date?, quantity: Int, ownership: Ownership,
+                offerKind: SubscriptionOffer.Kind?, offerID: String?, revocationDate: Date?,
+                revocationReason: RevocationReason?, isUpgraded: Bool, storefront: String, state: State,
+                failure: PurchaseError?, price: Decimal, currency: String) {
+        self.id = id
+        self.originalID = originalID
+        self.productID = productID
+        self.productType = productType
+        self.purchaseDate = purchaseDate
+        self.originalPurchaseDate = originalPurchaseDate
+        self.expirationDate = expirationDate
+        self.quantity = quantity
+        self.ownership = ownership
+        self.offerKind = offerKind
+        self.offerID = offerID
+        self.revocationDate = revocationDate
+        self.revocationReason = revocationReason
+        self.isUpgraded = isUpgraded
+        self.storefront = storefront
+        self.state = state
+        self.failure = failure
+        self.price = price
+        self.currency = currency
+    }
+
     /// Whether it gives, or gave, the person the product (purchased or family-shared, not failed,
     /// not waiting, not a restore record).
     public var isCompletedPurchase: Bool { state == .purchased || state == .revoked }
@@ -71,4 +99,10 @@ public enum PurchaseError: String, Error, Sendable, CaseIterable, Hashable {
     case alreadySubscribed
     case invalidQuantity
     case declinedByParent
+    /// an interrupted purchase, as the app saw it before the person resolved it
+    case interrupted
+
+    /// The errors QA can inject into the next purchase (Xcode's StoreKit Testing offers the same).
+    public static let injectable: [PurchaseError] = [.networkError, .userCancelled, .notAvailableInStorefront,
+                                                    .paymentNotAllowed, .unknown]
 }

@@ -15,10 +15,22 @@ public struct AppState: Sendable {
     public var selection: String?
     /// Chosen quantity per consumable.
     public var quantities: [String: Int] = [:]
+    /// The scenario panel's selected row.
+    public var panelRow = 0
+    /// The transaction inspector's selected transaction.
+    public var inspectorSelection: UInt64?
+    /// One line of news (what time travel did, why a ledger write failed), shown until the next key.
+    public var notice: String?
 
     public enum Screen: Sendable, Equatable {
         case store
         case detail(productID: String)
+        /// the QA scenario panel: switches, time travel, clear everything
+        case scenario
+        /// the transaction inspector: the ledger as a table
+        case transactions
+        /// one transaction in full
+        case transaction(id: UInt64)
     }
 
     public indirect enum Overlay: Sendable, Equatable {
@@ -26,6 +38,13 @@ public struct AppState: Sendable {
         case help(ScreenKind, under: Overlay?)
         case sheet(PurchaseSheet)
         case result(PurchaseResult)
+        /// A question before something that cannot be undone.
+        case confirm(Confirmation)
+    }
+
+    public enum Confirmation: Sendable, Equatable {
+        case clearAll
+        case delete(transactionID: UInt64)
     }
 
     /// The system confirmation sheet: what is being bought, and which button has focus.
@@ -41,7 +60,7 @@ public struct AppState: Sendable {
         public var outcome: Outcome
 
         public enum Outcome: Sendable, Equatable {
-            case purchased, deferred, cancelled
+            case purchased, deferred, cancelled, interrupted
             case scheduled(Date)
             case failed(PurchaseError)
         }
@@ -76,11 +95,15 @@ public struct AppState: Sendable {
         case .help: return .help
         case .sheet: return .sheet
         case .result: return .result
+        case .confirm: return .confirm
         case nil: break
         }
         switch screens.last ?? .store {
         case .store: return .store
         case .detail: return .detail
+        case .scenario: return .scenario
+        case .transactions: return .transactions
+        case .transaction: return .transaction
         }
     }
 
@@ -98,6 +121,12 @@ public struct AppState: Sendable {
         var style = Date.FormatStyle(date: .abbreviated, time: .omitted).locale(locale)
         style.timeZone = TimeZone(identifier: "UTC")!
         return date.formatted(style)
+    }
+    /// Date and time, for the QA tools where the hour matters (accelerated clocks, renewals).
+    public func dateTime(_ date: Date) -> String {
+        var style = Date.FormatStyle(date: .abbreviated, time: .shortened).locale(locale)
+        style.timeZone = TimeZone(identifier: "UTC")!
+        return date.formatted(style) + " UTC"
     }
     public func quantity(of productID: String) -> Int { quantities[productID] ?? 1 }
 }

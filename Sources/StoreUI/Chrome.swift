@@ -13,7 +13,7 @@ enum Chrome {
     static func drawHeader(_ grid: inout Grid, _ state: AppState) {
         let width = state.size.columns
         grid.fill(row: 0, column: 0, width: width, height: 1, role: .header)
-        let title = " \(state.appName) · \(state.strings.store)"
+        let title = " \(state.appName) · \(screenTitle(state))"
         let used = grid.put(title, row: 0, column: 0, role: .header)
         let right = accountSummary(state) + " "
         if used + 2 + TextWidth.of(right) <= width {
@@ -22,6 +22,15 @@ enum Chrome {
             grid.putRight(state.store.territory.code + " ", row: 0, in: Rect(row: 0, column: 0, width: width, height: 1), role: .header)
         }
         grid.put(String(repeating: "─", count: width), row: 1, column: 0, role: .border)
+    }
+
+    static func screenTitle(_ state: AppState) -> String {
+        switch state.screens.last ?? .store {
+        case .store, .detail: state.strings.store
+        case .scenario: state.strings.qa.scenarioTitle
+        case .transactions: state.strings.qa.transactionsTitle
+        case .transaction(let id): state.strings.screenName(.transaction) + " \(id)"
+        }
     }
 
     /// "USA · Plus: Pro Annual" / "USA · Not subscribed" / "USA · Purchases unavailable".
@@ -46,6 +55,10 @@ enum Chrome {
         let width = state.size.columns
         let row = state.size.rows - 1
         grid.put(String(repeating: "─", count: width), row: row - 1, column: 0, role: .border)
+        if let notice = state.notice {
+            grid.fill(row: row - 1, column: 0, width: width, height: 1, role: .accent)
+            grid.put(" " + notice, row: row - 1, column: 0, role: .accent, width: width)
+        }
         grid.fill(row: row, column: 0, width: width, height: 1, role: .footer)
         let hints = state.activeBindings.filter(\.inFooter).map { binding in
             (label: binding.label, help: state.strings.actionHelp(binding.action), always: binding.action == .help || binding.action == .quit)

@@ -6,11 +6,16 @@ public enum Action: String, Sendable, CaseIterable {
     case select, buy, back, nextArea, previousArea, more, fewer
     case switchButton, press, cancel, dismiss
     case help, quit
+    // QA tools
+    case scenario, transactions, change, changeBack
+    case advanceDay, advanceWeek, advanceToRenewal, clearAll
+    case approve, decline, resolve, refund, revoke, delete, confirm
 }
 
 /// The screens and overlays, for key bindings and help titles.
 public enum ScreenKind: String, Sendable, CaseIterable {
     case store, detail, sheet, result, help, tooSmall
+    case scenario, transactions, transaction, confirm
 }
 
 /// One key binding: the keys, how the footer and help write them, and what they do.
@@ -35,6 +40,22 @@ public enum Keymap {
     static let back = Binding(keys: [.escape, .backspace], label: "Esc", action: .back, inFooter: true)
     static let help = Binding(keys: [.character("?")], label: "?", action: .help, inFooter: true)
     static let quit = Binding(keys: [.character("q")], label: "q", action: .quit, inFooter: true)
+    static let scenario = Binding(keys: [.character("s")], label: "s", action: .scenario, inFooter: true)
+    static let transactions = Binding(keys: [.character("t")], label: "t", action: .transactions, inFooter: true)
+    static let timeTravel = [
+        Binding(keys: [.character("1")], label: "1", action: .advanceDay, inFooter: true),
+        Binding(keys: [.character("7")], label: "7", action: .advanceWeek, inFooter: false),
+        Binding(keys: [.character("n")], label: "n", action: .advanceToRenewal, inFooter: true),
+    ]
+    /// What QA can do to the selected transaction; each shows only where it applies.
+    static let transactionActions = [
+        Binding(keys: [.character("a")], label: "a", action: .approve, inFooter: true),
+        Binding(keys: [.character("d")], label: "d", action: .decline, inFooter: true),
+        Binding(keys: [.character("i")], label: "i", action: .resolve, inFooter: true),
+        Binding(keys: [.character("r")], label: "r", action: .refund, inFooter: true),
+        Binding(keys: [.character("v")], label: "v", action: .revoke, inFooter: false),
+        Binding(keys: [.character("x"), .delete], label: "x", action: .delete, inFooter: false),
+    ]
 
     public static func bindings(for screen: ScreenKind) -> [Binding] {
         switch screen {
@@ -46,12 +67,28 @@ public enum Keymap {
              Binding(keys: [.character("-")], label: "-", action: .fewer, inFooter: false),
              Binding(keys: [.tab], label: "Tab", action: .nextArea, inFooter: true),
              Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, inFooter: false),
-             help, quit]
+             scenario, transactions, help, quit]
         case .detail:
             [Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, inFooter: true),
              Binding(keys: [.character("+"), .character("="), .right], label: "+", action: .more, inFooter: false),
              Binding(keys: [.character("-"), .left], label: "-", action: .fewer, inFooter: false),
-             back, help, quit]
+             back, scenario, transactions, help, quit]
+        case .scenario:
+            [move, up, down, top, bottom,
+             Binding(keys: [.enter, .right, .character(" "), .character("l")], label: "⏎/→", action: .change, inFooter: true),
+             Binding(keys: [.left, .character("h")], label: "←", action: .changeBack, inFooter: false)]
+            + timeTravel
+            + [Binding(keys: [.character("c")], label: "c", action: .clearAll, inFooter: false),
+               transactions, back, help, quit]
+        case .transactions:
+            [move, up, down, pageUp, pageDown, top, bottom,
+             Binding(keys: [.enter, .right, .character("l")], label: "⏎", action: .select, inFooter: true)]
+            + transactionActions + timeTravel + [scenario, back, help, quit]
+        case .transaction:
+            transactionActions + [back, help, quit]
+        case .confirm:
+            [Binding(keys: [.character("y"), .enter], label: "y", action: .confirm, inFooter: true),
+             Binding(keys: [.character("n"), .escape, .backspace], label: "n/Esc", action: .cancel, inFooter: true)]
         case .sheet:
             [Binding(keys: [.tab, .backTab, .left, .right, .character("h"), .character("l")], label: "Tab", action: .switchButton, inFooter: true),
              Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, inFooter: true),

@@ -67,6 +67,8 @@ enum Overlays {
             (title, message, role) = ("✓ " + strings.sheetTitle, strings.scheduled(name, state.date(date)), .success)
         case .deferred:
             (title, message, role) = (strings.deferred, strings.deferredNote, .warning)
+        case .interrupted:
+            (title, message, role) = (strings.interruptedTitle, strings.interruptedNote, .warning)
         case .cancelled:
             (title, message, role) = (strings.cancelledTitle, strings.cancelledNote, .normal)
         case .failed(let error):
@@ -86,6 +88,17 @@ enum Overlays {
             grid.put(line, row: rect.row + 1 + offset, column: rect.column + 2, role: .overlay)
         }
         grid.putCentered("[ \(button) ]", row: rect.row + rect.height - 2, in: rect, role: .selected)
+    }
+
+    /// A yes/no question before something that cannot be undone.
+    static func drawConfirm(_ grid: inout Grid, _ state: AppState, _ question: AppState.Confirmation) {
+        let qa = state.strings.qa
+        let message: String
+        switch question {
+        case .clearAll: message = qa.clearQuestion
+        case .delete(let id): message = qa.deleteQuestion(id)
+        }
+        drawDialog(&grid, state, title: qa.confirmTitle, titleRole: .warning, message: message, button: qa.confirmButtons)
     }
 
     /// Every key of the screen underneath, generated from the keymap.

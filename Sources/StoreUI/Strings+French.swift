@@ -122,6 +122,8 @@ extension Strings {
         s.scheduled = { "\($0) commence le \($1)." }
         s.deferred = "En attente d'approbation"
         s.deferredNote = "Un membre de votre famille doit approuver cet achat (Demander d'acheter). Il sera finalisé dès son approbation."
+        s.interruptedTitle = "Action requise"
+        s.interruptedNote = "Pour finaliser cet achat, vérifiez votre compte dans l'App Store (par exemple, acceptez les nouvelles conditions). Il sera finalisé ensuite."
         s.failed = "Échec de l'achat"
         s.cancelledTitle = "Achat annulé"
         s.cancelledNote = "Aucun montant n'a été facturé."
@@ -138,6 +140,7 @@ extension Strings {
             case .alreadySubscribed: "Vous avez déjà cet abonnement."
             case .invalidQuantity: "Choisissez une quantité autorisée par la boutique."
             case .declinedByParent: "L'achat a été refusé."
+            case .interrupted: "L'achat a été interrompu et demande une action en dehors de l'app."
             }
         }
 
@@ -181,6 +184,7 @@ extension Strings {
             case .cancel: "annuler"
             case .press: "appuyer"
             case .dismiss: "fermer"
+            default: Strings.qaActionHelp($0)
             }
         }
         s.screenName = {
@@ -191,6 +195,7 @@ extension Strings {
             case .result: "Résultat"
             case .help: "Touches"
             case .tooSmall: "Terminal trop petit"
+            default: Strings.english.screenName($0)
             }
         }
 

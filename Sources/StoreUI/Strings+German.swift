@@ -120,6 +120,8 @@ extension Strings {
         s.scheduled = { "\($0) beginnt am \($1)." }
         s.deferred = "Warten auf Genehmigung"
         s.deferredNote = "Ein Familienmitglied muss diesen Kauf genehmigen (Kaufanfrage). Er wird abgeschlossen, sobald das geschehen ist."
+        s.interruptedTitle = "Aktion erforderlich"
+        s.interruptedNote = "Um diesen Kauf abzuschließen, prüfe deinen Account im App Store (zum Beispiel, um neue Bedingungen zu akzeptieren). Danach wird er abgeschlossen."
         s.failed = "Kauf fehlgeschlagen"
         s.cancelledTitle = "Kauf abgebrochen"
         s.cancelledNote = "Es wurde nichts berechnet."
@@ -136,6 +138,7 @@ extension Strings {
             case .alreadySubscribed: "Du hast das bereits abonniert."
             case .invalidQuantity: "Wähle eine Menge, die der Store erlaubt."
             case .declinedByParent: "Der Kauf wurde abgelehnt."
+            case .interrupted: "Der Kauf wurde unterbrochen und erfordert eine Aktion außerhalb der App."
             }
         }
 
@@ -179,6 +182,7 @@ extension Strings {
             case .cancel: "abbrechen"
             case .press: "Knopf drücken"
             case .dismiss: "schließen"
+            default: Strings.qaActionHelp($0)
             }
         }
         s.screenName = {
@@ -189,6 +193,7 @@ extension Strings {
             case .result: "Ergebnis"
             case .help: "Tasten"
             case .tooSmall: "Terminal zu klein"
+            default: Strings.english.screenName($0)
             }
         }
 

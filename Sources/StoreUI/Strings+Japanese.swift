@@ -125,6 +125,8 @@ extension Strings {
         s.scheduled = { "\($0)は\($1)に開始されます。" }
         s.deferred = "承認待ち"
         s.deferredNote = "この購入には家族の承認が必要です（承認と購入のリクエスト）。承認されると購入が完了します。"
+        s.interruptedTitle = "操作が必要です"
+        s.interruptedNote = "この購入を完了するには、App Storeでアカウントを確認してください（例：新しい利用規約に同意する）。確認後に購入が完了します。"
         s.failed = "購入に失敗しました"
         s.cancelledTitle = "購入キャンセル"
         s.cancelledNote = "料金は請求されていません。"
@@ -141,6 +143,7 @@ extension Strings {
             case .alreadySubscribed: "すでに登録済みです。"
             case .invalidQuantity: "ストアで購入できる数量を選択してください。"
             case .declinedByParent: "購入は拒否されました。"
+            case .interrupted: "購入が中断されました。App の外で操作が必要です。"
             }
         }
 
@@ -184,6 +187,7 @@ extension Strings {
             case .cancel: "キャンセル"
             case .press: "ボタンを押す"
             case .dismiss: "閉じる"
+            default: Strings.qaActionHelp($0)
             }
         }
         s.screenName = {
@@ -194,6 +198,7 @@ extension Strings {
             case .result: "結果"
             case .help: "キー一覧"
             case .tooSmall: "端末が小さすぎます"
+            default: Strings.english.screenName($0)
             }
         }
 

@@ -125,8 +125,11 @@ public struct Strings: Sendable {
         case .alreadySubscribed: "You're already subscribed to this."
         case .invalidQuantity: "Choose a quantity the store allows."
         case .declinedByParent: "The purchase was declined."
+        case .interrupted: "The purchase was interrupted and needs your attention outside the app."
         }
     }
+    public var interruptedTitle = "Action needed"
+    public var interruptedNote = "To finish this purchase, review your account in the App Store (for example, accept the updated terms). It completes once you do."
 
     // Payment gate
     public var gateTitle = "Purchases unavailable"
@@ -168,6 +171,7 @@ public struct Strings: Sendable {
         case .press: "press"
         case .cancel: "cancel"
         case .dismiss: "close"
+        default: qaActionHelp($0)
         }
     }
     public var screenName: @Sendable (ScreenKind) -> String = {
@@ -178,8 +182,36 @@ public struct Strings: Sendable {
         case .result: "Result"
         case .help: "Keys"
         case .tooSmall: "Terminal too small"
+        case .scenario: "Scenario"
+        case .transactions: "Transactions"
+        case .transaction: "Transaction"
+        case .confirm: "Confirm"
         }
     }
+
+    // QA tools: the scenario panel and the transaction inspector. English only in every table, like
+    // Xcode's Transaction Manager: they are for the people testing the store, not its customers.
+    static func qaActionHelp(_ action: Action) -> String {
+        switch action {
+        case .scenario: "scenario"
+        case .transactions: "transactions"
+        case .change: "change"
+        case .changeBack: "change back"
+        case .advanceDay: "+1 day"
+        case .advanceWeek: "+1 week"
+        case .advanceToRenewal: "next renewal"
+        case .clearAll: "clear everything"
+        case .approve: "approve"
+        case .decline: "decline"
+        case .resolve: "resolve"
+        case .refund: "refund"
+        case .revoke: "revoke"
+        case .delete: "delete"
+        case .confirm: "yes"
+        default: "\(action)"
+        }
+    }
+    public var qa = QAStrings()
 
     public init() {}
 
@@ -196,6 +228,112 @@ public struct Strings: Sendable {
     private static func englishDuration(_ period: SubscriptionPeriod) -> String { "\(period.value) \(englishUnit(period))" }
 
     public static let english = Strings()
+
+    /// Every word of the QA tools, in English.
+    public struct QAStrings: Sendable {
+        public var scenarioTitle = "Scenario"
+        public var transactionsTitle = "Transactions"
+        public var clock: @Sendable (String, String) -> String = { "Clock \($0) · \($1)" }
+        public var timeRate: @Sendable (TimeRate) -> String = {
+            switch $0 {
+            case .real: "real time"
+            case .hour: "a month per hour"
+            case .halfHour: "a month per 30 minutes"
+            case .tenMinutes: "a month per 10 minutes"
+            case .fiveMinutes: "a month per 5 minutes"
+            case .minute: "a month per minute"
+            case .halfMinute: "a month per 30 seconds"
+            }
+        }
+        public var settingLabel: @Sendable (String) -> String = {
+            switch $0 {
+            case "payments": "Payments"
+            case "ask-to-buy": "Ask to Buy"
+            case "fail-next-purchase": "Fail next purchase"
+            case "interrupt-purchases": "Interrupt purchases"
+            case "billing-retry": "Renewals fail to charge"
+            case "grace-period": "Billing grace period"
+            case "time-rate": "Time rate"
+            default: $0
+            }
+        }
+        public var settingHelp: @Sendable (String) -> String = {
+            switch $0 {
+            case "payments": "canMakePayments, and why it is false: Screen Time, a device-management profile, or external purchases only."
+            case "ask-to-buy": "Purchases wait for a parent (deferred). Approve or decline them in the transaction inspector (t)."
+            case "fail-next-purchase": "The next confirmed purchase fails with this error, once."
+            case "interrupt-purchases": "Purchases stop until the person acts outside the app. Resolve them in the transaction inspector (t, then i)."
+            case "billing-retry": "Renewals cannot be charged: subscriptions enter billing retry. Turn it off to let the App Store recover them."
+            case "grace-period": "Whether a failed renewal keeps access for a grace period: as the catalog says, on (16 days if the catalog sets none), or off."
+            case "time-rate": "How fast the clock runs while the app is open. Time travel works at any rate."
+            default: ""
+            }
+        }
+        public var advanceDay = "Advance 1 day"
+        public var advanceWeek = "Advance 1 week"
+        public var advanceToRenewal: @Sendable (String?) -> String = { date in
+            date.map { "Advance to the next renewal (\($0))" } ?? "Advance to the next renewal (none due)"
+        }
+        public var clearAll = "Clear everything…"
+        public var timeHelp = "Renewals, expiries, grace periods and billing retry happen on the way."
+        public var clearHelp = "Deletes every transaction and renewal, and turns every switch off. The clock stays."
+        public var clearQuestion = "Delete every transaction and renewal and turn every scenario switch off? The clock stays where it is. This cannot be undone."
+        public var deleteQuestion: @Sendable (UInt64) -> String = {
+            "Delete transaction \($0) as if it never happened? This cannot be undone."
+        }
+        public var confirmTitle = "Are you sure?"
+        public var confirmButtons = "y yes · n no"
+        public var cleared = "Cleared: no transactions, every switch off."
+        public var deleted: @Sendable (UInt64) -> String = { "Deleted transaction \($0)." }
+        public var moved: @Sendable (String, [String]) -> String = { date, changes in
+            (["Now \(date)."] + changes).joined(separator: " ")
+        }
+        public var renewals: @Sendable (Int) -> String = { $0 == 1 ? "1 renewal." : "\($0) renewals." }
+        public var statusChange: @Sendable (String, RenewalState) -> String = { group, state in
+            "\(group): \(QAStrings.renewalState(state))."
+        }
+        public var notSaved: @Sendable (String) -> String = { "Not saved, so nothing changed: \($0)" }
+        public var nothingToRenew = "Nothing renews: no subscription will renew or change on its own."
+        public var approved: @Sendable (UInt64) -> String = { "Approved transaction \($0)." }
+        public var declined: @Sendable (UInt64) -> String = { "Declined transaction \($0)." }
+        public var resolved: @Sendable (UInt64) -> String = { "Resolved transaction \($0): the purchase went through." }
+        public var notCompleted: @Sendable (UInt64, String) -> String = { "Transaction \($0) could not complete: \($1)" }
+        public var refunded: @Sendable (UInt64) -> String = { "Refunded transaction \($0): its access ends now." }
+        public var revoked: @Sendable (UInt64) -> String = { "Revoked transaction \($0) (developer issue): its access ends now." }
+        public var noTransactions = "No transactions yet. Buy something in the store, or load a ledger with --state."
+        public var columns = (id: "ID", original: "Orig", product: "Product", type: "Type", state: "State",
+                              purchased: "Purchased", expires: "Expires", offer: "Offer", ownership: "Owner", revoked: "Revoked")
+        public var productType: @Sendable (ProductType) -> String = {
+            switch $0 {
+            case .consumable: "consumable"
+            case .nonConsumable: "non-consumable"
+            case .autoRenewable: "auto-renewable"
+            case .nonRenewing: "non-renewing"
+            }
+        }
+        public var stateName: @Sendable (Transaction) -> String = { transaction in
+            switch transaction.state {
+            case .purchased: transaction.ownership == .familyShared ? "shared" : "purchased"
+            case .revoked: "revoked"
+            case .deferred: "deferred"
+            case .interrupted: "interrupted"
+            case .failed: "failed"
+            case .restored: "restored"
+            case .purchasing: "purchasing"
+            }
+        }
+        static func renewalState(_ state: RenewalState) -> String {
+            switch state {
+            case .subscribed: "subscribed"
+            case .inGracePeriod: "in grace period"
+            case .inBillingRetryPeriod: "in billing retry"
+            case .expired: "expired"
+            case .revoked: "revoked"
+            }
+        }
+        public var renewalStateName: @Sendable (RenewalState) -> String = { renewalState($0) }
+        public init() {}
+    }
 
     /// The table for a locale's language: en, de, fr or ja; English otherwise.
     public static func forLocale(_ locale: Locale) -> Strings {

@@ -5,6 +5,8 @@ import StoreModel
 public enum Message: Sendable, Equatable {
     case key(Key)
     case resize(Size)
+    /// Real time passed while the app was open: the simulated clock moves by it times the time rate.
+    case tick(seconds: Double)
 }
 
 /// What the app asks of the world outside it.
@@ -19,7 +21,12 @@ extension AppState {
         case .resize(let size):
             self.size = size
             return []
+        case .tick(let seconds):
+            guard seconds > 0 else { return [] }
+            store.advance(to: store.now.addingTimeInterval(seconds * store.scenario.timeRate.speed))
+            return []
         case .key(let key):
+            notice = nil
             if key == Keymap.interrupt { return [.quit] }
             guard let action = activeBindings.first(where: { $0.keys.contains(key) })?.action else { return [] }
             return perform(action)
@@ -50,13 +57,160 @@ extension AppState {
             }
         case .result:
             if action == .dismiss { overlay = nil }
+        case .confirm(let question):
+            overlay = nil
+            if action == .confirm { perform(question) }
         case nil:
+            if performNavigation(action) { return [] }
             switch screens.last ?? .store {
             case .store: performOnStore(action)
             case .detail(let productID): performOnDetail(action, productID: productID)
+            case .scenario: performOnScenario(action)
+            case .transactions: performOnTransactions(action)
+            case .transaction(let id): performOnTransaction(action, id: id)
             }
         }
         return []
+    }
+
+    /// Opening the QA tools and time travel, the same wherever their keys are bound.
+    private mutating func performNavigation(_ action: Action) -> Bool {
+        switch action {
+        case .scenario:
+            if let index = screens.firstIndex(of: .scenario) { screens.removeSubrange(index...) }
+            screens.append(.scenario)
+        case .transactions:
+            if let index = screens.firstIndex(of: .transactions) { screens.removeSubrange(index...) }
+            screens.append(.transactions)
+            if inspectorSelection.flatMap(store.transaction) == nil { inspectorSelection = TransactionsScreen.rows(self).first?.id }
+        case .advanceDay: travel(to: SubscriptionPeriod(value: 1, unit: .day).added(to: store.now))
+        case .advanceWeek: travel(to: SubscriptionPeriod(value: 1, unit: .week).added(to: store.now))
+        case .advanceToRenewal:
+            guard let date = store.nextRenewalDate else { notice = strings.qa.nothingToRenew; return true }
+            travel(to: date)
+        case .clearAll: overlay = .confirm(.clearAll)
+        default: return false
+        }
+        return true
+    }
+
+    /// Time travel, with a notice of what happened on the way: renewals, and subscriptions that changed
+    /// state (into grace, billing retry, expiry).
+    public mutating func travel(to date: Date) {
+        let before = store.transactions.count
+        let groups = store.catalog.subscriptionGroups
+        let statesBefore = groups.map { store.status(ofGroup: $0.id)?.state }
+        store.advance(to: date)
+        var changes: [String] = []
+        let renewals = store.transactions.count - before
+        if renewals > 0 { changes.append(strings.qa.renewals(renewals)) }
+        for (group, old) in zip(groups, statesBefore) {
+            guard let new = store.status(ofGroup: group.id)?.state, new != old else { continue }
+            changes.append(strings.qa.statusChange(group.name.resolved(for: locale, fallback: fallbackLanguage), new))
+        }
+        notice = strings.qa.moved(dateTime(store.now), changes)
+    }
+
+    private mutating func perform(_ question: Confirmation) {
+        switch question {
+        case .clearAll:
+            store.clearAll()
+            inspectorSelection = nil
+            quantities = [:]
+            notice = strings.qa.cleared
+        case .delete(let id):
+            let rows = TransactionsScreen.rows(self)
+            let index = rows.firstIndex { $0.id == id }
+            store.deleteTransaction(id)
+            if case .transaction(id)? = screens.last { screens.removeLast() }
+            let remaining = TransactionsScreen.rows(self)
+            inspectorSelection = index.flatMap { remaining.isEmpty ? nil : remaining[min($0, remaining.count - 1)].id }
+            notice = strings.qa.deleted(id)
+        }
+    }
+
+    private mutating func performOnScenario(_ action: Action) {
+        let rows = ScenarioScreen.rows
+        switch action {
+        case .up: panelRow = max(0, panelRow - 1)
+        case .down: panelRow = min(rows.count - 1, panelRow + 1)
+        case .top: panelRow = 0
+        case .bottom: panelRow = rows.count - 1
+        case .back: screens.removeLast()
+        case .change, .changeBack:
+            switch rows[min(panelRow, rows.count - 1)] {
+            case .setting(let name): cycle(name, by: action == .change ? 1 : -1)
+            case .advanceDay where action == .change: _ = performNavigation(.advanceDay)
+            case .advanceWeek where action == .change: _ = performNavigation(.advanceWeek)
+            case .advanceToRenewal where action == .change: _ = performNavigation(.advanceToRenewal)
+            case .clearAll where action == .change: overlay = .confirm(.clearAll)
+            default: break
+            }
+        default: break
+        }
+    }
+
+    /// Moves a scenario setting to its next (or previous) value.
+    private mutating func cycle(_ name: String, by step: Int) {
+        let values = ScenarioSetting.values(of: name)
+        guard let current = ScenarioSetting.current(store).first(where: { $0.name == name }),
+              let index = values.firstIndex(of: current.value) else { return }
+        let next = values[(index + step + values.count) % values.count]
+        if let setting = try? ScenarioSetting(name: name, value: next) { store.apply(setting) }
+        // A gate that now blocks purchases can leave the store's selection on a row that no longer exists.
+        if !StoreScreen.selectableProducts(self).contains(where: { $0.id == selection }) {
+            selection = StoreScreen.selectableProducts(self).first?.id
+        }
+    }
+
+    private mutating func performOnTransactions(_ action: Action) {
+        let rows = TransactionsScreen.rows(self)
+        guard !rows.isEmpty else { if action == .back { screens.removeLast() }; return }
+        let index = rows.firstIndex { $0.id == inspectorSelection } ?? 0
+        let page = max(1, TransactionsScreen.visibleRows(self) - 1)
+        func select(_ i: Int) { inspectorSelection = rows[min(max(i, 0), rows.count - 1)].id }
+        switch action {
+        case .up: select(index - 1)
+        case .down: select(index + 1)
+        case .pageUp: select(index - page)
+        case .pageDown: select(index + page)
+        case .top: select(0)
+        case .bottom: select(rows.count - 1)
+        case .select: screens.append(.transaction(id: rows[index].id))
+        case .back: screens.removeLast()
+        default: performOnTransaction(action, id: rows[index].id)
+        }
+    }
+
+    private mutating func performOnTransaction(_ action: Action, id: UInt64) {
+        let qa = strings.qa
+        switch action {
+        case .back: screens.removeLast()
+        case .approve:
+            notice = report(store.approve(id), id: id, success: qa.approved)
+        case .decline:
+            store.decline(id)
+            notice = qa.declined(id)
+        case .resolve:
+            notice = report(store.resolveInterruption(id), id: id, success: qa.resolved)
+        case .refund:
+            store.refund(id, reason: .other)
+            notice = qa.refunded(id)
+        case .revoke:
+            store.refund(id, reason: .developerIssue)
+            notice = qa.revoked(id)
+        case .delete:
+            overlay = .confirm(.delete(transactionID: id))
+        default: break
+        }
+    }
+
+    private func report(_ outcome: AppStore.PurchaseOutcome?, id: UInt64, success: (UInt64) -> String) -> String? {
+        switch outcome {
+        case .failed(let error)?: strings.qa.notCompleted(id, strings.failure(error))
+        case nil: nil
+        default: success(id)
+        }
     }
 
     private mutating func performOnStore(_ action: Action) {
@@ -110,6 +264,8 @@ extension AppState {
     }
 
     private func isAvailable(_ action: Action, on kind: ScreenKind) -> Bool {
+        if kind == .transactions || kind == .transaction { return isAvailableOnTransaction(action, kind: kind) }
+        if action == .advanceToRenewal { return store.nextRenewalDate != nil }
         let selected: Product?
         switch (kind, screens.last) {
         case (.store, _): selected = selection.flatMap(store.catalog.product)
@@ -121,6 +277,23 @@ extension AppState {
         case .more, .fewer: return selected.map { $0.type == .consumable && canBuy($0) } ?? false
         case .nextArea, .previousArea: return StoreScreen.sectionStarts(self).count > 1
         case .move, .up, .down, .pageUp, .pageDown, .top, .bottom, .select: return selected != nil
+        default: return true
+        }
+    }
+
+    private func isAvailableOnTransaction(_ action: Action, kind: ScreenKind) -> Bool {
+        let selected: Transaction?
+        if kind == .transaction, case .transaction(let id)? = screens.last {
+            selected = store.transaction(id)
+        } else {
+            selected = inspectorSelection.flatMap(store.transaction)
+        }
+        switch action {
+        case .approve, .decline: return selected?.state == .deferred
+        case .resolve: return selected?.state == .interrupted
+        case .refund, .revoke: return selected?.state == .purchased
+        case .delete, .move, .up, .down, .pageUp, .pageDown, .top, .bottom, .select: return selected != nil
+        case .advanceToRenewal: return store.nextRenewalDate != nil
         default: return true
         }
     }
@@ -154,6 +327,7 @@ extension AppState {
         switch store.purchase(quote.product, quantity: quote.quantity, promotionalOffer: quote.offer?.kind == .promotional ? quote.offer?.id : nil) {
         case .purchased: outcome = .purchased
         case .deferred: outcome = .deferred
+        case .interrupted: outcome = .interrupted
         case .scheduled(_, let effective): outcome = .scheduled(effective)
         case .failed(let error): outcome = .failed(error)
         }

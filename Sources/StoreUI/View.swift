@@ -13,6 +13,9 @@ extension AppState {
         switch screens.last ?? .store {
         case .store: StoreScreen.draw(&grid, self)
         case .detail(let productID): DetailScreen.draw(&grid, self, productID: productID)
+        case .scenario: ScenarioScreen.draw(&grid, self)
+        case .transactions: TransactionsScreen.draw(&grid, self)
+        case .transaction(let id): TransactionsScreen.drawDetail(&grid, self, id: id)
         }
         switch overlay {
         case .help(let screen, let under):
@@ -20,6 +23,7 @@ extension AppState {
             Overlays.drawHelp(&grid, self, for: screen)
         case .sheet(let sheet): Overlays.drawSheet(&grid, self, sheet)
         case .result(let result): Overlays.drawResult(&grid, self, result)
+        case .confirm(let question): Overlays.drawConfirm(&grid, self, question)
         case nil: break
         }
         Chrome.drawFooter(&grid, self)

@@ -5,6 +5,10 @@ import Terminal
 
 /// The interactive app: the Elm loop between the pure core and the ncurses edge.
 enum Interactive {
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
     /// Runs until the person quits (status 0) or a signal arrives (the process dies of it). The terminal is
     /// restored on every way out (`TerminalScreen.stop`, run by `defer`, and its signal handlers).
     static func run(_ session: LaunchOptions.Session) throws -> Int32 {
@@ -17,6 +21,24 @@ enum Interactive {
         defer { screen.stop() }
         var state = AppState(store: session.store, locale: session.locale, size: screen.size)
         var drawn: Grid?
+        var saved = state.store
+        let clock = ContinuousClock()
+        var lastTick = clock.now
+        var lastSave = clock.now
+        /// Writes the store to the ledger before anything that changed is drawn, so "Purchase complete"
+        /// only shows once the purchase is on disk. A failed write takes the change back and says so.
+        func commit() {
+            lastSave = clock.now
+            guard let ledger = session.ledger else { return }
+            do {
+                try ledger.save(state.store)
+                saved = state.store
+            } catch {
+                state.store = saved
+                state.overlay = nil
+                state.notice = state.strings.qa.notSaved(error.description)
+            }
+        }
         while true {
             let grid = state.view()
             if grid != drawn {
@@ -36,7 +58,10 @@ enum Interactive {
                     drawn = nil
                 case .key(let key):
                     let sheetWasOpen = state.isSheetOpen
-                    if state.update(.key(key)).contains(.quit) { return 0 }
+                    if state.update(.key(key)).contains(.quit) {
+                        commit()
+                        return 0
+                    }
                     // A confirmation sheet exists to stop accidental purchases: keys typed before it
                     // was drawn must not answer it. Draw it, and drop whatever is still queued.
                     if state.isSheetOpen && !sheetWasOpen {
@@ -53,6 +78,15 @@ enum Interactive {
                 }
                 handled += 1
                 event = handled < 256 ? screen.readKey(timeoutMilliseconds: 0) : nil
+            }
+            // The simulated clock follows real time at the scenario's rate.
+            let now = clock.now
+            _ = state.update(.tick(seconds: Self.seconds(now - lastTick)))
+            lastTick = now
+            // Keys may have bought something: save at once. The clock alone: when it renewed something,
+            // or every few seconds.
+            if handled > 0 || state.store.transactions.count != saved.transactions.count || now - lastSave > .seconds(5) {
+                commit()
             }
         }
     }

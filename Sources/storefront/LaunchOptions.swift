@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StoreModel
 import StoreUI
+import Ledger
 
 extension PaymentGate: ExpressibleByArgument {}
 
@@ -17,19 +18,50 @@ struct LaunchOptions: ParsableArguments {
     var territory: String?
 
     @Option(help: "Whether the device can make payments: \(PaymentGate.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var payments: PaymentGate = .allowed
+    var payments: PaymentGate?
 
-    @Option(help: "Start instant of the simulated clock, ISO 8601 (2026-11-21T09:00:00Z or 2026-11-21). Default: now.")
+    @Option(help: "Start instant of the simulated clock, ISO 8601 (2026-11-21T09:00:00Z or 2026-11-21). Default: now, or where the --state ledger's clock stopped.")
     var now: String?
+
+    @Option(help: "Keep the ledger (transactions, renewals, scenario settings, clock) in this SQLite file, created if missing. Default: in memory, fresh on every launch.")
+    var state: String?
+
+    @Option(name: .customLong("time-rate"), help: "How fast the clock runs: \(TimeRate.allCases.map(\.rawValue).joined(separator: ", ")) (real time, or a month per hour … per 30 seconds).")
+    var timeRate: String?
+
+    @Option(help: "A scenario file: one setting per line, like \"ask-to-buy on\" (see README). Flags given here win over it.")
+    var scenario: String?
+
+    @Flag(name: .customLong("ask-to-buy"), help: "Purchases wait for a parent's approval (deferred).")
+    var askToBuy = false
+
+    @Option(name: .customLong("fail-next-purchase"), help: "The next purchase fails with: \(PurchaseError.injectable.map(\.settingName).joined(separator: ", ")).")
+    var failNextPurchase: String?
+
+    @Flag(name: .customLong("interrupt-purchases"), help: "Purchases are interrupted until resolved in the transaction inspector.")
+    var interruptPurchases = false
+
+    @Flag(name: .customLong("billing-retry"), help: "Renewals fail to charge: subscriptions enter billing retry.")
+    var billingRetry = false
+
+    @Option(name: .customLong("grace-period"), help: "Billing grace period on a failed renewal: catalog, on or off.")
+    var gracePeriod: String?
 
     @Option(help: "Theme: a name from Themes/ (default, light, high-contrast) or a path to a theme file.")
     var theme: String = "default"
+
+    /// ArgumentParser's words for a bad option, on one line.
+    static func message(for error: Error) -> String {
+        fullMessage(for: error).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "Error: ", with: "")
+    }
 
     /// Everything a session needs, checked.
     struct Session {
         var store: AppStore
         var locale: Locale
         var theme: Theme
+        /// Where the store is saved after every change; nil for an in-memory session.
+        var ledger: Ledger?
     }
 
     func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Session {
@@ -44,9 +76,71 @@ struct LaunchOptions: ParsableArguments {
             locale = LocaleCatalog.fromEnvironment(environment)
         }
         let territory = try chooseTerritory(in: catalog, locale: locale)
-        let start = try startInstant()
-        return Session(store: AppStore(catalog: catalog, territory: territory, now: start, gate: payments),
-                       locale: locale, theme: try loadTheme())
+        let requestedStart = try startInstant()
+        var ledger: Ledger?
+        var store: AppStore
+        if let state {
+            do {
+                let opened = try Ledger(path: state)
+                ledger = opened
+                store = try opened.load(catalog: catalog, territory: territory)
+                    ?? AppStore(catalog: catalog, territory: territory, now: requestedStart ?? Date())
+            } catch {
+                throw StartupError(message: error.description)
+            }
+            // The saved clock resumes where it stopped; --now can only move it forward.
+            if let requestedStart {
+                guard requestedStart >= store.now else {
+                    throw StartupError(message: "--now \(now!) is before the clock of the ledger \(state) (\(store.now.formatted(.iso8601))); simulated time only moves forward")
+                }
+                store.advance(to: requestedStart)
+            }
+        } else {
+            store = AppStore(catalog: catalog, territory: territory, now: requestedStart ?? Date())
+        }
+        for setting in try settings() { store.apply(setting) }
+        if let ledger {
+            do { try ledger.save(store) } catch { throw StartupError(message: error.description) }
+        }
+        return Session(store: store, locale: locale, theme: try loadTheme(), ledger: ledger)
+    }
+
+    /// The scenario file's settings, then the flags', in that order.
+    func settings() throws -> [ScenarioSetting] {
+        var settings: [ScenarioSetting] = []
+        if let scenario { settings += try Self.readScenarioFile(scenario) }
+        if let payments { settings.append(.payments(payments)) }
+        if askToBuy { settings.append(.askToBuy(true)) }
+        if interruptPurchases { settings.append(.interruptPurchases(true)) }
+        if billingRetry { settings.append(.billingRetry(true)) }
+        for (name, flag, value) in [("fail-next-purchase", "--fail-next-purchase", failNextPurchase),
+                                    ("grace-period", "--grace-period", gracePeriod), ("time-rate", "--time-rate", timeRate)] {
+            guard let value else { continue }
+            do {
+                settings.append(try ScenarioSetting(name: name, value: value))
+            } catch {
+                throw StartupError(message: "\(error.message) (\(flag))")
+            }
+        }
+        return settings
+    }
+
+    /// A scenario file: `NAME VALUE` per line; `#` starts a comment. Errors name the file and line.
+    static func readScenarioFile(_ path: String) throws -> [ScenarioSetting] {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw StartupError(message: "cannot read the scenario file \(path) (--scenario)")
+        }
+        var settings: [ScenarioSetting] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            do {
+                settings.append(try ScenarioSetting(line: line))
+            } catch {
+                throw StartupError(message: "\(path):\(index + 1): \(error.message)")
+            }
+        }
+        return settings
     }
 
     /// --theme NAME from Themes/ (beside the catalog's default location), or a path to a theme file.
@@ -110,8 +204,8 @@ struct LaunchOptions: ParsableArguments {
             ?? catalog.territory("USA") ?? catalog.territories[0]
     }
 
-    private func startInstant() throws -> Date {
-        guard let now else { return Date() }
+    private func startInstant() throws -> Date? {
+        guard let now else { return nil }
         if let instant = try? Date(now, strategy: .iso8601) { return instant }
         if let day = try? Date(now, strategy: Date.ISO8601FormatStyle().year().month().day()) { return day }
         throw StartupError(message: "\"\(now)\" is not an ISO 8601 instant (--now); write it like 2026-11-21T09:00:00Z or 2026-11-21")

@@ -12,7 +12,7 @@ struct Storefront: ParsableCommand {
             With no arguments it opens the store on SampleCatalog.json with a fresh in-memory state, in the \
             terminal's locale. Bad options and broken catalogs exit with status 2.
             """,
-        subcommands: [Lint.self]
+        subcommands: [Lint.self, ScriptCommand.self]
     )
 
     @OptionGroup var launch: LaunchOptions
@@ -37,6 +37,8 @@ struct Storefront: ParsableCommand {
         } catch let error as StartupError {
             FileHandle.standardError.write(Data("storefront: \(error.message)\n".utf8))
             Foundation.exit(2)
+        } catch is ScriptRunner.Failed {
+            Foundation.exit(1)
         } catch {
             if exitCode(for: error) == .success || error is ExitCode { exit(withError: error) }
             FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))

@@ -1,0 +1,81 @@
+import Foundation
+import StoreModel
+
+/// The QA scenario panel (after Xcode's StoreKit Testing settings and Transaction Manager): every
+/// scenario switch with its value, time travel, and clear everything. The switches are the same
+/// `ScenarioSetting`s that CLI flags, scenario files and scripts set.
+enum ScenarioScreen {
+    enum Row: Equatable {
+        case setting(String)
+        case advanceDay, advanceWeek, advanceToRenewal, clearAll
+    }
+
+    static let rows: [Row] = ScenarioSetting.names.map(Row.setting)
+        + [.advanceDay, .advanceWeek, .advanceToRenewal, .clearAll]
+
+    static func draw(_ grid: inout Grid, _ state: AppState) {
+        let qa = state.strings.qa
+        let body = Chrome.body(state.size)
+        let area = body.insetHorizontally(1)
+        guard area.height > 0 else { return }
+        grid.put(clockLine(state), row: body.row, column: area.column, role: .accent, width: area.width)
+
+        let selected = rows[min(state.panelRow, rows.count - 1)]
+        let help = helpText(selected, state)
+        let helpLines = area.height >= 10 ? Array(TextWidth.wrap(help, width: area.width).prefix(2)) : []
+        // Rows of the list: a blank between the switches and the actions.
+        var lines: [(text: String, value: String, row: Row?)] = []
+        let labelWidth = ScenarioSetting.names.map { TextWidth.of(qa.settingLabel($0)) }.max()! + 2
+        for row in rows {
+            if row == .advanceDay { lines.append(("", "", nil)) }
+            switch row {
+            case .setting(let name): lines.append((TextWidth.pad(qa.settingLabel(name), to: labelWidth), value(name, state), row))
+            case .advanceDay: lines.append((qa.advanceDay, "", row))
+            case .advanceWeek: lines.append((qa.advanceWeek, "", row))
+            case .advanceToRenewal: lines.append((qa.advanceToRenewal(state.store.nextRenewalDate.map(state.dateTime)), "", row))
+            case .clearAll: lines.append((qa.clearAll, "", row))
+            }
+        }
+        let top = body.row + 2
+        let room = max(0, area.height - 2 - (helpLines.isEmpty ? 0 : helpLines.count + 1))
+        let selectedLine = lines.firstIndex { $0.row == selected } ?? 0
+        let first = min(max(0, selectedLine - room + 1), max(0, lines.count - room))
+        for (offset, line) in lines.dropFirst(first).prefix(room).enumerated() {
+            let y = top + offset
+            let isSelected = line.row == selected
+            if isSelected { grid.fill(row: y, column: area.column, width: area.width, height: 1, role: .selected) }
+            let role: Role = isSelected ? .selected : .normal
+            var x = area.column
+            x += grid.put(isSelected ? "▸ " : "  ", row: y, column: x, role: role)
+            x += grid.put(line.text, row: y, column: x, role: role, width: area.column + area.width - x)
+            if !line.value.isEmpty {
+                grid.put(line.value, row: y, column: x, role: isSelected ? .selected : .accent, width: area.column + area.width - x)
+            }
+        }
+        for (offset, line) in helpLines.enumerated() {
+            grid.put(line, row: body.row + body.height - helpLines.count + offset, column: area.column, role: .dim)
+        }
+    }
+
+    static func clockLine(_ state: AppState) -> String {
+        state.strings.qa.clock(state.dateTime(state.store.now), state.strings.qa.timeRate(state.store.scenario.timeRate))
+    }
+
+    /// A setting's value as the CLI and scripts write it, with a word on what it means where that helps.
+    static func value(_ name: String, _ state: AppState) -> String {
+        guard let setting = ScenarioSetting.current(state.store).first(where: { $0.name == name }) else { return "" }
+        switch setting {
+        case .timeRate(let rate) where rate != .real: return "\(setting.value) (\(state.strings.qa.timeRate(rate)))"
+        default: return setting.value
+        }
+    }
+
+    static func helpText(_ row: Row, _ state: AppState) -> String {
+        let qa = state.strings.qa
+        switch row {
+        case .setting(let name): return qa.settingHelp(name) + " (" + ScenarioSetting.values(of: name).joined(separator: ", ") + ")"
+        case .advanceDay, .advanceWeek, .advanceToRenewal: return qa.timeHelp
+        case .clearAll: return qa.clearHelp
+        }
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import StoreModel
+
+/// A headless QA script: plain text, one command per line, run against the app core without a terminal
+/// (`storefront script FILE`). The format is documented in README.md ("Headless scripts").
+///
+///     size 80x24
+///     launch --locale en_US --now 2026-11-21T09:00:00Z
+///     press b tab enter
+///     expect "Purchase complete"
+public struct Script: Sendable, Equatable {
+    public var steps: [Step]
+
+    public struct Step: Sendable, Equatable {
+        /// 1-based line number in the file, for messages.
+        public var line: Int
+        /// The line as written, for messages.
+        public var source: String
+        public var command: Command
+    }
+
+    public enum Command: Sendable, Equatable {
+        case size(Size)
+        /// Launch options, as on the command line (`--catalog`, `--locale`, `--state`, …).
+        case launch([String])
+        case press([Key])
+        case type(String)
+        case advance(Advance)
+        case set(ScenarioSetting)
+        case expect(String)
+        case expectNot(String)
+        case snapshot(String)
+    }
+
+    public enum Advance: Sendable, Equatable {
+        case by(SubscriptionPeriod)
+        case nextRenewal
+        case to(Date)
+    }
+
+    public struct ParseError: Error, Sendable, Equatable {
+        public var line: Int
+        public var message: String
+    }
+
+    public static let commands = ["size", "launch", "press", "type", "advance", "set", "expect", "expect-not", "snapshot"]
+
+    /// Reads a whole script; the first bad line stops it with its number, before anything runs.
+    public static func parse(_ text: String) throws(ParseError) -> Script {
+        var steps: [Step] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = index + 1
+            let source = raw.trimmingCharacters(in: .whitespaces)
+            let words: [String]
+            do {
+                words = try tokenize(source)
+            } catch {
+                throw ParseError(line: line, message: error.message)
+            }
+            guard let name = words.first else { continue }
+            do {
+                steps.append(Step(line: line, source: source, command: try command(name, Array(words.dropFirst()))))
+            } catch {
+                throw ParseError(line: line, message: error.message)
+            }
+        }
+        return Script(steps: steps)
+    }
+
+    struct Problem: Error { var message: String }
+
+    private static func command(_ name: String, _ arguments: [String]) throws(Problem) -> Command {
+        func one(_ what: String) throws(Problem) -> String {
+            guard arguments.count == 1 else { throw Problem(message: "\(name) takes \(what), like \(example(name))") }
+            return arguments[0]
+        }
+        switch name {
+        case "size":
+            let text = try one("a size")
+            let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, (1...1000).contains(parts[0]), (1...1000).contains(parts[1]) else {
+                throw Problem(message: "\"\(text)\" is not a size; write COLUMNSxROWS, like size 80x24")
+            }
+            return .size(Size(columns: parts[0], rows: parts[1]))
+        case "launch":
+            return .launch(arguments)
+        case "press":
+            guard !arguments.isEmpty else { throw Problem(message: "press takes one or more keys, like \(example(name))") }
+            var keys: [Key] = []
+            for word in arguments {
+                guard let key = Key(name: word) else {
+                    throw Problem(message: "unknown key \"\(word)\"; keys are a single character or one of \(Key.names.joined(separator: ", "))")
+                }
+                keys.append(key)
+            }
+            return .press(keys)
+        case "type":
+            return .type(try one("a quoted text"))
+        case "advance":
+            return .advance(try advance(arguments))
+        case "set":
+            do {
+                return .set(try ScenarioSetting(line: arguments.joined(separator: " ")))
+            } catch {
+                throw Problem(message: error.message)
+            }
+        case "expect":
+            return .expect(try nonEmpty(one("a quoted text"), name))
+        case "expect-not":
+            return .expectNot(try nonEmpty(one("a quoted text"), name))
+        case "snapshot":
+            let snapshot = try one("a name")
+            guard snapshot.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }),
+                  !snapshot.hasPrefix(".") else {
+                throw Problem(message: "\"\(snapshot)\" is not a snapshot name; use letters, digits, - _ and .")
+            }
+            return .snapshot(snapshot)
+        default:
+            throw Problem(message: "unknown command \"\(name)\"; commands are \(commands.joined(separator: ", ")) (# starts a comment)")
+        }
+    }
+
+    private static func nonEmpty(_ text: String, _ name: String) throws(Problem) -> String {
+        guard !text.isEmpty else { throw Problem(message: "\(name) needs some text to look for") }
+        return text
+    }
+
+    private static func advance(_ arguments: [String]) throws(Problem) -> Advance {
+        let usage = "advance takes a duration (1d, 2w, 1m, 1y, or ISO 8601 like P1M), next-renewal, or to DATE"
+        switch arguments.count {
+        case 1 where arguments[0] == "next-renewal":
+            return .nextRenewal
+        case 1:
+            let text = arguments[0]
+            if let period = SubscriptionPeriod(iso8601: text) { return .by(period) }
+            let units: [Character: SubscriptionPeriod.Unit] = ["d": .day, "w": .week, "m": .month, "y": .year]
+            if let unit = text.last.flatMap({ units[$0] }), let value = Int(text.dropLast()), value > 0, value <= 10_000 {
+                return .by(SubscriptionPeriod(value: value, unit: unit))
+            }
+            throw Problem(message: "\"\(text)\" is not a duration; \(usage)")
+        case 2 where arguments[0] == "to":
+            if let date = try? Date(arguments[1], strategy: .iso8601) { return .to(date) }
+            if let day = try? Date(arguments[1], strategy: Date.ISO8601FormatStyle().year().month().day()) { return .to(day) }
+            throw Problem(message: "\"\(arguments[1])\" is not an ISO 8601 date; write it like 2026-12-21 or 2026-12-21T09:00:00Z")
+        default:
+            throw Problem(message: usage)
+        }
+    }
+
+    private static func example(_ name: String) -> String {
+        switch name {
+        case "size": "size 80x24"
+        case "press": "press down b tab enter"
+        case "type": "type \"SPRINGTRAIL\""
+        case "snapshot": "snapshot store-after-purchase"
+        default: "\(name) \"Purchase complete\""
+        }
+    }
+
+    /// Splits a line into words; "double quotes" keep spaces, \" and \\ escape inside them; # outside
+    /// quotes starts a comment.
+    static func tokenize(_ line: String) throws(Problem) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inWord = false, quoted = false, escaped = false
+        for character in line {
+            if quoted {
+                if escaped {
+                    current.append(character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    quoted = false
+                } else {
+                    current.append(character)
+                }
+                continue
+            }
+            if character == "#" { break }
+            if character.isWhitespace {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else if character == "\"" {
+                quoted = true
+                inWord = true
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        guard !quoted else { throw Problem(message: "a quoted text is not closed; end it with \"") }
+        if inWord { words.append(current) }
+        return words
+    }
+}
+
+extension Key {
+    /// Key names in scripts, besides single characters.
+    public static let names = ["enter", "esc", "tab", "shift-tab", "up", "down", "left", "right", "home", "end",
+                               "pgup", "pgdn", "backspace", "delete", "space", "ctrl-A … ctrl-Z", "f1 … f12"]
+
+    /// A key by its script name (`enter`, `shift-tab`, `ctrl-c`, `f5`) or a single character (`b`, `?`).
+    public init?(name: String) {
+        let named: [String: Key] = [
+            "enter": .enter, "return": .enter, "esc": .escape, "escape": .escape, "tab": .tab, "shift-tab": .backTab,
+            "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
+            "pgup": .pageUp, "pgdn": .pageDown, "backspace": .backspace, "delete": .delete, "space": .character(" "),
+        ]
+        if name.count == 1 {
+            self = .character(name.first!)
+        } else if let key = named[name.lowercased()] {
+            self = key
+        } else if name.lowercased().hasPrefix("ctrl-"), name.count == 6, let letter = name.last, letter.isLetter, letter.isASCII {
+            self = .control(Character(letter.lowercased()))
+        } else if name.lowercased().hasPrefix("f"), let number = Int(name.dropFirst()), (1...12).contains(number) {
+            self = .function(number)
+        } else {
+            return nil
+        }
+    }
+}

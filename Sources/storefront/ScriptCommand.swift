@@ -1,0 +1,202 @@
+import ArgumentParser
+import Foundation
+import Ledger
+import StoreModel
+import StoreUI
+
+/// `storefront script FILE`: runs a headless QA script against the app core, deterministically and at
+/// full speed. Exit 0 when every expectation holds, 1 when one fails (with the line, the expectation
+/// and the screen), 2 when the script or its options are malformed.
+struct ScriptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "script",
+        abstract: "Run a headless QA script: keys, time travel, scenario switches, expectations, snapshots.",
+        discussion: """
+            The format is in README.md ("Headless scripts"). Snapshots are compared with \
+            snapshots/NAME.txt beside the script; --record writes them instead.
+            """
+    )
+
+    @Argument(help: "The script file.")
+    var file: String
+
+    @Flag(help: "Write snapshots instead of comparing them (review the diff before committing).")
+    var record = false
+
+    @Flag(help: "Print each line's number as it passes, after the ledger is saved (for watching a long run).")
+    var trace = false
+
+    func run() throws {
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+            throw StartupError(message: "cannot read the script \(file)")
+        }
+        let script: Script
+        do {
+            script = try Script.parse(text)
+        } catch {
+            throw StartupError(message: "\(file):\(error.line): \(error.message)")
+        }
+        var runner = ScriptRunner(file: file, record: record, trace: trace)
+        try runner.run(script)
+    }
+}
+
+/// Where a script's run is: the app (once launched), its size, and the ledger to save into.
+struct ScriptRunner {
+    let file: String
+    let record: Bool
+    let trace: Bool
+    var size = Size(columns: 80, rows: 24)
+    var state: AppState?
+    var ledger: Ledger?
+    var quitAt: Int?
+
+    /// Scripts start here unless `launch --now` says otherwise, so they read the same every day.
+    static let defaultNow = "2026-01-01T09:00:00Z"
+
+    init(file: String, record: Bool, trace: Bool) {
+        self.file = file
+        self.record = record
+        self.trace = trace
+    }
+
+    /// A failed expectation: exit 1, after the message.
+    struct Failed: Error {}
+
+    mutating func run(_ script: Script) throws {
+        for step in script.steps {
+            try perform(step)
+            if trace {
+                FileHandle.standardOutput.write(Data("\(step.line)\n".utf8))
+            }
+        }
+    }
+
+    private mutating func perform(_ step: Script.Step) throws {
+        func fail(_ message: String) -> StartupError { StartupError(message: "\(file):\(step.line): \(message)") }
+        if case .launch(let arguments) = step.command {
+            guard state == nil else { throw fail("launch comes once, before the first key or expectation") }
+            try launch(arguments, step: step)
+            return
+        }
+        if case .size(let size) = step.command {
+            self.size = size
+            if state != nil { _ = state!.update(.resize(size)) }
+            return
+        }
+        if state == nil { try launch([], step: step) }
+        if let quitAt { throw fail("the app quit on line \(quitAt); nothing can follow") }
+        switch step.command {
+        case .press(let keys):
+            for key in keys where quitAt == nil {
+                if state!.update(.key(key)).contains(.quit) { quitAt = step.line }
+                try save(step)
+            }
+        case .type(let text):
+            for character in text where quitAt == nil {
+                if state!.update(.key(.character(character))).contains(.quit) { quitAt = step.line }
+                try save(step)
+            }
+        case .advance(let advance):
+            switch advance {
+            case .by(let period): state!.travel(to: period.added(to: state!.store.now))
+            case .to(let date):
+                guard date >= state!.store.now else {
+                    throw fail("\(date.formatted(.iso8601)) is before the clock (\(state!.store.now.formatted(.iso8601))); simulated time only moves forward")
+                }
+                state!.travel(to: date)
+            case .nextRenewal:
+                guard let date = state!.store.nextRenewalDate else { throw fail("advance next-renewal: nothing will renew") }
+                state!.travel(to: date)
+            }
+            try save(step)
+        case .set(let setting):
+            state!.store.apply(setting)
+            try save(step)
+        case .expect(let text):
+            guard state!.view().text.contains(text) else { try report(step, "the screen does not show \"\(text)\"") }
+        case .expectNot(let text):
+            guard !state!.view().text.contains(text) else { try report(step, "the screen shows \"\(text)\"") }
+        case .snapshot(let name):
+            try snapshot(name, step: step)
+        case .launch, .size:
+            break
+        }
+    }
+
+    private mutating func launch(_ arguments: [String], step: Script.Step) throws {
+        var options: LaunchOptions
+        do {
+            options = try LaunchOptions.parse(arguments)
+        } catch {
+            throw StartupError(message: "\(file):\(step.line): \(LaunchOptions.message(for: error))")
+        }
+        // Deterministic unless the script says otherwise: English, and a fixed start (a ledger that
+        // exists keeps its own clock).
+        if options.locale == nil { options.locale = "en_US" }
+        if options.now == nil, options.state.map({ !FileManager.default.fileExists(atPath: $0) }) ?? true {
+            options.now = Self.defaultNow
+        }
+        let session: LaunchOptions.Session
+        do {
+            session = try options.resolve()
+        } catch let error as StartupError {
+            throw StartupError(message: "\(file):\(step.line): \(error.message)")
+        }
+        ledger = session.ledger
+        state = AppState(store: session.store, locale: session.locale, size: size)
+    }
+
+    /// The same rule as the interactive app: what the screen reports is on disk first.
+    private func save(_ step: Script.Step) throws {
+        guard let ledger, let state else { return }
+        do {
+            try ledger.save(state.store)
+        } catch {
+            throw StartupError(message: "\(file):\(step.line): \(error.description)")
+        }
+    }
+
+    private func snapshot(_ name: String, step: Script.Step) throws {
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("snapshots")
+        let url = folder.appendingPathComponent(name + ".txt")
+        let actual = state!.view().text + "\n"
+        if record {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            do {
+                try actual.write(to: url, atomically: true, encoding: .utf8)
+            } catch {
+                throw StartupError(message: "\(file):\(step.line): cannot write \(url.path): \(error.localizedDescription)")
+            }
+            return
+        }
+        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+            try report(step, "no snapshot file \(url.path); run with --record to write it, then review it")
+        }
+        guard expected != actual else { return }
+        let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let got = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = zip(want, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(want.count, got.count)
+        let wanted = row < want.count ? String(want[row]) : "(nothing)"
+        try report(step, "the screen differs from \(url.path) at row \(row + 1):\n  expected: \(wanted)\n  (run with --record to accept the new screen)")
+    }
+
+    /// Prints what failed, where, and the screen, then stops the script with status 1.
+    private func report(_ step: Script.Step, _ problem: String) throws -> Never {
+        let screen = state!.view()
+        let frame = "+" + String(repeating: "-", count: screen.size.columns) + "+"
+        let rows = screen.text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { "|" + TextWidth.pad(String($0), to: screen.size.columns) + "|" }
+        let message = """
+            \(file):\(step.line): expectation failed: \(step.source)
+              \(problem)
+            screen (\(screen.size.columns)×\(screen.size.rows)) at line \(step.line):
+            \(frame)
+            \(rows.joined(separator: "\n"))
+            \(frame)
+
+            """
+        FileHandle.standardError.write(Data(message.utf8))
+        throw Failed()
+    }
+}
