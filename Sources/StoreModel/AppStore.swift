@@ -326,15 +326,17 @@ public struct AppStore: Sendable {
             price: quote.unitPrice, currency: quote.currency)
     }
 
+    /// Records a failed attempt. An id the catalog lacks records nothing: StoreKit can only try to buy a
+    /// product it loaded, so no transaction would exist.
     private mutating func record(failed productID: String, quantity: Int, error: PurchaseError) {
-        let product = catalog.product(productID)
+        guard let product = catalog.product(productID) else { return }
         defer { nextTransactionID += 1 }
         transactions.append(Transaction(
             id: nextTransactionID, originalID: nextTransactionID, productID: productID,
-            productType: product?.type ?? .consumable, purchaseDate: now, originalPurchaseDate: now,
+            productType: product.type, purchaseDate: now, originalPurchaseDate: now,
             expirationDate: nil, quantity: quantity, ownership: .purchased, offerKind: nil, offerID: nil,
             revocationDate: nil, revocationReason: nil, isUpgraded: false, storefront: territory.code,
-            state: .failed, failure: error, price: product?.price(in: territory) ?? 0, currency: territory.currency))
+            state: .failed, failure: error, price: product.price(in: territory) ?? 0, currency: territory.currency))
     }
 
     // MARK: family sharing, refunds, restore, renewal preferences

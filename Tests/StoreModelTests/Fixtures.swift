@@ -70,7 +70,7 @@ enum Fixture {
 extension AppStore.PurchaseOutcome {
     var transaction: Transaction? {
         switch self {
-        case .purchased(let transaction), .deferred(let transaction): transaction
+        case .purchased(let transaction), .deferred(let transaction), .interrupted(let transaction): transaction
         case .scheduled, .failed: nil
         }
     }
