@@ -82,7 +82,8 @@ extension AppState {
         case .transactions:
             if let index = screens.firstIndex(of: .transactions) { screens.removeSubrange(index...) }
             screens.append(.transactions)
-            if inspectorSelection.flatMap(store.transaction) == nil { inspectorSelection = TransactionsScreen.rows(self).first?.id }
+            // The newest transaction first: usually the one QA has just made.
+            inspectorSelection = TransactionsScreen.rows(self).first?.id
         case .advanceDay: travel(to: SubscriptionPeriod(value: 1, unit: .day).added(to: store.now))
         case .advanceWeek: travel(to: SubscriptionPeriod(value: 1, unit: .week).added(to: store.now))
         case .advanceToRenewal:

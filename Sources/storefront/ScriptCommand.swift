@@ -178,7 +178,8 @@ struct ScriptRunner {
         let got = actual.split(separator: "\n", omittingEmptySubsequences: false)
         let row = zip(want, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(want.count, got.count)
         let wanted = row < want.count ? String(want[row]) : "(nothing)"
-        try report(step, "the screen differs from \(url.path) at row \(row + 1):\n  expected: \(wanted)\n  (run with --record to accept the new screen)")
+        let shown = row < got.count ? String(got[row]) : "(nothing)"
+        try report(step, "the screen differs from \(url.path) at row \(row + 1):\n  expected: \(wanted)\n  shown:    \(shown)\n  (run with --record to accept the new screen)")
     }
 
     /// Prints what failed, where, and the screen, then stops the script with status 1.

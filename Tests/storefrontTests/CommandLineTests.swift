@@ -156,3 +156,50 @@ enum Storefront {
                    stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
     }
 }
+
+/// The QA options: ledger, scenario file and flags.
+@Suite("QA options")
+struct QAOptionTests {
+    func temporary(_ name: String, _ contents: String? = nil) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("qa-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent(name).path
+        if let contents { try contents.write(toFile: path, atomically: true, encoding: .utf8) }
+        return path
+    }
+
+    @Test("--state refuses a file that is not a ledger, exit 2, and leaves it alone")
+    func notALedger() throws {
+        let path = try temporary("notes.txt", "my notes\n")
+        let run = try Storefront.run(["--state", path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("\(path) is not a storefront ledger (not an SQLite database)"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "my notes\n")
+    }
+
+    @Test("a scenario file's bad line is reported with the file and line, exit 2")
+    func badScenarioFile() throws {
+        let path = try temporary("qa.scenario", "# Ask to Buy day\nask-to-buy on\nfail-next-purchase timeout\n")
+        let run = try Storefront.run(["--scenario", path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("\(path):3: \"timeout\" is not a value of fail-next-purchase; use one of none, network-error"))
+    }
+
+    @Test("a scenario file and flags set the switches; flags win")
+    func scenarioFileAndFlags() throws {
+        let scenario = try temporary("qa.scenario", "ask-to-buy on\nfail-next-purchase network-error\n")
+        let script = try temporary("check.script", """
+            launch --scenario \(scenario) --fail-next-purchase unknown --time-rate 5m --grace-period off
+            press s
+            expect "Ask to Buy               on"
+            expect "Fail next purchase       unknown"
+            expect "Billing grace period     off"
+            expect "5m (a month per 5 minutes)"
+            """)
+        let run = try Storefront.run(["script", script])
+        #expect(run.status == 0, "\(run.stderr)")
+        let bad = try Storefront.run(["--time-rate", "warp"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("\"warp\" is not a value of time-rate; use one of real, 1h, 30m, 10m, 5m, 1m, 30s (--time-rate)"))
+    }
+}

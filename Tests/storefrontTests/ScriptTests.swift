@@ -1,0 +1,164 @@
+import Foundation
+import Ledger
+import StoreModel
+import Testing
+
+/// `storefront script`: the project's own flows as scripts, and how the runner reports what goes wrong.
+@Suite("Headless scripts")
+struct ScriptTests {
+    static let scripts = Storefront.repository.appendingPathComponent("Tests/Scripts")
+
+    static var scriptNames: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: scripts.path)) ?? [])
+            .filter { $0.hasSuffix(".script") }.sorted()
+    }
+
+    @Test("the flow scripts in Tests/Scripts pass", arguments: scriptNames)
+    func flowScript(_ name: String) throws {
+        let run = try Storefront.run(["script", "Tests/Scripts/\(name)"])
+        #expect(run.status == 0, "\(name) failed:\n\(run.stderr)")
+    }
+
+    @Test("the flow scripts cover what QA walks: each product type, Ask to Buy, failures, renewals, refunds")
+    func coverage() {
+        for required in ["buy-each-product-type", "ask-to-buy", "failed-purchases", "renewals-billing-retry",
+                         "refund", "interrupted-purchase"] {
+            #expect(Self.scriptNames.contains(required + ".script"), "missing Tests/Scripts/\(required).script")
+        }
+    }
+
+    /// Writes a script into a fresh folder and runs it.
+    func run(_ text: String, arguments: [String] = []) throws -> (Storefront.Run, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("script-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("test.script")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return (try Storefront.run(["script", file.path] + arguments), folder)
+    }
+
+    @Test("a malformed line is reported with its line number, exit 2, before anything runs")
+    func malformedLine() throws {
+        let (run, _) = try run("press b\n# a comment\n\npres tab\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("test.script:4: unknown command \"pres\""))
+        for (text, message) in [("press enterr", "test.script:1: unknown key \"enterr\""),
+                                ("expect \"unclosed", "test.script:1: a quoted text is not closed"),
+                                ("size 80by24", "test.script:1: \"80by24\" is not a size"),
+                                ("advance 3 fortnights", "test.script:1: advance takes a duration"),
+                                ("set ask-to-buy maybe", "test.script:1: \"maybe\" is not a value of ask-to-buy"),
+                                ("expect", "test.script:1: expect takes a quoted text")] {
+            let (bad, _) = try self.run(text)
+            #expect(bad.status == 2, "\(text)")
+            #expect(bad.stderr.contains(message), "\(text): \(bad.stderr)")
+        }
+    }
+
+    @Test("a failed expectation exits 1 with the line, the expectation and the screen")
+    func failedExpectation() throws {
+        let (run, _) = try run("launch --now 2026-11-21\nexpect \"Trail Boost\"\nexpect-not \"Trail Boost\"\nexpect \"never shown\"\n")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("test.script:3: expectation failed: expect-not \"Trail Boost\""))
+        #expect(run.stderr.contains("the screen shows \"Trail Boost\""))
+        #expect(run.stderr.contains("screen (80×24) at line 3:"))
+        #expect(run.stderr.contains("| Trailhead · Store"), "the screen is printed")
+        #expect(!run.stderr.contains("line 4"), "the script stops at the first failure")
+    }
+
+    @Test("a snapshot is written with --record, then compared; a difference names the row")
+    func snapshots() throws {
+        let (first, folder) = try run("size 60x16\nlaunch --now 2026-11-21\nsnapshot store\n")
+        #expect(first.status == 1)
+        #expect(first.stderr.contains("run with --record"))
+        let script = folder.appendingPathComponent("test.script").path
+        let recorded = try Storefront.run(["script", "--record", script])
+        #expect(recorded.status == 0)
+        let golden = folder.appendingPathComponent("snapshots/store.txt")
+        #expect(try String(contentsOf: golden, encoding: .utf8).contains("Trail Boost"))
+        #expect(try Storefront.run(["script", script]).status == 0)
+        try String(contentsOf: golden, encoding: .utf8).replacingOccurrences(of: "Trail Boost", with: "Trail Bust")
+            .write(to: golden, atomically: true, encoding: .utf8)
+        let changed = try Storefront.run(["script", script])
+        #expect(changed.status == 1)
+        #expect(changed.stderr.contains("differs from"))
+        #expect(changed.stderr.contains("at row 4:\n  expected:  ▸ Trail Bust"))
+        #expect(changed.stderr.contains("shown:     ▸ Trail Boost"))
+    }
+
+    @Test("bad launch options in a script are reported with its line")
+    func badLaunch() throws {
+        let (run, _) = try run("launch --locale xx_YY\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("test.script:1: unknown locale \"xx_YY\""))
+        let (twice, _) = try self.run("launch\nlaunch\n")
+        #expect(twice.stderr.contains("test.script:2: launch comes once"))
+        let (back, _) = try self.run("launch --now 2026-11-21\nadvance to 2026-01-01\n")
+        #expect(back.stderr.contains("simulated time only moves forward"))
+    }
+
+    @Test("nothing may follow quitting")
+    func afterQuit() throws {
+        let (run, _) = try run("press q\nexpect \"Store\"\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("test.script:2: the app quit on line 1"))
+    }
+
+    @Test("a --state ledger carries purchases from one run to the next")
+    func stateAcrossRuns() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let ledger = folder.appendingPathComponent("ledger.sqlite").path
+        let (buy, _) = try run("launch --now 2026-11-21 --state \(ledger)\npress tab b tab enter\nexpect \"You bought Alps Map Pack.\"\n")
+        #expect(buy.status == 0, "\(buy.stderr)")
+        let (again, _) = try run("launch --state \(ledger)\nexpect \"✓ Owned\"\npress t\nexpect \"Alps Map Pack\"\n")
+        #expect(again.status == 0, "\(again.stderr)")
+        let (past, _) = try run("launch --state \(ledger) --now 2020-01-01\n")
+        #expect(past.stderr.contains("is before the clock of the ledger"))
+    }
+
+    @Test("a purchase reported complete survives SIGKILL, and the ledger stays intact")
+    func killedMidway() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kill-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("ledger.sqlite").path
+        var lines = ["launch --now 2026-11-21T09:00:00Z --state \(path)"]
+        var expectLines: Set<Int> = []
+        for _ in 0..<2_000 {
+            lines.append("press b tab enter")
+            lines.append("expect \"You bought Trail Boost.\"")
+            expectLines.insert(lines.count)
+            lines.append("press enter")
+        }
+        let script = folder.appendingPathComponent("many.script")
+        try lines.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("trace")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = Storefront.binary
+        process.arguments = ["script", "--trace", script.path]
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // --trace prints a line's number once it has passed, after the ledger was saved.
+        func reported() -> Int {
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").filter { Int($0).map(expectLines.contains) ?? false }.count
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while reported() < 25, process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal, "the script was killed mid-way, not finished")
+        let complete = reported()
+        #expect(complete >= 25)
+
+        let ledger = try Ledger(path: path)
+        let check = try ledger.check()
+        #expect(check.integrity == "ok")
+        let catalog = try CatalogLoader.load(contentsOf: Storefront.sampleCatalog)
+        let store = try #require(try ledger.load(catalog: catalog, territory: catalog.territory("USA")!))
+        let purchased = store.transactions.filter { $0.productID == "com.trailhead.boost.small" && $0.state == .purchased }
+        #expect(purchased.count >= complete, "every purchase reported complete is in the ledger")
+        #expect(store.consumableBalance("com.trailhead.boost.small") == purchased.count)
+    }
+}
