@@ -10,6 +10,9 @@ public final class Ledger {
     public let path: String
     private let database: DatabaseQueue
     private var saved = Snapshot()
+    /// Held open with an exclusive flock for the ledger's lifetime: one storefront per ledger, or two
+    /// would hand out the same transaction ids. The kernel drops it when the process dies, however.
+    private let lock: Int32
 
     /// Written into the SQLite header (`PRAGMA application_id`) so a ledger is known for one: "SFLG".
     public static let applicationID: Int32 = 0x5346_4C47
@@ -19,6 +22,7 @@ public final class Ledger {
         case newerSchema(path: String, unknown: [String])
         case mismatch(path: String, detail: String)
         case unreadable(path: String, detail: String)
+        case inUse(path: String)
 
         public var description: String {
             switch self {
@@ -30,6 +34,8 @@ public final class Ledger {
                 "\(path) does not fit this catalog: \(detail). Open it with the catalog it was made with (--catalog), or use another --state file"
             case .unreadable(let path, let detail):
                 "cannot use \(path) as the ledger: \(detail)"
+            case .inUse(let path):
+                "\(path) is open in another storefront; quit that one first, or use another --state file"
             }
         }
     }
@@ -54,6 +60,12 @@ public final class Ledger {
             // Checked before GRDB switches the journal to WAL, which would write into a foreign file.
             if existed { try Self.checkHeader(path: path) }
             database = try DatabaseQueue(path: path, configuration: configuration)
+            lock = open(path, O_RDONLY | O_CLOEXEC)
+            guard lock >= 0 else { throw Failure.unreadable(path: path, detail: "it cannot be opened") }
+            guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+                close(lock)
+                throw Failure.inUse(path: path)
+            }
             try database.write { db in
                 let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
                 if id == 0 {
@@ -82,6 +94,8 @@ public final class Ledger {
             throw .unreadable(path: path, detail: "\(error)")
         }
     }
+
+    deinit { close(lock) }
 
     /// SQLite files start with this; anything else is refused before SQLite touches it.
     private static func checkHeader(path: String) throws(Failure) {

@@ -55,10 +55,20 @@ struct LedgerTests {
         store.refund(transaction.id)
         store.deleteTransaction(1)
         try ledger.save(store)
-        let loaded = try #require(try Ledger(path: path).load(catalog: Self.catalog, territory: Self.usa))
-        #expect(loaded.transactions.map(\.id) == [2])
-        #expect(loaded.transactions.first?.state == .revoked)
-        #expect(try Ledger(path: path).check() == (1, "ok"))
+        #expect(try ledger.check() == (1, "ok"))
+        let rows = try DatabaseQueue(path: path).read { try Row.fetchAll($0, sql: "SELECT id, state FROM transactionRecord") }
+        #expect(rows.map { $0["id"] as Int64 } == [2])
+        #expect(rows.first?["state"] == "revoked")
+    }
+
+    @Test("a ledger open in one storefront is refused to a second, and free again once the first closes")
+    func oneWriter() throws {
+        let path = temporaryPath()
+        var first: Ledger? = try Ledger(path: path)
+        #expect(throws: Ledger.Failure.inUse(path: path)) { try Ledger(path: path) }
+        _ = first
+        first = nil
+        #expect(throws: Never.self) { try Ledger(path: path) }
     }
 
     @Test("a new file is an empty ledger, and a ledger is marked as one in its header")
