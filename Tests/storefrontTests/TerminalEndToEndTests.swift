@@ -37,6 +37,48 @@ struct TerminalEndToEndTests {
         try session.waitForExit()
     }
 
+    @Test("with --state, a purchase shown as complete survives kill -9 of the interactive app")
+    func ledgerSurvivesKill() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let ledger = folder.appendingPathComponent("ledger.sqlite").path
+        let arguments = ["--now", "2026-11-21T09:00:00Z", "--locale", "en_US", "--territory", "USA", "--state", ledger]
+        let first = try TmuxSession(arguments: arguments)
+        defer { first.close() }
+        try first.waitFor("Trail Boost")
+        first.send("Tab", "b")
+        try first.waitFor("[ Confirm ]")
+        first.send("Tab", "Enter")
+        try first.waitFor("You bought Alps Map Pack.")
+        try first.signalApp("KILL")
+        try first.waitForExit()
+
+        let second = try TmuxSession(arguments: ["--locale", "en_US", "--territory", "USA", "--state", ledger])
+        defer { second.close() }
+        try second.waitFor("✓ Owned")
+        second.send("t")
+        try second.waitFor("Alps Map Pack  non-consumable purchased")
+        second.send("q")
+        try second.waitForExit()
+    }
+
+    @Test("at an accelerated time rate a subscription renews in real time, while the app is open")
+    func acceleratedClock() throws {
+        let session = try TmuxSession(arguments: ["--now", "2026-11-21T09:00:00Z", "--locale", "en_US", "--territory", "USA",
+                                                  "--time-rate", "30s"])
+        defer { session.close() }
+        try session.waitFor("Trail Boost")
+        session.send("Tab", "Tab", "b")
+        try session.waitFor("[ Confirm ]")
+        session.send("Tab", "Enter")
+        try session.waitFor("You're subscribed to Family Monthly.")
+        session.send("Enter", "t")
+        // A one-week trial at a month per 30 seconds ends after about 7 seconds: the renewal appears.
+        try session.waitFor("2    1    Family Monthly", timeout: 30)
+        session.send("q")
+        try session.waitForExit()
+    }
+
     @Test("SIGTERM restores the terminal", arguments: ["TERM", "HUP"])
     func signalRestores(signal: String) throws {
         let session = try TmuxSession()
