@@ -44,6 +44,10 @@ public final class Ledger {
     public init(path: String) throws(Failure) {
         self.path = path
         let existed = FileManager.default.fileExists(atPath: path)
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: parent) else {
+            throw .unreadable(path: path, detail: "the folder \(parent) does not exist")
+        }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw .notALedger(path: path, reason: "it is a folder")

@@ -19,6 +19,8 @@ public struct AppState: Sendable {
     public var panelRow = 0
     /// The transaction inspector's selected transaction.
     public var inspectorSelection: UInt64?
+    /// How far one transaction's fields are scrolled, when they do not fit.
+    public var detailOffset = 0
     /// One line of news (what time travel did, why a ledger write failed), shown until the next key.
     public var notice: String?
 

@@ -85,9 +85,10 @@ public enum Keymap {
              Binding(keys: [.enter, .right, .character("l")], label: "⏎", action: .select, inFooter: true)]
             + transactionActions + timeTravel + [scenario, back, help, quit]
         case .transaction:
-            transactionActions + [back, help, quit]
+            [up, down] + transactionActions + [back, help, quit]
         case .confirm:
-            [Binding(keys: [.character("y"), .enter], label: "y", action: .confirm, inFooter: true),
+            // Only y: Enter, typed out of habit, must not delete anything.
+            [Binding(keys: [.character("y"), .character("Y")], label: "y", action: .confirm, inFooter: true),
              Binding(keys: [.character("n"), .escape, .backspace], label: "n/Esc", action: .cancel, inFooter: true)]
         case .sheet:
             [Binding(keys: [.tab, .backTab, .left, .right, .character("h"), .character("l")], label: "Tab", action: .switchButton, inFooter: true),

@@ -22,7 +22,7 @@ enum ScenarioScreen {
 
         let selected = rows[min(state.panelRow, rows.count - 1)]
         let help = helpText(selected, state)
-        let helpLines = area.height >= 10 ? Array(TextWidth.wrap(help, width: area.width).prefix(2)) : []
+        let helpLines = area.height >= 10 ? Array(TextWidth.wrap(help, width: area.width).prefix(area.height >= 18 ? 3 : 2)) : []
         // Rows of the list: a blank between the switches and the actions.
         var lines: [(text: String, value: String, row: Row?)] = []
         let labelWidth = ScenarioSetting.names.map { TextWidth.of(qa.settingLabel($0)) }.max()! + 2

@@ -297,6 +297,8 @@ public struct Strings: Sendable {
         public var approved: @Sendable (UInt64) -> String = { "Approved transaction \($0)." }
         public var declined: @Sendable (UInt64) -> String = { "Declined transaction \($0)." }
         public var resolved: @Sendable (UInt64) -> String = { "Resolved transaction \($0): the purchase went through." }
+        public var resolvedAs: @Sendable (UInt64, UInt64) -> String = { "Resolved transaction \($0): the purchase went through as transaction \($1)." }
+        public var approvedAs: @Sendable (UInt64, UInt64) -> String = { "Approved transaction \($0): the purchase went through as transaction \($1)." }
         public var notCompleted: @Sendable (UInt64, String) -> String = { "Transaction \($0) could not complete: \($1)" }
         public var refunded: @Sendable (UInt64) -> String = { "Refunded transaction \($0): its access ends now." }
         public var revoked: @Sendable (UInt64) -> String = { "Revoked transaction \($0) (developer issue): its access ends now." }

@@ -101,11 +101,24 @@ enum TransactionsScreen {
         guard let transaction = state.store.transaction(id), area.height > 0 else { return }
         let fields = fields(transaction, state)
         let labelWidth = fields.map { TextWidth.of($0.0) }.max()! + 2
-        for (offset, field) in fields.prefix(area.height).enumerated() {
-            let y = body.row + offset
+        let offset = min(state.detailOffset, maxDetailOffset(state, id: id))
+        for (row, field) in fields.dropFirst(offset).prefix(area.height).enumerated() {
+            let y = body.row + row
             grid.put(TextWidth.pad(field.0, to: labelWidth), row: y, column: area.column, role: .dim)
-            grid.put(field.1, row: y, column: area.column + labelWidth, role: .normal, width: area.width - labelWidth)
+            grid.put(TextWidth.truncate(field.1, to: area.width - labelWidth), row: y, column: area.column + labelWidth,
+                     role: .normal, width: area.width - labelWidth)
         }
+        // More above or below: ↑↓ scroll.
+        if offset > 0 { grid.put("▲", row: body.row, column: body.column + body.width - 1, role: .dim) }
+        if offset < maxDetailOffset(state, id: id) {
+            grid.put("▼", row: body.row + body.height - 1, column: body.column + body.width - 1, role: .dim)
+        }
+    }
+
+    /// How far the fields can scroll: zero when they all fit.
+    static func maxDetailOffset(_ state: AppState, id: UInt64) -> Int {
+        guard let transaction = state.store.transaction(id) else { return 0 }
+        return max(0, fields(transaction, state).count - Chrome.body(state.size).height)
     }
 
     /// StoreKit's Transaction fields, in its words, plus the renewal state for a subscription.
@@ -135,7 +148,8 @@ enum TransactionsScreen {
            status.transaction.originalID == t.originalID {
             var renewal = qa.renewalStateName(status.state)
             if let info = status.renewal {
-                renewal += info.willAutoRenew ? ", renews into \(info.autoRenewProductID)" : ", auto-renew off"
+                let next = state.store.catalog.product(info.autoRenewProductID).map(state.name) ?? info.autoRenewProductID
+                renewal += info.willAutoRenew ? ", renews into \(next)" : ", auto-renew off"
                 if let grace = info.gracePeriodExpiration { renewal += ", grace until \(state.dateTime(grace))" }
             }
             fields.append(("subscription", renewal))

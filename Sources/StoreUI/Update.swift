@@ -177,7 +177,9 @@ extension AppState {
         case .pageDown: select(index + page)
         case .top: select(0)
         case .bottom: select(rows.count - 1)
-        case .select: screens.append(.transaction(id: rows[index].id))
+        case .select:
+            detailOffset = 0
+            screens.append(.transaction(id: rows[index].id))
         case .back: screens.removeLast()
         default: performOnTransaction(action, id: rows[index].id)
         }
@@ -187,13 +189,27 @@ extension AppState {
         let qa = strings.qa
         switch action {
         case .back: screens.removeLast()
+        case .up: detailOffset = max(0, detailOffset - 1)
+        case .down: detailOffset = min(detailOffset + 1, TransactionsScreen.maxDetailOffset(self, id: id))
         case .approve:
-            notice = report(store.approve(id), id: id, success: qa.approved)
+            let outcome = store.approve(id)
+            notice = report(outcome, id: id, success: qa.approved)
+            // The approved purchase arrives as a new transaction; the pending record is gone.
+            if case .purchased(let transaction)? = outcome {
+                inspectorSelection = transaction.id
+                notice = qa.approvedAs(id, transaction.id)
+                if case .transaction(id)? = screens.last { screens[screens.count - 1] = .transaction(id: transaction.id) }
+            } else if store.transaction(id) == nil {
+                inspectorSelection = TransactionsScreen.rows(self).first?.id
+                if case .transaction(id)? = screens.last { screens.removeLast() }
+            }
         case .decline:
             store.decline(id)
             notice = qa.declined(id)
         case .resolve:
-            notice = report(store.resolveInterruption(id), id: id, success: qa.resolved)
+            let outcome = store.resolveInterruption(id)
+            notice = report(outcome, id: id, success: qa.resolved)
+            if case .purchased(let transaction)? = outcome { notice = qa.resolvedAs(id, transaction.id) }
         case .refund:
             store.refund(id, reason: .other)
             notice = qa.refunded(id)
@@ -266,7 +282,6 @@ extension AppState {
 
     private func isAvailable(_ action: Action, on kind: ScreenKind) -> Bool {
         if kind == .transactions || kind == .transaction { return isAvailableOnTransaction(action, kind: kind) }
-        if action == .advanceToRenewal { return store.nextRenewalDate != nil }
         let selected: Product?
         switch (kind, screens.last) {
         case (.store, _): selected = selection.flatMap(store.catalog.product)
@@ -287,14 +302,13 @@ extension AppState {
         if kind == .transaction, case .transaction(let id)? = screens.last {
             selected = store.transaction(id)
         } else {
-            selected = inspectorSelection.flatMap(store.transaction)
+            selected = inspectorSelection.flatMap(store.transaction) ?? TransactionsScreen.rows(self).first
         }
         switch action {
         case .approve, .decline: return selected?.state == .deferred
         case .resolve: return selected?.state == .interrupted
         case .refund, .revoke: return selected?.state == .purchased
         case .delete, .move, .up, .down, .pageUp, .pageDown, .top, .bottom, .select: return selected != nil
-        case .advanceToRenewal: return store.nextRenewalDate != nil
         default: return true
         }
     }

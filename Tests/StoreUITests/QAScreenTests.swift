@@ -74,13 +74,36 @@ struct QAScreenTests {
         #expect(app.notice?.contains("Plus: in grace period.") == true)
     }
 
-    @Test("next renewal is offered only when something will renew")
-    func nextRenewalAvailability() {
+    @Test("next renewal with nothing to renew says so and leaves the clock")
+    func nothingToRenew() {
         var app = Sample.app()
-        app.press(.character("s"))
-        #expect(!app.activeBindings.contains { $0.action == .advanceToRenewal })
-        app.press(.character("n"))
-        #expect(app.store.now == Sample.start, "n does nothing when nothing renews")
+        app.press(.character("s"), .character("n"))
+        #expect(app.store.now == Sample.start)
+        #expect(app.notice == app.strings.qa.nothingToRenew)
+    }
+
+    @Test("after approving, the inspector selects the new transaction and its keys keep working")
+    func approveKeepsInspectorWorking() {
+        var app = Self.withHistory()
+        app.press(.character("t"), .character("a"))
+        let approved = app.store.transactions.last!
+        #expect(approved.state == .purchased && approved.productID == "com.trailhead.maps.alps")
+        #expect(app.inspectorSelection == approved.id)
+        #expect(app.activeBindings.contains { $0.action == .refund })
+        app.press(.down)
+        #expect(app.inspectorSelection != approved.id, "↓ still moves")
+    }
+
+    @Test("one transaction's fields scroll when the terminal is short, and long values end in …")
+    func detailScrolls() {
+        var app = Self.withHistory(Size(columns: 40, rows: 12))
+        app.press(.character("t"), .down, .enter)
+        #expect(app.view().text.contains("▼"))
+        for _ in 0..<30 { app.press(.down) }
+        let bottom = app.view().text
+        #expect(bottom.contains("subscription"), "the last field can be reached")
+        #expect(bottom.contains("▲") && !bottom.contains("▼"))
+        #expect(bottom.contains("…"))
     }
 
     @Test("clear everything asks first; no keeps the ledger, yes clears it")
@@ -107,6 +130,8 @@ struct QAScreenTests {
         app.press(.escape)
         #expect(app.store.transaction(newest) != nil)
         app.press(.character("x"), .enter)
+        #expect(app.store.transaction(newest) != nil, "Enter, typed out of habit, deletes nothing")
+        app.press(.character("x"), .character("y"))
         #expect(app.store.transaction(newest) == nil)
         #expect(app.inspectorSelection == app.store.transactions.last?.id)
     }
