@@ -168,15 +168,11 @@ extension AppState {
         let rows = TransactionsScreen.rows(self)
         guard !rows.isEmpty else { if action == .back { screens.removeLast() }; return }
         let index = rows.firstIndex { $0.id == inspectorSelection } ?? 0
-        let page = max(1, TransactionsScreen.visibleRows(self) - 1)
-        func select(_ i: Int) { inspectorSelection = rows[min(max(i, 0), rows.count - 1)].id }
+        if let moved = Self.listMove(action, from: index, count: rows.count, page: TransactionsScreen.visibleRows(self) - 1) {
+            inspectorSelection = rows[moved].id
+            return
+        }
         switch action {
-        case .up: select(index - 1)
-        case .down: select(index + 1)
-        case .pageUp: select(index - page)
-        case .pageDown: select(index + page)
-        case .top: select(0)
-        case .bottom: select(rows.count - 1)
         case .select:
             detailOffset = 0
             screens.append(.transaction(id: rows[index].id))
@@ -230,19 +226,32 @@ extension AppState {
         }
     }
 
+    /// Where a list's selection goes for a movement key (↑↓, page, first, last); nil for other actions.
+    static func listMove(_ action: Action, from index: Int, count: Int, page: Int) -> Int? {
+        let page = max(1, page)
+        let target: Int
+        switch action {
+        case .up: target = index - 1
+        case .down: target = index + 1
+        case .pageUp: target = index - page
+        case .pageDown: target = index + page
+        case .top: target = 0
+        case .bottom: target = count - 1
+        default: return nil
+        }
+        return min(max(target, 0), count - 1)
+    }
+
     private mutating func performOnStore(_ action: Action) {
         let products = StoreScreen.selectableProducts(self)
         guard !products.isEmpty else { return }
         let index = products.firstIndex { $0.id == selection } ?? 0
-        let page = max(1, StoreScreen.bodyHeight(self) - 2)
+        if let moved = Self.listMove(action, from: index, count: products.count, page: StoreScreen.bodyHeight(self) - 2) {
+            selection = products[moved].id
+            return
+        }
         func select(_ i: Int) { selection = products[min(max(i, 0), products.count - 1)].id }
         switch action {
-        case .up: select(index - 1)
-        case .down: select(index + 1)
-        case .pageUp: select(index - page)
-        case .pageDown: select(index + page)
-        case .top: select(0)
-        case .bottom: select(products.count - 1)
         case .nextArea, .previousArea:
             let sections = StoreScreen.sectionStarts(self)
             guard !sections.isEmpty else { return }
