@@ -333,7 +333,6 @@ public struct Strings: Sendable {
             case .revoked: "revoked"
             }
         }
-        public var renewalStateName: @Sendable (RenewalState) -> String = { renewalState($0) }
         public init() {}
     }
 

@@ -12,6 +12,8 @@ enum TransactionsScreen {
 
     /// A column: title, width, and the cell of a transaction. Columns drop from the right when narrow.
     struct Column {
+        /// Where it stands in the table, left to right.
+        var position: Int
         var title: String
         var width: Int
         var cell: (Transaction) -> String
@@ -25,15 +27,15 @@ enum TransactionsScreen {
         let dateWidth = TextWidth.of(state.date(Date(timeIntervalSince1970: 1_790_000_000))) + 1
         // In order of importance; the product column takes what the others leave.
         let all: [Column] = [
-            Column(title: titles.id, width: idWidth) { String($0.id) },
-            Column(title: titles.state, width: 12) { qa.stateName($0) },
-            Column(title: titles.purchased, width: dateWidth) { day($0.purchaseDate) },
-            Column(title: titles.expires, width: dateWidth) { day($0.expirationDate) },
-            Column(title: titles.original, width: idWidth) { $0.originalID == $0.id ? "" : String($0.originalID) },
-            Column(title: titles.type, width: 15) { qa.productType($0.productType) },
-            Column(title: titles.offer, width: 13) { $0.offerKind.map { "\($0)" } ?? "" },
-            Column(title: titles.ownership, width: 8) { $0.ownership == .familyShared ? "family" : "own" },
-            Column(title: titles.revoked, width: dateWidth) { $0.revocationDate.map(state.date) ?? "" },
+            Column(position: 0, title: titles.id, width: idWidth) { String($0.id) },
+            Column(position: 4, title: titles.state, width: 12) { qa.stateName($0) },
+            Column(position: 5, title: titles.purchased, width: dateWidth) { day($0.purchaseDate) },
+            Column(position: 6, title: titles.expires, width: dateWidth) { day($0.expirationDate) },
+            Column(position: 1, title: titles.original, width: idWidth) { $0.originalID == $0.id ? "" : String($0.originalID) },
+            Column(position: 3, title: titles.type, width: 15) { qa.productType($0.productType) },
+            Column(position: 7, title: titles.offer, width: 13) { $0.offerKind.map { "\($0)" } ?? "" },
+            Column(position: 8, title: titles.ownership, width: 8) { $0.ownership == .familyShared ? "family" : "own" },
+            Column(position: 9, title: titles.revoked, width: dateWidth) { $0.revocationDate.map(state.date) ?? "" },
         ]
         let productMinimum = 14
         var chosen: [Column] = []
@@ -42,13 +44,10 @@ enum TransactionsScreen {
             chosen.append(column)
             used += column.width
         }
-        let product = Column(title: titles.product, width: width - used + productMinimum) { transaction in
+        let product = Column(position: 2, title: titles.product, width: width - used + productMinimum) { transaction in
             state.store.catalog.product(transaction.productID).map(state.name) ?? transaction.productID
         }
-        // Keep the table's reading order: id, original id, product, then the rest.
-        let order = [titles.id, titles.original, titles.product, titles.type, titles.state, titles.purchased,
-                     titles.expires, titles.offer, titles.ownership, titles.revoked]
-        return (chosen + [product]).sorted { order.firstIndex(of: $0.title)! < order.firstIndex(of: $1.title)! }
+        return (chosen + [product]).sorted { $0.position < $1.position }
     }
 
     static func draw(_ grid: inout Grid, _ state: AppState) {
@@ -146,7 +145,7 @@ enum TransactionsScreen {
         if let failure = t.failure { fields.append(("error", "\(failure.settingName): \(state.strings.failure(failure))")) }
         if let groupID = product?.subscription?.groupID, let status = state.store.status(ofGroup: groupID),
            status.transaction.originalID == t.originalID {
-            var renewal = qa.renewalStateName(status.state)
+            var renewal = Strings.QAStrings.renewalState(status.state)
             if let info = status.renewal {
                 let next = state.store.catalog.product(info.autoRenewProductID).map(state.name) ?? info.autoRenewProductID
                 renewal += info.willAutoRenew ? ", renews into \(next)" : ", auto-renew off"
