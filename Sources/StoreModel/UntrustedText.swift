@@ -1,0 +1,77 @@
+/// Text that came from a catalog, a script, a scenario file or a ledger. Such text is untrusted: it
+/// must never reach the terminal as control characters (which could set the window title, clear the
+/// screen or colour the terminal), and a message quoting it must not be forged into extra lines.
+///
+/// Every output path goes through one of the two functions here: `displayable` for text drawn on a
+/// screen or printed as content, `quoted` for a value inside a message.
+public enum UntrustedText {
+    /// Whether a scalar may not appear in catalog text: C0 controls (tab and newline included), DEL,
+    /// C1 controls, and the bidirectional embeddings, overrides and isolates that can reorder what a
+    /// person sees (U+202A–U+202E, U+2066–U+2069) and the Arabic letter mark U+061C.
+    public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069, 0x061C: return true
+        default: return false
+        }
+    }
+
+    /// The first forbidden scalar in `text`, if any (for lint messages).
+    public static func firstForbidden(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first(where: isForbidden)
+    }
+
+    /// Text safe to draw or print as content: every forbidden scalar becomes U+FFFD (�), visibly,
+    /// instead of acting on the terminal. Text with none is returned as it is, without copying.
+    public static func displayable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isForbidden) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            result.append(isForbidden(scalar) ? "\u{FFFD}" : scalar)
+        }
+        return String(result)
+    }
+
+    /// A value for a message: in double quotes, cut to `limit` characters with "…", and every
+    /// forbidden scalar, quote and backslash written as an escape (`\n`, `\e`, `\u{202E}`, `\"`), so it
+    /// stays on one line and cannot act on the terminal.
+    public static func quoted(_ text: String, limit: Int = 60) -> String {
+        var body = ""
+        var count = 0
+        for character in text {
+            if count == limit { body += "…"; break }
+            count += 1
+            for scalar in character.unicodeScalars { body += escaped(scalar) }
+        }
+        return "\"\(body)\""
+    }
+
+    private static func escaped(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\"": return "\\\""
+        case "\\": return "\\\\"
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        case "\u{1B}": return "\\e"
+        default:
+            guard isForbidden(scalar) else { return String(scalar) }
+            return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+    }
+
+    /// How a forbidden scalar is named in a message: "U+001B (escape)".
+    public static func describe(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        switch scalar.value {
+        case 0x1B: return "\(code) (escape)"
+        case 0x0A: return "\(code) (line feed)"
+        case 0x0D: return "\(code) (carriage return)"
+        case 0x09: return "\(code) (tab)"
+        case 0x7F: return "\(code) (delete)"
+        case 0x00..<0x20: return "\(code) (a control character)"
+        case 0x80..<0xA0: return "\(code) (a C1 control character)"
+        default: return "\(code) (a bidirectional control)"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Testing
+@testable import StoreModel
+
+/// Text from a catalog, a script or a ledger never reaches the terminal as control characters, and a
+/// message quoting it stays one line of bounded length.
+@Suite("Untrusted text")
+struct UntrustedTextTests {
+    @Test("no control character, DEL, C1 control or bidi override survives displayable()")
+    func displayableNeutralizes() {
+        let hostile = "A\u{1B}]0;pwned\u{07}B\u{9B}2J\u{7F}C\u{202E}D\u{2066}E\nF\tG"
+        let shown = UntrustedText.displayable(hostile)
+        #expect(!shown.unicodeScalars.contains(where: UntrustedText.isForbidden))
+        #expect(shown.hasPrefix("A\u{FFFD}]0;pwned\u{FFFD}B"))
+        #expect(UntrustedText.displayable("Alps Map Pack · アルプス 🏔️") == "Alps Map Pack · アルプス 🏔️")
+    }
+
+    @Test("a quoted value is one line, escaped, and cut to its limit")
+    func quotedIsOneBoundedLine() {
+        let quoted = UntrustedText.quoted("line1\nline2\u{1B}[31m\"x\"\\", limit: 60)
+        #expect(quoted == #""line1\nline2\e[31m\"x\"\\""#)
+        let long = UntrustedText.quoted(String(repeating: "a", count: 500), limit: 20)
+        #expect(long == "\"" + String(repeating: "a", count: 20) + "…\"")
+        #expect(UntrustedText.quoted("\u{202E}") == #""\u{202E}""#)
+    }
+
+    @Test("forbidden scalars are named in words")
+    func describeNames() {
+        #expect(UntrustedText.describe("\u{1B}") == "U+001B (escape)")
+        #expect(UntrustedText.describe("\u{202E}") == "U+202E (a bidirectional control)")
+        #expect(UntrustedText.firstForbidden(in: "ok\u{85}") == "\u{85}")
+        #expect(UntrustedText.firstForbidden(in: "ok") == nil)
+    }
+}
