@@ -126,6 +126,8 @@ enum Storefront {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// The signal the process died of, if it did (then `status` is the signal's number).
+        var signal: Int32? = nil
     }
 
     /// Runs with the repository as working folder; output goes through files so a chatty child
@@ -153,7 +155,8 @@ enum Storefront {
         process.waitUntilExit()
         return Run(status: process.terminationStatus,
                    stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                   stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+                   stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "",
+                   signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil)
     }
 }
 
