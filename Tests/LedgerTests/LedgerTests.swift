@@ -31,9 +31,9 @@ struct LedgerTests {
         store.scenario.failNextPurchase = .networkError
         store.gate = .screenTime
         store.scenario.timeRate = .fiveMinutes
-        try Ledger(path: path).save(store)
+        try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).save(store)
 
-        let loaded = try #require(try Ledger(path: path).load(catalog: Self.catalog, territory: Self.usa))
+        let loaded = try #require(try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).stored)
         #expect(loaded.transactions == store.transactions)
         #expect(loaded.renewals == store.renewals)
         #expect(loaded.scenario == store.scenario)
@@ -46,7 +46,7 @@ struct LedgerTests {
     @Test("saving writes only what changed, and deletes what was removed")
     func incrementalSave() throws {
         let path = temporaryPath()
-        let ledger = try Ledger(path: path)
+        let ledger = try Ledger(path: path, catalog: Self.catalog, territory: Self.usa)
         var store = AppStore(catalog: Self.catalog, territory: Self.usa, now: Self.start)
         store.purchase("com.trailhead.boost.small")
         let second = store.purchase("com.trailhead.boost.small")
@@ -64,17 +64,17 @@ struct LedgerTests {
     @Test("a ledger open in one storefront is refused to a second, and free again once the first closes")
     func oneWriter() throws {
         let path = temporaryPath()
-        var first: Ledger? = try Ledger(path: path)
-        #expect(throws: Ledger.Failure.inUse(path: path)) { try Ledger(path: path) }
+        var first: Ledger? = try Ledger(path: path, catalog: Self.catalog, territory: Self.usa)
+        #expect(throws: Ledger.Failure.inUse(path: path)) { try Ledger(path: path, catalog: Self.catalog, territory: Self.usa) }
         _ = first
         first = nil
-        #expect(throws: Never.self) { try Ledger(path: path) }
+        #expect(throws: Never.self) { try Ledger(path: path, catalog: Self.catalog, territory: Self.usa) }
     }
 
     @Test("a new file is an empty ledger, and a ledger is marked as one in its header")
     func newLedger() throws {
         let path = temporaryPath()
-        #expect(try Ledger(path: path).load(catalog: Self.catalog, territory: Self.usa) == nil)
+        #expect(try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).stored == nil)
         let id = try DatabaseQueue(path: path).read { try Int32.fetchOne($0, sql: "PRAGMA application_id") }
         #expect(id == Ledger.applicationID)
     }
@@ -83,7 +83,7 @@ struct LedgerTests {
     func textFileRefused() throws {
         let path = temporaryPath("notes.txt")
         try "just some notes\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let failure = #expect(throws: Ledger.Failure.self) { try Ledger(path: path) }
+        let failure = #expect(throws: Ledger.Failure.self) { try Ledger(path: path, catalog: Self.catalog, territory: Self.usa) }
         #expect(failure == .notALedger(path: path, reason: "not an SQLite database"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "just some notes\n")
     }
@@ -92,18 +92,18 @@ struct LedgerTests {
     func foreignDatabaseRefused() throws {
         let path = temporaryPath("other.sqlite")
         try DatabaseQueue(path: path).write { try $0.execute(sql: "CREATE TABLE photos (id INTEGER)") }
-        let failure = #expect(throws: Ledger.Failure.self) { try Ledger(path: path) }
+        let failure = #expect(throws: Ledger.Failure.self) { try Ledger(path: path, catalog: Self.catalog, territory: Self.usa) }
         #expect(failure?.description.contains("not a storefront ledger") == true)
     }
 
     @Test("a ledger from a newer schema is refused, naming the migrations this storefront does not know")
     func newerSchemaRefused() throws {
         let path = temporaryPath()
-        _ = try Ledger(path: path)
+        _ = try Ledger(path: path, catalog: Self.catalog, territory: Self.usa)
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9-offer-codes')")
         }
-        let failure = #expect(throws: Ledger.Failure.self) { try Ledger(path: path) }
+        let failure = #expect(throws: Ledger.Failure.self) { try Ledger(path: path, catalog: Self.catalog, territory: Self.usa) }
         #expect(failure == .newerSchema(path: path, unknown: ["v9-offer-codes"]))
     }
 
@@ -112,12 +112,12 @@ struct LedgerTests {
         let path = temporaryPath()
         var store = AppStore(catalog: Self.catalog, territory: Self.usa, now: Self.start)
         store.purchase("com.trailhead.boost.small")
-        try Ledger(path: path).save(store)
+        try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).save(store)
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: "UPDATE transactionRecord SET productID = 'com.other.gems'")
         }
         let failure = #expect(throws: Ledger.Failure.self) {
-            try Ledger(path: path).load(catalog: Self.catalog, territory: Self.usa)
+            try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).stored
         }
         #expect(failure?.description.contains("com.other.gems") == true)
     }
@@ -125,9 +125,9 @@ struct LedgerTests {
     @Test("a folder is refused, and a missing parent folder is a clear error")
     func badPaths() throws {
         let folder = FileManager.default.temporaryDirectory.path
-        #expect(throws: Ledger.Failure.notALedger(path: folder, reason: "it is a folder")) { try Ledger(path: folder) }
+        #expect(throws: Ledger.Failure.notALedger(path: folder, reason: "it is a folder")) { try Ledger(path: folder, catalog: Self.catalog, territory: Self.usa) }
         let missing = temporaryPath() + "/nowhere/ledger.sqlite"
-        let failure = #expect(throws: Ledger.Failure.self) { try Ledger(path: missing) }
+        let failure = #expect(throws: Ledger.Failure.self) { try Ledger(path: missing, catalog: Self.catalog, territory: Self.usa) }
         #expect(failure?.description.hasPrefix("cannot use \(missing) as the ledger") == true)
     }
 }
