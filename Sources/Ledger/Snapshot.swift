@@ -26,7 +26,7 @@ struct Snapshot: Equatable {
     /// table, the row and the column, never a crash.
     static func read(_ db: Database) throws -> Snapshot {
         var snapshot = Snapshot()
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM transactionRecord ORDER BY id") {
+        for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM transactionRecord ORDER BY rowid") {
             let transaction = try TransactionRow.transaction(from: row)
             snapshot.transactions[transaction.id] = transaction
         }
@@ -61,7 +61,7 @@ struct Snapshot: Equatable {
         do {
             store = try AppStore(
                 catalog: catalog, territory: territory, now: Date(timeIntervalSince1970: seconds), gate: .allowed,
-                scenario: .init(), transactions: Array(transactions.values), renewals: renewals,
+                scenario: .init(), transactions: transactions.values.sorted { $0.id < $1.id }, renewals: renewals,
                 nextTransactionID: nextID)
         } catch {
             throw .mismatch(path: path, detail: error.detail)
