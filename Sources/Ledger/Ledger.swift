@@ -104,7 +104,7 @@ public final class Ledger {
             case .ledger(let examined):
                 lock = try FileCheck.openForWriting(path)
                 identity = try FileCheck.identity(of: lock, path: path)
-                guard identity == examined else { throw Failure.lost(path: path, detail: "it was replaced while being opened") }
+                guard identity == examined else { throw Failure.unreadable(path: path, detail: "it was replaced by another file while storefront was opening it") }
                 try FileCheck.lock(lock, path: path)
                 try FileCheck.requireWritableFolder(of: path)
                 let snapshot: Snapshot
@@ -173,8 +173,7 @@ public final class Ledger {
         switch error.resultCode {
         case .SQLITE_NOTADB: .notALedger(path: path, reason: "not an SQLite database")
         case .SQLITE_CORRUPT: .damaged(path: path, detail: "SQLite says \(UntrustedText.quoted(error.message ?? "corrupt"))")
-        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN:
-            .readOnly(path: path, detail: error.message ?? "\(error.resultCode)")
+        case .SQLITE_READONLY: .readOnly(path: path, detail: error.message ?? "\(error.resultCode)")
         default: .unreadable(path: path, detail: error.message ?? "\(error.resultCode)")
         }
     }

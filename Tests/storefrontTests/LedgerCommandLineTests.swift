@@ -83,8 +83,8 @@ struct LedgerCommandLineTests {
 
     /// Makes a folder and its files read-only for everyone, root included: `chmod`, and as root
     /// `chattr +i` (an immutable file or folder refuses writes whatever the permissions). Returns the undo.
-    func makeReadOnly(_ folder: String) throws -> () -> Void {
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder).map { folder + "/" + $0 }
+    func makeReadOnly(_ folder: String, filesToo: Bool = true) throws -> () -> Void {
+        let files = filesToo ? try FileManager.default.contentsOfDirectory(atPath: folder).map { folder + "/" + $0 } : []
         func chattr(_ flag: String) throws -> Int32 {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
@@ -126,5 +126,18 @@ struct LedgerCommandLineTests {
         #expect(creating.status == 2)
         #expect(creating.stderr.contains("cannot save to \(new): the folder \(folder) is read-only"), "\(creating.stderr)")
         #expect(try fileState(path) == before, "nothing was written or left beside the ledger")
+    }
+
+    @Test("a writable ledger in a read-only folder exits 2 at once: each save writes a journal beside it")
+    func readOnlyFolder() throws {
+        let path = try ledgerWithAPurchase()
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let undo = try makeReadOnly(folder, filesToo: false)
+        defer { undo() }
+        let before = try fileState(path)
+        let saving = try launch("--state \(path)")
+        #expect(saving.status == 2)
+        #expect(saving.stderr.contains("cannot save to \(path): its folder \(folder) is read-only"), "\(saving.stderr)")
+        #expect(try fileState(path) == before)
     }
 }
