@@ -4,113 +4,225 @@ import StoreModel
 
 /// The durable ledger behind `--state PATH`: an account's transactions, renewal states and scenario
 /// settings in SQLite. `save` writes what changed since the last save in one transaction, so a purchase
-/// is on disk before the app reports it, and a killed process leaves the last committed state behind
-/// (SQLite's journal makes every commit atomic).
+/// is on disk before the app reports it, and a killed process leaves the last committed state behind.
+///
+/// Opening checks before it writes: the file must be a regular, non-empty file whose SQLite header names
+/// a storefront ledger; then, on a read-only connection, SQLite's integrity check, the schema version,
+/// every row, and the catalog. Only when all of that passes is the file opened for writing, so a refused
+/// file is left exactly as it was.
+///
+/// The journal is SQLite's rollback journal (`DELETE`) with `synchronous = FULL`: each commit is on disk
+/// when `save` returns, and between saves the ledger is one file with nothing beside it, so there is no
+/// `-wal` that could go missing. Before each save the ledger checks that the path still names the file it
+/// opened, and that no other program wrote to it; if not, it stops saving and says why.
 public final class Ledger {
     public let path: String
+    /// The account as it was saved, on the catalog the ledger was opened with; nil for a new ledger.
+    public let stored: AppStore?
     private let database: DatabaseQueue
-    private var saved = Snapshot()
+    private var saved: Snapshot
     /// Held open with an exclusive flock for the ledger's lifetime: one storefront per ledger, or two
     /// would hand out the same transaction ids. The kernel drops it when the process dies, however.
     private let lock: Int32
+    /// The file opened, to notice it being deleted or replaced behind the app's back.
+    private let identity: FileIdentity
+    /// SQLite's count of commits by other connections, to notice another program writing to the file.
+    private var dataVersion: Int
+    /// Set once the file is lost; every later save throws it instead of writing somewhere else.
+    private var stopped: Failure?
 
     /// Written into the SQLite header (`PRAGMA application_id`) so a ledger is known for one: "SFLG".
     public static let applicationID: Int32 = 0x5346_4C47
 
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case notALedger(path: String, reason: String)
+        case emptyFile(path: String)
+        case damaged(path: String, detail: String)
+        case badRow(path: String, detail: String)
         case newerSchema(path: String, unknown: [String])
         case mismatch(path: String, detail: String)
+        case readOnly(path: String, detail: String)
+        case unfinishedWrite(path: String)
+        case missing(path: String)
         case unreadable(path: String, detail: String)
         case inUse(path: String)
+        case lost(path: String, detail: String)
 
         public var description: String {
             switch self {
             case .notALedger(let path, let reason):
                 "\(path) is not a storefront ledger (\(reason)); pass a new file name or an existing ledger to --state"
+            case .emptyFile(let path):
+                "\(path) is an empty file, not a ledger; delete it to start a new ledger there, or pass a new file name to --state"
+            case .damaged(let path, let detail):
+                "\(path) is damaged (\(detail)); it was left as it is. Use a backup, or another --state file"
+            case .badRow(let path, let detail):
+                "\(path) holds a value this storefront cannot use: \(detail). Fix or delete that row, or use another --state file"
             case .newerSchema(let path, let unknown):
-                "\(path) was written by a newer storefront (schema \(unknown.joined(separator: ", "))); this one reads up to \(Ledger.migrator.migrations.last ?? "none"). Use a newer storefront, or another --state file"
+                "\(path) was written by a newer storefront (schema \(unknown.map { UntrustedText.quoted($0) }.joined(separator: ", "))); this one reads up to \(Ledger.migrator.migrations.last ?? "none"). Use a newer storefront, or another --state file"
             case .mismatch(let path, let detail):
                 "\(path) does not fit this catalog: \(detail). Open it with the catalog it was made with (--catalog), or use another --state file"
+            case .readOnly(let path, let detail):
+                "cannot save to \(path): \(detail). To look at a ledger without saving, print it as text (storefront --state \(path) | cat); to use it, copy it somewhere writable"
+            case .unfinishedWrite(let path):
+                "\(path) has an unfinished save (a storefront stopped while writing it, leaving \(path)-journal); open it once with storefront in a terminal to roll that back, then view it"
+            case .missing(let path):
+                "there is no ledger at \(path); when its output is not a terminal, storefront only prints an existing ledger as text and creates none (start it in a terminal to make one)"
             case .unreadable(let path, let detail):
                 "cannot use \(path) as the ledger: \(detail)"
             case .inUse(let path):
                 "\(path) is open in another storefront; quit that one first, or use another --state file"
+            case .lost(let path, let detail):
+                "stopped saving to \(path): \(detail); changes from now on are not kept. Quit and check the file"
             }
         }
     }
 
-    /// Opens the ledger at `path`, creating it if there is no file, and migrates it to the current schema.
-    public init(path: String) throws(Failure) {
+    /// The ledger at `path` as saved, checked, without writing anything and without leaving a file
+    /// behind: for looking at a ledger (plain-text mode). Nil when the ledger holds no saved account.
+    public static func read(path: String, catalog: Catalog, territory: Territory) throws(Failure) -> AppStore? {
+        guard case .ledger = try FileCheck.examine(path) else { throw .missing(path: path) }
+        return try inspect(path).store(catalog: catalog, territory: territory, path: path)
+    }
+
+    /// Opens the ledger at `path` for saving, creating it if there is no file. An existing ledger is
+    /// checked in full (see the type's notes) before anything is written; `stored` is what it holds.
+    public init(path: String, catalog: Catalog, territory: Territory) throws(Failure) {
         self.path = path
-        let existed = FileManager.default.fileExists(atPath: path)
-        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: parent) else {
-            throw .unreadable(path: path, detail: "the folder \(parent) does not exist")
-        }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw .notALedger(path: path, reason: "it is a folder")
-        }
-        var configuration = Configuration()
-        configuration.journalMode = .wal
-        // Another storefront writing the same ledger: wait for it rather than fail at once.
-        configuration.busyMode = .timeout(5)
-        configuration.prepareDatabase { db in
-            // Every commit reaches the disk before `save` returns.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
-        do {
-            // Checked before GRDB switches the journal to WAL, which would write into a foreign file.
-            if existed { try Self.checkHeader(path: path) }
-            database = try DatabaseQueue(path: path, configuration: configuration)
-            lock = open(path, O_RDONLY | O_CLOEXEC)
-            guard lock >= 0 else { throw Failure.unreadable(path: path, detail: "it cannot be opened") }
-            guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
-                close(lock)
-                throw Failure.inUse(path: path)
+        var created = false
+        var lock: Int32 = -1
+        do throws(Failure) {
+            switch try FileCheck.examine(path) {
+            case .missing:
+                lock = try FileCheck.create(path)
+                created = true
+                identity = try FileCheck.identity(of: lock, path: path)
+                try FileCheck.lock(lock, path: path)
+                stored = nil
+                saved = Snapshot()
+                database = try Self.openForWriting(path, new: true)
+            case .ledger(let examined):
+                lock = try FileCheck.openForWriting(path)
+                identity = try FileCheck.identity(of: lock, path: path)
+                guard identity == examined else { throw Failure.unreadable(path: path, detail: "it was replaced by another file while storefront was opening it") }
+                try FileCheck.lock(lock, path: path)
+                try FileCheck.requireWritableFolder(of: path)
+                let snapshot: Snapshot
+                do {
+                    snapshot = try Self.inspect(path)
+                } catch .unfinishedWrite {
+                    // A storefront killed in the middle of a save: this is a ledger (its header says so),
+                    // and rolling the unfinished save back is what makes every save all-or-nothing.
+                    try Self.rollBackUnfinishedSave(path)
+                    snapshot = try Self.inspect(path)
+                }
+                stored = try snapshot.store(catalog: catalog, territory: territory, path: path)
+                saved = snapshot
+                database = try Self.openForWriting(path, new: false)
             }
-            try database.write { db in
-                let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-                if id == 0 {
-                    let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
-                    guard tables == 0 else {
-                        throw Failure.notALedger(path: path, reason: "an SQLite database of another program")
-                    }
-                    try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
-                } else if id != Self.applicationID {
-                    throw Failure.notALedger(path: path, reason: "an SQLite database of another program")
+            dataVersion = try Self.dataVersion(database, path: path)
+        } catch {
+            if lock >= 0 { close(lock) }
+            if created { unlink(path) }
+            throw error
+        }
+        self.lock = lock
+    }
+
+    deinit { close(lock) }
+
+    /// Reads the ledger on a read-only connection (which writes nothing and, on a rollback-journal file,
+    /// creates nothing beside it): SQLite's integrity check, the schema version, then every row. A hot
+    /// journal (a save cut short) is `unfinishedWrite`: only a writer can roll it back.
+    private static func inspect(_ path: String) throws(Failure) -> Snapshot {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            return try queue.read { db in
+                let problems = try String.fetchAll(db, sql: "PRAGMA integrity_check(5)")
+                guard problems == ["ok"] else {
+                    let first = problems.first.map { UntrustedText.quoted($0) } ?? "no answer"
+                    throw Failure.damaged(path: path, detail: "SQLite's integrity check says \(first)")
+                }
+                let applied = try migrator.appliedIdentifiers(db)
+                let unknown = applied.subtracting(migrator.migrations).sorted()
+                guard unknown.isEmpty else { throw Failure.newerSchema(path: path, unknown: unknown) }
+                // Marked as a ledger but never given its tables (stopped while being made): empty.
+                guard applied.contains("v1") else { return Snapshot() }
+                do {
+                    return try Snapshot.read(db)
+                } catch let bad as BadRow {
+                    throw Failure.badRow(path: path, detail: bad.description)
                 }
             }
-            let superseded = try database.read { db in
-                try Self.migrator.hasBeenSuperseded(db)
-                    ? try Self.migrator.appliedIdentifiers(db).subtracting(Self.migrator.migrations).sorted() : []
-            }
-            guard superseded.isEmpty else { throw Failure.newerSchema(path: path, unknown: superseded) }
-            try Self.migrator.migrate(database)
         } catch let failure as Failure {
             throw failure
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw .notALedger(path: path, reason: "not an SQLite database")
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {
+            throw .unfinishedWrite(path: path)
         } catch let error as DatabaseError {
-            throw .unreadable(path: path, detail: error.message ?? "\(error.resultCode)")
+            throw Self.failure(error, path: path)
         } catch {
             throw .unreadable(path: path, detail: "\(error)")
         }
     }
 
-    deinit { close(lock) }
-
-    /// SQLite files start with this; anything else is refused before SQLite touches it.
-    private static func checkHeader(path: String) throws(Failure) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(path: path, detail: "it cannot be read")
+    private static func failure(_ error: DatabaseError, path: String) -> Failure {
+        switch error.resultCode {
+        case .SQLITE_NOTADB: .notALedger(path: path, reason: "not an SQLite database")
+        case .SQLITE_CORRUPT: .damaged(path: path, detail: "SQLite says \(UntrustedText.quoted(error.message ?? "corrupt"))")
+        case .SQLITE_READONLY: .readOnly(path: path, detail: error.message ?? "\(error.resultCode)")
+        default: .unreadable(path: path, detail: error.message ?? "\(error.resultCode)")
         }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
-        if header.isEmpty { return }  // an empty file: SQLite makes it a new database
-        guard header == Data("SQLite format 3\0".utf8) else {
-            throw .notALedger(path: path, reason: "not an SQLite database")
+    }
+
+    /// Opening the ledger read-write and reading it makes SQLite roll back the hot journal.
+    private static func rollBackUnfinishedSave(_ path: String) throws(Failure) {
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+            try queue.close()
+        } catch let error as DatabaseError {
+            throw failure(error, path: path)
+        } catch {
+            throw .unreadable(path: path, detail: "\(error)")
+        }
+    }
+
+    /// The connection `save` writes through: rollback journal, every commit synced; a new ledger is
+    /// marked as one (first, so a ledger stopped while being made is still known for one) and migrated.
+    private static func openForWriting(_ path: String, new: Bool) throws(Failure) -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+            guard mode == "delete" else {
+                throw Failure.unreadable(path: path, detail: "SQLite cannot use a rollback journal here (journal mode \(mode ?? "unknown"))")
+            }
+            // Every commit reaches the disk before `save` returns.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        do {
+            let database = try DatabaseQueue(path: path, configuration: configuration)
+            if new { try database.write { db in try db.execute(sql: "PRAGMA application_id = \(applicationID)") } }
+            try migrator.migrate(database)
+            return database
+        } catch let failure as Failure {
+            throw failure
+        } catch let error as DatabaseError {
+            throw failure(error, path: path)
+        } catch {
+            throw .unreadable(path: path, detail: "\(error)")
+        }
+    }
+
+    private static func dataVersion(_ database: DatabaseQueue, path: String) throws(Failure) -> Int {
+        do {
+            return try database.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        } catch {
+            throw .unreadable(path: path, detail: "\(error)")
         }
     }
 
@@ -154,53 +266,35 @@ public final class Ledger {
         return migrator
     }()
 
-    // MARK: reading
-
-    /// The account as saved, on this catalog and territory; nil for a new, empty ledger.
-    public func load(catalog: Catalog, territory: Territory) throws(Failure) -> AppStore? {
-        let snapshot: Snapshot
-        do {
-            snapshot = try database.read { db in try Snapshot.read(db) }
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            throw .unreadable(path: path, detail: "\(error)")
-        }
-        saved = snapshot
-        guard let clock = snapshot.settings[Snapshot.nowKey] else { return nil }
-        guard let now = Double(clock).map(Date.init(timeIntervalSince1970:)) else {
-            throw .mismatch(path: path, detail: "the saved clock \"\(clock)\" is not a time")
-        }
-        var store: AppStore
-        do {
-            store = try AppStore(
-                catalog: catalog, territory: territory, now: now, gate: .allowed, scenario: .init(),
-                transactions: Array(snapshot.transactions.values), renewals: snapshot.renewals,
-                nextTransactionID: snapshot.settings[Snapshot.nextIDKey].flatMap(UInt64.init) ?? 1)
-        } catch {
-            throw .mismatch(path: path, detail: error.detail)
-        }
-        for name in ScenarioSetting.names {
-            guard let value = snapshot.settings[name] else { continue }
-            do {
-                store.apply(try ScenarioSetting(name: name, value: value))
-            } catch {
-                throw .mismatch(path: path, detail: "saved setting: \(error.message)")
-            }
-        }
-        return store
-    }
-
     // MARK: writing
 
-    /// Writes what changed since the last save or load, in one SQLite transaction. When it returns, the
-    /// state is on disk; when it throws, nothing of this save is.
+    /// Writes what changed since the last save or the opening, in one SQLite transaction. When it
+    /// returns, the state is on disk; when it throws, nothing of this save is. Once the file is found
+    /// deleted, replaced or written by another program, every save throws.
     public func save(_ store: AppStore) throws(Failure) {
+        if let stopped { throw stopped }
         let next = Snapshot(store)
         guard next != saved else { return }
+        if let problem = FileCheck.problem(path, expected: identity) {
+            stopped = .lost(path: path, detail: problem)
+            throw stopped!
+        }
         let previous = saved
+        let expectedVersion = dataVersion
         do {
-            try database.write { db in try next.write(db, over: previous) }
+            try database.write { db in
+                guard try Int.fetchOne(db, sql: "PRAGMA data_version") == expectedVersion else {
+                    throw Failure.lost(path: path, detail: "another program wrote to it since storefront opened it")
+                }
+                try next.write(db, over: previous)
+            }
+        } catch let failure as Failure {
+            stopped = failure
+            throw failure
+        } catch let bad as BadRow {
+            throw .unreadable(path: path, detail: bad.description)
+        } catch let error as DatabaseError {
+            throw Self.failure(error, path: path)
         } catch {
             throw .unreadable(path: path, detail: "\(error)")
         }

@@ -23,7 +23,7 @@ struct LaunchOptions: ParsableArguments {
     @Option(help: "Start instant of the simulated clock, ISO 8601 (2026-11-21T09:00:00Z or 2026-11-21). Default: now, or where the --state ledger's clock stopped.")
     var now: String?
 
-    @Option(help: "Keep the ledger (transactions, renewals, scenario settings, clock) in this SQLite file, created if missing. Default: in memory, fresh on every launch.")
+    @Option(help: "Keep the ledger (transactions, renewals, scenario settings, clock) in this SQLite file, created if missing; printed as text (not a terminal), it is only read. Default: in memory, fresh on every launch.")
     var state: String?
 
     @Option(name: .customLong("time-rate"), help: "How fast the clock runs: \(TimeRate.allCases.map(\.rawValue).joined(separator: ", ")) (real time, or a month per hour … per 30 seconds).")
@@ -64,7 +64,9 @@ struct LaunchOptions: ParsableArguments {
         var ledger: Ledger?
     }
 
-    func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Session {
+    /// `readOnly` (plain-text mode) looks at a `--state` ledger without saving or creating anything:
+    /// `--now` and scenario flags change only what is printed.
+    func resolve(environment: [String: String] = ProcessInfo.processInfo.environment, readOnly: Bool = false) throws -> Session {
         let catalog = try loadCatalog()
         let locale: Locale
         if let requested = self.locale {
@@ -80,14 +82,19 @@ struct LaunchOptions: ParsableArguments {
         var ledger: Ledger?
         var store: AppStore
         if let state {
+            let saved: AppStore?
             do {
-                let opened = try Ledger(path: state)
-                ledger = opened
-                store = try opened.load(catalog: catalog, territory: territory)
-                    ?? AppStore(catalog: catalog, territory: territory, now: requestedStart ?? Date())
+                if readOnly {
+                    saved = try Ledger.read(path: state, catalog: catalog, territory: territory)
+                } else {
+                    let opened = try Ledger(path: state, catalog: catalog, territory: territory)
+                    ledger = opened
+                    saved = opened.stored
+                }
             } catch {
                 throw StartupError(message: error.description)
             }
+            store = saved ?? AppStore(catalog: catalog, territory: territory, now: requestedStart ?? Date())
             // The saved clock resumes where it stopped; --now can only move it forward.
             if let requestedStart {
                 guard requestedStart >= store.now else {

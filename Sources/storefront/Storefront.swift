@@ -18,13 +18,15 @@ struct Storefront: ParsableCommand {
     @OptionGroup var launch: LaunchOptions
 
     func run() throws {
-        let session = try launch.resolve()
-        // Not a terminal (a pipe, a file): print the store as text instead of drawing it.
+        // Not a terminal (a pipe, a file): print the store as text instead of drawing it. That only
+        // looks: a --state ledger is read, never saved or created.
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+            let session = try launch.resolve(readOnly: true)
             let state = AppState(store: session.store, locale: session.locale, size: Size(columns: 80, rows: 24))
             print(StoreScreen.plainText(state), terminator: "")
             return
         }
+        let session = try launch.resolve()
         let status = try Interactive.run(session)
         if status != 0 { throw ExitCode(status) }
     }

@@ -31,9 +31,9 @@ struct LedgerTests {
         store.scenario.failNextPurchase = .networkError
         store.gate = .screenTime
         store.scenario.timeRate = .fiveMinutes
-        try Ledger(path: path).save(store)
+        try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).save(store)
 
-        let loaded = try #require(try Ledger(path: path).load(catalog: Self.catalog, territory: Self.usa))
+        let loaded = try #require(try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).stored)
         #expect(loaded.transactions == store.transactions)
         #expect(loaded.renewals == store.renewals)
         #expect(loaded.scenario == store.scenario)
@@ -46,7 +46,7 @@ struct LedgerTests {
     @Test("saving writes only what changed, and deletes what was removed")
     func incrementalSave() throws {
         let path = temporaryPath()
-        let ledger = try Ledger(path: path)
+        let ledger = try Ledger(path: path, catalog: Self.catalog, territory: Self.usa)
         var store = AppStore(catalog: Self.catalog, territory: Self.usa, now: Self.start)
         store.purchase("com.trailhead.boost.small")
         let second = store.purchase("com.trailhead.boost.small")
@@ -64,17 +64,17 @@ struct LedgerTests {
     @Test("a ledger open in one storefront is refused to a second, and free again once the first closes")
     func oneWriter() throws {
         let path = temporaryPath()
-        var first: Ledger? = try Ledger(path: path)
-        #expect(throws: Ledger.Failure.inUse(path: path)) { try Ledger(path: path) }
+        var first: Ledger? = try Ledger(path: path, catalog: Self.catalog, territory: Self.usa)
+        #expect(throws: Ledger.Failure.inUse(path: path)) { try Ledger(path: path, catalog: Self.catalog, territory: Self.usa) }
         _ = first
         first = nil
-        #expect(throws: Never.self) { try Ledger(path: path) }
+        #expect(throws: Never.self) { try Ledger(path: path, catalog: Self.catalog, territory: Self.usa) }
     }
 
     @Test("a new file is an empty ledger, and a ledger is marked as one in its header")
     func newLedger() throws {
         let path = temporaryPath()
-        #expect(try Ledger(path: path).load(catalog: Self.catalog, territory: Self.usa) == nil)
+        #expect(try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).stored == nil)
         let id = try DatabaseQueue(path: path).read { try Int32.fetchOne($0, sql: "PRAGMA application_id") }
         #expect(id == Ledger.applicationID)
     }
@@ -83,7 +83,7 @@ struct LedgerTests {
     func textFileRefused() throws {
         let path = temporaryPath("notes.txt")
         try "just some notes\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let failure = #expect(throws: Ledger.Failure.self) { try Ledger(path: path) }
+        let failure = #expect(throws: Ledger.Failure.self) { try Ledger(path: path, catalog: Self.catalog, territory: Self.usa) }
         #expect(failure == .notALedger(path: path, reason: "not an SQLite database"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "just some notes\n")
     }
@@ -92,18 +92,18 @@ struct LedgerTests {
     func foreignDatabaseRefused() throws {
         let path = temporaryPath("other.sqlite")
         try DatabaseQueue(path: path).write { try $0.execute(sql: "CREATE TABLE photos (id INTEGER)") }
-        let failure = #expect(throws: Ledger.Failure.self) { try Ledger(path: path) }
+        let failure = #expect(throws: Ledger.Failure.self) { try Ledger(path: path, catalog: Self.catalog, territory: Self.usa) }
         #expect(failure?.description.contains("not a storefront ledger") == true)
     }
 
     @Test("a ledger from a newer schema is refused, naming the migrations this storefront does not know")
     func newerSchemaRefused() throws {
         let path = temporaryPath()
-        _ = try Ledger(path: path)
+        _ = try Ledger(path: path, catalog: Self.catalog, territory: Self.usa)
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9-offer-codes')")
         }
-        let failure = #expect(throws: Ledger.Failure.self) { try Ledger(path: path) }
+        let failure = #expect(throws: Ledger.Failure.self) { try Ledger(path: path, catalog: Self.catalog, territory: Self.usa) }
         #expect(failure == .newerSchema(path: path, unknown: ["v9-offer-codes"]))
     }
 
@@ -112,12 +112,12 @@ struct LedgerTests {
         let path = temporaryPath()
         var store = AppStore(catalog: Self.catalog, territory: Self.usa, now: Self.start)
         store.purchase("com.trailhead.boost.small")
-        try Ledger(path: path).save(store)
+        try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).save(store)
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: "UPDATE transactionRecord SET productID = 'com.other.gems'")
         }
         let failure = #expect(throws: Ledger.Failure.self) {
-            try Ledger(path: path).load(catalog: Self.catalog, territory: Self.usa)
+            try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).stored
         }
         #expect(failure?.description.contains("com.other.gems") == true)
     }
@@ -125,9 +125,289 @@ struct LedgerTests {
     @Test("a folder is refused, and a missing parent folder is a clear error")
     func badPaths() throws {
         let folder = FileManager.default.temporaryDirectory.path
-        #expect(throws: Ledger.Failure.notALedger(path: folder, reason: "it is a folder")) { try Ledger(path: folder) }
+        #expect(throws: Ledger.Failure.notALedger(path: folder, reason: "it is a folder")) { try Ledger(path: folder, catalog: Self.catalog, territory: Self.usa) }
         let missing = temporaryPath() + "/nowhere/ledger.sqlite"
-        let failure = #expect(throws: Ledger.Failure.self) { try Ledger(path: missing) }
+        let failure = #expect(throws: Ledger.Failure.self) { try Ledger(path: missing, catalog: Self.catalog, territory: Self.usa) }
         #expect(failure?.description.hasPrefix("cannot use \(missing) as the ledger") == true)
+    }
+}
+
+/// What a file looks like from outside: its bytes, its modification time, and what lies beside it.
+struct FileState: Equatable {
+    var bytes: Data
+    var modified: timespec
+    var folder: [String]
+
+    init(_ path: String) throws {
+        bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        var info = stat()
+        stat(path, &info)
+        modified = info.st_mtim
+        folder = try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path).sorted()
+    }
+
+    static func == (a: FileState, b: FileState) -> Bool {
+        a.bytes == b.bytes && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+            && a.folder == b.folder
+    }
+}
+
+/// Issue 8: a ledger is checked before it is written, rows are read strictly, and a lost file stops saving.
+@Suite("Ledger hardening")
+struct LedgerHardeningTests {
+    typealias T = LedgerTests
+    var catalog: Catalog { T.catalog }
+    var usa: Territory { T.usa }
+
+    func open(_ path: String) throws(Ledger.Failure) -> Ledger { try Ledger(path: path, catalog: catalog, territory: usa) }
+
+    /// A ledger with two purchases and a subscription, saved and closed.
+    func savedLedger() throws -> String {
+        let path = LedgerTests().temporaryPath()
+        var store = AppStore(catalog: catalog, territory: usa, now: T.start)
+        store.purchase("com.trailhead.boost.small", quantity: 2)
+        store.purchase("com.trailhead.plus.pro.monthly")
+        store.scenario.askToBuy = true
+        try open(path).save(store)
+        return path
+    }
+
+    /// Every way a file can be refused, each made from a fresh folder.
+    enum Refusal: String, CaseIterable {
+        case notSQLite, foreignDatabase, foreignWALDatabase, corrupt, newerSchema, catalogMismatch, badRow
+    }
+
+    func make(_ refusal: Refusal) throws -> String {
+        switch refusal {
+        case .notSQLite:
+            let path = LedgerTests().temporaryPath("notes.txt")
+            try Data("just some notes, long enough to hold a whole SQLite header if it were one……………………………………………………\n".utf8)
+                .write(to: URL(fileURLWithPath: path))
+            return path
+        case .foreignDatabase, .foreignWALDatabase:
+            let path = LedgerTests().temporaryPath("photos.sqlite")
+            var configuration = Configuration()
+            if refusal == .foreignWALDatabase { configuration.journalMode = .wal }
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.write { try $0.execute(sql: "CREATE TABLE photos (id INTEGER); INSERT INTO photos VALUES (1)") }
+            try queue.close()
+            return path
+        case .corrupt:
+            // The header still says "storefront ledger"; every page after the first is garbage.
+            let path = try savedLedger()
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            for index in 4096..<bytes.count { bytes[index] = 0xA5 }
+            try bytes.write(to: URL(fileURLWithPath: path))
+            return path
+        case .newerSchema:
+            let path = try savedLedger()
+            try edit(path, "INSERT INTO grdb_migrations (identifier) VALUES ('v9-offer-codes')")
+            return path
+        case .catalogMismatch:
+            let path = try savedLedger()
+            try edit(path, "UPDATE transactionRecord SET productID = 'com.other.gems'")
+            return path
+        case .badRow:
+            let path = try savedLedger()
+            try edit(path, "UPDATE transactionRecord SET purchaseDate = 'yesterday' WHERE id = 2")
+            return path
+        }
+    }
+
+    /// A hand edit, as someone with the sqlite3 tool would make it (rollback journal, closed after).
+    func edit(_ path: String, _ sql: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { try $0.execute(sql: sql) }
+        try queue.close()
+    }
+
+    @Test("a refused file is left untouched: same bytes, same mtime, nothing left beside it", arguments: Refusal.allCases)
+    func refusedIsUntouched(_ refusal: Refusal) throws {
+        let path = try make(refusal)
+        let before = try FileState(path)
+        #expect(before.folder == [URL(fileURLWithPath: path).lastPathComponent])
+        Thread.sleep(forTimeInterval: 0.01)
+        let opening = #expect(throws: Ledger.Failure.self) { try open(path) }
+        let reading = #expect(throws: Ledger.Failure.self) { try Ledger.read(path: path, catalog: catalog, territory: usa) }
+        #expect(opening == reading, "viewing and opening refuse alike")
+        #expect(try FileState(path) == before, "\(refusal): \(opening?.description ?? "")")
+        let expected = switch refusal {
+        case .notSQLite: "is not a storefront ledger (not an SQLite database)"
+        case .foreignDatabase, .foreignWALDatabase: "is not a storefront ledger (an SQLite database of another program)"
+        case .corrupt: "is damaged"
+        case .newerSchema: "was written by a newer storefront (schema \"v9-offer-codes\")"
+        case .catalogMismatch: "does not fit this catalog: transaction 1 is for product \"com.other.gems\""
+        case .badRow: "table transactionRecord, row id 2: purchaseDate is \"yesterday\", not a time"
+        }
+        #expect(opening?.description.contains(expected) == true, "\(opening?.description ?? "")")
+    }
+
+    @Test("an empty file is not silently made a new ledger: it is refused with what to do")
+    func emptyFile() throws {
+        let path = LedgerTests().temporaryPath()
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let before = try FileState(path)
+        #expect(throws: Ledger.Failure.emptyFile(path: path)) { try open(path) }
+        #expect(Ledger.Failure.emptyFile(path: path).description.contains("delete it to start a new ledger there, or pass a new file name"))
+        #expect(try FileState(path) == before)
+    }
+
+    @Test("hand-edited rows are refused with the table, row and column, never a crash",
+          arguments: [
+            ("UPDATE transactionRecord SET purchaseDate = 'yesterday' WHERE id = 1",
+             #"table transactionRecord, row id 1: purchaseDate is "yesterday", not a time"#),
+            ("UPDATE transactionRecord SET quantity = 'many'", #"row id 1: quantity is "many", not a whole number"#),
+            ("UPDATE transactionRecord SET quantity = 1000000", "row id 1: quantity is 1000000, outside 1 to 99"),
+            ("UPDATE transactionRecord SET state = 'glorious'", #"row id 1: state "glorious" is not known to this storefront"#),
+            ("UPDATE transactionRecord SET productType = 'seasonPass' WHERE id = 2", #"row id 2: productType "seasonPass" is not known"#),
+            ("UPDATE transactionRecord SET failure = 'meteor'", #"failure "meteor" is not known"#),
+            ("UPDATE transactionRecord SET isUpgraded = 'maybe'", #"isUpgraded is "maybe", not 0 or 1"#),
+            ("UPDATE transactionRecord SET productID = X'00FF'", "productID is a blob of 2 bytes, not text"),
+            ("UPDATE transactionRecord SET price = '4.99abc'", #"price is "4.99abc", not a price"#),
+            ("UPDATE transactionRecord SET productID = 'evil' || char(27) || '[2J'",
+             #"productID "evil\e[2J" contains U+001B (escape)"#),
+            ("UPDATE transactionRecord SET purchaseDate = 1e300", "purchaseDate is 1e+300, outside the years 1 to 9999"),
+            ("UPDATE transactionRecord SET expirationDate = 9e999 WHERE id = 2", "row id 2: expirationDate is inf, outside the years"),
+            ("UPDATE transactionRecord SET id = 9223372036854775807 WHERE id = 2",
+             "row id 9223372036854775807: id is 9223372036854775807, outside 1 to 9007199254740992"),
+            ("UPDATE transactionRecord SET originalID = -1", "originalID is -1, outside 1 to"),
+            ("UPDATE renewal SET groupID = X'01'", "table renewal, row with rowid 1: groupID is a blob of 1 bytes, not text"),
+            ("UPDATE renewal SET billingIssueSince = 'soon'", #"table renewal, row groupID "trailhead.plus": billingIssueSince is "soon""#),
+            ("UPDATE setting SET value = 'soon' WHERE name = 'now'", #"table setting, row "now": the clock "soon" is not a time"#),
+            ("UPDATE setting SET value = '18446744073709551615' WHERE name = 'next-transaction-id'",
+             #"table setting, row "next-transaction-id": "18446744073709551615" is not a transaction id"#),
+            ("UPDATE setting SET value = 'sometimes' WHERE name = 'ask-to-buy'", #"table setting, row "ask-to-buy": "sometimes" is not a value"#),
+            // SQLite keeps NOT NULL only as declared: a table remade without it takes NULLs.
+            ("CREATE TABLE copy AS SELECT * FROM transactionRecord; DROP TABLE transactionRecord; ALTER TABLE copy RENAME TO transactionRecord; UPDATE transactionRecord SET productType = NULL WHERE id = 2",
+             "row id 2: productType is empty (NULL), not text"),
+            ("CREATE TABLE copy AS SELECT * FROM transactionRecord; DROP TABLE transactionRecord; ALTER TABLE copy RENAME TO transactionRecord; UPDATE transactionRecord SET id = NULL WHERE id = 2",
+             "table transactionRecord, row with rowid 2: id is empty (NULL), not a whole number"),
+          ])
+    func handEditedRows(_ sql: String, _ message: String) throws {
+        let path = try savedLedger()
+        try edit(path, sql)
+        let before = try FileState(path)
+        let failure = #expect(throws: Ledger.Failure.self) { try open(path) }
+        #expect(failure?.description.contains(message) == true, "\(failure?.description ?? "")")
+        #expect(failure?.description.contains("\u{1B}") == false, "file contents are quoted, never raw")
+        #expect(try FileState(path) == before)
+    }
+
+    @Test("transaction ids cannot overflow: the largest id is saved, the next purchase is refused, nothing half-written")
+    func idsRunOut() throws {
+        let path = LedgerTests().temporaryPath()
+        let last = Transaction(
+            id: UInt64(RowReader.maximumID), originalID: UInt64(RowReader.maximumID), productID: "com.trailhead.boost.small",
+            productType: .consumable, purchaseDate: T.start, originalPurchaseDate: T.start, expirationDate: nil,
+            quantity: 1, ownership: .purchased, offerKind: nil, offerID: nil, revocationDate: nil, revocationReason: nil,
+            isUpgraded: false, storefront: "USA", state: .purchased, failure: nil, price: 0.99, currency: "USD")
+        var store = try AppStore(catalog: catalog, territory: usa, now: T.start, gate: .allowed, scenario: .init(),
+                                 transactions: [last], renewals: [:], nextTransactionID: 1)
+        let ledger = try open(path)
+        try ledger.save(store)
+        store.purchase("com.trailhead.boost.small")
+        let failure = #expect(throws: Ledger.Failure.self) { try ledger.save(store) }
+        #expect(failure?.description.contains("transaction ids have run out") == true)
+        #expect(try ledger.check() == (1, "ok"))
+    }
+
+    @Test("a FIFO or a device is refused at once, with nothing created beside it")
+    func specialFiles() throws {
+        let fifo = LedgerTests().temporaryPath("pipe")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(throws: Ledger.Failure.notALedger(path: fifo, reason: "it is a FIFO (named pipe), not a file")) { try open(fifo) }
+        #expect(throws: Ledger.Failure.notALedger(path: fifo, reason: "it is a FIFO (named pipe), not a file")) {
+            try Ledger.read(path: fifo, catalog: catalog, territory: usa)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: fifo).deletingLastPathComponent().path) == ["pipe"])
+        #expect(throws: Ledger.Failure.notALedger(path: "/dev/null", reason: "it is a device, not a file")) { try open("/dev/null") }
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
+    }
+
+    @Test("viewing reads a ledger without writing, creating or leaving anything; a missing one is not created")
+    func viewIsReadOnly() throws {
+        let path = try savedLedger()
+        let before = try FileState(path)
+        let store = try #require(try Ledger.read(path: path, catalog: catalog, territory: usa))
+        #expect(store.transactions.count == 2)
+        #expect(try FileState(path) == before)
+        let missing = LedgerTests().temporaryPath()
+        #expect(throws: Ledger.Failure.missing(path: missing)) { try Ledger.read(path: missing, catalog: catalog, territory: usa) }
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
+    @Test("between saves the ledger is one file: no -wal, -shm or -journal beside it")
+    func nothingBeside() throws {
+        let path = LedgerTests().temporaryPath()
+        let ledger = try open(path)
+        var store = AppStore(catalog: catalog, territory: usa, now: T.start)
+        store.purchase("com.trailhead.boost.small")
+        try ledger.save(store)
+        #expect(try FileState(path).folder == ["ledger.sqlite"])
+        let mode = try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(mode == "delete")
+    }
+
+    @Test("a ledger deleted, replaced or written by another program while open stops saving, and says so")
+    func lostWhileOpen() throws {
+        var store = AppStore(catalog: catalog, territory: usa, now: T.start)
+        store.purchase("com.trailhead.boost.small")
+
+        let deleted = LedgerTests().temporaryPath()
+        let first = try open(deleted)
+        try first.save(store)
+        try FileManager.default.removeItem(atPath: deleted)
+        store.purchase("com.trailhead.boost.small")
+        #expect(throws: Ledger.Failure.lost(path: deleted, detail: "the file was deleted or moved since storefront opened it")) {
+            try first.save(store)
+        }
+        #expect(!FileManager.default.fileExists(atPath: deleted), "nothing is written at the path afterwards")
+
+        let replaced = try savedLedger()
+        let second = try open(replaced)
+        let copy = replaced + ".copy"
+        try FileManager.default.copyItem(atPath: replaced, toPath: copy)
+        #expect(rename(copy, replaced) == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: replaced))
+        #expect(throws: Ledger.Failure.lost(path: replaced, detail: "the file was replaced by another since storefront opened it")) {
+            try second.save(store)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: replaced)) == bytes)
+
+        let written = try savedLedger()
+        let third = try open(written)
+        try edit(written, "UPDATE setting SET value = 'on' WHERE name = 'billing-retry'")
+        let failure = #expect(throws: Ledger.Failure.self) { try third.save(store) }
+        #expect(failure == .lost(path: written, detail: "another program wrote to it since storefront opened it"))
+        store.purchase("com.trailhead.boost.small")
+        #expect(throws: failure!) { try third.save(store) }
+    }
+
+    @Test("a save cut short (a hot journal) is rolled back on opening; viewing it is refused, untouched")
+    func unfinishedSave() throws {
+        let path = try savedLedger()
+        let committed = try #require(try Ledger.read(path: path, catalog: catalog, territory: usa))
+        // Copy the ledger and its journal while a big transaction is in the middle of writing.
+        let folder = LedgerTests().temporaryPath("x")
+        let copy = URL(fileURLWithPath: folder).deletingLastPathComponent().appendingPathComponent("ledger.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA cache_size = 1")
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            for index in 0..<2000 {
+                try db.execute(sql: "INSERT INTO setting (name, value) VALUES (?, ?)",
+                               arguments: ["junk\(index)", String(repeating: "x", count: 500)])
+            }
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            try FileManager.default.copyItem(atPath: path + "-journal", toPath: copy + "-journal")
+            try db.execute(sql: "ROLLBACK")
+        }
+        let before = try FileState(copy)
+        #expect(before.folder == ["ledger.sqlite", "ledger.sqlite-journal"])
+        #expect(throws: Ledger.Failure.unfinishedWrite(path: copy)) { try Ledger.read(path: copy, catalog: catalog, territory: usa) }
+        #expect(try FileState(copy) == before)
+        let recovered = try open(copy)
+        #expect(recovered.stored?.transactions == committed.transactions)
+        #expect(try FileState(copy).folder == ["ledger.sqlite"])
     }
 }

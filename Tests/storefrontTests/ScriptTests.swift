@@ -152,11 +152,11 @@ struct ScriptTests {
         let complete = reported()
         #expect(complete >= 25)
 
-        let ledger = try Ledger(path: path)
+        let catalog = try CatalogLoader.load(contentsOf: Storefront.sampleCatalog)
+        let ledger = try Ledger(path: path, catalog: catalog, territory: catalog.territory("USA")!)
         let check = try ledger.check()
         #expect(check.integrity == "ok")
-        let catalog = try CatalogLoader.load(contentsOf: Storefront.sampleCatalog)
-        let store = try #require(try ledger.load(catalog: catalog, territory: catalog.territory("USA")!))
+        let store = try #require(ledger.stored)
         let purchased = store.transactions.filter { $0.productID == "com.trailhead.boost.small" && $0.state == .purchased }
         #expect(purchased.count >= complete, "every purchase reported complete is in the ledger")
         #expect(store.consumableBalance("com.trailhead.boost.small") == purchased.count)

@@ -1,0 +1,131 @@
+import Foundation
+
+/// A file as the kernel knows it, to tell whether a path still names the file that was opened.
+struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}
+
+/// What `--state PATH` names, checked with `stat` and a read of the header before SQLite sees the file,
+/// so a FIFO cannot hang the app, a device gets no journal beside it, and a foreign file is not touched.
+enum FileCheck {
+    enum Found {
+        /// Nothing there yet (the folder exists): a new ledger may be made.
+        case missing
+        /// A regular file whose SQLite header carries the ledger's application id.
+        case ledger(FileIdentity)
+    }
+
+    static let sqliteMagic = Array("SQLite format 3\0".utf8)
+
+    static func examine(_ path: String) throws(Ledger.Failure) -> Found {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let error = errno
+            guard error == ENOENT else { throw .unreadable(path: path, detail: describe(error)) }
+            let folder = parent(of: path)
+            var folderInfo = stat()
+            guard stat(folder, &folderInfo) == 0, kind(folderInfo) == S_IFDIR else {
+                throw .unreadable(path: path, detail: "the folder \(folder) does not exist")
+            }
+            return .missing
+        }
+        switch kind(info) {
+        case S_IFREG: break
+        case S_IFDIR: throw .notALedger(path: path, reason: "it is a folder")
+        case S_IFIFO: throw .notALedger(path: path, reason: "it is a FIFO (named pipe), not a file")
+        case S_IFCHR, S_IFBLK: throw .notALedger(path: path, reason: "it is a device, not a file")
+        case S_IFSOCK: throw .notALedger(path: path, reason: "it is a socket, not a file")
+        default: throw .notALedger(path: path, reason: "it is not a regular file")
+        }
+        guard info.st_size > 0 else { throw .emptyFile(path: path) }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(path: path, detail: "it cannot be read (\(describe(errno)))") }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 100)
+        let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 100) }
+        guard count == 100, Array(header[0..<16]) == sqliteMagic else {
+            throw .notALedger(path: path, reason: "not an SQLite database")
+        }
+        // The application id: four bytes, big-endian, at offset 68 of the header.
+        let id = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        guard Int32(bitPattern: id) == Ledger.applicationID else {
+            throw .notALedger(path: path, reason: "an SQLite database of another program")
+        }
+        return .ledger(FileIdentity(info))
+    }
+
+    /// Makes the file for a new ledger, failing if anything appeared at the path meanwhile.
+    static func create(_ path: String) throws(Ledger.Failure) -> Int32 {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let error = errno
+            if [EROFS, EACCES, EPERM].contains(error) {
+                throw .readOnly(path: path, detail: "the folder \(parent(of: path)) is read-only (\(describe(error)))")
+            }
+            throw .unreadable(path: path, detail: "it cannot be created (\(describe(error)))")
+        }
+        return descriptor
+    }
+
+    /// Opens an existing ledger read-write without writing to it: the open itself says whether the file
+    /// can be written (a read-only file system or an immutable file refuse even root).
+    static func openForWriting(_ path: String) throws(Ledger.Failure) -> Int32 {
+        let descriptor = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let error = errno
+            if [EROFS, EACCES, EPERM, ETXTBSY].contains(error) {
+                throw .readOnly(path: path, detail: "the file is read-only (\(describe(error)))")
+            }
+            throw .unreadable(path: path, detail: "it cannot be opened (\(describe(error)))")
+        }
+        return descriptor
+    }
+
+    /// SQLite writes its journal beside the ledger during each save, so the folder must take new files.
+    static func requireWritableFolder(of path: String) throws(Ledger.Failure) {
+        let folder = parent(of: path)
+        guard access(folder, W_OK | X_OK) == 0 else {
+            throw .readOnly(path: path, detail: "its folder \(folder) is read-only (\(describe(errno))), and each save writes a journal beside the ledger")
+        }
+    }
+
+    static func lock(_ descriptor: Int32, path: String) throws(Ledger.Failure) {
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let error = errno
+            if error == EWOULDBLOCK { throw .inUse(path: path) }
+            throw .unreadable(path: path, detail: "it cannot be locked (\(describe(error)))")
+        }
+    }
+
+    static func identity(of descriptor: Int32, path: String) throws(Ledger.Failure) -> FileIdentity {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, kind(info) == S_IFREG else {
+            throw .notALedger(path: path, reason: "it is not a regular file")
+        }
+        return FileIdentity(info)
+    }
+
+    /// Why `path` no longer names the file opened as `expected`, or nil when it still does.
+    static func problem(_ path: String, expected: FileIdentity) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return errno == ENOENT ? "the file was deleted or moved since storefront opened it"
+                : "the file can no longer be found (\(describe(errno)))"
+        }
+        return FileIdentity(info) == expected ? nil : "the file was replaced by another since storefront opened it"
+    }
+
+    static func parent(of path: String) -> String {
+        URL(fileURLWithPath: path).deletingLastPathComponent().path
+    }
+
+    private static func kind(_ info: stat) -> mode_t { info.st_mode & mode_t(S_IFMT) }
+
+    private static func describe(_ error: Int32) -> String { String(cString: strerror(error)) }
+}
