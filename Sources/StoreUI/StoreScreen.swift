@@ -99,24 +99,34 @@ public enum StoreScreen {
     }
 
     /// The store as plain text, for an output that is not a terminal: the same sections, rules and
-    /// prices as the screen (gating and the pitch policy included), one item a line.
+    /// prices as the screen (gating and the pitch policy included), one item a line. Every field is
+    /// made displayable, so catalog text cannot act on whatever reads the output.
     public static func plainText(_ state: AppState) -> String {
-        var out = "\(state.appName) · \(Chrome.accountSummary(state))\n"
+        var lines: [String] = []
+        func line(_ fields: String...) { lines.append(fields.map(UntrustedText.displayable).joined(separator: "\t")) }
+        line("\(state.appName) · \(Chrome.accountSummary(state))")
         if !state.store.gate.canMakePayments {
-            out += "\n\(state.strings.gateTitle): \(state.strings.gateExplanation(state.store.gate))\n"
-            out += state.strings.gateKeepsWorking + "\n"
+            lines.append("")
+            line("\(state.strings.gateTitle): \(state.strings.gateExplanation(state.store.gate))")
+            line(state.strings.gateKeepsWorking)
         }
         for row in rows(state) {
             switch row {
-            case .section(let title, let note): out += "\n" + (note.isEmpty ? title : "\(title) — \(note)") + "\n"
+            case .section(let title, let note):
+                lines.append("")
+                line(note.isEmpty ? title : "\(title) — \(note)")
             case .product(let product):
                 let middle = middleText(state, product, selected: false)
-                out += "  \(state.name(product))\t\(priceColumn(state, product).0)" + (middle.isEmpty ? "" : "\t\(middle)") + "\n"
-            case .note(let text, _): out += "  \(text)\n"
+                if middle.isEmpty {
+                    line("  " + state.name(product), priceColumn(state, product).0)
+                } else {
+                    line("  " + state.name(product), priceColumn(state, product).0, middle)
+                }
+            case .note(let text, _): line("  " + text)
             case .blank: break
             }
         }
-        return out
+        return lines.joined(separator: "\n") + "\n"
     }
 
     // MARK: drawing
