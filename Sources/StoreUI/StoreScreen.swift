@@ -14,7 +14,7 @@ public enum StoreScreen {
     }
 
     static func bodyHeight(_ state: AppState) -> Int {
-        Chrome.body(state.size).height - (state.isCompact ? 2 : 0)
+        Chrome.body(state).height - (state.isCompact ? 2 : 0)
     }
 
     static func rows(_ state: AppState) -> [Row] {
@@ -132,7 +132,7 @@ public enum StoreScreen {
     // MARK: drawing
 
     static func draw(_ grid: inout Grid, _ state: AppState) {
-        var body = Chrome.body(state.size)
+        var body = Chrome.body(state)
         if !state.store.gate.canMakePayments {
             body = drawGateExplanation(&grid, state, in: body)
         }
