@@ -68,3 +68,46 @@ struct HostileTextTests {
         #expect(text.split(separator: "\n").filter { $0.hasPrefix("  \u{FFFD}") || $0.contains("line") }.allSatisfy { $0.contains("Evil") })
     }
 }
+
+/// A name is cut only where it does not fit; one long name does not reshape the other rows.
+@Suite("Name column")
+struct NameColumnTests {
+    static let long = "Trail Boost Mega Bundle With Every Map And Route Included Forever Edition"
+
+    func app(_ size: Size, longName: Bool) -> AppState {
+        var catalog = Sample.catalog
+        if longName {
+            let index = catalog.products.firstIndex { $0.id == "com.trailhead.boost.small" }!
+            catalog.products[index].name = LocalizedText(["en": Self.long])
+        }
+        let store = AppStore(catalog: catalog, territory: catalog.territory("USA")!, now: Sample.start)
+        return AppState(store: store, locale: Locale(identifier: "en_US"), size: size)
+    }
+
+    @Test("a very long name is ellipsized in its own row only; every other row is drawn as before",
+          arguments: [Size(columns: 80, rows: 24), Size(columns: 120, rows: 30), Size(columns: 40, rows: 12)])
+    func longNameStaysInItsRow(_ size: Size) {
+        var plain = app(size, longName: false), long = app(size, longName: true)
+        plain.press(.down)
+        long.press(.down)
+        let before = plain.view().text.split(separator: "\n"), after = long.view().text.split(separator: "\n")
+        let row = try! #require(after.firstIndex { $0.contains("Trail Boost Mega") })
+        #expect(after[row].contains("$0.99 each"), "the price still shows: \(after[row])")
+        #expect(after[row].contains("…") != after[row].contains(Self.long), "cut visibly, and only if it does not fit: \(after[row])")
+        #expect(after[row].contains("…") == (size.columns < 100))
+        #expect(TextWidth.of(String(after[row])) <= size.columns)
+        for (index, line) in after.enumerated() where index != row {
+            #expect(line == before[index], "row \(index) changed:\n\(before[index])\n\(line)")
+        }
+    }
+
+    @Test("a name that fits is never cut, even beside a long one")
+    func fittingNamesWhole() {
+        var app = app(Size(columns: 80, rows: 24), longName: true)
+        for product in StoreScreen.selectableProducts(app) where product.id != "com.trailhead.boost.small" {
+            app.select(product.id)
+            #expect(app.view().text.contains(app.name(product)), "\(app.name(product)) was cut")
+        }
+        #expect(app.view().text.contains(String(Self.long.prefix(40))))
+    }
+}
