@@ -21,6 +21,8 @@ public struct AppState: Sendable {
     public var inspectorSelection: UInt64?
     /// How far one transaction's fields are scrolled, when they do not fit.
     public var detailOffset = 0
+    /// How far the key help is scrolled, when it does not fit.
+    public var helpOffset = 0
     /// One line of news (what time travel did, why a ledger write failed), shown until the next key.
     public var notice: String?
 

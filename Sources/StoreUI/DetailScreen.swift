@@ -5,7 +5,7 @@ import StoreModel
 enum DetailScreen {
     static func draw(_ grid: inout Grid, _ state: AppState, productID: String) {
         guard let product = state.store.catalog.product(productID) else { return }
-        let body = Chrome.body(state.size)
+        let body = Chrome.body(state)
         let area = body.insetHorizontally(2)
         let bottom = body.row + body.height
         let strings = state.strings

@@ -48,25 +48,41 @@ public struct Grid: Sendable, Equatable {
 
     /// Writes text from (row, column), clipped to `width` cells (default: to the right edge). A wide
     /// character that would not fit whole is left out, never split. Returns the columns used.
+    ///
+    /// This is the one way text reaches a cell, so it is where untrusted text is made safe: each
+    /// grapheme cluster is drawn as `TextWidth.glyph(for:)` says, so a control character or bidi
+    /// override becomes a visible "�" and a cluster terminals disagree on a visible stand-in. A cell
+    /// therefore always holds one Character whose width is what `TextWidth.of` says.
     @discardableResult
     public mutating func put(_ text: String, row: Int, column: Int, role: Role, width: Int? = nil) -> Int {
         guard row >= 0, row < size.rows, column < size.columns else { return 0 }
         let limit = min(size.columns, column + (width ?? size.columns))
         var x = column
+        // Fast path: printable ASCII is one cell a byte and needs no checking.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            for byte in text.utf8 {
+                if x + 1 > limit { break }
+                if x >= 0 { place(Character(Unicode.Scalar(byte)), width: 1, row: row, column: x, role: role) }
+                x += 1
+            }
+            return x - column
+        }
         for character in text {
-            let w = TextWidth.of(character)
+            let (glyph, w) = TextWidth.glyph(for: character)
             if w == 0 { continue }
             if x + w > limit { break }
-            if x >= 0 {
-                // Overwriting half of a wide character blanks its other half.
-                if self[row, x].isContinuation, x > 0 { self[row, x - 1] = Cell(character: " ", role: self[row, x - 1].role) }
-                if x + w < size.columns, self[row, x + w].isContinuation { self[row, x + w] = Cell(character: " ", role: role) }
-                self[row, x] = Cell(character: character, role: role)
-                if w == 2 { self[row, x + 1] = Cell(character: nil, role: role) }
-            }
+            if x >= 0 { place(glyph, width: w, row: row, column: x, role: role) }
             x += w
         }
         return x - column
+    }
+
+    private mutating func place(_ character: Character, width w: Int, row: Int, column x: Int, role: Role) {
+        // Overwriting half of a wide character blanks its other half.
+        if self[row, x].isContinuation, x > 0 { self[row, x - 1] = Cell(character: " ", role: self[row, x - 1].role) }
+        if x + w < size.columns, self[row, x + w].isContinuation { self[row, x + w] = Cell(character: " ", role: role) }
+        self[row, x] = Cell(character: character, role: role)
+        if w == 2 { self[row, x + 1] = Cell(character: nil, role: role) }
     }
 
     /// Paints a rectangle with spaces in a role.

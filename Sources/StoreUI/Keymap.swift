@@ -5,7 +5,9 @@ public enum Action: String, Sendable, CaseIterable {
     case up, down, pageUp, pageDown, top, bottom
     case select, buy, back, nextArea, previousArea, more, fewer
     case switchButton, press, cancel, dismiss
-    case help, quit
+    case help, quit, redraw
+    /// The help overlay's "↑↓ scroll", standing for all its scrolling keys.
+    case scroll
     // QA tools
     case scenario, transactions, change, changeBack
     case advanceDay, advanceWeek, advanceToRenewal, clearAll
@@ -23,82 +25,96 @@ public struct Binding: Sendable {
     public var keys: [Key]
     public var label: String
     public var action: Action
-    /// Shown in the footer (the rest only in the `?` help).
-    public var inFooter: Bool
+    /// How much it matters in the footer, where room is short.
+    public var importance: Importance
+
+    /// Shown in the footer when there is room (the rest only in the `?` help).
+    public var inFooter: Bool { importance != .helpOnly }
+}
+
+/// Which keys the footer keeps when it cannot show them all: it takes bindings from the most important
+/// down while they fit, and shows the ones it took in the table's order. `essential` always shows (the
+/// way to the help, which lists everything); `helpOnly` never does.
+public enum Importance: Int, Sendable, Comparable {
+    case helpOnly, low, normal, high, essential
+
+    public static func < (a: Importance, b: Importance) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// Every key of every screen, as data (after soft-serve's keymap.go). The footer and the `?` overlay
-/// are generated from this table, so they can never disagree with what the keys do.
+/// are generated from this table, so they can never disagree with what the keys do; which keys the
+/// footer keeps on a narrow terminal is the `importance` column here, not a rule in a screen.
 public enum Keymap {
-    static let up = Binding(keys: [.up, .character("k")], label: "↑/k", action: .up, inFooter: false)
-    static let down = Binding(keys: [.down, .character("j")], label: "↓/j", action: .down, inFooter: false)
-    static let move = Binding(keys: [], label: "↑↓", action: .move, inFooter: true)
-    static let pageUp = Binding(keys: [.pageUp], label: "PgUp", action: .pageUp, inFooter: false)
-    static let pageDown = Binding(keys: [.pageDown], label: "PgDn", action: .pageDown, inFooter: false)
-    static let top = Binding(keys: [.home, .character("g")], label: "Home/g", action: .top, inFooter: false)
-    static let bottom = Binding(keys: [.end, .character("G")], label: "End/G", action: .bottom, inFooter: false)
-    static let back = Binding(keys: [.escape, .backspace], label: "Esc", action: .back, inFooter: true)
-    static let help = Binding(keys: [.character("?")], label: "?", action: .help, inFooter: true)
-    static let quit = Binding(keys: [.character("q")], label: "q", action: .quit, inFooter: true)
-    static let scenario = Binding(keys: [.character("s")], label: "s", action: .scenario, inFooter: true)
-    static let transactions = Binding(keys: [.character("t")], label: "t", action: .transactions, inFooter: true)
+    static let up = Binding(keys: [.up, .character("k")], label: "↑/k", action: .up, importance: .helpOnly)
+    static let down = Binding(keys: [.down, .character("j")], label: "↓/j", action: .down, importance: .helpOnly)
+    static let move = Binding(keys: [], label: "↑↓", action: .move, importance: .high)
+    static let pageUp = Binding(keys: [.pageUp], label: "PgUp", action: .pageUp, importance: .helpOnly)
+    static let pageDown = Binding(keys: [.pageDown], label: "PgDn", action: .pageDown, importance: .helpOnly)
+    static let top = Binding(keys: [.home, .character("g")], label: "Home/g", action: .top, importance: .helpOnly)
+    static let bottom = Binding(keys: [.end, .character("G")], label: "End/G", action: .bottom, importance: .helpOnly)
+    static let back = Binding(keys: [.escape, .backspace], label: "Esc", action: .back, importance: .high)
+    static let help = Binding(keys: [.character("?")], label: "?", action: .help, importance: .essential)
+    static let quit = Binding(keys: [.character("q")], label: "q", action: .quit, importance: .high)
+    static let scenario = Binding(keys: [.character("s")], label: "s", action: .scenario, importance: .low)
+    static let transactions = Binding(keys: [.character("t")], label: "t", action: .transactions, importance: .low)
     static let timeTravel = [
-        Binding(keys: [.character("1")], label: "1", action: .advanceDay, inFooter: true),
-        Binding(keys: [.character("7")], label: "7", action: .advanceWeek, inFooter: false),
-        Binding(keys: [.character("n")], label: "n", action: .advanceToRenewal, inFooter: true),
+        Binding(keys: [.character("1")], label: "1", action: .advanceDay, importance: .low),
+        Binding(keys: [.character("7")], label: "7", action: .advanceWeek, importance: .helpOnly),
+        Binding(keys: [.character("n")], label: "n", action: .advanceToRenewal, importance: .low),
     ]
     /// What QA can do to the selected transaction; each shows only where it applies.
     static let transactionActions = [
-        Binding(keys: [.character("a")], label: "a", action: .approve, inFooter: true),
-        Binding(keys: [.character("d")], label: "d", action: .decline, inFooter: true),
-        Binding(keys: [.character("i")], label: "i", action: .resolve, inFooter: true),
-        Binding(keys: [.character("r")], label: "r", action: .refund, inFooter: true),
-        Binding(keys: [.character("v")], label: "v", action: .revoke, inFooter: false),
-        Binding(keys: [.character("x"), .delete], label: "x", action: .delete, inFooter: false),
+        Binding(keys: [.character("a")], label: "a", action: .approve, importance: .normal),
+        Binding(keys: [.character("d")], label: "d", action: .decline, importance: .normal),
+        Binding(keys: [.character("i")], label: "i", action: .resolve, importance: .normal),
+        Binding(keys: [.character("r")], label: "r", action: .refund, importance: .normal),
+        Binding(keys: [.character("v")], label: "v", action: .revoke, importance: .helpOnly),
+        Binding(keys: [.character("x"), .delete], label: "x", action: .delete, importance: .helpOnly),
     ]
 
     public static func bindings(for screen: ScreenKind) -> [Binding] {
         switch screen {
         case .store:
             [move, up, down, pageUp, pageDown, top, bottom,
-             Binding(keys: [.enter, .right, .character("l")], label: "⏎", action: .select, inFooter: true),
-             Binding(keys: [.character("b")], label: "b", action: .buy, inFooter: true),
-             Binding(keys: [.character("+"), .character("=")], label: "+", action: .more, inFooter: false),
-             Binding(keys: [.character("-")], label: "-", action: .fewer, inFooter: false),
-             Binding(keys: [.tab], label: "Tab", action: .nextArea, inFooter: true),
-             Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, inFooter: false),
+             Binding(keys: [.enter, .right, .character("l")], label: "⏎", action: .select, importance: .high),
+             Binding(keys: [.character("b")], label: "b", action: .buy, importance: .high),
+             Binding(keys: [.character("+"), .character("=")], label: "+", action: .more, importance: .helpOnly),
+             Binding(keys: [.character("-")], label: "-", action: .fewer, importance: .helpOnly),
+             Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
+             Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly),
              scenario, transactions, help, quit]
         case .detail:
-            [Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, inFooter: true),
-             Binding(keys: [.character("+"), .character("="), .right], label: "+", action: .more, inFooter: false),
-             Binding(keys: [.character("-"), .left], label: "-", action: .fewer, inFooter: false),
+            [Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, importance: .high),
+             Binding(keys: [.character("+"), .character("="), .right], label: "+", action: .more, importance: .helpOnly),
+             Binding(keys: [.character("-"), .left], label: "-", action: .fewer, importance: .helpOnly),
              back, scenario, transactions, help, quit]
         case .scenario:
             [move, up, down, top, bottom,
-             Binding(keys: [.enter, .right, .character(" "), .character("l")], label: "⏎/→", action: .change, inFooter: true),
-             Binding(keys: [.left, .character("h")], label: "←", action: .changeBack, inFooter: false)]
+             Binding(keys: [.enter, .right, .character(" "), .character("l")], label: "⏎/→", action: .change, importance: .high),
+             Binding(keys: [.left, .character("h")], label: "←", action: .changeBack, importance: .helpOnly)]
             + timeTravel
-            + [Binding(keys: [.character("c")], label: "c", action: .clearAll, inFooter: false),
+            + [Binding(keys: [.character("c")], label: "c", action: .clearAll, importance: .helpOnly),
                transactions, back, help, quit]
         case .transactions:
             [move, up, down, pageUp, pageDown, top, bottom,
-             Binding(keys: [.enter, .right, .character("l")], label: "⏎", action: .select, inFooter: true)]
+             Binding(keys: [.enter, .right, .character("l")], label: "⏎", action: .select, importance: .high)]
             + transactionActions + timeTravel + [scenario, back, help, quit]
         case .transaction:
             [up, down] + transactionActions + [back, help, quit]
         case .confirm:
             // Only y: Enter, typed out of habit, must not delete anything.
-            [Binding(keys: [.character("y"), .character("Y")], label: "y", action: .confirm, inFooter: true),
-             Binding(keys: [.character("n"), .escape, .backspace], label: "n/Esc", action: .cancel, inFooter: true)]
+            [Binding(keys: [.character("y"), .character("Y")], label: "y", action: .confirm, importance: .high),
+             Binding(keys: [.character("n"), .escape, .backspace], label: "n/Esc", action: .cancel, importance: .high)]
         case .sheet:
-            [Binding(keys: [.tab, .backTab, .left, .right, .character("h"), .character("l")], label: "Tab", action: .switchButton, inFooter: true),
-             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, inFooter: true),
-             Binding(keys: [.escape, .backspace], label: "Esc", action: .cancel, inFooter: true),
+            [Binding(keys: [.tab, .backTab, .left, .right, .character("h"), .character("l")], label: "Tab", action: .switchButton, importance: .high),
+             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
+             Binding(keys: [.escape, .backspace], label: "Esc", action: .cancel, importance: .high),
              help]
         case .result:
-            [Binding(keys: [.enter, .escape, .character(" ")], label: "⏎", action: .dismiss, inFooter: true), help]
+            [Binding(keys: [.enter, .escape, .character(" ")], label: "⏎", action: .dismiss, importance: .high), help]
         case .help:
-            [Binding(keys: [.escape, .character("?"), .enter, .backspace], label: "Esc", action: .dismiss, inFooter: true)]
+            [Binding(keys: [], label: "↑↓", action: .scroll, importance: .normal), up, down, pageUp, pageDown, top, bottom,
+             Binding(keys: [.escape, .character("?"), .enter, .backspace], label: "Esc", action: .dismiss, importance: .high)]
         case .tooSmall:
             [quit]
         }
@@ -106,4 +122,13 @@ public enum Keymap {
 
     /// Ctrl-C quits from everywhere, whatever the screen.
     public static let interrupt = Key.control("c")
+    /// Ctrl-L redraws the whole screen, whatever the screen (the terminal edge does it; the app's
+    /// state does not change).
+    public static let redraw = Key.control("l")
+
+    /// The keys that work on every screen, listed at the end of every `?` help.
+    public static let global = [
+        Binding(keys: [redraw], label: "Ctrl-L", action: .redraw, importance: .helpOnly),
+        Binding(keys: [interrupt], label: "Ctrl-C", action: .quit, importance: .helpOnly),
+    ]
 }

@@ -10,7 +10,7 @@ enum Overlays {
         guard let product = state.store.catalog.product(sheet.quote.product) else { return }
         let strings = state.strings
         let terms = BillingTerms(state)
-        let body = Chrome.body(state.size)
+        let body = Chrome.body(state)
         let width = min(60, state.size.columns - 2)
         let inner = width - 4
         var lines: [(String, Role)] = []
@@ -81,7 +81,7 @@ enum Overlays {
     static func drawDialog(_ grid: inout Grid, _ state: AppState, title: String, titleRole: Role, message: String, button: String) {
         let width = min(56, state.size.columns - 4)
         let lines = TextWidth.wrap(message, width: width - 4)
-        let body = Chrome.body(state.size)
+        let body = Chrome.body(state)
         let rect = body.centered(width: width, height: lines.count + 5)
         grid.box(rect, role: .overlay, borderRole: .border, title: title, titleRole: titleRole)
         for (offset, line) in lines.prefix(max(0, rect.height - 4)).enumerated() {
@@ -101,23 +101,49 @@ enum Overlays {
         drawDialog(&grid, state, title: qa.confirmTitle, titleRole: .warning, message: message, button: qa.confirmButtons)
     }
 
-    /// Every key of the screen underneath, generated from the keymap.
+    /// Where the key help goes and how much of it shows: every key of a screen and the global keys,
+    /// in a box as tall as the body allows; what does not fit scrolls.
+    struct HelpLayout {
+        var lines: [(label: String, help: String)]
+        var rect: Rect
+        /// How many lines show at once.
+        var room: Int
+        var maxOffset: Int { max(0, lines.count - room) }
+    }
+
+    static func helpLayout(_ state: AppState, for screen: ScreenKind) -> HelpLayout {
+        let strings = state.strings
+        let bindings = state.bindings(for: screen).filter { !$0.keys.isEmpty } + Keymap.global
+        let labelWidth = bindings.map { TextWidth.of($0.label) }.max() ?? 0
+        let lines = bindings.map { (label: TextWidth.pad($0.label, to: labelWidth), help: strings.actionHelp($0.action)) }
+        let widest = lines.map { labelWidth + 2 + TextWidth.of($0.help) }.max() ?? 0
+        let width = min(max(widest, TextWidth.of(strings.closeHelp)) + 6, state.size.columns - 2)
+        let rect = Chrome.body(state).centered(width: width, height: lines.count + 4)
+        // Borders and the close line; the blank line above it goes first when rows are short.
+        let room = lines.count + 4 <= rect.height ? lines.count : max(0, rect.height - 3)
+        return HelpLayout(lines: lines, rect: rect, room: room)
+    }
+
+    /// Every key of the screen underneath, generated from the keymap. When it does not fit, it
+    /// scrolls (`AppState.helpOffset`), with ▲ and ▼ in the frame where more lines are.
     static func drawHelp(_ grid: inout Grid, _ state: AppState, for screen: ScreenKind) {
         let strings = state.strings
-        let bindings = state.bindings(for: screen).filter { !$0.keys.isEmpty }
-            + [Binding(keys: [Keymap.interrupt], label: "Ctrl-C", action: .quit, inFooter: false)]
-        let labelWidth = bindings.map { TextWidth.of($0.label) }.max() ?? 0
-        let lines = bindings.map { TextWidth.pad($0.label, to: labelWidth) + "  " + strings.actionHelp($0.action) }
-        let width = min(max(lines.map(TextWidth.of).max() ?? 0, TextWidth.of(strings.closeHelp)) + 6, state.size.columns - 2)
-        let body = Chrome.body(state.size)
-        let rect = body.centered(width: width, height: lines.count + 4)
+        let layout = helpLayout(state, for: screen)
+        let rect = layout.rect
         grid.box(rect, role: .overlay, borderRole: .border, title: strings.keysOf(strings.screenName(screen)), titleRole: .title)
-        let room = lines.count > rect.height - 3 ? rect.height - 4 : rect.height - 3
-        for (offset, line) in lines.prefix(max(0, room)).enumerated() {
-            grid.put(line, row: rect.row + 1 + offset, column: rect.column + 2, role: .overlay, width: rect.width - 4)
-            grid.put(String(line.prefix { $0 != " " }), row: rect.row + 1 + offset, column: rect.column + 2, role: .key)
+        let offset = min(max(0, state.helpOffset), layout.maxOffset)
+        let inner = rect.width - 4
+        for (row, line) in layout.lines.dropFirst(offset).prefix(layout.room).enumerated() {
+            let y = rect.row + 1 + row
+            let used = grid.put(line.label, row: y, column: rect.column + 2, role: .key, width: inner)
+            grid.put("  " + line.help, row: y, column: rect.column + 2 + used, role: .overlay, width: inner - used)
         }
-        if lines.count > room, room >= 0 { grid.put("…", row: rect.row + 1 + room, column: rect.column + 2, role: .dim) }
+        if rect.width > 4 {
+            if offset > 0 { grid.put("▲", row: rect.row, column: rect.column + rect.width - 3, role: .dim) }
+            if offset < layout.maxOffset {
+                grid.put("▼", row: rect.row + rect.height - 1, column: rect.column + rect.width - 3, role: .dim)
+            }
+        }
         grid.putCentered(strings.closeHelp, row: rect.row + rect.height - 2, in: rect.insetHorizontally(1), role: .dim)
     }
 

@@ -15,7 +15,7 @@ enum ScenarioScreen {
 
     static func draw(_ grid: inout Grid, _ state: AppState) {
         let qa = state.strings.qa
-        let body = Chrome.body(state.size)
+        let body = Chrome.body(state)
         let area = body.insetHorizontally(1)
         guard area.height > 0 else { return }
         grid.put(clockLine(state), row: body.row, column: area.column, role: .accent, width: area.width)

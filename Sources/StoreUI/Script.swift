@@ -17,6 +17,14 @@ public struct Script: Sendable, Equatable {
         /// The line as written, for messages.
         public var source: String
         public var command: Command
+
+        /// Whether the step can fail the script: an expectation or a snapshot.
+        public var checks: Bool {
+            switch command {
+            case .expect, .expectNot, .snapshot: true
+            default: false
+            }
+        }
     }
 
     public enum Command: Sendable, Equatable {
@@ -39,32 +47,78 @@ public struct Script: Sendable, Equatable {
     }
 
     public struct ParseError: Error, Sendable, Equatable {
-        public var line: Int
+        /// The 1-based line, or nil when the problem is the whole script (it checks nothing).
+        public var line: Int?
         public var message: String
     }
 
     public static let commands = ["size", "launch", "press", "type", "advance", "set", "expect", "expect-not", "snapshot"]
 
-    /// Reads a whole script; the first bad line stops it with its number, before anything runs.
+    /// Reads a whole script from its text; the first bad line stops it with its number, before anything runs.
     public static func parse(_ text: String) throws(ParseError) -> Script {
+        try parse(data: Data(text.utf8))
+    }
+
+    /// Reads a whole script from a file's bytes: UTF-8 without a byte order mark, lines ending in LF
+    /// or CRLF, no control characters but tab. Anything else, or a script with no `expect`,
+    /// `expect-not` or `snapshot` (which could never fail), stops it before anything runs.
+    public static func parse(data: Data) throws(ParseError) -> Script {
+        let bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw ParseError(line: 1, message: "the file starts with a byte order mark (BOM); save it as UTF-8 without one")
+        }
         var steps: [Step] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             let line = index + 1
-            let source = raw.trimmingCharacters(in: .whitespaces)
+            let source: String
+            do {
+                source = try decode(raw.last == 0x0D ? raw.dropLast() : raw)
+            } catch {
+                throw ParseError(line: line, message: error.message)
+            }
             let words: [String]
             do {
-                words = try tokenize(source)
+                words = try tokenize(source.trimmingCharacters(in: .whitespaces))
             } catch {
                 throw ParseError(line: line, message: error.message)
             }
             guard let name = words.first else { continue }
             do {
-                steps.append(Step(line: line, source: source, command: try command(name, Array(words.dropFirst()))))
+                let command = try command(name, Array(words.dropFirst()))
+                steps.append(Step(line: line, source: source.trimmingCharacters(in: .whitespaces), command: command))
             } catch {
                 throw ParseError(line: line, message: error.message)
             }
         }
+        guard steps.contains(where: \.checks) else {
+            throw ParseError(line: nil, message: "the script checks nothing, so it could never fail; add an expect, expect-not or snapshot line")
+        }
         return Script(steps: steps)
+    }
+
+    /// One line's bytes (without its line ending) as text, or what is wrong with them.
+    private static func decode(_ bytes: ArraySlice<UInt8>) throws(Problem) -> String {
+        var text = String.UnicodeScalarView()
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var column = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\r" {
+                    throw Problem(message: "a carriage return (CR) in the middle of the line, at column \(column); save the file with LF or CRLF line endings")
+                }
+                if UntrustedText.isForbidden(scalar), scalar != "\t" {
+                    throw Problem(message: "\(UntrustedText.describe(scalar)) at column \(column) is not allowed in a script")
+                }
+                text.append(scalar)
+                column += 1
+            case .emptyInput:
+                return String(text)
+            case .error:
+                throw Problem(message: "the line is not valid UTF-8 (after column \(column - 1)); save the file as UTF-8")
+            }
+        }
     }
 
     struct Problem: Error { var message: String }
@@ -79,7 +133,7 @@ public struct Script: Sendable, Equatable {
             let text = try one("a size")
             let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
             guard parts.count == 2, (1...1000).contains(parts[0]), (1...1000).contains(parts[1]) else {
-                throw Problem(message: "\"\(text)\" is not a size; write COLUMNSxROWS, like size 80x24")
+                throw Problem(message: "\(UntrustedText.quoted(text)) is not a size; write COLUMNSxROWS, like size 80x24")
             }
             return .size(Size(columns: parts[0], rows: parts[1]))
         case "launch":
@@ -89,7 +143,7 @@ public struct Script: Sendable, Equatable {
             var keys: [Key] = []
             for word in arguments {
                 guard let key = Key(name: word) else {
-                    throw Problem(message: "unknown key \"\(word)\"; keys are a single character or one of \(Key.names.joined(separator: ", "))")
+                    throw Problem(message: "unknown key \(UntrustedText.quoted(word)); keys are a single character or one of \(Key.names.joined(separator: ", "))")
                 }
                 keys.append(key)
             }
@@ -112,11 +166,11 @@ public struct Script: Sendable, Equatable {
             let snapshot = try one("a name")
             guard snapshot.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }),
                   !snapshot.hasPrefix(".") else {
-                throw Problem(message: "\"\(snapshot)\" is not a snapshot name; use letters, digits, - _ and .")
+                throw Problem(message: "\(UntrustedText.quoted(snapshot)) is not a snapshot name; use letters, digits, - _ and .")
             }
             return .snapshot(snapshot)
         default:
-            throw Problem(message: "unknown command \"\(name)\"; commands are \(commands.joined(separator: ", ")) (# starts a comment)")
+            throw Problem(message: "unknown command \(UntrustedText.quoted(name)); commands are \(commands.joined(separator: ", ")) (# starts a comment)")
         }
     }
 
@@ -137,11 +191,11 @@ public struct Script: Sendable, Equatable {
             if let unit = text.last.flatMap({ units[$0] }), let value = Int(text.dropLast()), value > 0, value <= 10_000 {
                 return .by(SubscriptionPeriod(value: value, unit: unit))
             }
-            throw Problem(message: "\"\(text)\" is not a duration; \(usage)")
+            throw Problem(message: "\(UntrustedText.quoted(text)) is not a duration; \(usage)")
         case 2 where arguments[0] == "to":
             if let date = try? Date(arguments[1], strategy: .iso8601) { return .to(date) }
             if let day = try? Date(arguments[1], strategy: Date.ISO8601FormatStyle().year().month().day()) { return .to(day) }
-            throw Problem(message: "\"\(arguments[1])\" is not an ISO 8601 date; write it like 2026-12-21 or 2026-12-21T09:00:00Z")
+            throw Problem(message: "\(UntrustedText.quoted(arguments[1])) is not an ISO 8601 date; write it like 2026-12-21 or 2026-12-21T09:00:00Z")
         default:
             throw Problem(message: usage)
         }

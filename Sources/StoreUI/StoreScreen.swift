@@ -14,7 +14,7 @@ public enum StoreScreen {
     }
 
     static func bodyHeight(_ state: AppState) -> Int {
-        Chrome.body(state.size).height - (state.isCompact ? 2 : 0)
+        Chrome.body(state).height - (state.isCompact ? 2 : 0)
     }
 
     static func rows(_ state: AppState) -> [Row] {
@@ -99,30 +99,40 @@ public enum StoreScreen {
     }
 
     /// The store as plain text, for an output that is not a terminal: the same sections, rules and
-    /// prices as the screen (gating and the pitch policy included), one item a line.
+    /// prices as the screen (gating and the pitch policy included), one item a line. Every field is
+    /// made displayable, so catalog text cannot act on whatever reads the output.
     public static func plainText(_ state: AppState) -> String {
-        var out = "\(state.appName) · \(Chrome.accountSummary(state))\n"
+        var lines: [String] = []
+        func line(_ fields: String...) { lines.append(fields.map(UntrustedText.displayable).joined(separator: "\t")) }
+        line("\(state.appName) · \(Chrome.accountSummary(state))")
         if !state.store.gate.canMakePayments {
-            out += "\n\(state.strings.gateTitle): \(state.strings.gateExplanation(state.store.gate))\n"
-            out += state.strings.gateKeepsWorking + "\n"
+            lines.append("")
+            line("\(state.strings.gateTitle): \(state.strings.gateExplanation(state.store.gate))")
+            line(state.strings.gateKeepsWorking)
         }
         for row in rows(state) {
             switch row {
-            case .section(let title, let note): out += "\n" + (note.isEmpty ? title : "\(title) — \(note)") + "\n"
+            case .section(let title, let note):
+                lines.append("")
+                line(note.isEmpty ? title : "\(title) — \(note)")
             case .product(let product):
                 let middle = middleText(state, product, selected: false)
-                out += "  \(state.name(product))\t\(priceColumn(state, product).0)" + (middle.isEmpty ? "" : "\t\(middle)") + "\n"
-            case .note(let text, _): out += "  \(text)\n"
+                if middle.isEmpty {
+                    line("  " + state.name(product), priceColumn(state, product).0)
+                } else {
+                    line("  " + state.name(product), priceColumn(state, product).0, middle)
+                }
+            case .note(let text, _): line("  " + text)
             case .blank: break
             }
         }
-        return out
+        return lines.joined(separator: "\n") + "\n"
     }
 
     // MARK: drawing
 
     static func draw(_ grid: inout Grid, _ state: AppState) {
-        var body = Chrome.body(state.size)
+        var body = Chrome.body(state)
         if !state.store.gate.canMakePayments {
             body = drawGateExplanation(&grid, state, in: body)
         }
@@ -134,8 +144,11 @@ public enum StoreScreen {
         // Past 100 columns the list stops growing, so prices stay near the names they belong to.
         var area = body.insetHorizontally(1)
         area.width = min(area.width, 98)
-        let nameWidth = min(rows.reduce(0) { if case .product(let p) = $1 { max($0, TextWidth.of(state.name(p))) } else { $0 } },
-                            max(10, area.width / 2))
+        // The name column is as wide as the widest name up to half the list; a longer name does not
+        // widen it for every row, it takes room from its own row's details (and is cut only there).
+        let cap = max(10, area.width / 2)
+        let nameWidth = rows.compactMap { if case .product(let p) = $0 { TextWidth.of(state.name(p)) } else { nil } }
+            .filter { $0 <= cap }.max() ?? cap
         for (line, row) in rows.dropFirst(offset).prefix(listHeight).enumerated() {
             let y = body.row + line
             switch row {
@@ -159,15 +172,17 @@ public enum StoreScreen {
         if state.isCompact, state.store.gate.canMakePayments { drawCompactButton(&grid, state, in: body) }
     }
 
-    /// One product: marker, name (never truncated), details in the middle, price or owned mark at the right.
+    /// One product: marker, name, details in the middle, price or owned mark at the right. The name is
+    /// cut (with "…") only where it is wider than all the room its row has left of the price.
     static func drawProductRow(_ grid: inout Grid, _ state: AppState, _ product: Product, row y: Int, in area: Rect, nameWidth: Int) {
         let selected = product.id == state.selection
         let (right, rightRole) = priceColumn(state, product)
         grid.put(selected ? "▸ " : "  ", row: y, column: area.column, role: selected ? .selected : .normal)
         let nameColumn = area.column + 2
-        let name = state.name(product)
-        grid.put(name, row: y, column: nameColumn, role: selected ? .selected : .title, width: area.width - 2)
         let rightWidth = TextWidth.of(right)
+        let room = area.width - 2 - rightWidth - 2
+        let name = room >= 8 ? TextWidth.truncate(state.name(product), to: room) : state.name(product)
+        grid.put(name, row: y, column: nameColumn, role: selected ? .selected : .title, width: area.width - 2)
         let middleColumn = nameColumn + max(nameWidth, TextWidth.of(name)) + 2
         let middleWidth = area.column + area.width - rightWidth - 2 - middleColumn
         if middleWidth > 3 {

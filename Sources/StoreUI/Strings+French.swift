@@ -184,6 +184,8 @@ extension Strings {
             case .cancel: "annuler"
             case .press: "appuyer"
             case .dismiss: "fermer"
+            case .scroll: "faire défiler"
+            case .redraw: "redessiner l'écran"
             default: Strings.qaActionHelp($0)
             }
         }

@@ -182,6 +182,8 @@ extension Strings {
             case .cancel: "abbrechen"
             case .press: "Knopf drücken"
             case .dismiss: "schließen"
+            case .scroll: "blättern"
+            case .redraw: "Bildschirm neu zeichnen"
             default: Strings.qaActionHelp($0)
             }
         }

@@ -187,6 +187,8 @@ extension Strings {
             case .cancel: "キャンセル"
             case .press: "ボタンを押す"
             case .dismiss: "閉じる"
+            case .scroll: "スクロール"
+            case .redraw: "画面を再描画"
             default: Strings.qaActionHelp($0)
             }
         }

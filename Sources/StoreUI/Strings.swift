@@ -171,6 +171,8 @@ public struct Strings: Sendable {
         case .press: "press"
         case .cancel: "cancel"
         case .dismiss: "close"
+        case .scroll: "scroll"
+        case .redraw: "redraw the screen"
         default: qaActionHelp($0)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,21 +20,47 @@ public enum TextWidth {
         return true
     }()
 
-    public static func of(_ character: Character) -> Int {
+    /// The width of one grapheme cluster as it is drawn: `glyph(for:)` and this always agree.
+    public static func of(_ character: Character) -> Int { glyph(for: character).width }
+
+    /// What a grapheme cluster is drawn as, and in how many cells. Most clusters are drawn as they are;
+    /// where terminals disagree on a cluster's width, or it would act on the terminal, it is replaced by
+    /// a visible stand-in of the same width instead of being cut or drawn misaligned:
+    /// - a forbidden scalar (control, bidi override; see `UntrustedText`) → "�", one cell;
+    /// - several emoji joined by ZWJ (👨‍👩‍👧): most terminals draw each emoji, so → "？", two cells;
+    /// - a lone regional indicator, or a combining mark or jamo with no base → "�", one cell.
+    /// Flags (🇯🇵) and emoji with a skin tone (👍🏽) are two cells, a base with combining marks (é) or
+    /// Hangul jamo (ᄀ + ᅡ) the width of the base. Invisible format characters (zero-width space)
+    /// take no cell and are not drawn.
+    public static func glyph(for character: Character) -> (glyph: Character, width: Int) {
         _ = ready
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return (character, 0) }
+        if scalars.count == 1, first.value >= 0x20, first.value < 0x7F { return (character, 1) } // ASCII
+        if scalars.contains(where: UntrustedText.isForbidden) { return (replacement, 1) }
         var width = 0
-        for scalar in character.unicodeScalars {
+        var pictographs = 0, indicators = 0, joined = false
+        for scalar in scalars {
+            if scalar.value == 0x200D { joined = true }
+            if scalar.value >= 0x2000, scalar.properties.isEmoji, !scalar.properties.isEmojiModifier { pictographs += 1 }
+            if (0x1F1E6...0x1F1FF).contains(scalar.value) { indicators += 1 }
             if scalar.value == 0xFE0F { width = max(width, 2); continue } // emoji presentation
-            let w = Int(c_wcwidth(wchar_t(bitPattern: scalar.value)))
-            width = max(width, w)
+            width = max(width, Int(c_wcwidth(wchar_t(bitPattern: scalar.value))))
         }
-        if width == 0, let first = character.unicodeScalars.first, first.properties.generalCategory != .nonspacingMark,
-           first.properties.generalCategory != .enclosingMark, first.properties.generalCategory != .format,
-           first.value >= 0x20 {
-            return 1
+        if joined, pictographs > 1 { return (wideReplacement, 2) }
+        if indicators == 2 { return (character, 2) }
+        if indicators == 1 { return (replacement, 1) }
+        let category = first.properties.generalCategory
+        if category == .format || category == .control { return (character, 0) }
+        if category == .nonspacingMark || category == .enclosingMark || category == .spacingMark
+            || (0x1160...0x11FF).contains(first.value) || (0xD7B0...0xD7FF).contains(first.value) {
+            return (replacement, 1) // a mark or vowel/final jamo with nothing to sit on
         }
-        return min(width, 2)
+        return (character, min(max(width, 1), 2))
     }
+
+    static let replacement: Character = "\u{FFFD}"
+    static let wideReplacement: Character = "\u{FF1F}"
 
     public static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
 

@@ -8,7 +8,7 @@ enum TransactionsScreen {
     static func rows(_ state: AppState) -> [Transaction] { state.store.transactions.reversed() }
 
     /// Table rows that fit below the clock line and the column titles.
-    static func visibleRows(_ state: AppState) -> Int { max(0, Chrome.body(state.size).height - 3) }
+    static func visibleRows(_ state: AppState) -> Int { max(0, Chrome.body(state).height - 3) }
 
     /// A column: title, width, and the cell of a transaction. Columns drop from the right when narrow.
     struct Column {
@@ -51,7 +51,7 @@ enum TransactionsScreen {
     }
 
     static func draw(_ grid: inout Grid, _ state: AppState) {
-        let body = Chrome.body(state.size)
+        let body = Chrome.body(state)
         let area = body.insetHorizontally(1)
         guard area.height > 0 else { return }
         grid.put(ScenarioScreen.clockLine(state), row: body.row, column: area.column, role: .accent, width: area.width)
@@ -95,7 +95,7 @@ enum TransactionsScreen {
 
     /// One transaction, every field.
     static func drawDetail(_ grid: inout Grid, _ state: AppState, id: UInt64) {
-        let body = Chrome.body(state.size)
+        let body = Chrome.body(state)
         let area = body.insetHorizontally(2)
         guard let transaction = state.store.transaction(id), area.height > 0 else { return }
         let fields = fields(transaction, state)
@@ -117,7 +117,7 @@ enum TransactionsScreen {
     /// How far the fields can scroll: zero when they all fit.
     static func maxDetailOffset(_ state: AppState, id: UInt64) -> Int {
         guard let transaction = state.store.transaction(id) else { return 0 }
-        return max(0, fields(transaction, state).count - Chrome.body(state.size).height)
+        return max(0, fields(transaction, state).count - Chrome.body(state).height)
     }
 
     /// StoreKit's Transaction fields, in its words, plus the renewal state for a subscription.

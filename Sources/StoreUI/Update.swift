@@ -26,6 +26,8 @@ extension AppState {
             store.advance(to: store.now.addingTimeInterval(seconds * store.scenario.timeRate.speed))
             return []
         case .key(let key):
+            // Redrawing is the terminal edge's work; here it changes nothing, not even the notice.
+            if key == Keymap.redraw { return [] }
             notice = nil
             if key == Keymap.interrupt { return [.quit] }
             guard let action = activeBindings.first(where: { $0.keys.contains(key) })?.action else { return [] }
@@ -37,11 +39,18 @@ extension AppState {
         if action == .quit { return [.quit] }
         if action == .help {
             overlay = .help(activeKind, under: overlay)
+            helpOffset = 0
             return []
         }
         switch overlay {
-        case .help(_, let under):
-            if action == .dismiss { overlay = under }
+        case .help(let screen, let under):
+            let layout = Overlays.helpLayout(self, for: screen)
+            helpOffset = min(helpOffset, layout.maxOffset)
+            if let moved = Self.listMove(action, from: helpOffset, count: layout.maxOffset + 1, page: layout.room - 1) {
+                helpOffset = moved
+            } else if action == .dismiss {
+                overlay = under
+            }
         case .sheet(var sheet):
             switch action {
             case .switchButton:
@@ -290,6 +299,11 @@ extension AppState {
     }
 
     private func isAvailable(_ action: Action, on kind: ScreenKind) -> Bool {
+        if kind == .help {
+            // Scrolling keys only where the help does not fit.
+            guard case .help(let screen, _)? = overlay else { return action == .dismiss }
+            return action == .dismiss || Overlays.helpLayout(self, for: screen).maxOffset > 0
+        }
         if kind == .transactions || kind == .transaction { return isAvailableOnTransaction(action, kind: kind) }
         let selected: Product?
         switch (kind, screens.last) {

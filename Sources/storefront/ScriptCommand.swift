@@ -27,14 +27,14 @@ struct ScriptCommand: ParsableCommand {
     var trace = false
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: file) else {
             throw StartupError(message: "cannot read the script \(file)")
         }
         let script: Script
         do {
-            script = try Script.parse(text)
+            script = try Script.parse(data: data)
         } catch {
-            throw StartupError(message: "\(file):\(error.line): \(error.message)")
+            throw StartupError(message: "\(file):\(error.line.map { "\($0):" } ?? "") \(error.message)")
         }
         var runner = ScriptRunner(file: file, record: record, trace: trace)
         try runner.run(script)
@@ -114,9 +114,9 @@ struct ScriptRunner {
             state!.store.apply(setting)
             try save(step)
         case .expect(let text):
-            guard state!.view().text.contains(text) else { try report(step, "the screen does not show \"\(text)\"") }
+            guard state!.view().text.contains(text) else { try report(step, "the screen does not show \(UntrustedText.quoted(text, limit: 200))") }
         case .expectNot(let text):
-            guard !state!.view().text.contains(text) else { try report(step, "the screen shows \"\(text)\"") }
+            guard !state!.view().text.contains(text) else { try report(step, "the screen shows \(UntrustedText.quoted(text, limit: 200))") }
         case .snapshot(let name):
             try snapshot(name, step: step)
         case .launch, .size:
@@ -177,7 +177,7 @@ struct ScriptRunner {
         let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let got = actual.split(separator: "\n", omittingEmptySubsequences: false)
         let row = zip(want, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(want.count, got.count)
-        let wanted = row < want.count ? String(want[row]) : "(nothing)"
+        let wanted = row < want.count ? UntrustedText.displayable(String(want[row])) : "(nothing)"
         let shown = row < got.count ? String(got[row]) : "(nothing)"
         try report(step, "the screen differs from \(url.path) at row \(row + 1):\n  expected: \(wanted)\n  shown:    \(shown)\n  (run with --record to accept the new screen)")
     }
@@ -189,7 +189,7 @@ struct ScriptRunner {
         let rows = screen.text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { "|" + TextWidth.pad(String($0), to: screen.size.columns) + "|" }
         let message = """
-            \(file):\(step.line): expectation failed: \(step.source)
+            \(file):\(step.line): expectation failed: \(UntrustedText.displayable(step.source.replacingOccurrences(of: "\t", with: " ")))
               \(problem)
             screen (\(screen.size.columns)×\(screen.size.rows)) at line \(step.line):
             \(frame)

@@ -1,4 +1,5 @@
 import Testing
+import StoreModel
 @testable import StoreUI
 
 /// Text is measured in terminal cells: wide CJK characters take two.
@@ -33,5 +34,69 @@ struct TextWidthTests {
         var tight = Grid(size: Size(columns: 4, rows: 1))
         tight.put("abcパ", row: 0, column: 0, role: .normal)
         #expect(tight.text == "abc")
+    }
+}
+
+/// Grapheme clusters are drawn whole or replaced visibly, with a width that terminals agree on.
+@Suite("Grapheme clusters")
+struct GraphemeTests {
+    /// Draws one cluster followed by a letter and returns the cells.
+    func cells(_ text: String) -> [Cell] {
+        var grid = Grid(size: Size(columns: 10, rows: 1))
+        grid.put(text + "b", row: 0, column: 0, role: .normal)
+        return grid.cells
+    }
+
+    @Test("TextWidth and Grid.put agree on every cluster: the cells used are the width measured",
+          arguments: ["👨‍👩‍👧", "👍🏽", "🇯🇵", "e\u{301}", "\u{1100}\u{1161}\u{11A8}", "한", "❤️", "1️⃣", "パ", "\u{301}",
+                      "\u{1161}", "\u{1F1EF}", "\u{200B}", "\u{1B}", "\u{9B}", "\u{202E}", "\r\n", "\u{FFFD}", "🏳️‍🌈"])
+    func widthsAgree(_ text: String) throws {
+        let character = try #require(text.first)
+        #expect(text.count == 1)
+        let width = TextWidth.of(character)
+        let row = cells(text)
+        // The cluster's cells, then "b": b lands right after the width measured.
+        #expect(row[width].character == "b", "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        if width == 2 { #expect(row[1].isContinuation) }
+        for (index, cell) in row.enumerated() {
+            guard let drawn = cell.character else { continue }
+            let span = index + 1 < row.count && row[index + 1].isContinuation ? 2 : 1
+            #expect(TextWidth.of(drawn) == span, "a cell's character is as wide as the cells it covers")
+            #expect(!drawn.unicodeScalars.contains(where: UntrustedText.isForbidden))
+        }
+    }
+
+    @Test("skin tones, flags, combining marks and Hangul jamo are drawn whole")
+    func drawnWhole() {
+        for (text, width) in [("👍🏽", 2), ("🇯🇵", 2), ("e\u{301}", 1), ("\u{1100}\u{1161}\u{11A8}", 2), ("한", 2), ("❤️", 2)] {
+            let character = text.first!
+            #expect(TextWidth.of(character) == width, "\(text)")
+            #expect(cells(text)[0].character == character, "\(text) is drawn as it is")
+        }
+    }
+
+    @Test("clusters terminals disagree on are replaced visibly, never silently shortened")
+    func replacedVisibly() {
+        // Several emoji joined by ZWJ: most terminals draw each emoji, so a visible two-cell stand-in.
+        for family in ["👨‍👩‍👧", "🏳️‍🌈", "👩🏽‍💻"] {
+            #expect(TextWidth.of(family.first!) == 2)
+            #expect(cells(family)[0].character == "？", "\(family)")
+        }
+        // A mark with nothing to sit on, a lone vowel jamo, a lone regional indicator: one "�".
+        for orphan in ["\u{301}", "\u{1161}", "\u{1F1EF}"] {
+            #expect(TextWidth.of(orphan.first!) == 1)
+            #expect(cells(orphan)[0].character == "\u{FFFD}", "\(orphan.unicodeScalars.first!.value)")
+        }
+        #expect(TextWidth.of("a\u{301}bc") == 3, "a combining mark adds no cell")
+    }
+
+    @Test("truncation and padding measure clusters the way the grid draws them")
+    func truncateClusters() {
+        let name = "Family 👨‍👩‍👧 Pack 🇯🇵"
+        #expect(TextWidth.of(name) == 17)
+        var grid = Grid(size: Size(columns: 30, rows: 1))
+        #expect(grid.put(TextWidth.pad(name, to: 20), row: 0, column: 0, role: .normal) == 20)
+        #expect(TextWidth.truncate(name, to: 10) == "Family 👨‍👩‍👧…")
+        #expect(TextWidth.truncate(name, to: 9) == "Family …", "a cluster is never split")
     }
 }

@@ -29,11 +29,59 @@ struct ScriptTests {
 
     /// Writes a script into a fresh folder and runs it.
     func run(_ text: String, arguments: [String] = []) throws -> (Storefront.Run, URL) {
+        try run(bytes: Data(text.utf8), arguments: arguments)
+    }
+
+    /// Writes a script's exact bytes into a fresh folder and runs it.
+    func run(bytes: Data, arguments: [String] = []) throws -> (Storefront.Run, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("script-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("test.script")
-        try text.write(to: file, atomically: true, encoding: .utf8)
+        try bytes.write(to: file)
         return (try Storefront.run(["script", file.path] + arguments), folder)
+    }
+
+    @Test("a script with CRLF line endings runs, and its expectations are checked")
+    func crlf() throws {
+        let (passing, _) = try run("# Windows line endings\r\nlaunch --now 2026-11-21\r\nexpect \"Trail Boost\"\r\n")
+        #expect(passing.status == 0, "\(passing.stderr)")
+        let (failing, _) = try run("# Windows line endings\r\nlaunch --now 2026-11-21\r\nexpect \"never shown\"\r\n")
+        #expect(failing.status == 1, "the expectation ran: \(failing.stderr)")
+        #expect(failing.stderr.contains("test.script:3: expectation failed: expect \"never shown\"\n"))
+    }
+
+    @Test("a script that checks nothing is an error, since it could never fail")
+    func checksNothing() throws {
+        for text in ["", "# only a comment\n", "launch --now 2026-11-21\npress b tab enter\n"] {
+            let (run, _) = try run(text)
+            #expect(run.status == 2, "\(text)")
+            #expect(run.stderr.contains("test.script: the script checks nothing"), "\(text): \(run.stderr)")
+        }
+    }
+
+    @Test("a lone CR, a BOM, NUL bytes, other controls and invalid UTF-8 are reported with file and line, exit 2")
+    func badBytes() throws {
+        let cases: [([UInt8], String)] = [
+            (Array("expect \"Store\"\rpress q\n".utf8), "test.script:1: a carriage return (CR) in the middle of the line, at column 15"),
+            ([0xEF, 0xBB, 0xBF] + Array("expect \"Store\"\n".utf8), "test.script:1: the file starts with a byte order mark (BOM)"),
+            (Array("expect \"Store\"\npress b\0\n".utf8), "test.script:2: U+0000 (a control character) at column 8 is not allowed in a script"),
+            (Array("expect \"Store\"\n\npress \u{1B}[2J\n".utf8), "test.script:3: U+001B (escape) at column 7 is not allowed"),
+            (Array("# ok\nexpect \"Sto".utf8) + [0xFF] + Array("re\"\n".utf8), "test.script:2: the line is not valid UTF-8 (after column 11)"),
+        ]
+        for (bytes, message) in cases {
+            let (run, _) = try run(bytes: Data(bytes))
+            #expect(run.status == 2, "\(message)")
+            #expect(run.stderr.contains(message), "\(message): \(run.stderr)")
+        }
+    }
+
+    @Test("values in messages are quoted and escaped, so a value cannot pass for the message around it")
+    func quotedValues() throws {
+        let (failed, _) = try run(#"launch --now 2026-11-21"# + "\n" + #"expect "say \"hi\" \\ there""# + "\n")
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains(#"the screen does not show "say \"hi\" \\ there""# + "\n"), "\(failed.stderr)")
+        let (key, _) = try run("press \"b\\\"\"\nexpect \"Store\"\n")
+        #expect(key.stderr.contains(#"test.script:1: unknown key "b\"""#), "\(key.stderr)")
     }
 
     @Test("a malformed line is reported with its line number, exit 2, before anything runs")
@@ -86,12 +134,12 @@ struct ScriptTests {
 
     @Test("bad launch options in a script are reported with its line")
     func badLaunch() throws {
-        let (run, _) = try run("launch --locale xx_YY\n")
+        let (run, _) = try run("launch --locale xx_YY\nexpect \"Store\"\n")
         #expect(run.status == 2)
         #expect(run.stderr.contains("test.script:1: unknown locale \"xx_YY\""))
-        let (twice, _) = try self.run("launch\nlaunch\n")
+        let (twice, _) = try self.run("launch\nlaunch\nexpect \"Store\"\n")
         #expect(twice.stderr.contains("test.script:2: launch comes once"))
-        let (back, _) = try self.run("launch --now 2026-11-21\nadvance to 2026-01-01\n")
+        let (back, _) = try self.run("launch --now 2026-11-21\nadvance to 2026-01-01\nexpect \"Store\"\n")
         #expect(back.stderr.contains("simulated time only moves forward"))
     }
 
@@ -111,7 +159,7 @@ struct ScriptTests {
         #expect(buy.status == 0, "\(buy.stderr)")
         let (again, _) = try run("launch --state \(ledger)\nexpect \"✓ Owned\"\npress t\nexpect \"Alps Map Pack\"\n")
         #expect(again.status == 0, "\(again.stderr)")
-        let (past, _) = try run("launch --state \(ledger) --now 2020-01-01\n")
+        let (past, _) = try run("launch --state \(ledger) --now 2020-01-01\nexpect \"Store\"\n")
         #expect(past.stderr.contains("is before the clock of the ledger"))
     }
 
