@@ -31,13 +31,14 @@ public enum CatalogLoader {
 
     public static func load(_ data: Data) throws(Failure) -> Catalog {
         let json: JSONValue
+        let hasForbiddenText: Bool
         do {
-            json = try JSONValue.parse(data)
+            (json, hasForbiddenText) = try JSONValue.parseNoting(data)
         } catch {
             throw Failure(problems: [error])
         }
         let reader = CatalogReader()
-        reader.checkText(json)
+        if hasForbiddenText { reader.checkText(json) }
         let catalog = reader.catalog(Node(json, .root, reader.log))
         if let catalog, reader.log.problems.isEmpty { return catalog }
         throw Failure(problems: reader.log.problems)
@@ -91,7 +92,8 @@ struct Node {
     var text: String? {
         guard let text = string else { return nil }
         if text.isEmpty { problem("must not be empty"); return nil }
-        if text.unicodeScalars.allSatisfy(\.properties.isWhitespace) { problem("must not be blank"); return nil }
+        let startsVisibly = text.utf8.first.map { $0 > 0x20 && $0 < 0x7F } ?? false
+        if !startsVisibly, text.unicodeScalars.allSatisfy(\.properties.isWhitespace) { problem("must not be blank"); return nil }
         return text
     }
 
@@ -438,7 +440,7 @@ final class CatalogReader {
     private func price(_ node: Node) -> Decimal? {
         switch node.value {
         case .string(let text):
-            guard Self.isDecimalPrice(text), let value = Decimal(string: text, locale: Self.posix) else {
+            guard let value = Self.decimalPrice(text) else {
                 node.problem("\(UntrustedText.quoted(text)) is not a decimal price; write it like \"4.99\"")
                 return nil
             }
@@ -452,22 +454,27 @@ final class CatalogReader {
         }
     }
 
-    /// 1–9 digits, optionally a point and 1–4 digits ("4.99", "600"). Checked by hand: a Swift Regex
-    /// is parsed again on every use on Linux, which cost ~0.5 ms per product.
-    static func isDecimalPrice(_ text: String) -> Bool {
+    /// The price written as 1–9 digits, optionally a point and 1–4 digits ("4.99", "600"), or nil.
+    /// Read by hand: a Swift Regex is parsed again on every use on Linux (~0.5 ms per product), and
+    /// `Decimal(string:)` was most of the time left to load a large catalog.
+    static func decimalPrice(_ text: String) -> Decimal? {
         var integerDigits = 0
         var fractionDigits: Int?
+        var significand: UInt64 = 0
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if let count = fractionDigits { fractionDigits = count + 1 } else { integerDigits += 1 }
+                guard integerDigits <= 9, (fractionDigits ?? 0) <= 4 else { return nil }
+                significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
             case UInt8(ascii: ".") where fractionDigits == nil:
                 fractionDigits = 0
             default:
-                return false
+                return nil
             }
         }
-        return (1...9).contains(integerDigits) && (fractionDigits.map { (1...4).contains($0) } ?? true)
+        guard integerDigits >= 1, fractionDigits != 0 else { return nil }
+        return Decimal(sign: .plus, exponent: -(fractionDigits ?? 0), significand: Decimal(significand))
     }
 
     private func period(_ node: Node) -> SubscriptionPeriod? {
@@ -596,7 +603,6 @@ final class CatalogReader {
     static let renewalPeriods: [SubscriptionPeriod] = ["P1W", "P1M", "P2M", "P3M", "P6M", "P1Y"]
         .compactMap { SubscriptionPeriod(iso8601: $0) }
     static let isoCurrencies = Set(Locale.commonISOCurrencyCodes)
-    static let posix = Locale(identifier: "en_US_POSIX")
 }
 
 /// The keys each object of the catalog schema knows (docs/catalog.md). Localized texts and price tables

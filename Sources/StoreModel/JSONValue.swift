@@ -26,12 +26,23 @@ public enum JSONValue: Sendable, Equatable {
     /// says where, by line and column; a key given twice in one object is refused with the object's path
     /// and both places, since JSON readers disagree on which of the two wins.
     public static func parse(_ data: Data) throws(CatalogProblem) -> JSONValue {
-        let result: Result<JSONValue, JSONParser.Failure> = data.withUnsafeBytes { raw in
+        try parseNoting(data).value
+    }
+
+    /// Parses, also saying whether any string or key holds a character `UntrustedText` forbids, so
+    /// the catalog reader walks the tree looking for them only when there is one to find.
+    static func parseNoting(_ data: Data) throws(CatalogProblem) -> (value: JSONValue, hasForbiddenText: Bool) {
+        let result: Result<(JSONValue, Bool), JSONParser.Failure> = data.withUnsafeBytes { raw in
             var parser = JSONParser(raw.bindMemory(to: UInt8.self))
-            do throws(JSONParser.Failure) { return .success(try parser.document()) } catch { return .failure(error) }
+            do throws(JSONParser.Failure) {
+                let value = try parser.document()
+                return .success((value, parser.sawForbiddenText))
+            } catch {
+                return .failure(error)
+            }
         }
         switch result {
-        case .success(let value): return value
+        case .success(let parsed): return parsed
         case .failure(let failure): throw failure.problem
         }
     }
@@ -95,6 +106,15 @@ struct JSONParser {
     private var offset = 0
     private var depth = 0
     private var bomLength = 0
+    /// Whether a string or key held a scalar `UntrustedText.isForbidden` refuses (DEL, a C1 control, a
+    /// bidirectional control, or an escaped C0 control); noted in passing, as the bytes are checked anyway.
+    private(set) var sawForbiddenText = false
+    /// Members, key offsets and elements of the objects and arrays being read, innermost last: each
+    /// container is copied out in one allocation of the right size when it closes, instead of growing
+    /// an array of its own.
+    private var pendingMembers: [JSONObject.Member] = []
+    private var pendingKeyOffsets: [Int] = []
+    private var pendingItems: [JSONValue] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -136,8 +156,7 @@ struct JSONParser {
     private mutating func object() throws(Failure) -> JSONValue {
         try enter()
         defer { depth -= 1 }
-        var members: [JSONObject.Member] = []
-        var keyOffsets: [Int] = []
+        let base = pendingMembers.count
         /// Built once an object grows past a few keys, so a huge object is not checked quadratically.
         var index: [String: Int]? = nil
         skipWhitespace()
@@ -150,14 +169,16 @@ struct JSONParser {
             }
             let keyOffset = offset
             let key = try string()
-            if members.count == 8 && index == nil {
-                index = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) })
+            if pendingMembers.count - base == 8 && index == nil {
+                index = Dictionary(uniqueKeysWithValues: (base..<pendingMembers.count).map { (pendingMembers[$0].key, $0) })
             }
-            let earlier: Int? = if let index { index[key] } else { members.firstIndex { $0.key == key } }
+            let earlier: Int? = if let index { index[key] } else {
+                pendingMembers[base...].firstIndex { $0.key == key }
+            }
             if let earlier {
                 throw Failure(offset: keyOffset,
                               message: "duplicate key \(UntrustedText.quoted(key)) at \(position(keyOffset)), "
-                                  + "first at \(position(keyOffsets[earlier])); JSON readers disagree on which one wins",
+                                  + "first at \(position(pendingKeyOffsets[earlier])); JSON readers disagree on which one wins",
                               isDuplicateKey: true)
             }
             skipWhitespace()
@@ -169,13 +190,18 @@ struct JSONParser {
                 outer.path.insert(.key(key), at: 0)
                 throw outer
             }
-            index?[key] = members.count
-            members.append(JSONObject.Member(key: key, value: value))
-            keyOffsets.append(keyOffset)
+            index?[key] = pendingMembers.count
+            pendingMembers.append(JSONObject.Member(key: key, value: value))
+            pendingKeyOffsets.append(keyOffset)
             skipWhitespace()
             switch peek {
             case UInt8(ascii: ","): offset += 1
-            case UInt8(ascii: "}"): offset += 1; return .object(JSONObject(members))
+            case UInt8(ascii: "}"):
+                offset += 1
+                let members = Array(pendingMembers[base...])
+                pendingMembers.removeSubrange(base...)
+                pendingKeyOffsets.removeSubrange(base...)
+                return .object(JSONObject(members))
             default: throw failure("expected ',' or '}' after an object member, found \(found)")
             }
         }
@@ -184,21 +210,25 @@ struct JSONParser {
     private mutating func array() throws(Failure) -> JSONValue {
         try enter()
         defer { depth -= 1 }
-        var items: [JSONValue] = []
+        let base = pendingItems.count
         skipWhitespace()
         if peek == UInt8(ascii: "]") { offset += 1; return .array([]) }
         while true {
             skipWhitespace()
             if peek == UInt8(ascii: "]") { throw failure("a comma before ']' is not allowed in JSON") }
-            do throws(Failure) { items.append(try value()) } catch {
+            do throws(Failure) { pendingItems.append(try value()) } catch {
                 var outer = error
-                outer.path.insert(.index(items.count), at: 0)
+                outer.path.insert(.index(pendingItems.count - base), at: 0)
                 throw outer
             }
             skipWhitespace()
             switch peek {
             case UInt8(ascii: ","): offset += 1
-            case UInt8(ascii: "]"): offset += 1; return .array(items)
+            case UInt8(ascii: "]"):
+                offset += 1
+                let items = Array(pendingItems[base...])
+                pendingItems.removeSubrange(base...)
+                return .array(items)
             default: throw failure("expected ',' or ']' after an array element, found \(found)")
             }
         }
@@ -275,17 +305,24 @@ struct JSONParser {
     /// A string from its opening quote. Text without escapes is taken from the file in one piece.
     private mutating func string() throws(Failure) -> String {
         let quote = offset
-        offset += 1
-        let start = offset
-        while offset < bytes.count {
-            let byte = bytes[offset]
+        let start = offset + 1
+        let bytes = self.bytes
+        // A local index, so the common loop over plain ASCII keeps it in a register.
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
+            offset = index
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
                 offset += 1
-                return text
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") { return try escapedString(from: start, quote: quote) }
             try stepInString(byte)
+            index = offset
         }
         throw Failure(offset: quote, message: "a string that is never closed")
     }
@@ -312,14 +349,15 @@ struct JSONParser {
             case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\""))
             case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"))
             case UInt8(ascii: "/"): buffer.append(UInt8(ascii: "/"))
-            case UInt8(ascii: "b"): buffer.append(0x08)
-            case UInt8(ascii: "f"): buffer.append(0x0C)
-            case UInt8(ascii: "n"): buffer.append(0x0A)
-            case UInt8(ascii: "r"): buffer.append(0x0D)
-            case UInt8(ascii: "t"): buffer.append(0x09)
+            case UInt8(ascii: "b"): buffer.append(0x08); sawForbiddenText = true
+            case UInt8(ascii: "f"): buffer.append(0x0C); sawForbiddenText = true
+            case UInt8(ascii: "n"): buffer.append(0x0A); sawForbiddenText = true
+            case UInt8(ascii: "r"): buffer.append(0x0D); sawForbiddenText = true
+            case UInt8(ascii: "t"): buffer.append(0x09); sawForbiddenText = true
             case UInt8(ascii: "u"):
                 offset += 1
                 let scalar = try unicodeEscape(at: escape)
+                if UntrustedText.isForbidden(scalar) { sawForbiddenText = true }
                 UTF8.encode(scalar) { buffer.append($0) }
                 continue
             default:
@@ -338,7 +376,11 @@ struct JSONParser {
         if byte < 0x20 {
             throw failure("a raw control character \(UntrustedText.describe(Unicode.Scalar(byte))) inside a string")
         }
-        if byte < 0x80 { offset += 1; return }
+        if byte < 0x80 {
+            if byte == 0x7F { sawForbiddenText = true }
+            offset += 1
+            return
+        }
         // Well-formed UTF-8 (Unicode table 3-7): no overlong forms, surrogates or scalars past U+10FFFF.
         var low: UInt8 = 0x80, high: UInt8 = 0xBF
         let continuations: Int
@@ -357,6 +399,17 @@ struct JSONParser {
             let next = bytes[offset + index]
             guard next >= low && next <= high else { throw invalidUTF8(byte) }
             (low, high) = (0x80, 0xBF)
+        }
+        // The forbidden scalars past ASCII: C1 controls (C2 80–9F), U+061C (D8 9C) and the bidirectional
+        // controls U+202A–U+202E (E2 80 AA–AE) and U+2066–U+2069 (E2 81 A6–A9).
+        if byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
+            let second = bytes[offset + 1]
+            switch (byte, second) {
+            case (0xC2, 0x80...0x9F), (0xD8, 0x9C): sawForbiddenText = true
+            case (0xE2, 0x80): if (0xAA...0xAE).contains(bytes[offset + 2]) { sawForbiddenText = true }
+            case (0xE2, 0x81): if (0xA6...0xA9).contains(bytes[offset + 2]) { sawForbiddenText = true }
+            default: break
+            }
         }
         offset += continuations + 1
     }
@@ -415,12 +468,11 @@ struct JSONParser {
     private var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
     private mutating func skipWhitespace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
-            default: return
-            }
+        var index = offset
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+            index += 1
         }
+        offset = index
     }
 
     private func failure(_ message: String) -> Failure { Failure(offset: offset, message: message) }

@@ -147,4 +147,22 @@ struct JSONParserTests {
         let found = error(#"{"a\u001b]0;x\u0007\nb": 1, "a\u001b]0;x\u0007\nb": 2}"#)
         #expect(found == #"$: duplicate key "a\e]0;x\u{7}\nb" at line 1, column 29, first at line 1, column 2; JSON readers disagree on which one wins"#)
     }
+
+    @Test("the parser notes forbidden text exactly where UntrustedText would refuse it, raw or escaped")
+    func forbiddenTextNoted() throws {
+        func noted(_ json: String) throws -> Bool { try JSONValue.parseNoting(Data(json.utf8)).hasForbiddenText }
+        // Every scalar written raw in a string, and every BMP scalar written as an escape.
+        let scalars = (0x20...0x10FFFF).lazy.compactMap(Unicode.Scalar.init).filter { $0 != "\"" && $0 != "\\" }
+        for scalar in scalars where scalar.value < 0x3000 || scalar.value % 97 == 0 {
+            let raw = try noted("[\"a\(Character(scalar))b\"]")
+            #expect(raw == UntrustedText.isForbidden(scalar), "raw U+\(String(scalar.value, radix: 16))")
+        }
+        for value in 0..<0x3000 where !(0xD800...0xDFFF).contains(value) {
+            let scalar = Unicode.Scalar(UInt32(value))!
+            let hex = String(value, radix: 16)
+            let escaped = try noted("{\"k\\u\(String(repeating: "0", count: 4 - hex.count) + hex)\": 1}")
+            #expect(escaped == UntrustedText.isForbidden(scalar), "escaped U+\(hex)")
+        }
+        #expect(try noted(#"["\uD83D\uDE00", "plain", "ブースト"]"#) == false)
+    }
 }
