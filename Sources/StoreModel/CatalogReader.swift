@@ -31,12 +31,14 @@ public enum CatalogLoader {
 
     public static func load(_ data: Data) throws(Failure) -> Catalog {
         let json: JSONValue
+        let hasForbiddenText: Bool
         do {
-            json = try JSONValue.parse(data)
+            (json, hasForbiddenText) = try JSONValue.parseNoting(data)
         } catch {
             throw Failure(problems: [error])
         }
         let reader = CatalogReader()
+        if hasForbiddenText { reader.checkText(json) }
         let catalog = reader.catalog(Node(json, .root, reader.log))
         if let catalog, reader.log.problems.isEmpty { return catalog }
         throw Failure(problems: reader.log.problems)
@@ -86,10 +88,12 @@ struct Node {
         return text
     }
 
-    /// A string that must not be empty or blank.
+    /// A string that must not be empty ("") or blank (only spaces).
     var text: String? {
         guard let text = string else { return nil }
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { problem("must not be empty"); return nil }
+        if text.isEmpty { problem("must not be empty"); return nil }
+        let startsVisibly = text.utf8.first.map { $0 > 0x20 && $0 < 0x7F } ?? false
+        if !startsVisibly, text.unicodeScalars.allSatisfy(\.properties.isWhitespace) { problem("must not be blank"); return nil }
         return text
     }
 
@@ -111,10 +115,20 @@ struct Node {
         return items.enumerated().map { Node($1, path.appending($0), log) }
     }
 
-    /// Object members in key order, so problems are reported in a stable order.
+    /// Object members in document order.
     var members: [(key: String, node: Node)]? {
         guard case .object(let fields) = value else { expected("an object"); return nil }
-        return fields.keys.sorted().map { ($0, Node(fields[$0]!, path.appending($0), log)) }
+        return fields.members.map { ($0.key, Node($0.value, path.appending($0.key), log)) }
+    }
+
+    /// Refuses keys the schema does not know, so a misspelt setting is not silently ignored; suggests
+    /// the known key a typo is closest to. (Does nothing if the node is not an object: the caller's
+    /// accessors report that.)
+    func checkKeys(_ known: [String]) {
+        guard case .object(let fields) = value else { return }
+        for member in fields.members where !known.contains(member.key) {
+            log.add(path.appending(member.key), "unknown key \(UntrustedText.quoted(member.key)); " + KeySuggestion.hint(member.key, known: known))
+        }
     }
 }
 
@@ -127,6 +141,7 @@ final class CatalogReader {
 
     func catalog(_ root: Node) -> Catalog? {
         guard root.members != nil else { return nil }
+        root.checkKeys(Schema.root)
         let app = root.required("app").flatMap(appInfo)
         let territories = root.required("territories")?.array?.compactMap(territory) ?? []
         territoryCodes = Set(territories.map(\.code))
@@ -161,22 +176,24 @@ final class CatalogReader {
     // MARK: sections
 
     private func appInfo(_ node: Node) -> AppInfo? {
+        node.checkKeys(Schema.app)
         let name = node.required("name").flatMap(localized)
         let language = node.optional("defaultLanguage")?.text ?? "en"
         let terms = node.required("termsOfServiceURL").flatMap { url($0) }
         let privacy = node.required("privacyPolicyURL").flatMap { url($0) }
         guard let name, let terms, let privacy else { return nil }
         if name.translations[language] == nil {
-            node.required("name")?.problem("has no \"\(language)\" text, the catalog's default language")
+            node.required("name")?.problem("has no \(UntrustedText.quoted(language)) text, the catalog's default language")
         }
         return AppInfo(name: name, defaultLanguage: language, termsOfServiceURL: terms, privacyPolicyURL: privacy)
     }
 
     private func territory(_ node: Node) -> Territory? {
+        node.checkKeys(Schema.territory)
         let code = node.required("code").flatMap { codeNode -> String? in
             guard let code = codeNode.string else { return nil }
             guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
-                codeNode.problem("\"\(code)\" is not an ISO 3166 alpha-3 territory code like \"USA\" or \"JPN\"")
+                codeNode.problem("\(UntrustedText.quoted(code)) is not an ISO 3166 alpha-3 territory code like \"USA\" or \"JPN\"")
                 return nil
             }
             return code
@@ -184,7 +201,7 @@ final class CatalogReader {
         let currency = node.required("currency").flatMap { currencyNode -> String? in
             guard let currency = currencyNode.string else { return nil }
             guard Self.isoCurrencies.contains(currency) else {
-                currencyNode.problem("\"\(currency)\" is not an ISO 4217 currency code like \"USD\" or \"EUR\"")
+                currencyNode.problem("\(UntrustedText.quoted(currency)) is not an ISO 4217 currency code like \"USD\" or \"EUR\"")
                 return nil
             }
             return currency
@@ -192,7 +209,7 @@ final class CatalogReader {
         let locale = node.required("locale").flatMap { localeNode -> String? in
             guard let identifier = localeNode.string else { return nil }
             guard let known = LocaleCatalog.canonical(identifier) else {
-                localeNode.problem("\"\(identifier)\" is not a known locale like \"en_US\" or \"ja_JP\"")
+                localeNode.problem("\(UntrustedText.quoted(identifier)) is not a known locale like \"en_US\" or \"ja_JP\"")
                 return nil
             }
             return known
@@ -202,6 +219,7 @@ final class CatalogReader {
     }
 
     private func subscriptionGroup(_ node: Node) -> SubscriptionGroup? {
+        node.checkKeys(Schema.subscriptionGroup)
         let id = node.required("id")?.text
         let name = node.required("name").flatMap(localized)
         let grace = node.optional("gracePeriod").flatMap { period($0) }
@@ -211,12 +229,13 @@ final class CatalogReader {
     }
 
     private func product(_ node: Node, groupIDs: Set<String>) -> Product? {
+        node.checkKeys(Schema.product)
         let id = node.required("id")?.text
         let type = node.required("type").flatMap { typeNode -> ProductType? in
             guard let raw = typeNode.string else { return nil }
             guard let type = ProductType(rawValue: raw) else {
                 let known = ProductType.allCases.map(\.rawValue).joined(separator: ", ")
-                typeNode.problem("unknown product type \"\(raw)\"; expected one of \(known)")
+                typeNode.problem("unknown product type \(UntrustedText.quoted(raw)); expected one of \(known)")
                 return nil
             }
             return type
@@ -253,6 +272,12 @@ final class CatalogReader {
                 node.optional(key)?.problem("only auto-renewable subscriptions have \"\(key)\"")
             }
         }
+        if let type, type != .consumable {
+            node.optional("maxQuantity")?.problem("only consumables have \"maxQuantity\"")
+        }
+        if let type, type != .nonRenewing {
+            node.optional("duration")?.problem("only non-renewing subscriptions have \"duration\"")
+        }
         guard let id, let type, let name, let description, let prices else { return nil }
         return Product(id: id, type: type, name: name, description: description, familyShareable: shareable,
                        prices: prices, maxQuantity: maxQuantity, subscription: subscription, duration: duration)
@@ -262,7 +287,7 @@ final class CatalogReader {
         let group = node.required("group").flatMap { groupNode -> String? in
             guard let id = groupNode.text else { return nil }
             guard groupIDs.contains(id) else {
-                groupNode.problem("no subscription group \"\(id)\" in $.subscriptionGroups")
+                groupNode.problem("no subscription group \(UntrustedText.quoted(id)) in $.subscriptionGroups")
                 return nil
             }
             return id
@@ -292,12 +317,17 @@ final class CatalogReader {
     }
 
     private func offer(_ node: Node, kind: SubscriptionOffer.Kind) -> SubscriptionOffer? {
+        switch kind {
+        case .introductory: node.checkKeys(Schema.introductoryOffer)
+        case .promotional: node.checkKeys(Schema.promotionalOffer)
+        case .code: break // the offer-code object, checked by offerCode
+        }
         let id = kind == .introductory ? node.optional("id")?.text : node.required("id")?.text
         let mode = node.required("paymentMode").flatMap { modeNode -> SubscriptionOffer.PaymentMode? in
             guard let raw = modeNode.string else { return nil }
             guard let mode = SubscriptionOffer.PaymentMode(rawValue: raw) else {
                 let known = SubscriptionOffer.PaymentMode.allCases.map(\.rawValue).joined(separator: ", ")
-                modeNode.problem("unknown payment mode \"\(raw)\"; expected one of \(known)")
+                modeNode.problem("unknown payment mode \(UntrustedText.quoted(raw)); expected one of \(known)")
                 return nil
             }
             return mode
@@ -314,7 +344,7 @@ final class CatalogReader {
         let purpose = node.optional("purpose").flatMap { purposeNode -> SubscriptionOffer.Purpose? in
             guard let raw = purposeNode.string else { return nil }
             guard let purpose = SubscriptionOffer.Purpose(rawValue: raw) else {
-                purposeNode.problem("unknown purpose \"\(raw)\"; expected retention or winBack")
+                purposeNode.problem("unknown purpose \(UntrustedText.quoted(raw)); expected retention or winBack")
                 return nil
             }
             return purpose
@@ -331,16 +361,17 @@ final class CatalogReader {
     }
 
     private func offerCode(_ node: Node, products: [Product]) -> OfferCodeOffer? {
+        node.checkKeys(Schema.offerCode)
         let id = node.required("id")?.text
         let name = node.required("name").flatMap(localized)
         let productID = node.required("product").flatMap { productNode -> String? in
             guard let id = productNode.text else { return nil }
             guard let product = products.first(where: { $0.id == id }) else {
-                productNode.problem("no product \"\(id)\" in $.products")
+                productNode.problem("no product \(UntrustedText.quoted(id)) in $.products")
                 return nil
             }
             guard product.type == .autoRenewable else {
-                productNode.problem("offer codes apply to auto-renewable subscriptions; \"\(id)\" is \(product.type.rawValue)")
+                productNode.problem("offer codes apply to auto-renewable subscriptions; \(UntrustedText.quoted(id)) is \(product.type.rawValue)")
                 return nil
             }
             return id
@@ -350,7 +381,7 @@ final class CatalogReader {
             let values = items.compactMap { item -> OfferCodeOffer.Eligibility? in
                 guard let raw = item.string else { return nil }
                 guard let value = OfferCodeOffer.Eligibility(rawValue: raw) else {
-                    item.problem("unknown eligibility \"\(raw)\"; expected new, existing or lapsed")
+                    item.problem("unknown eligibility \(UntrustedText.quoted(raw)); expected new, existing or lapsed")
                     return nil
                 }
                 return value
@@ -361,13 +392,14 @@ final class CatalogReader {
         let expires = node.optional("expires").flatMap { dateNode -> Date? in
             guard let text = dateNode.string else { return nil }
             guard let date = try? Date(text, strategy: .iso8601) else {
-                dateNode.problem("\"\(text)\" is not an ISO 8601 date-time like \"2027-01-31T00:00:00Z\"")
+                dateNode.problem("\(UntrustedText.quoted(text)) is not an ISO 8601 date-time like \"2027-01-31T00:00:00Z\"")
                 return nil
             }
             return date
         }
         let active = node.optional("active")?.bool ?? true
         let codesNode = node.required("codes")
+        codesNode?.checkKeys(Schema.codes)
         let oneTime = codesNode?.optional("oneTimeUse")?.array?.compactMap { code($0, custom: false) } ?? []
         let custom = codesNode?.optional("custom")?.array?.compactMap { code($0, custom: true) } ?? []
         if let codesNode, codesNode.optional("oneTimeUse") == nil, codesNode.optional("custom") == nil {
@@ -396,7 +428,7 @@ final class CatalogReader {
         var prices: [String: Decimal] = [:]
         for (code, priceNode) in members {
             if !territoryCodes.contains(code) {
-                priceNode.problem("territory \"\(code)\" is not declared in $.territories")
+                priceNode.problem("territory \(UntrustedText.quoted(code)) is not declared in $.territories")
                 continue
             }
             if let price = price(priceNode) { prices[code] = price }
@@ -408,8 +440,8 @@ final class CatalogReader {
     private func price(_ node: Node) -> Decimal? {
         switch node.value {
         case .string(let text):
-            guard text.wholeMatch(of: /[0-9]{1,9}(\.[0-9]{1,4})?/) != nil, let value = Decimal(string: text, locale: Self.posix) else {
-                node.problem("\"\(text)\" is not a decimal price; write it like \"4.99\"")
+            guard let value = Self.decimalPrice(text) else {
+                node.problem("\(UntrustedText.quoted(text)) is not a decimal price; write it like \"4.99\"")
                 return nil
             }
             return value
@@ -422,10 +454,33 @@ final class CatalogReader {
         }
     }
 
+    /// The price written as 1–9 digits, optionally a point and 1–4 digits ("4.99", "600"), or nil.
+    /// Read by hand: a Swift Regex is parsed again on every use on Linux (~0.5 ms per product), and
+    /// `Decimal(string:)` was most of the time left to load a large catalog.
+    static func decimalPrice(_ text: String) -> Decimal? {
+        var integerDigits = 0
+        var fractionDigits: Int?
+        var significand: UInt64 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if let count = fractionDigits { fractionDigits = count + 1 } else { integerDigits += 1 }
+                guard integerDigits <= 9, (fractionDigits ?? 0) <= 4 else { return nil }
+                significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: ".") where fractionDigits == nil:
+                fractionDigits = 0
+            default:
+                return nil
+            }
+        }
+        guard integerDigits >= 1, fractionDigits != 0 else { return nil }
+        return Decimal(sign: .plus, exponent: -(fractionDigits ?? 0), significand: Decimal(significand))
+    }
+
     private func period(_ node: Node) -> SubscriptionPeriod? {
         guard let text = node.string else { return nil }
         guard let period = SubscriptionPeriod(iso8601: text) else {
-            node.problem("\"\(text)\" is not an ISO 8601 duration like P3D, P1W, P1M, P6M or P1Y")
+            node.problem("\(UntrustedText.quoted(text)) is not an ISO 8601 duration like P3D, P1W, P1M, P6M or P1Y")
             return nil
         }
         return period
@@ -434,7 +489,7 @@ final class CatalogReader {
     private func url(_ node: Node) -> String? {
         guard let text = node.text else { return nil }
         guard let url = URL(string: text), url.scheme == "https" || url.scheme == "http", url.host != nil else {
-            node.problem("\"\(text)\" is not a web address like \"https://example.com/terms\"")
+            node.problem("\(UntrustedText.quoted(text)) is not a web address like \"https://example.com/terms\"")
             return nil
         }
         return text
@@ -446,7 +501,7 @@ final class CatalogReader {
         guard let code = node.text else { return nil }
         guard code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
             let what = custom ? "custom code" : "one-time-use code"
-            node.problem("\(what) \"\(code)\" may contain only ASCII letters and digits")
+            node.problem("\(what) \(UntrustedText.quoted(code)) may contain only ASCII letters and digits")
             return nil
         }
         guard code.count <= 64 else { node.problem("codes are at most 64 characters"); return nil }
@@ -455,13 +510,53 @@ final class CatalogReader {
 
     // MARK: whole-catalog rules
 
+    /// Every string in the document, map keys included, is free of control characters (C0, C1, DEL,
+    /// escape) and bidirectional overrides, which could act on a terminal or hide what a name says.
+    /// Walks the whole tree once, building a path only for a string that has one.
+    func checkText(_ value: JSONValue) {
+        var path: [JSONPath.Component] = []
+        func report(_ text: String, isKey: Bool) {
+            guard let scalar = UntrustedText.firstForbidden(in: text) else { return }
+            let what = isKey ? "the key \(UntrustedText.quoted(text))" : "\(UntrustedText.quoted(text))"
+            log.add(JSONPath(components: path), "\(what) contains \(UntrustedText.describe(scalar)); "
+                    + "control characters and bidirectional overrides are not allowed in a catalog")
+        }
+        func walk(_ value: JSONValue) {
+            switch value {
+            case .string(let text):
+                if !Self.isPlainASCII(text) { report(text, isKey: false) }
+            case .array(let items):
+                for (index, item) in items.enumerated() {
+                    path.append(.index(index))
+                    walk(item)
+                    path.removeLast()
+                }
+            case .object(let object):
+                for member in object.members {
+                    if !Self.isPlainASCII(member.key) { report(member.key, isKey: true) }
+                    path.append(.key(member.key))
+                    walk(member.value)
+                    path.removeLast()
+                }
+            case .null, .bool, .number:
+                break
+            }
+        }
+        walk(value)
+    }
+
+    /// Printable ASCII only: the common case, which needs no closer look.
+    private static func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
     private func checkUnique(_ nodes: [Node], field: String, what: String) {
         var firstSeen: [String: JSONPath] = [:]
         for node in nodes {
             guard case .object(let fields) = node.value, case .string(let value)? = fields[field] else { continue }
             let path = node.path.appending(field)
             if let first = firstSeen[value] {
-                log.add(path, "duplicate \(what) \"\(value)\" (first at \(first))")
+                log.add(path, "duplicate \(what) \(UntrustedText.quoted(value)) (first at \(first))")
             } else {
                 firstSeen[value] = path
             }
@@ -477,7 +572,7 @@ final class CatalogReader {
                     guard case .string(let code) = codeNode.value else { continue }
                     let key = code.uppercased()
                     if let first = firstSeen[key] {
-                        codeNode.problem("duplicate offer code \"\(code)\" (first at \(first))")
+                        codeNode.problem("duplicate offer code \(UntrustedText.quoted(code)) (first at \(first))")
                     } else {
                         firstSeen[key] = codeNode.path
                     }
@@ -490,7 +585,7 @@ final class CatalogReader {
         let active = Dictionary(grouping: offers.filter(\.active), by: \.productID)
         for (productID, list) in active.sorted(by: { $0.key < $1.key })
         where list.count > CatalogLoader.maxActiveOffersPerSubscription {
-            log.add(path, "subscription \"\(productID)\" has \(list.count) active offer-code offers; "
+            log.add(path, "subscription \(UntrustedText.quoted(productID)) has \(list.count) active offer-code offers; "
                     + "the App Store allows at most \(CatalogLoader.maxActiveOffersPerSubscription) per subscription")
         }
     }
@@ -500,7 +595,7 @@ final class CatalogReader {
         for node in nodes {
             for key in ["name", "description"] {
                 guard let field = node.optional(key), case .object(let texts) = field.value else { continue }
-                if texts[language] == nil { field.problem("has no \"\(language)\" text, the catalog's default language") }
+                if texts[language] == nil { field.problem("has no \(UntrustedText.quoted(language)) text, the catalog's default language") }
             }
         }
     }
@@ -508,5 +603,50 @@ final class CatalogReader {
     static let renewalPeriods: [SubscriptionPeriod] = ["P1W", "P1M", "P2M", "P3M", "P6M", "P1Y"]
         .compactMap { SubscriptionPeriod(iso8601: $0) }
     static let isoCurrencies = Set(Locale.commonISOCurrencyCodes)
-    static let posix = Locale(identifier: "en_US_POSIX")
+}
+
+/// The keys each object of the catalog schema knows (docs/catalog.md). Localized texts and price tables
+/// are maps (language → text, territory → price), not schemas, so they have no list here.
+enum Schema {
+    static let root = ["app", "territories", "subscriptionGroups", "products", "offerCodes"]
+    static let app = ["name", "defaultLanguage", "termsOfServiceURL", "privacyPolicyURL"]
+    static let territory = ["code", "currency", "locale"]
+    static let subscriptionGroup = ["id", "name", "gracePeriod", "billingRetryPeriod"]
+    static let product = ["id", "type", "name", "description", "familyShareable", "prices", "maxQuantity",
+                          "group", "level", "period", "introductoryOffer", "promotionalOffers", "duration"]
+    static let introductoryOffer = ["id", "paymentMode", "period", "periodCount", "prices"]
+    static let promotionalOffer = ["id", "purpose", "paymentMode", "period", "periodCount", "prices"]
+    static let offerCode = ["id", "name", "product", "paymentMode", "period", "periodCount", "prices",
+                            "eligibility", "expires", "active", "codes"]
+    static let codes = ["oneTimeUse", "custom"]
+}
+
+/// "did you mean" for a misspelt key: the known key closest by edit distance (ignoring case), when it is
+/// close enough to be the likely intent; otherwise the list of known keys.
+enum KeySuggestion {
+    static func hint(_ key: String, known: [String]) -> String {
+        let scored = known.map { (candidate: $0, distance: distance(key.lowercased(), $0.lowercased())) }
+        if let best = scored.min(by: { $0.distance < $1.distance }),
+           best.distance <= (best.candidate.count >= 5 ? 2 : 1) {
+            return "did you mean \"\(best.candidate)\"?"
+        }
+        return "known keys here: " + known.joined(separator: ", ")
+    }
+
+    /// Levenshtein distance between two strings, by Unicode scalar.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
 }

@@ -1,22 +1,31 @@
 import ArgumentParser
 import Foundation
 import StoreModel
+import StoreUI
 
-/// `storefront lint [PATH]`: checks a catalog and prints every problem with its JSON path.
+/// `storefront lint [PATH]`: checks a catalog and prints every problem with its JSON path, then, for a
+/// sound catalog, warnings that do not stop it from loading (names too wide to show whole).
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a catalog file and print every problem with its JSON path.",
-        discussion: "Exits 0 when the catalog is sound and 2 when it has problems."
+        discussion: "Exits 0 when the catalog is sound (warnings included) and 2 when it has problems."
     )
 
     @Argument(help: "Catalog to check. Default: SampleCatalog.json.")
     var path: String?
 
+    /// The widest a product or group name may be, in terminal cells, before it is cut short on screen
+    /// (HIG: names that do not truncate). Wide CJK characters take two cells.
+    static let nameWidthLimit = 30
+
     func run() throws {
         let url = path.map { URL(fileURLWithPath: $0) } ?? LaunchOptions.defaultCatalogURL
         do {
             let catalog = try CatalogLoader.load(contentsOf: url)
-            print("\(url.path): no problems (\(catalog.products.count) products, "
+            let warnings = Self.warnings(for: catalog)
+            for warning in warnings { print("\(url.path): \(warning.path): warning: \(warning.reason)") }
+            let verdict = warnings.isEmpty ? "no problems" : "no problems, \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+            print("\(url.path): \(verdict) (\(catalog.products.count) products, "
                   + "\(catalog.territories.count) territories, \(catalog.offerCodes.count) offer-code offers)")
         } catch {
             for problem in error.problems { print("\(url.path): \(problem)") }
@@ -24,5 +33,28 @@ struct Lint: ParsableCommand {
             FileHandle.standardError.write(Data("storefront lint: \(count) problem\(count == 1 ? "" : "s")\n".utf8))
             throw ExitCode(2)
         }
+    }
+
+    /// Product and subscription-group names (every translation) wider than `nameWidthLimit` cells.
+    /// The catalog loaded without problems, so its arrays are the file's, index for index.
+    static func warnings(for catalog: Catalog) -> [CatalogProblem] {
+        var warnings: [CatalogProblem] = []
+        func check(_ name: LocalizedText, at path: JSONPath) {
+            for (language, text) in name.translations.sorted(by: { $0.key < $1.key }) {
+                let width = TextWidth.of(text)
+                guard width > nameWidthLimit else { continue }
+                warnings.append(CatalogProblem(
+                    path: path.appending(language),
+                    reason: "\(UntrustedText.quoted(text)) is \(width) cells wide; a name wider than \(nameWidthLimit) "
+                        + "cells is cut short on screen (HIG: use a short name that does not truncate)"))
+            }
+        }
+        for (index, group) in catalog.subscriptionGroups.enumerated() {
+            check(group.name, at: JSONPath.root.appending("subscriptionGroups").appending(index).appending("name"))
+        }
+        for (index, product) in catalog.products.enumerated() {
+            check(product.name, at: JSONPath.root.appending("products").appending(index).appending("name"))
+        }
+        return warnings
     }
 }

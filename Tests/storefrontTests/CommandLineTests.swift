@@ -206,3 +206,40 @@ struct QAOptionTests {
         #expect(bad.stderr.contains("\"warp\" is not a value of time-rate; use one of real, 1h, 30m, 10m, 5m, 1m, 30s (--time-rate)"))
     }
 }
+
+// MARK: - Lint: hostile text and warnings (issue 8)
+
+/// `storefront lint` on catalogs with hostile text and over-long names.
+@Suite("Lint")
+struct LintTests {
+    func lint(_ edit: (String) -> String) throws -> Storefront.Run {
+        let text = edit(try String(contentsOf: Storefront.sampleCatalog, encoding: .utf8))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID()).json")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try Storefront.run(["lint", url.path])
+    }
+
+    @Test("very long names get a warning, said as a warning, and lint still exits 0")
+    func longNameWarning() throws {
+        // 17 wide characters: 17 characters (fewer than 30) but 34 cells.
+        let run = try lint { $0.replacingOccurrences(of: #""ja": "ブースト5個パック""#, with: #""ja": "とてもとても長い名前の商品ですよね""#) }
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let warnings = run.stdout.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains(#".name.ja: warning: "とてもとても長い名前の商品ですよね" is 34 cells wide; a name wider than 30 cells is cut short on screen"#) == true)
+        #expect(run.stdout.contains("no problems, 1 warning ("))
+    }
+
+    @Test("hostile catalog text is printed escaped, one problem per line, and lint exits 2")
+    func hostileTextEscaped() throws {
+        let run = try lint {
+            $0.replacingOccurrences(of: #""code": "GBR""#, with: #""code": "\u001b]0;pwned\u0007\n\u001b[2J""#)
+        }
+        #expect(run.status == 2)
+        #expect(!run.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" })
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.contains(#".code: "\e]0;pwned\u{7}\n\e[2J" contains U+001B (escape)"#) })
+        #expect(lines.allSatisfy { $0.contains(": $.") }, "a line that is not a problem: \(lines)")
+    }
+}
