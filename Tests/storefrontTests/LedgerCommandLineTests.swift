@@ -24,10 +24,11 @@ struct LedgerCommandLineTests {
         return path
     }
 
-    /// Runs `launch ARGUMENTS` as a one-line script (the writing path, as in a terminal).
+    /// Runs `launch ARGUMENTS` as a script (the writing path, as in a terminal). Its one expectation
+    /// is there because a script that checks nothing is refused before it runs.
     func launch(_ arguments: String) throws -> Storefront.Run {
         let script = try temporary("launch.script")
-        try "launch \(arguments)\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "launch \(arguments)\nexpect \"Store\"\n".write(toFile: script, atomically: true, encoding: .utf8)
         return try Storefront.run(["script", script], timeout: 20)
     }
 
