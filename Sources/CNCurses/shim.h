@@ -1,6 +1,6 @@
 #ifndef STOREFRONT_CNCURSES_SHIM_H
 #define STOREFRONT_CNCURSES_SHIM_H
-// Wide-character ncurses: these must come before the include or add_wch and friends do not import.
+// Wide-character ncurses headers (wcwidth and the wide declarations need these before the include).
 #define NCURSES_WIDECHAR 1
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
@@ -20,37 +20,9 @@
 #include <ncursesw/curses.h>
 
 // ---------------------------------------------------------------------------------------------------
-// Small wrappers for what Swift cannot use directly: function-like macros (A_*, getmaxyx, KEY_F) and
-// mutable globals (stdscr, COLORS, COLOR_PAIRS). All names start with sf_.
+// ncurses is used for the terminal description only (terminfo: setupterm, tigetstr, tparm); the
+// Terminal module writes and reads the terminal itself. All names here start with sf_.
 // ---------------------------------------------------------------------------------------------------
-
-static inline WINDOW *sf_stdscr(void) { return stdscr; }
-static inline FILE *sf_stdout(void) { return stdout; }
-static inline FILE *sf_stdin(void) { return stdin; }
-static inline int sf_colors(void) { return COLORS; }
-static inline int sf_color_pairs(void) { return COLOR_PAIRS; }
-static inline int sf_max_y(void) { return stdscr ? getmaxy(stdscr) : -1; }
-static inline int sf_max_x(void) { return stdscr ? getmaxx(stdscr) : -1; }
-
-static inline attr_t sf_a_normal(void) { return A_NORMAL; }
-static inline attr_t sf_a_bold(void) { return A_BOLD; }
-static inline attr_t sf_a_underline(void) { return A_UNDERLINE; }
-static inline attr_t sf_a_reverse(void) { return A_REVERSE; }
-static inline attr_t sf_a_dim(void) { return A_DIM; }
-
-static inline int sf_key_code_yes(void) { return KEY_CODE_YES; }
-static inline int sf_key_f(int n) { return KEY_F(n); }
-
-/// Attributes and an (extended, int-sized) colour pair for what is written next on stdscr.
-static inline int sf_set_attributes(attr_t attributes, int pair) {
-    return wattr_set(stdscr, attributes, (NCURSES_PAIRS_T)pair, (void *)&pair);
-}
-
-/// Writes a null-terminated wide string at (y, x) on stdscr. Returns ERR for the bottom-right cell
-/// (the cursor cannot advance past it) even though the text is stored; callers ignore that.
-static inline int sf_put_wide(int y, int x, const wchar_t *text) {
-    return mvwaddwstr(stdscr, y, x, text);
-}
 
 /// The columns a character takes, as ncurses counts them (-1 for controls).
 static inline int sf_wcwidth(wchar_t c) { return wcwidth(c); }
@@ -65,7 +37,8 @@ static inline int sf_codeset_is_utf8(void) {
 //
 // This state has internal linkage (a static inside a static inline function): every Swift *file*
 // that calls the functions below gets its own copy of it in a debug (non-whole-module) build. So
-// only ONE Swift file may call sf_state, sf_signal_*, sf_crash_* and sf_restore_*:
+// only ONE Swift file may call sf_state, sf_signal_*, sf_crash_*, sf_restore_*, sf_wake_*, sf_resize_*
+// and sf_enter_raw_mode:
 // Sources/Terminal/Signals.swift.
 // ---------------------------------------------------------------------------------------------------
 

@@ -54,7 +54,7 @@ struct Capabilities {
             foreground: { number in setaf.flatMap { format($0, number) } },
             background: { number in setab.flatMap { format($0, number) } })
         result.clearScreen = reset + (result.strings["clear"] ?? Array("\u{1B}[H\u{1B}[2J".utf8))
-        if let cup = sf_terminfo_string("cup").map({ String(cString: $0) }), cup != "\u{1B}[%i%p1%d;%p2%dH" {
+        if let cup = sf_terminfo_string("cup").map({ String(decoding: bytes($0), as: UTF8.self) }), cup != "\u{1B}[%i%p1%d;%p2%dH" {
             result.addressing = .terminfo(cup)
         }
         result.scrollsAtBottomRight = sf_terminfo_flag("am") == 1 && sf_terminfo_flag("xenl") == 0
@@ -68,8 +68,28 @@ struct Capabilities {
         return result
     }
 
-    private static func bytes(_ value: UnsafePointer<CChar>) -> [UInt8] {
-        Array(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value)))
+    /// A capability's bytes without its padding delays (`$<5>`, which tputs would turn into a pause
+    /// and a terminal would print).
+    static func bytes(_ value: UnsafePointer<CChar>) -> [UInt8] {
+        withoutPadding(Array(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
+                                                 count: strlen(value))))
+    }
+
+    static func withoutPadding(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(0x24) else { return bytes }
+        var result: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x24, index + 1 < bytes.count, bytes[index + 1] == 0x3C,
+               let close = bytes[(index + 2)...].firstIndex(of: 0x3E),
+               bytes[(index + 2)..<close].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2A || $0 == 0x2F }) {
+                index = close + 1
+                continue
+            }
+            result.append(bytes[index])
+            index += 1
+        }
+        return result
     }
 
     /// A parameterized capability with one parameter. Call only while the entry is loaded.

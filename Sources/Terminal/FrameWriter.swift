@@ -280,10 +280,7 @@ struct FrameWriter {
             }
             output.append(0x48)
         case .terminfo(let cup):
-            if let move = sf_terminfo_format(cup, row, column) {
-                output += UnsafeBufferPointer(start: UnsafeRawPointer(move).assumingMemoryBound(to: UInt8.self),
-                                              count: strlen(move))
-            }
+            if let move = sf_terminfo_format(cup, row, column) { output += Capabilities.bytes(move) }
         }
         state.row = row
         state.column = column

@@ -75,4 +75,12 @@ struct LooksTests {
         odd.bold = Array("\u{1B}#1".utf8)
         #expect(String(decoding: odd.bytes(look), as: UTF8.self) == "\u{1B}[0m\u{1B}#1\u{1B}[38;5;75m\u{1B}[44m")
     }
+
+    @Test("terminfo padding ($<5>) is never sent")
+    func padding() {
+        #expect(Capabilities.withoutPadding(Array("\u{1B}[H\u{1B}[J$<50>".utf8)) == Array("\u{1B}[H\u{1B}[J".utf8))
+        #expect(Capabilities.withoutPadding(Array("\u{1B}[%i%p1%d;%p2%dH$<5>".utf8)) == Array("\u{1B}[%i%p1%d;%p2%dH".utf8))
+        #expect(Capabilities.withoutPadding(Array("$<x>$5".utf8)) == Array("$<x>$5".utf8))
+        #expect(Capabilities.withoutPadding(Array("\u{1B}[1m$<2/*>".utf8)) == Array("\u{1B}[1m".utf8))
+    }
 }

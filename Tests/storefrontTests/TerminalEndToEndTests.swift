@@ -20,6 +20,7 @@ struct TerminalEndToEndTests {
         #expect(session.sttyAfter.contains(" icanon") && session.sttyAfter.contains(" echo"), "terminal modes restored:\n\(session.sttyAfter)")
         #expect(try session.alternateScreenOn() == false, "the alternate screen was left")
         #expect(try !session.screen().contains("Trail Boost"), "nothing of the store is left on the screen")
+        #expect(try !session.bracketedPasteLeftOn())
     }
 
     @Test("keys typed ahead never answer the confirmation sheet before it is seen")
@@ -88,6 +89,7 @@ struct TerminalEndToEndTests {
         try session.waitForExit()
         #expect(session.sttyAfter.contains(" icanon") && session.sttyAfter.contains(" echo"))
         #expect(try session.alternateScreenOn() == false)
+        #expect(try !session.bracketedPasteLeftOn())
     }
 
     @Test("Ctrl-C quits and restores the terminal")
@@ -134,6 +136,7 @@ struct TerminalEndToEndTests {
         #expect(!lines.contains { $0.hasPrefix("          ") && $0.contains { !$0.isWhitespace } }, "no staircase:\n\(lines.joined(separator: "\n"))")
         #expect(!lines.contains { $0.contains("Press space") })
         #expect(!lines.contains { $0.contains("Trail Boost") }, "nothing of the store is left on the screen")
+        #expect(try !session.bracketedPasteLeftOn())
     }
 
     @Test("reports and paste markers act as nothing: ESC[201~ does not advance the clock, a mouse report with q does not quit, a paste does nothing")
@@ -248,6 +251,14 @@ final class TmuxSession {
     func paste(_ text: String) {
         _ = try? tmux(["set-buffer", text])
         _ = try? tmux(["paste-buffer", "-p", "-t", "t"])
+    }
+
+    /// After the app exited: whether the terminal still has bracketed paste on (tmux then wraps a
+    /// paste in ESC[200~ … ESC[201~, which the tty echoes as ^[[200~).
+    func bracketedPasteLeftOn() throws -> Bool {
+        paste("paste-probe")
+        try waitFor("paste-probe")
+        return try screen().contains("^[[200~")
     }
 
     /// Polls until the screen is exactly `expected`; bounded.
