@@ -41,6 +41,8 @@ let package = Package(
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"]),
         .testTarget(name: "StoreUITests", dependencies: ["StoreUI", "StoreModel"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "StoreModel"]),
+        // The terminal edge without a terminal: frame diffs against a virtual xterm, key decoding, looks.
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "StoreUI"]),
         // Runs the built binary; depending on it makes `swift test` build it first.
         .testTarget(name: "storefrontTests", dependencies: ["storefront", "Ledger", "StoreModel"]),
     ]

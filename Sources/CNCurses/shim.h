@@ -1,6 +1,6 @@
 #ifndef STOREFRONT_CNCURSES_SHIM_H
 #define STOREFRONT_CNCURSES_SHIM_H
-// Wide-character ncurses: these must come before the include or add_wch and friends do not import.
+// Wide-character ncurses headers (wcwidth and the wide declarations need these before the include).
 #define NCURSES_WIDECHAR 1
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
@@ -12,41 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include <ncursesw/curses.h>
 
 // ---------------------------------------------------------------------------------------------------
-// Small wrappers for what Swift cannot use directly: function-like macros (A_*, getmaxyx, KEY_F) and
-// mutable globals (stdscr, COLORS, COLOR_PAIRS). All names start with sf_.
+// ncurses is used for the terminal description only (terminfo: setupterm, tigetstr, tparm); the
+// Terminal module writes and reads the terminal itself. All names here start with sf_.
 // ---------------------------------------------------------------------------------------------------
-
-static inline WINDOW *sf_stdscr(void) { return stdscr; }
-static inline FILE *sf_stdout(void) { return stdout; }
-static inline FILE *sf_stdin(void) { return stdin; }
-static inline int sf_colors(void) { return COLORS; }
-static inline int sf_color_pairs(void) { return COLOR_PAIRS; }
-static inline int sf_max_y(void) { return stdscr ? getmaxy(stdscr) : -1; }
-static inline int sf_max_x(void) { return stdscr ? getmaxx(stdscr) : -1; }
-
-static inline attr_t sf_a_normal(void) { return A_NORMAL; }
-static inline attr_t sf_a_bold(void) { return A_BOLD; }
-static inline attr_t sf_a_underline(void) { return A_UNDERLINE; }
-static inline attr_t sf_a_reverse(void) { return A_REVERSE; }
-static inline attr_t sf_a_dim(void) { return A_DIM; }
-
-static inline int sf_key_code_yes(void) { return KEY_CODE_YES; }
-static inline int sf_key_f(int n) { return KEY_F(n); }
-
-/// Attributes and an (extended, int-sized) colour pair for what is written next on stdscr.
-static inline int sf_set_attributes(attr_t attributes, int pair) {
-    return wattr_set(stdscr, attributes, (NCURSES_PAIRS_T)pair, (void *)&pair);
-}
-
-/// Writes a null-terminated wide string at (y, x) on stdscr. Returns ERR for the bottom-right cell
-/// (the cursor cannot advance past it) even though the text is stored; callers ignore that.
-static inline int sf_put_wide(int y, int x, const wchar_t *text) {
-    return mvwaddwstr(stdscr, y, x, text);
-}
 
 /// The columns a character takes, as ncurses counts them (-1 for controls).
 static inline int sf_wcwidth(wchar_t c) { return wcwidth(c); }
@@ -61,7 +37,8 @@ static inline int sf_codeset_is_utf8(void) {
 //
 // This state has internal linkage (a static inside a static inline function): every Swift *file*
 // that calls the functions below gets its own copy of it in a debug (non-whole-module) build. So
-// only ONE Swift file may call sf_state, sf_signal_*, sf_crash_* and sf_restore_*:
+// only ONE Swift file may call sf_state, sf_signal_*, sf_crash_*, sf_restore_*, sf_wake_*, sf_resize_*
+// and sf_enter_raw_mode:
 // Sources/Terminal/Signals.swift.
 // ---------------------------------------------------------------------------------------------------
 
@@ -77,13 +54,16 @@ struct sf_process_state {
     volatile sig_atomic_t capturing_stderr; // stderr goes to capture_fd; the terminal's is saved_stderr
     int saved_stderr;
     int capture_fd;
+    volatile sig_atomic_t resize_pending;   // SIGWINCH arrived since the last sf_resize_take
+    int wake_read, wake_write;              // self-pipe: handlers write a byte so poll() wakes
+    volatile sig_atomic_t chain_crashes;    // hand crashes on to the previous handler (the backtracer)
 };
 
 // The state is a function-local static: Swift's Clang code generation does not emit a file-scope
 // `static` without an initializer (a C "tentative definition"), which then fails to link; a
 // function's own statics are always emitted with the function.
 static inline struct sf_process_state *sf_state(void) {
-    static struct sf_process_state sf_the_state;
+    static struct sf_process_state sf_the_state = { .wake_read = -1, .wake_write = -1 };
     return &sf_the_state;
 }
 
@@ -153,14 +133,32 @@ static inline int sf_restore_save_termios(void) {
     return tcgetattr(STDIN_FILENO, &sf_state()->saved_termios);
 }
 
-/// Appends one terminfo string capability (if the terminal has it) to the emergency exit bytes.
-static inline void sf_restore_append_capability(const char *sf_name) {
-    char *sf_value = tigetstr(sf_name);
-    if (sf_value == NULL || sf_value == (char *)-1) return;
-    size_t sf_length = strlen(sf_value);
-    if (sf_state()->restore_length + sf_length >= sizeof(sf_state()->restore_bytes)) return;
-    memcpy(sf_state()->restore_bytes + sf_state()->restore_length, sf_value, sf_length);
-    sf_state()->restore_length += sf_length;
+/// Restores the tty modes saved by sf_restore_save_termios (leaving raw mode).
+static inline int sf_restore_termios(void) {
+    return tcsetattr(STDIN_FILENO, TCSANOW, &sf_state()->saved_termios);
+}
+
+/// Raw mode from the saved modes: bytes arrive one by one and unchanged (no echo, no line editing,
+/// no Ctrl-C/Ctrl-Z/Ctrl-S signals or flow control), and output goes out unchanged (no NL -> CR NL).
+static inline int sf_enter_raw_mode(void) {
+    struct termios sf_raw = sf_state()->saved_termios;
+    sf_raw.c_iflag &= ~(tcflag_t)(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON);
+    sf_raw.c_oflag &= ~(tcflag_t)OPOST;
+    sf_raw.c_lflag &= ~(tcflag_t)(ECHO | ECHONL | ICANON | ISIG | IEXTEN);
+    sf_raw.c_cflag &= ~(tcflag_t)(CSIZE | PARENB);
+    sf_raw.c_cflag |= CS8;
+    sf_raw.c_cc[VMIN] = 1;
+    sf_raw.c_cc[VTIME] = 0;
+    return tcsetattr(STDIN_FILENO, TCSANOW, &sf_raw);
+}
+
+/// The bytes that leave full-screen mode, for the emergency restore (the same ones a normal stop
+/// writes). Returns 0 when they do not fit.
+static inline int sf_restore_set_bytes(const char *sf_bytes, size_t sf_length) {
+    if (sf_length > sizeof(sf_state()->restore_bytes)) return 0;
+    memcpy(sf_state()->restore_bytes, sf_bytes, sf_length);
+    sf_state()->restore_length = sf_length;
+    return 1;
 }
 
 static inline void sf_restore_arm(int armed) { sf_state()->restore_ready = armed ? 1 : 0; }
@@ -168,6 +166,60 @@ static inline void sf_restore_arm(int armed) { sf_state()->restore_ready = armed
 static inline void sf_restore_reset(void) {
     sf_state()->restore_ready = 0;
     sf_state()->restore_length = 0;
+}
+
+/// Wakes a poll() on sf_wake_fd. Async-signal-safe; a full pipe already means "wake up".
+static inline void sf_wake(void) {
+    int sf_saved_errno = errno;
+    if (sf_state()->wake_write >= 0) { char sf_byte = 1; (void)!write(sf_state()->wake_write, &sf_byte, 1); }
+    errno = sf_saved_errno;
+}
+
+/// Creates the self-pipe (non-blocking, close-on-exec) once. Returns 0 on failure.
+static inline int sf_wake_open(void) {
+    if (sf_state()->wake_read >= 0) return 1;
+    int sf_fds[2];
+    if (pipe(sf_fds) != 0) return 0;
+    for (int sf_i = 0; sf_i < 2; sf_i++) {
+        fcntl(sf_fds[sf_i], F_SETFL, fcntl(sf_fds[sf_i], F_GETFL) | O_NONBLOCK);
+        fcntl(sf_fds[sf_i], F_SETFD, FD_CLOEXEC);
+    }
+    sf_state()->wake_read = sf_fds[0];
+    sf_state()->wake_write = sf_fds[1];
+    return 1;
+}
+
+static inline int sf_wake_fd(void) { return sf_state()->wake_read; }
+
+/// Empties the self-pipe after poll() reported it readable.
+static inline void sf_wake_drain(void) {
+    char sf_buffer[64];
+    if (sf_state()->wake_read < 0) return;
+    while (read(sf_state()->wake_read, sf_buffer, sizeof sf_buffer) > 0) {}
+}
+
+/// SIGWINCH: note it and wake the main loop, which asks the terminal for its size.
+static inline void sf_signal_winch(int sig) {
+    (void)sig;
+    sf_state()->resize_pending = 1;
+    sf_wake();
+}
+
+/// Whether a SIGWINCH arrived since the last call; clears the note.
+static inline int sf_resize_take(void) {
+    if (!sf_state()->resize_pending) return 0;
+    sf_state()->resize_pending = 0;
+    return 1;
+}
+
+static inline void sf_signal_install_winch(void) {
+    if (sf_state()->installed[SIGWINCH]) return;
+    struct sigaction sf_new;
+    memset(&sf_new, 0, sizeof sf_new);
+    sf_new.sa_handler = sf_signal_winch;
+    sigemptyset(&sf_new.sa_mask);
+    sf_new.sa_flags = SA_RESTART;
+    if (sigaction(SIGWINCH, &sf_new, &sf_state()->previous_action[SIGWINCH]) == 0) sf_state()->installed[SIGWINCH] = 1;
 }
 
 /// Handler for SIGINT, SIGTERM, SIGHUP, SIGQUIT: records the signal for the main loop to poll.
@@ -185,16 +237,49 @@ static inline void sf_signal_record(int sig) {
         return;
     }
     sf_state()->pending_signal = sig;
+    sf_wake();
 }
 
-/// Handler for crashes (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP): restore the terminal,
-/// then hand the signal to whoever had it before (Swift's backtracer or the default action).
+/// Whether crashes are handed on to the handler that was there before ours (Swift's backtracer).
+/// Off by default: see sf_crash_handler.
+static inline void sf_crash_set_chain(int sf_chain) { sf_state()->chain_crashes = sf_chain ? 1 : 0; }
+
+/// Writes "storefront crashed (signal N)" and a hint to stderr. Async-signal-safe.
+static inline void sf_crash_note(int sig) {
+    char sf_line[160];
+    size_t sf_n = 0;
+    const char *sf_head = "storefront crashed (signal ";
+    for (const char *sf_p = sf_head; *sf_p; sf_p++) sf_line[sf_n++] = *sf_p;
+    if (sig >= 10) sf_line[sf_n++] = (char)('0' + (sig / 10) % 10);
+    sf_line[sf_n++] = (char)('0' + sig % 10);
+    const char *sf_tail = "). For a backtrace run it again with SWIFT_BACKTRACE=enable=yes,interactive=no\n";
+    for (const char *sf_p = sf_tail; *sf_p && sf_n < sizeof sf_line; sf_p++) sf_line[sf_n++] = *sf_p;
+    sf_write_all(STDERR_FILENO, sf_line, sf_n);
+}
+
+/// Handler for crashes (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP): restore the terminal
+/// first, then let the process die of the signal.
+///
+/// Swift's runtime backtracer (installed at process start) is not handed the crash unless the person
+/// configured it with SWIFT_BACKTRACE (sf_crash_set_chain): it reads that variable only at start, and
+/// by default it is interactive when stdin and stdout are terminals — it would print a long
+/// backtrace and wait 30 s for "Press space". By default the process prints one line saying how to
+/// get a backtrace and dies of the signal at once (the default action: the parent sees the signal).
 static inline void sf_crash_handler(int sig, siginfo_t *info, void *context) {
     (void)context;
     sf_restore_emergency();
+    int sf_chain = sf_state()->chain_crashes;
+    if (!sf_chain) sf_crash_note(sig);
     if (sig > 0 && sig < SF_MAX_SIGNAL) {
-        struct sigaction sf_next = sf_state()->previous_action[sig];
-        if (!(sf_next.sa_flags & SA_SIGINFO) && sf_next.sa_handler == SIG_IGN) sf_next.sa_handler = SIG_DFL;
+        struct sigaction sf_next;
+        if (sf_chain) {
+            sf_next = sf_state()->previous_action[sig];
+            if (!(sf_next.sa_flags & SA_SIGINFO) && sf_next.sa_handler == SIG_IGN) sf_next.sa_handler = SIG_DFL;
+        } else {
+            memset(&sf_next, 0, sizeof sf_next);
+            sf_next.sa_handler = SIG_DFL;
+            sigemptyset(&sf_next.sa_mask);
+        }
         sigaction(sig, &sf_next, NULL);
     }
     // A fault the kernel raised (si_code > 0) happens again when we return, now with the original
@@ -269,6 +354,51 @@ static inline int sf_check_terminal_type(const char *sf_type, int sf_fd) {
         del_curterm(sf_term);
     }
     return sf_result;
+}
+
+/// Loads the terminfo entry for `sf_type` as the current terminal (no output, no mode changes).
+/// Returns 1 on success.
+static inline int sf_terminfo_load(const char *sf_type, int sf_fd) {
+    int sf_error = 0;
+    return setupterm(sf_type, sf_fd, &sf_error) == OK ? 1 : 0;
+}
+
+static inline void sf_terminfo_unload(void) {
+    TERMINAL *sf_term = cur_term;
+    if (sf_term != NULL) {
+        set_curterm(NULL);
+        del_curterm(sf_term);
+    }
+}
+
+/// A string capability of the current terminal, or NULL when it has none.
+static inline const char *sf_terminfo_string(const char *sf_name) {
+    char *sf_value = tigetstr(sf_name);
+    return (sf_value == NULL || sf_value == (char *)-1) ? NULL : sf_value;
+}
+
+/// A numeric capability, or -1.
+static inline int sf_terminfo_number(const char *sf_name) {
+    int sf_value = tigetnum(sf_name);
+    return sf_value < 0 ? -1 : sf_value;
+}
+
+/// A boolean capability (1 or 0).
+static inline int sf_terminfo_flag(const char *sf_name) { return tigetflag(sf_name) > 0 ? 1 : 0; }
+
+/// A parameterized capability with up to two parameters (tparm is variadic, which Swift cannot call).
+static inline const char *sf_terminfo_format(const char *sf_capability, long sf_a, long sf_b) {
+    return tparm((char *)sf_capability, sf_a, sf_b, 0L, 0L, 0L, 0L, 0L, 0L, 0L);
+}
+
+/// The terminal's size from the kernel (0 when unknown).
+static inline int sf_window_size(int sf_fd, int *sf_rows, int *sf_columns) {
+    struct winsize sf_size;
+    memset(&sf_size, 0, sizeof sf_size);
+    if (ioctl(sf_fd, TIOCGWINSZ, &sf_size) != 0) { *sf_rows = 0; *sf_columns = 0; return 0; }
+    *sf_rows = sf_size.ws_row;
+    *sf_columns = sf_size.ws_col;
+    return 1;
 }
 
 #endif

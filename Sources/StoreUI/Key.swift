@@ -6,4 +6,7 @@ public enum Key: Sendable, Hashable {
     /// Ctrl with a letter: `.control("c")` for Ctrl-C.
     case control(Character)
     case function(Int)
+    /// Text the terminal delivered as a bracketed paste, whole. Only a text field may take it; no key
+    /// binding ever matches it.
+    case paste(String)
 }

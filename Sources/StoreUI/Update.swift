@@ -25,6 +25,8 @@ extension AppState {
             guard seconds > 0 else { return [] }
             store.advance(to: store.now.addingTimeInterval(seconds * store.scenario.timeRate.speed))
             return []
+        case .key(.paste):
+            return [] // pasted text is for text fields, and there are none yet
         case .key(let key):
             // Redrawing is the terminal edge's work; here it changes nothing, not even the notice.
             if key == Keymap.redraw { return [] }

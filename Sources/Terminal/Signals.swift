@@ -5,26 +5,33 @@ import Glibc
 import Darwin
 #endif
 
-/// Process-wide signal handling and the emergency terminal restore, over the C state in shim.h.
+/// Process-wide signal handling, tty modes and the emergency terminal restore, over the C state in
+/// shim.h.
 ///
-/// This is the only Swift file that may call the `sf_signal_*` and `sf_restore_*` functions: their
-/// state lives in `static` C variables, and in a debug (non-whole-module) build each Swift file that
-/// calls a `static inline` function gets its own copy of the function and of that state.
+/// This is the only Swift file that may call the `sf_signal_*`, `sf_restore_*`, `sf_wake_*`,
+/// `sf_resize_*` and `sf_crash_*` functions: their state lives in `static` C variables, and in a debug
+/// (non-whole-module) build each Swift file that calls a `static inline` function gets its own copy of
+/// the function and of that state.
 enum ProcessSignals {
     /// Recorded for the main loop to poll; a second one while the program still runs restores the
     /// terminal and kills the process with it.
     static let recorded: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-    /// Crashes: restore the terminal, then pass the signal on (Swift traps are SIGILL or SIGTRAP).
+    /// Crashes: restore the terminal, then die of the signal (Swift traps are SIGILL or SIGTRAP).
     static let crashes: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
 
-    static func install() {
+    /// Installs the handlers. Crashes go on to Swift's backtracer only when `chainCrashes` (the person
+    /// set SWIFT_BACKTRACE); see `sf_crash_handler` in shim.h.
+    static func install(chainCrashes: Bool) {
+        _ = sf_wake_open()
+        sf_crash_set_chain(chainCrashes ? 1 : 0)
         for signal in recorded { sf_signal_install_record(signal) }
         for signal in crashes { sf_signal_install_crash(signal) }
+        sf_signal_install_winch()
     }
 
     /// Puts back the dispositions the process had before `install()`. A recorded signal stays readable.
     static func uninstall() {
-        for signal in recorded + crashes { sf_signal_uninstall(signal) }
+        for signal in recorded + crashes + [SIGWINCH] { sf_signal_uninstall(signal) }
     }
 
     static var pending: Int32? {
@@ -35,14 +42,31 @@ enum ProcessSignals {
     /// Treats the terminal as hung up (its input reached end of file) even without a SIGHUP.
     static func noteHangup() { sf_signal_note(SIGHUP) }
 
-    /// Saves the tty modes before ncurses changes them, for the emergency restore.
-    static func saveTerminalModes() { _ = sf_restore_save_termios() }
+    /// Whether the terminal changed size since the last call.
+    static func takeResize() -> Bool { sf_resize_take() != 0 }
 
-    /// With the ncurses terminal current: records the bytes that leave full-screen mode and arms the
-    /// emergency restore that crash handlers use.
-    static func armEmergencyRestore() {
+    /// A descriptor that becomes readable when a handled signal arrives (poll it with the input).
+    static var wakeDescriptor: Int32 { sf_wake_fd() }
+
+    static func drainWake() { sf_wake_drain() }
+
+    /// Saves the tty modes before raw mode, for `restoreTerminalModes` and the emergency restore.
+    static func saveTerminalModes() -> Bool { sf_restore_save_termios() == 0 }
+
+    static func enterRawMode() { _ = sf_enter_raw_mode() }
+
+    static func restoreTerminalModes() { _ = sf_restore_termios() }
+
+    /// Records the bytes that leave full-screen mode and arms the emergency restore that crash and
+    /// signal handlers use (writes them, restores the saved tty modes, gives stderr back).
+    static func armEmergencyRestore(leaving bytes: [UInt8]) {
         sf_restore_reset()
-        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] { sf_restore_append_capability(capability) }
+        let stored = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { sf_restore_set_bytes($0, buffer.count) }
+            } ?? 1
+        }
+        if stored == 0 { _ = sf_restore_set_bytes("\u{1B}[?2004l\u{1B}[?1049l\u{1B}[?25h", 22) }
         sf_restore_arm(1)
     }
 
@@ -59,6 +83,6 @@ enum ProcessSignals {
     /// stderr back.
     static func emergencyRestore() { sf_restore_emergency() }
 
-    /// 0 default, 1 ignored, 2 a handler (ncurses installs one for SIGTSTP when it was default).
+    /// 0 default, 1 ignored, 2 a handler.
     static func disposition(_ signal: Int32) -> Int32 { sf_signal_disposition(signal) }
 }

@@ -26,35 +26,47 @@ public struct TerminalError: Error, CustomStringConvertible, LocalizedError, Equ
     public var errorDescription: String? { message }
 }
 
-/// The ncurses edge: copies a `Grid` to the terminal, reads keys and resizes, and keeps the terminal
+/// The terminal edge: copies a `Grid` to the terminal, reads keys and resizes, and keeps the terminal
 /// usable when the program is stopped by a signal or crashes.
 ///
-/// One at a time per process, used from one thread (ncurses is not thread-safe).
+/// ncurses provides the terminal description (terminfo); everything written to the terminal and read
+/// from it goes through this class alone, so nothing else has its own idea of what the screen shows:
+/// frames are diffed by `FrameWriter` (whole wide characters, one `write` per frame) and keys decoded
+/// by `InputDecoder` (every escape sequence consumed whole).
+///
+/// One at a time per process, used from one thread.
 public final class TerminalScreen {
     /// How many colours this terminal shows (`.none` with NO_COLOR set or no colour support).
     public let colorMode: ColorMode
+    /// Bytes written for the last frame (a measure for tests and tuning).
+    public private(set) var lastFrameByteCount = 0
 
-    private var screen: OpaquePointer?
     private var running = true
     private var lastSize: Size
-    /// Whether `use_default_colors` worked, so colour -1 means the terminal's own colour.
-    private let defaultColors: Bool
-    private let colorCount: Int32
-    private let pairLimit: Int32
+    private let capabilities: Capabilities
+    private let colorCount: Int
+    private let enterBytes: [UInt8]
+    private let leaveBytes: [UInt8]
+    private var writer: FrameWriter
+    private var themeLooks: (theme: Theme, looks: [Role: Int])?
+    private var decoder: InputDecoder
+    private var queued: [Key] = []
+    private var lastInput = ContinuousClock.now
+    private var output: [UInt8] = []
+    private var readBuffer = [UInt8](repeating: 0, count: 4096)
 
-    private var pairs: [ColorPairKey: Int32] = [:]
-    private var nextPair: Int32 = 1
-    private var themeCache: (theme: Theme, looks: [Role: Look])?
-    private var wide: [wchar_t] = []
-
-    private init(screen: OpaquePointer, colorMode: ColorMode, defaultColors: Bool) {
-        self.screen = screen
+    private init(capabilities: Capabilities, colorMode: ColorMode, colorCount: Int, enter: [UInt8], leave: [UInt8]) {
+        self.capabilities = capabilities
         self.colorMode = colorMode
-        self.defaultColors = defaultColors
-        colorCount = colorMode == .none ? 0 : sf_colors()
-        pairLimit = colorMode == .none ? 0 : sf_color_pairs()
-        lastSize = Size(columns: Int(max(0, sf_max_x())), rows: Int(max(0, sf_max_y())))
-        wide.reserveCapacity(512)
+        self.colorCount = colorCount
+        enterBytes = enter
+        leaveBytes = leave
+        writer = FrameWriter(looks: [capabilities.sgr.bytes(.plain)], clearScreen: capabilities.clearScreen)
+        writer.addressing = capabilities.addressing
+        writer.avoidBottomRight = capabilities.scrollsAtBottomRight
+        decoder = InputDecoder(sequences: capabilities.keySequences)
+        lastSize = Self.querySize(fallback: capabilities.defaultSize)
+        output.reserveCapacity(16384)
     }
 
     deinit { stop() }
@@ -64,6 +76,10 @@ public final class TerminalScreen {
     /// Takes over the terminal. Throws a `TerminalError` with a message for a person when standard
     /// input/output is not a terminal, the locale is not UTF-8, or TERM is missing, unknown or
     /// cannot address the cursor (TERM=dumb). On failure the terminal and locale are as they were.
+    ///
+    /// A crash while the screen runs restores the terminal, prints one line and ends the process by
+    /// the signal. Swift's own backtracer gets the crash only when the environment has SWIFT_BACKTRACE
+    /// (its settings are read once, at process start): then it runs on the restored terminal.
     public static func start(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TerminalScreen {
         guard ActiveScreen.shared.screen == nil else {
             throw TerminalError(.alreadyRunning, "storefront's terminal screen is already running")
@@ -76,34 +92,29 @@ public final class TerminalScreen {
         do {
             try useUTF8Locale(environment: environment)
             let type = try checkTerminalType(environment: environment)
-
-            ProcessSignals.saveTerminalModes()
-            // Before newterm, so ncurses does not put its own exit-on-SIGINT/SIGTERM handlers in.
-            ProcessSignals.install()
-            guard let screen = newterm(type, sf_stdout(), sf_stdin()) else {
-                ProcessSignals.uninstall()
-                throw TerminalError(.cannotStart, "storefront could not start the terminal (TERM=\(type))")
+            guard sf_terminfo_load(type, STDOUT_FILENO) == 1 else {
+                throw TerminalError(.cannotStart, "storefront could not load the terminal description (TERM=\(type))")
             }
-            _ = set_term(screen)
-            ProcessSignals.armEmergencyRestore()
+            let capabilities = Capabilities.load()
+            guard ProcessSignals.saveTerminalModes() else {
+                sf_terminfo_unload()
+                throw TerminalError(.cannotStart, "storefront could not read the terminal's modes (TERM=\(type))")
+            }
+            ProcessSignals.install(chainCrashes: !(environment["SWIFT_BACKTRACE"] ?? "").isEmpty)
 
-            raw()          // Ctrl-C, Ctrl-Z, Ctrl-S arrive as keys
-            noecho()
-            nonl()
-            _ = keypad(sf_stdscr(), true)
-            _ = leaveok(sf_stdscr(), true)
-            _ = curs_set(0)
-            _ = set_escdelay(25)
-
-            var mode = ColorMode.none
-            var defaults = false
             let noColor = !(environment["NO_COLOR"] ?? "").isEmpty  // https://no-color.org
-            if !noColor, has_colors(), start_color() == OK {
-                defaults = use_default_colors() == OK
-                let colors = sf_colors()
-                mode = colors >= 256 ? .full256 : colors >= 8 ? .sixteen : .none
-            }
-            let terminal = TerminalScreen(screen: screen, colorMode: mode, defaultColors: defaults)
+            let colors = noColor || capabilities.setForeground == nil ? 0 : capabilities.colors
+            let mode: ColorMode = colors >= 256 ? .full256 : colors >= 8 ? .sixteen : .none
+
+            // Bracketed paste on, so pasted text arrives marked and never acts as keys.
+            let enter = capabilities.string("smcup") + capabilities.string("civis") + Array("\u{1B}[?2004h".utf8)
+            var leave = capabilities.sgr.reset + Array("\u{1B}[?2004l".utf8) + capabilities.string("cnorm")
+            leave += capabilities.has("rmcup") ? capabilities.string("rmcup") : capabilities.clearScreen
+            ProcessSignals.armEmergencyRestore(leaving: leave)
+            ProcessSignals.enterRawMode()
+            let terminal = TerminalScreen(capabilities: capabilities, colorMode: mode, colorCount: colors,
+                                          enter: enter, leave: leave)
+            terminal.writeAll(enter)
             ActiveScreen.shared.screen = terminal
             ProcessSignals.beginStderrCapture()
             return terminal
@@ -118,13 +129,12 @@ public final class TerminalScreen {
     public func stop() {
         guard running else { return }
         running = false
-        _ = sf_set_attributes(sf_a_normal(), 0)
-        endwin()
-        if let screen { delscreen(screen) }
-        screen = nil
+        writeAll(leaveBytes)
+        ProcessSignals.restoreTerminalModes()
         ProcessSignals.disarmEmergencyRestore()
         ProcessSignals.endStderrCapture()
         ProcessSignals.uninstall()
+        sf_terminfo_unload()
         ActiveScreen.shared.clear(self)
     }
 
@@ -152,21 +162,17 @@ public final class TerminalScreen {
     public var pendingSignal: Int32? { ProcessSignals.pending }
 
     /// Suspends the program like Ctrl-Z in a shell (raw mode delivers Ctrl-Z as `.control("z")`).
-    /// Returns when the shell continues it, with the screen repainted. Does nothing when the shell
-    /// has no job control (SIGTSTP ignored).
+    /// Returns when the shell continues it; the next `draw` repaints everything. Does nothing when the
+    /// shell has no job control (SIGTSTP ignored).
     public func suspend() {
-        guard running else { return }
-        switch ProcessSignals.disposition(SIGTSTP) {
-        case 1:
-            return
-        case 2:
-            raise(SIGTSTP) // ncurses' own handler leaves and re-enters full-screen mode
-        default:
-            endwin()
-            raise(SIGTSTP)
-            _ = clearok(sf_stdscr(), true)
-            _ = wrefresh(sf_stdscr())
-        }
+        guard running, ProcessSignals.disposition(SIGTSTP) != 1 else { return }
+        writeAll(leaveBytes)
+        ProcessSignals.restoreTerminalModes()
+        raise(SIGTSTP)
+        // Continued.
+        ProcessSignals.enterRawMode()
+        writeAll(enterBytes)
+        writer.invalidate()
     }
 
     // MARK: Size and keys
@@ -174,191 +180,153 @@ public final class TerminalScreen {
     /// The terminal's size in cells now.
     public var size: Size {
         guard running else { return lastSize }
-        return Size(columns: Int(max(0, sf_max_x())), rows: Int(max(0, sf_max_y())))
+        return Self.querySize(fallback: lastSize)
     }
 
     /// Throws away keys typed ahead, so they cannot act on something the person has not seen yet.
     public func discardPendingInput() {
         guard running else { return }
-        flushinp()
+        _ = tcflush(STDIN_FILENO, TCIFLUSH)
+        queued.removeAll()
+        decoder.discardPending()
     }
 
-    /// Waits up to `timeoutMilliseconds` (negative: forever) for a key or a resize. Nil on timeout,
-    /// for keys it does not know, and when a signal interrupted the wait.
+    /// Waits up to `timeoutMilliseconds` (negative: forever) for a key or a resize. Nil on timeout and
+    /// when a signal interrupted the wait. Sequences for keys the app does not know are consumed
+    /// without a trace.
     public func readKey(timeoutMilliseconds: Int32) -> KeyEvent? {
-        guard running, let window = sf_stdscr() else { return nil }
-        wtimeout(window, timeoutMilliseconds)
-        var code: wint_t = 0
-        let result = wget_wch(window, &code)
-        if result == ERR {
-            if Self.inputHungUp() { ProcessSignals.noteHangup() }
-            return nil
-        }
-        if result == sf_key_code_yes() {
-            if Int32(bitPattern: code) == KEY_RESIZE {
-                lastSize = size
+        guard running else { return nil }
+        let clock = ContinuousClock()
+        let deadline = timeoutMilliseconds < 0 ? nil : clock.now + .milliseconds(Int(timeoutMilliseconds))
+        while true {
+            if ProcessSignals.takeResize() {
+                lastSize = Self.querySize(fallback: lastSize)
+                writer.invalidate() // the terminal may have reflowed or cleared what it showed
                 return .resize(lastSize)
             }
-            return KeyDecoding.keyCode(Int32(bitPattern: code)).map(KeyEvent.key)
+            if !queued.isEmpty { return .key(queued.removeFirst()) }
+            if ProcessSignals.pending != nil { return nil }
+
+            let now = clock.now
+            var wait: Duration? = deadline.map { max(.zero, $0 - now) }
+            var decoderDue: ContinuousClock.Instant?
+            if let pending = decoder.waitMilliseconds {
+                let due = lastInput + .milliseconds(pending)
+                decoderDue = due
+                wait = min(wait ?? .seconds(3600), max(.zero, due - now))
+            }
+            var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: ProcessSignals.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            let count = descriptors[1].fd < 0 ? 1 : 2
+            let result = poll(&descriptors, nfds_t(count), wait.map(Self.milliseconds) ?? -1)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 2, descriptors[1].revents != 0 { ProcessSignals.drainWake() }
+            let input = descriptors[0].revents
+            if input & Int16(POLLIN) != 0 {
+                let n = readBuffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if n > 0 {
+                    lastInput = clock.now
+                    queued += decoder.feed(readBuffer[0..<n])
+                    continue
+                }
+                if n == 0 || (errno != EINTR && errno != EAGAIN) {
+                    ProcessSignals.noteHangup()
+                    return nil
+                }
+                continue
+            }
+            if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                ProcessSignals.noteHangup()
+                return nil
+            }
+            if let decoderDue, clock.now >= decoderDue {
+                queued += decoder.timeout()
+                continue
+            }
+            if let deadline, clock.now >= deadline, queued.isEmpty { return nil }
         }
-        return KeyDecoding.character(UInt32(code)).map(KeyEvent.key)
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: max(0, total))
     }
 
     // MARK: Drawing
 
-    /// Copies the grid to the terminal. The theme is resolved for `colorMode` here (so callers may
-    /// pass it resolved or not). A grid larger than the screen is clipped; a smaller one leaves the
-    /// rest in the `.normal` look.
+    /// Makes the terminal show the grid, writing only what changed since the last frame (all of it
+    /// after `invalidate()`, a resize or a suspend). The theme is resolved for `colorMode` here (so
+    /// callers may pass it resolved or not). A grid larger than the screen is clipped; a smaller one
+    /// leaves the rest in the `.normal` look.
     public func draw(_ grid: Grid, theme: Theme) {
-        guard running, let window = sf_stdscr() else { return }
-        let looks = looks(for: theme)
-        let screenRows = Int(max(0, sf_max_y()))
-        let screenColumns = Int(max(0, sf_max_x()))
-        let normal = looks[.normal] ?? Look(attributes: sf_a_normal(), pair: 0)
-
-        _ = sf_set_attributes(sf_a_normal(), 0)
-        werase(window)
-        let rows = min(grid.size.rows, screenRows)
-        for row in 0..<rows {
-            for run in grid.runs(row: row) where run.column < screenColumns {
-                let look = looks[run.role] ?? normal
-                _ = sf_set_attributes(look.attributes, look.pair)
-                put(run.text, row: row, column: run.column, limit: screenColumns)
-            }
-            if grid.size.columns < screenColumns, !normal.isPlain {
-                fill(row: row, from: grid.size.columns, to: screenColumns, look: normal)
-            }
-        }
-        if rows < screenRows, !normal.isPlain {
-            for row in rows..<screenRows { fill(row: row, from: 0, to: screenColumns, look: normal) }
-        }
-        _ = sf_set_attributes(sf_a_normal(), 0)
-        wrefresh(window)
+        guard running else { return }
+        let looks = lookIndexes(for: theme)
+        let normal = looks[.normal] ?? 0
+        let frame = Frame(grid: grid, size: size, look: { looks[$0] ?? normal })
+        output.removeAll(keepingCapacity: true)
+        writer.write(frame, into: &output)
+        lastFrameByteCount = output.count
+        writeAll(output)
     }
 
-    /// Writes one run at (row, column), never past `limit`. Each character lands in the column the
-    /// grid gave it even where ncurses' idea of its width differs (emoji with U+FE0F).
-    private func put(_ text: String, row: Int, column: Int, limit: Int) {
-        let y = Int32(row)
-        // Fast path: printable ASCII that fits.
-        let utf8 = text.utf8
-        if column + utf8.count <= limit, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            wide.removeAll(keepingCapacity: true)
-            for byte in utf8 { wide.append(wchar_t(byte)) }
-            wide.append(0)
-            _ = sf_put_wide(y, Int32(column), wide)
-            return
-        }
-        var x = column
-        var segmentStart = column
-        wide.removeAll(keepingCapacity: true)
-        func flush() {
-            guard !wide.isEmpty else { return }
-            wide.append(0)
-            _ = sf_put_wide(y, Int32(segmentStart), wide)
-            wide.removeAll(keepingCapacity: true)
-        }
-        for character in text {
-            let width = TextWidth.of(character)
-            if width == 0 { continue }
-            if x + width > limit { break }
-            var cursesWidth = 0
-            var scalars: [wchar_t] = []
-            for scalar in character.unicodeScalars {
-                let value = scalar.value
-                if value < 0x20 || (0x7F..<0xA0).contains(value) { continue } // never write controls
-                let code = wchar_t(bitPattern: value)
-                cursesWidth += max(0, Int(sf_wcwidth(code)))
-                scalars.append(code)
-            }
-            if scalars.isEmpty { scalars = [wchar_t(0x3F)]; cursesWidth = 1 }
-            if cursesWidth == width {
-                if wide.isEmpty { segmentStart = x }
-                wide.append(contentsOf: scalars)
-            } else {
-                flush()
-                segmentStart = x
-                wide.append(contentsOf: scalars)
-                flush()
-            }
-            x += width
-        }
-        flush()
+    /// Forget what the terminal shows: the next `draw` clears the screen and paints every cell
+    /// (Ctrl-L, or after something else wrote to the terminal).
+    public func invalidate() {
+        writer.invalidate()
     }
 
-    private func fill(row: Int, from start: Int, to end: Int, look: Look) {
-        guard end > start else { return }
-        _ = sf_set_attributes(look.attributes, look.pair)
-        wide = Array(repeating: wchar_t(0x20), count: end - start) + [0]
-        _ = sf_put_wide(Int32(row), Int32(start), wide)
-    }
-
-    // MARK: Colours
-
-    /// Attributes and colour pair of a role, as ncurses wants them.
-    private struct Look {
-        var attributes: attr_t
-        var pair: Int32
-        var isPlain: Bool { attributes == sf_a_normal() && pair == 0 }
-    }
-
-    private struct ColorPairKey: Hashable {
-        var foreground: Int32
-        var background: Int32
-    }
-
-    private func looks(for theme: Theme) -> [Role: Look] {
-        if let cache = themeCache, cache.theme == theme { return cache.looks }
+    /// Each role's look as an index into the writer's SGR table (0 is the plain look). A new theme
+    /// replaces the table and repaints everything.
+    private func lookIndexes(for theme: Theme) -> [Role: Int] {
+        if let cached = themeLooks, cached.theme == theme { return cached.looks }
         let resolved = theme.resolved(for: colorMode)
-        var looks: [Role: Look] = [:]
-        for role in Role.allCases { looks[role] = look(for: resolved.style(role)) }
-        themeCache = (theme, looks)
+        var table: [[UInt8]] = [capabilities.sgr.bytes(.plain)]
+        var looks: [Role: Int] = [:]
+        for role in Role.allCases {
+            let bytes = capabilities.sgr.bytes(LookSpec(style: resolved.style(role), colors: colorCount))
+            if let index = table.firstIndex(of: bytes) {
+                looks[role] = index
+            } else {
+                looks[role] = table.count
+                table.append(bytes)
+            }
+        }
+        writer.looks = table
+        writer.invalidate()
+        themeLooks = (theme, looks)
         return looks
     }
 
-    private func look(for style: Style) -> Look {
-        var attributes = sf_a_normal()
-        if style.bold { attributes |= sf_a_bold() }
-        if style.underline { attributes |= sf_a_underline() }
-        if style.reverse { attributes |= sf_a_reverse() }
-        if style.dim { attributes |= sf_a_dim() }
-        guard colorMode != .none else { return Look(attributes: attributes, pair: 0) }
-        let (foreground, bright) = colorNumber(style.foreground, isForeground: true)
-        let (background, _) = colorNumber(style.background, isForeground: false)
-        // On an 8-colour terminal the bright foregrounds are the plain ones in bold.
-        if bright { attributes |= sf_a_bold() }
-        return Look(attributes: attributes, pair: pair(foreground: foreground, background: background))
-    }
-
-    /// The ncurses colour number for a theme colour, and whether it needs bold to look bright.
-    private func colorNumber(_ color: ThemeColor, isForeground: Bool) -> (Int32, bright: Bool) {
-        let terminalDefault: Int32 = defaultColors ? -1 : (isForeground ? Int32(COLOR_WHITE) : Int32(COLOR_BLACK))
-        var color = color.degraded(to: colorMode)
-        if case .indexed(let index) = color, Int32(index) >= colorCount { color = color.degraded(to: .sixteen) }
-        switch color {
-        case .terminalDefault:
-            return (terminalDefault, false)
-        case .ansi(let index), .indexed(let index):
-            let number = Int32(min(max(index, 0), 255))
-            if number < colorCount { return (number, false) }
-            if number >= 8, number < 16, number - 8 < colorCount { return (number - 8, isForeground) }
-            return (terminalDefault, false)
+    /// Writes everything, retrying after interruptions and a full terminal buffer.
+    private func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if n > 0 {
+                    offset += n
+                } else if n < 0, errno == EINTR {
+                    continue
+                } else if n < 0, errno == EAGAIN {
+                    var descriptor = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&descriptor, 1, 100)
+                } else {
+                    return // the terminal is gone; the input side notices the hangup
+                }
+            }
         }
     }
 
-    /// A colour pair for (foreground, background), made the first time it is asked for. When the
-    /// terminal has no pairs left, the default pair (a readable, uncoloured fallback).
-    private func pair(foreground: Int32, background: Int32) -> Int32 {
-        let defaultPair = defaultColors
-            ? (foreground == -1 && background == -1)
-            : (foreground == Int32(COLOR_WHITE) && background == Int32(COLOR_BLACK))
-        if defaultPair { return 0 }
-        let key = ColorPairKey(foreground: foreground, background: background)
-        if let pair = pairs[key] { return pair }
-        guard nextPair < pairLimit, init_extended_pair(nextPair, foreground, background) == OK else { return 0 }
-        pairs[key] = nextPair
-        nextPair += 1
-        return nextPair - 1
+    private static func querySize(fallback: Size) -> Size {
+        var rows: Int32 = 0, columns: Int32 = 0
+        if sf_window_size(STDOUT_FILENO, &rows, &columns) == 1, rows > 0, columns > 0 {
+            return Size(columns: Int(columns), rows: Int(rows))
+        }
+        return fallback
     }
 
     // MARK: Helpers
@@ -426,13 +394,6 @@ public final class TerminalScreen {
         default:
             throw TerminalError(.unknownTerminal, "TERM=\(type) is not a terminal type this system knows. \(hint)")
         }
-    }
-
-    /// After `wget_wch` failed: whether standard input was hung up or closed (no SIGHUP needed).
-    private static func inputHungUp() -> Bool {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, 0) == 1 else { return false }
-        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 }
 

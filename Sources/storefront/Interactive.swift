@@ -19,6 +19,7 @@ enum Interactive {
             throw StartupError(message: "\(error)")
         }
         defer { screen.stop() }
+        let crashTest = CrashTest(environment: ProcessInfo.processInfo.environment)
         var state = AppState(store: session.store, locale: session.locale, size: screen.size)
         var drawn: Grid?
         var saved = state.store
@@ -56,6 +57,13 @@ enum Interactive {
                 case .key(.control("z")):
                     screen.suspend()
                     drawn = nil
+                case .key(.control("l")):
+                    // Repaint everything, as in any full-screen program: for a screen something else
+                    // wrote over.
+                    screen.invalidate()
+                    drawn = nil
+                case .key where crashTest.armed:
+                    crashTest.crash()
                 case .key(let key):
                     let sheetWasOpen = state.isSheetOpen
                     if state.update(.key(key)).contains(.quit) {
@@ -91,3 +99,24 @@ enum Interactive {
         }
     }
 }
+
+/// A real crash on demand, for the end-to-end test that the terminal is restored when the app dies of
+/// a trap. Armed only when the environment has STOREFRONT_TEST_CRASH=overflow at start (read once,
+/// here); then the first key after the store is drawn overflows an integer. Nothing else reads this
+/// variable and no key does this otherwise, so it cannot happen by accident.
+struct CrashTest {
+    let armed: Bool
+    private let addend: Int
+
+    init(environment: [String: String]) {
+        armed = environment["STOREFRONT_TEST_CRASH"] == "overflow"
+        addend = environment["STOREFRONT_TEST_CRASH"]?.count ?? 0
+    }
+
+    func crash() {
+        var value = Int.max
+        value += addend // traps: arithmetic overflow
+        print(value)
+    }
+}
+

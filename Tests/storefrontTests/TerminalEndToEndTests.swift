@@ -20,6 +20,7 @@ struct TerminalEndToEndTests {
         #expect(session.sttyAfter.contains(" icanon") && session.sttyAfter.contains(" echo"), "terminal modes restored:\n\(session.sttyAfter)")
         #expect(try session.alternateScreenOn() == false, "the alternate screen was left")
         #expect(try !session.screen().contains("Trail Boost"), "nothing of the store is left on the screen")
+        #expect(try !session.bracketedPasteLeftOn())
     }
 
     @Test("keys typed ahead never answer the confirmation sheet before it is seen")
@@ -88,6 +89,7 @@ struct TerminalEndToEndTests {
         try session.waitForExit()
         #expect(session.sttyAfter.contains(" icanon") && session.sttyAfter.contains(" echo"))
         #expect(try session.alternateScreenOn() == false)
+        #expect(try !session.bracketedPasteLeftOn())
     }
 
     @Test("Ctrl-C quits and restores the terminal")
@@ -115,6 +117,83 @@ struct TerminalEndToEndTests {
         try session.waitForExit()
     }
 
+    @Test("a crash restores the terminal before anything is printed, waits for nothing, and the process dies of the signal")
+    func crashRestores() throws {
+        // STOREFRONT_TEST_CRASH=overflow: the first key overflows an integer (see CrashTest in Interactive.swift).
+        let session = try TmuxSession(environment: ["STOREFRONT_TEST_CRASH": "overflow"])
+        defer { session.close() }
+        try session.waitFor("Trail Boost")
+        let crashed = Date()
+        session.send("j")
+        try session.waitForExit(timeout: 10)
+        #expect(Date().timeIntervalSince(crashed) < 5, "no backtracer pause")
+        #expect(session.sttyAfter.contains(" icanon") && session.sttyAfter.contains(" echo"), "terminal modes restored:\n\(session.sttyAfter)")
+        #expect(try session.alternateScreenOn() == false, "the alternate screen was left")
+        let status = Int(session.exitStatus) ?? 0
+        #expect(status > 128 && [SIGILL, SIGTRAP].contains(Int32(status - 128)), "died of the trap's signal: status \(status)")
+        let lines = try session.screen().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.contains { $0.hasPrefix("storefront crashed (signal ") }, "the note starts at the left margin:\n\(lines.joined(separator: "\n"))")
+        #expect(!lines.contains { $0.hasPrefix("          ") && $0.contains { !$0.isWhitespace } }, "no staircase:\n\(lines.joined(separator: "\n"))")
+        #expect(!lines.contains { $0.contains("Press space") })
+        #expect(!lines.contains { $0.contains("Trail Boost") }, "nothing of the store is left on the screen")
+        #expect(try !session.bracketedPasteLeftOn())
+    }
+
+    @Test("reports and paste markers act as nothing: ESC[201~ does not advance the clock, a mouse report with q does not quit, a paste does nothing")
+    func escapeSequencesAreConsumed() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try session.waitFor("Trail Boost")
+        session.send("t") // the inspector, where "1" advances the clock a day
+        try session.waitFor("Clock Nov 21, 2026")
+        let before = try session.screen()
+        // Split across reads, as over ssh: the rest of each sequence arrives a little later.
+        session.sendBytes([0x1B, 0x5B])
+        Thread.sleep(forTimeInterval: 0.1)
+        session.sendBytes(Array("201~".utf8))
+        session.sendBytes([0x1B, 0x5B, 0x4D, 0x20]) // X10 mouse report: button, then "q" and "!" as coordinates
+        Thread.sleep(forTimeInterval: 0.1)
+        session.sendBytes([0x71, 0x21])
+        session.sendBytes(Array("\u{1B}[<0;113;1M\u{1B}]11;rgb:0000/0000/0000\u{7}".utf8)) // SGR mouse, an OSC reply
+        session.paste("q1b")
+        Thread.sleep(forTimeInterval: 0.6)
+        #expect(try session.screen() == before, "nothing changed and the app is still running")
+        session.send("1")
+        try session.waitFor("Clock Nov 22, 2026") // keys still work
+        session.send("q")
+        try session.waitForExit()
+        #expect(session.exitStatus == "0")
+    }
+
+    @Test("ja_JP: the help, the buy sheet and the result box open and close over wide text without a trace; Ctrl-L repaints")
+    func wideTextUnderOverlays() throws {
+        let session = try TmuxSession(arguments: ["--now", "2026-11-21T09:00:00Z", "--locale", "ja_JP", "--territory", "JPN"])
+        defer { session.close() }
+        try session.waitFor("トレイルブースト")
+        Thread.sleep(forTimeInterval: 0.3)
+        let fresh = try session.screen()
+        session.send("?")
+        try session.waitFor("キー一覧 —")
+        session.send("Escape")
+        try session.waitForScreen(fresh)
+        session.send("b")
+        try session.waitFor("App Store")
+        session.send("Escape")
+        try session.waitFor("[ OK ]")
+        session.send("Enter")
+        try session.waitForScreen(fresh)
+        // Something else writes over the screen; Ctrl-L brings the store back.
+        let tty = try session.tmux(["display", "-p", "-t", "t", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let handle = try #require(FileHandle(forWritingAtPath: tty))
+        handle.write(Data("\u{1B}[5;10Hgarbage".utf8))
+        try handle.close()
+        try session.waitFor("garbage")
+        session.send("C-l")
+        try session.waitForScreen(fresh)
+        session.send("q")
+        try session.waitForExit()
+    }
+
     @Test("TERM=dumb gets a clear message and exit status 2, not garbage")
     func dumbTerminal() throws {
         let session = try TmuxSession(term: "dumb")
@@ -134,7 +213,8 @@ final class TmuxSession {
         ((try? String(contentsOf: folder.appendingPathComponent("status"), encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    init(term: String = "xterm-256color", arguments: [String] = ["--now", "2026-11-21T09:00:00Z", "--locale", "en_US", "--territory", "USA"]) throws {
+    init(term: String = "xterm-256color", arguments: [String] = ["--now", "2026-11-21T09:00:00Z", "--locale", "en_US", "--territory", "USA"],
+         environment: [String: String] = [:]) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
             throw Failure("tmux is not installed (apt-get install -y tmux); .ci/run installs it")
         }
@@ -142,7 +222,8 @@ final class TmuxSession {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let command = ([Storefront.binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let script = "cd '\(Storefront.repository.path)'; TERM=\(term) \(command); echo $? > '\(folder.path)/status'; stty -a > '\(folder.path)/stty'; sleep 60"
-        try tmux(["new-session", "-d", "-x", "80", "-y", "24", "-s", "t", "env", "LANG=C.UTF-8", "sh", "-c", script])
+        let variables = ["LANG=C.UTF-8"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        try tmux(["new-session", "-d", "-x", "80", "-y", "24", "-s", "t", "env"] + variables + ["sh", "-c", script])
     }
 
     private var closed = false
@@ -159,6 +240,37 @@ final class TmuxSession {
 
     func send(_ keys: String...) {
         for key in keys { _ = try? tmux(["send-keys", "-t", "t", key]) }
+    }
+
+    /// Sends raw bytes, as a terminal would (tmux's send-keys -H).
+    func sendBytes(_ bytes: [UInt8]) {
+        _ = try? tmux(["send-keys", "-t", "t", "-H"] + bytes.map { String(format: "%02x", $0) })
+    }
+
+    /// Pastes text the way a terminal does for a program that asked for bracketed paste.
+    func paste(_ text: String) {
+        _ = try? tmux(["set-buffer", text])
+        _ = try? tmux(["paste-buffer", "-p", "-t", "t"])
+    }
+
+    /// After the app exited: whether the terminal still has bracketed paste on (tmux then wraps a
+    /// paste in ESC[200~ … ESC[201~, which the tty echoes as ^[[200~).
+    func bracketedPasteLeftOn() throws -> Bool {
+        paste("paste-probe")
+        try waitFor("paste-probe")
+        return try screen().contains("^[[200~")
+    }
+
+    /// Polls until the screen is exactly `expected`; bounded.
+    func waitForScreen(_ expected: String, timeout: TimeInterval = 5) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = (try? screen()) ?? ""
+            if last == expected { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw Failure("the screen never became:\n\(expected)\nit was:\n\(last)")
     }
 
     func resize(columns: Int, rows: Int) {

@@ -1,0 +1,293 @@
+import CNCurses
+import StoreUI
+
+/// One cell as the terminal should show it.
+struct ScreenCell: Equatable, Sendable {
+    /// What is written there; nil for the right half of the wide character before it.
+    var glyph: String?
+    /// Index into the writer's looks (0: the terminal's plain look, as after a clear).
+    var look: Int
+    /// Columns the glyph covers: 1, or 2 for a wide character (0 for the right half).
+    var width: Int
+    /// The terminal advances fewer columns than `width` for this glyph (an emoji with U+FE0F that
+    /// wcwidth counts as one column): its cells are written as spaces first, then the glyph.
+    var padded: Bool
+
+    static func blank(look: Int) -> ScreenCell { ScreenCell(glyph: " ", look: look, width: 1, padded: false) }
+    static func continuation(look: Int) -> ScreenCell { ScreenCell(glyph: nil, look: look, width: 0, padded: false) }
+
+    var isContinuation: Bool { glyph == nil }
+}
+
+/// What the whole terminal should show: a grid clipped or padded to the terminal's size, with every
+/// wide character whole (a lead cell and its continuation) and nothing a terminal could take as a
+/// control. Pure.
+struct Frame: Equatable, Sendable {
+    let size: Size
+    private(set) var cells: [ScreenCell]
+
+    /// Every cell a plain blank: the screen right after a clear.
+    static func cleared(_ size: Size) -> Frame {
+        Frame(size: size, cells: Array(repeating: .blank(look: 0), count: max(0, size.columns * size.rows)))
+    }
+
+    private init(size: Size, cells: [ScreenCell]) {
+        self.size = size
+        self.cells = cells
+    }
+
+    subscript(row: Int, column: Int) -> ScreenCell { cells[row * size.columns + column] }
+
+    /// The grid as a terminal of `size` shows it. Cells past the grid are blanks in `look(.normal)`.
+    /// A wide character without its continuation cell (half overwritten by `Grid.fill`, or cut by the
+    /// right edge) and a continuation without its wide character become blanks in their cell's role.
+    init(grid: Grid, size: Size, look: (Role) -> Int) {
+        self.size = size
+        let columns = size.columns
+        let normal = look(.normal)
+        cells = Array(repeating: .blank(look: normal), count: max(0, size.columns * size.rows))
+        let rows = min(size.rows, grid.size.rows)
+        let gridColumns = min(columns, grid.size.columns)
+        for row in 0..<rows {
+            let base = row * columns
+            var column = 0
+            while column < gridColumns {
+                let cell = grid[row, column]
+                let cellLook = look(cell.role)
+                guard let character = cell.character else {
+                    cells[base + column] = .blank(look: cellLook)
+                    column += 1
+                    continue
+                }
+                if let ascii = Self.printableASCII(character) {
+                    cells[base + column] = ScreenCell(glyph: ascii, look: cellLook, width: 1, padded: false)
+                    column += 1
+                    continue
+                }
+                let width = TextWidth.of(character)
+                if width == 2, column + 1 < gridColumns, grid[row, column + 1].isContinuation {
+                    let (glyph, padded) = Self.glyph(character, width: 2)
+                    cells[base + column] = ScreenCell(glyph: glyph, look: cellLook, width: 2, padded: padded)
+                    cells[base + column + 1] = .continuation(look: cellLook)
+                    column += 2
+                    continue
+                }
+                if width == 1 {
+                    let (glyph, padded) = Self.glyph(character, width: 1)
+                    cells[base + column] = ScreenCell(glyph: glyph, look: cellLook, width: 1, padded: padded)
+                } else {
+                    cells[base + column] = .blank(look: cellLook)
+                }
+                column += 1
+            }
+        }
+    }
+
+    /// wcwidth needs a UTF-8 character type; TextWidth makes sure of one on first use.
+    private static let utf8Ready: Bool = TextWidth.of("a") == 1
+
+    private static func printableASCII(_ character: Character) -> String? {
+        guard character.isASCII, let byte = character.asciiValue, byte >= 0x20, byte < 0x7F else { return nil }
+        return String(character)
+    }
+
+    /// The text to write for a character the grid gives `width` columns, and whether the terminal
+    /// (which advances by wcwidth per code point) would move fewer columns than that. Control code
+    /// points are dropped; what would take more columns than the grid gave is cut to the longest
+    /// prefix that fits; nothing printable left gives "?".
+    static func glyph(_ character: Character, width: Int) -> (String, padded: Bool) {
+        _ = utf8Ready
+        var text = ""
+        var used = 0
+        for scalar in character.unicodeScalars {
+            let value = scalar.value
+            if value < 0x20 || (0x7F..<0xA0).contains(value) { continue }
+            let scalarWidth = Int(sf_wcwidth(wchar_t(bitPattern: value)))
+            if scalarWidth < 0 { continue }
+            if used + scalarWidth > width { break }
+            // A combining mark or joiner only after something it can attach to.
+            if scalarWidth == 0, text.isEmpty { continue }
+            text.unicodeScalars.append(scalar)
+            used += scalarWidth
+        }
+        if used == 0 { return ("?", width > 1) }
+        return (text, used < width)
+    }
+}
+
+/// How the writer moves the cursor.
+enum CursorAddressing: Sendable {
+    /// CSI row;column H, what every terminal in use understands.
+    case ansi
+    /// The terminal's own `cup` capability (a terminfo format string).
+    case terminfo(String)
+}
+
+/// Turns frames into the bytes that change the terminal from the last frame to the next: our own
+/// diff instead of ncurses', so that a wide character and its continuation are always written
+/// together. Pure (no terminal): the bytes go into a buffer that the caller writes at once.
+///
+/// Rules that keep a terminal's wide-character handling from corrupting the screen (xterm's rules:
+/// writing either half of a wide character blanks the other half):
+/// - a changed cell that is half of a wide character, in the old frame or the new one, brings the
+///   other half with it, repeatedly, so only whole characters are ever written;
+/// - the cursor is placed explicitly before each run and after anything that may have moved it by
+///   an unexpected amount (a padded glyph, the right edge);
+/// - nothing is written past the right edge, so the terminal never wraps or scrolls.
+struct FrameWriter {
+    /// SGR bytes for each look, each complete on its own (it starts from the plain look).
+    var looks: [[UInt8]]
+    /// Resets the look and clears the screen (the cursor may be anywhere afterwards).
+    var clearScreen: [UInt8]
+    var addressing: CursorAddressing = .ansi
+    /// The terminal scrolls when its bottom-right cell is written (`am` without `xenl`): leave that
+    /// cell alone.
+    var avoidBottomRight = false
+    /// Unchanged cells between two changed runs on a row are rewritten instead of moving the cursor
+    /// when there are at most this many.
+    var mergeGap = 4
+
+    /// What the terminal shows now, as far as we know; nil after `invalidate()`.
+    private(set) var shown: Frame?
+    private var dirty: [Bool] = []
+
+    init(looks: [[UInt8]], clearScreen: [UInt8]) {
+        self.looks = looks
+        self.clearScreen = clearScreen
+    }
+
+    /// Forget what the terminal shows: the next frame clears the screen and paints everything.
+    mutating func invalidate() { shown = nil }
+
+    /// Appends to `output` the bytes that make the terminal show `frame`.
+    mutating func write(_ frame: Frame, into output: inout [UInt8]) {
+        var old: Frame
+        var state = WriteState()
+        if let shown, shown.size == frame.size {
+            old = shown
+        } else {
+            output += clearScreen
+            old = Frame.cleared(frame.size)
+            state.look = 0
+        }
+        let columns = frame.size.columns
+        if dirty.count != columns { dirty = Array(repeating: false, count: columns) }
+        for row in 0..<frame.size.rows where markChanges(row: row, old: old, new: frame) {
+            writeRow(row, frame: frame, state: &state, output: &output)
+        }
+        shown = frame
+    }
+
+    private struct WriteState {
+        var row = -1
+        var column = -1
+        var look: Int?
+    }
+
+    /// Marks the columns of `row` to rewrite; false when none.
+    private mutating func markChanges(row: Int, old: Frame, new: Frame) -> Bool {
+        let columns = new.size.columns
+        var any = false
+        for column in 0..<columns {
+            let changed = old[row, column] != new[row, column]
+            dirty[column] = changed
+            any = any || changed
+        }
+        guard any else { return false }
+        // A changed half of a wide character (old or new) brings its other half; repeat until stable.
+        var grew = true
+        while grew {
+            grew = false
+            for column in 0..<columns where dirty[column] {
+                let before = old[row, column], after = new[row, column]
+                if before.isContinuation || after.isContinuation, column > 0, !dirty[column - 1] {
+                    dirty[column - 1] = true
+                    grew = true
+                }
+                if before.width == 2 || after.width == 2, column + 1 < columns, !dirty[column + 1] {
+                    dirty[column + 1] = true
+                    grew = true
+                }
+            }
+        }
+        return true
+    }
+
+    private func writeRow(_ row: Int, frame: Frame, state: inout WriteState, output: inout [UInt8]) {
+        let columns = frame.size.columns
+        var column = 0
+        while column < columns {
+            guard dirty[column] else { column += 1; continue }
+            var end = column
+            while end < columns, dirty[end] { end += 1 }
+            // Join the next run when the gap is cheaper to rewrite than to jump over. Gaps hold whole
+            // characters only: a half of a pair next to a changed cell was marked above.
+            while end < columns {
+                var next = end
+                while next < columns, !dirty[next] { next += 1 }
+                guard next < columns, next - end <= mergeGap else { break }
+                end = next
+                while end < columns, dirty[end] { end += 1 }
+            }
+            writeRun(row: row, from: column, to: end, frame: frame, state: &state, output: &output)
+            column = end
+        }
+    }
+
+    private func writeRun(row: Int, from start: Int, to end: Int, frame: Frame, state: inout WriteState,
+                          output: inout [UInt8]) {
+        let columns = frame.size.columns
+        let lastRow = row == frame.size.rows - 1
+        var column = start
+        while column < end {
+            let cell = frame[row, column]
+            guard let glyph = cell.glyph else { column += 1; continue } // its lead was written
+            let width = max(1, cell.width)
+            if avoidBottomRight, lastRow, column + width >= columns { column += width; continue }
+            if state.look != cell.look {
+                output += looks[cell.look]
+                state.look = cell.look
+            }
+            if cell.padded {
+                // Spaces over every cell first, then the glyph over the first: right on a terminal that
+                // draws it one column wide and on one that draws it two wide.
+                moveCursor(row: row, column: column, state: &state, output: &output)
+                output += Array(repeating: 0x20, count: width)
+                state.row = -1
+                moveCursor(row: row, column: column, state: &state, output: &output)
+                output += glyph.utf8
+                state.row = -1
+            } else {
+                moveCursor(row: row, column: column, state: &state, output: &output)
+                output += glyph.utf8
+                state.column = column + width
+                // At the right edge the terminal's cursor waits to wrap: place it before writing again.
+                if state.column >= columns { state.row = -1 }
+            }
+            column += width
+        }
+    }
+
+    private func moveCursor(row: Int, column: Int, state: inout WriteState, output: inout [UInt8]) {
+        guard state.row != row || state.column != column else { return }
+        switch addressing {
+        case .ansi:
+            output += [0x1B, 0x5B]
+            Self.appendDecimal(row + 1, to: &output)
+            if column > 0 {
+                output.append(0x3B)
+                Self.appendDecimal(column + 1, to: &output)
+            }
+            output.append(0x48)
+        case .terminfo(let cup):
+            if let move = sf_terminfo_format(cup, row, column) { output += Capabilities.bytes(move) }
+        }
+        state.row = row
+        state.column = column
+    }
+
+    static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        if value >= 10 { appendDecimal(value / 10, to: &output) }
+        output.append(UInt8(0x30 + value % 10))
+    }
+}
