@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "storefront", targets: ["storefront"]),
+        .executable(name: "storefront-bench", targets: ["Benchmarks"]),
         .library(name: "StoreModel", targets: ["StoreModel"]),
     ],
     dependencies: [
@@ -37,6 +38,12 @@ let package = Package(
                 "Ledger",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `swift run -c release storefront-bench`: catalogs and ledgers at scale, measured in process and
+        // through a real pseudo-terminal; prints one table of medians (README, "Performance").
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["StoreModel", "StoreUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"]),
         .testTarget(name: "StoreUITests", dependencies: ["StoreUI", "StoreModel"]),

@@ -1,0 +1,227 @@
+import ArgumentParser
+import Foundation
+import StoreModel
+import StoreUI
+
+/// `swift run -c release storefront-bench`: storefront's performance in one table of medians.
+///
+/// Generates catalogs of the sample's shape (12, 1,000 and 100,000 products) and ledgers (10 and
+/// 10,000 transactions), then measures in process (catalog load, update + view per key, renewals) and
+/// end to end through a real pseudo-terminal with the built binary (first frame, bytes and time per key,
+/// peak memory, lint, scripts with --state). Not a test: it reports, it does not judge.
+@main
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "storefront-bench",
+        abstract: "Measure storefront at scale and print one table of medians."
+    )
+
+    @Option(help: "The storefront binary to run end to end. Default: beside this one.")
+    var binary: String?
+
+    @Option(help: "Catalog sizes, in products, comma-separated.")
+    var sizes: String = "12,1000,100000"
+
+    @Option(help: "Ledger sizes, in transactions, comma-separated.")
+    var ledgers: String = "10,10000"
+
+    @Option(help: "Purchases in the two --state script runs, comma-separated.")
+    var scripts: String = "500,5000"
+
+    @Option(help: "Repetitions for each median.")
+    var repeats: Int = 5
+
+    @Flag(help: "Skip the slow end-to-end runs (scripts, lint of the largest catalog).")
+    var quick = false
+
+    func run() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let storefront = binary ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("storefront").path
+        guard FileManager.default.isExecutableFile(atPath: storefront) else {
+            throw ValidationError("no storefront binary at \(storefront); build it first (swift build -c release) or pass --binary")
+        }
+        let sample = try Data(contentsOf: Self.sampleURL)
+        let start = try Date("2026-11-21T09:00:00Z", strategy: .iso8601)
+        var table = Table()
+
+        for size in sizes.split(separator: ",").compactMap({ Int($0) }) {
+            let json = try Generate.catalogJSON(sample: sample, products: size)
+            let file = folder.appendingPathComponent("catalog-\(size).json")
+            try json.write(to: file)
+            let label = "\(size.formatted()) products"
+            let megabytes = Double(json.count) / 1_048_576
+
+            let loads = try (0..<repeats).map { _ in try measure { _ = try CatalogLoader.load(json) } }
+            table.add("catalog load (in process)", label, time: median(loads), note: String(format: "%.1f MB of JSON", megabytes))
+            let catalog = try CatalogLoader.load(json)
+
+            for ledger in ledgers.split(separator: ",").compactMap({ Int($0) }) {
+                let store = Generate.store(catalog: catalog, transactions: ledger, start: start)
+                var state = AppState(store: store, locale: Locale(identifier: "en_US"), size: Size(columns: 80, rows: 24))
+                _ = state.view()
+                var times: [Duration] = []
+                for index in 0..<200 {
+                    let key: Key = index % 40 < 20 ? .down : .up
+                    times.append(measure { _ = state.update(.key(key)); _ = state.view() })
+                }
+                table.add("key: update + view (in process)", "\(label), \(ledger.formatted()) transactions", time: median(times))
+            }
+
+            if !quick || size <= 1_000 {
+                try endToEnd(storefront, catalog: file, label: label, into: &table)
+                if size >= 100_000 || size == 12 {
+                    let lints = try (0..<max(1, repeats / 2)).map { _ in try measureProcess(storefront, ["lint", file.path]) }
+                    table.add("lint (end to end)", label, time: median(lints))
+                }
+            }
+        }
+
+        // Renewals: a monthly subscription moved through 10,000 renewal periods.
+        let catalog = try CatalogLoader.load(sample)
+        var store = AppStore(catalog: catalog, territory: catalog.territory("USA")!, now: start)
+        let monthly = catalog.products.first { $0.subscription?.period.unit == .month && $0.subscription?.period.value == 1 }!
+        store.purchase(monthly.id)
+        let target = Calendar(identifier: .gregorian).date(byAdding: .month, value: 10_000, to: start)!
+        let renewalTime = measure { store.advance(to: target) }
+        table.add("advance through 10,000 renewals (in process)", "sample", time: renewalTime,
+                  note: "\(store.transactions.count.formatted()) transactions after")
+
+        if !quick {
+            for count in scripts.split(separator: ",").compactMap({ Int($0) }) {
+                let time = try scriptRun(storefront, purchases: count, folder: folder)
+                table.add("script of N purchases with --state (end to end)", "\(count.formatted()) purchases", time: time)
+            }
+        }
+
+        print(table.render(machine: Self.machine))
+    }
+
+    /// First frame, keys, and peak memory through a real pseudo-terminal at 80×24.
+    func endToEnd(_ storefront: String, catalog: URL, label: String, into table: inout Table) throws {
+        var firsts: [Duration] = []
+        var keyTimes: [Duration] = []
+        var keyBytes: [Int] = []
+        var peak = 0
+        for _ in 0..<repeats {
+            let clock = ContinuousClock()
+            let began = clock.now
+            let terminal = try PseudoTerminal(
+                binary: storefront,
+                arguments: ["--catalog", catalog.path, "--now", "2026-11-21T09:00:00Z", "--locale", "en_US"],
+                columns: 80, rows: 24,
+                environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+            let row = Array("Trail Boost".utf8)
+            guard terminal.read(until: { $0.contains(subsequence: row) }, timeout: .seconds(60)) else {
+                throw BenchError("no product row on the screen within 60 s (\(label))")
+            }
+            firsts.append(clock.now - began)
+            _ = terminal.key([], quiet: .milliseconds(100))
+            for index in 0..<30 {
+                let (bytes, time) = terminal.key(index % 10 < 5 ? [UInt8(ascii: "j")] : [UInt8(ascii: "k")])
+                keyBytes.append(bytes)
+                keyTimes.append(time)
+            }
+            peak = max(peak, terminal.peakMemory ?? 0)
+        }
+        table.add("first frame (end to end, 80x24)", label, time: median(firsts))
+        table.add("key: move selection (end to end)", label, time: median(keyTimes),
+                  note: "\(median(keyBytes)) B per key")
+        table.add("peak memory (VmHWM)", label, bytes: peak)
+    }
+
+    /// `storefront script` with --state, `count` purchases of a consumable.
+    func scriptRun(_ storefront: String, purchases count: Int, folder: URL) throws -> Duration {
+        let ledger = folder.appendingPathComponent("ledger-\(count).sqlite").path
+        var lines = ["launch --now 2026-11-21T09:00:00Z --state \(ledger)"]
+        for _ in 0..<count {
+            lines += ["press b tab enter", "expect \"You bought Trail Boost.\"", "press enter"]
+        }
+        let script = folder.appendingPathComponent("purchases-\(count).script")
+        try lines.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+        return try measureProcess(storefront, ["script", script.path])
+    }
+
+    func measureProcess(_ binary: String, _ arguments: [String]) throws -> Duration {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let clock = ContinuousClock()
+        let began = clock.now
+        try process.run()
+        process.waitUntilExit()
+        let time = clock.now - began
+        guard process.terminationStatus == 0 else {
+            throw BenchError("storefront \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+        }
+        return time
+    }
+
+    static var sampleURL: URL {
+        let local = URL(fileURLWithPath: "SampleCatalog.json")
+        if FileManager.default.fileExists(atPath: local.path) { return local }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleCatalog.json")
+    }
+
+    static var machine: String {
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("model name") }?
+            .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
+        return "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)"
+    }
+}
+
+func measure(_ work: () throws -> Void) rethrows -> Duration {
+    let clock = ContinuousClock()
+    let began = clock.now
+    try work()
+    return clock.now - began
+}
+
+func median<T: Comparable>(_ values: [T]) -> T {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+extension Array where Element == UInt8 {
+    func contains(subsequence: [UInt8]) -> Bool {
+        guard !subsequence.isEmpty, count >= subsequence.count else { return false }
+        for start in 0...(count - subsequence.count) where self[start] == subsequence[0] {
+            if self[start..<(start + subsequence.count)].elementsEqual(subsequence) { return true }
+        }
+        return false
+    }
+}
+
+/// The benchmark's one table: what, at which size, the median.
+struct Table {
+    private var rows: [(what: String, size: String, value: String, note: String)] = []
+
+    mutating func add(_ what: String, _ size: String, time: Duration, note: String = "") {
+        rows.append((what, size, Self.format(time), note))
+    }
+
+    mutating func add(_ what: String, _ size: String, bytes: Int) {
+        rows.append((what, size, String(format: "%.1f MB", Double(bytes) / 1_048_576), ""))
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        if seconds >= 1 { return String(format: "%.2f s", seconds) }
+        if seconds >= 0.001 { return String(format: "%.1f ms", seconds * 1_000) }
+        return String(format: "%.0f µs", seconds * 1_000_000)
+    }
+
+    func render(machine: String) -> String {
+        var lines = ["| measure | size | median | note |", "|---|---|---|---|"]
+        for row in rows { lines.append("| \(row.what) | \(row.size) | \(row.value) | \(row.note) |") }
+        lines.append("")
+        lines.append("Machine: \(machine). Medians of the repetitions; keys alternate j/k at 80x24.")
+        return lines.joined(separator: "\n")
+    }
+}
