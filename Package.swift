@@ -28,7 +28,7 @@ let package = Package(
         // The durable ledger: an AppStore's transactions, renewals and scenario in SQLite (GRDB).
         .target(name: "Ledger", dependencies: ["StoreModel", .product(name: "GRDB", package: "GRDB.swift")]),
         // The ncurses edge: draws a grid, reads keys, follows resizes and signals.
-        .target(name: "Terminal", dependencies: ["CNCurses", "StoreUI"]),
+        .target(name: "Terminal", dependencies: ["CNCurses", "StoreModel", "StoreUI"]),
         .executableTarget(
             name: "storefront",
             dependencies: [

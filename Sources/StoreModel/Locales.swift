@@ -62,9 +62,7 @@ public enum EnvironmentCharset: Equatable, Sendable {
             return "the locale is UTF-8"
         case .notUTF8(let variable?, let value?):
             let ascii = value == "C" || value == "POSIX"
-            // The value may come from an SSH client: shown as it is only when it looks like a locale name.
-            let plain = value.count <= 40 && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._@-".contains($0)) }
-            return "\(variable)=\(plain ? value : UntrustedText.quoted(value, limit: 40)) gives \(ascii ? "ASCII only" : "no UTF-8")"
+            return "\(variable)=\(UntrustedText.name(value)) gives \(ascii ? "ASCII only" : "no UTF-8")"
         case .notUTF8:
             return "no LANG, LC_ALL or LC_CTYPE is set, which means the C locale: ASCII only"
         }

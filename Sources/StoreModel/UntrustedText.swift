@@ -45,6 +45,14 @@ public enum UntrustedText {
         return "\"\(body)\""
     }
 
+    /// A name from the environment (TERM, LANG) for a message: as it is when it looks like one (at most
+    /// 40 ASCII letters, digits and `._@+-`), else `quoted`. Such values may come from an SSH client.
+    public static func name(_ text: String) -> String {
+        let plain = !text.isEmpty && text.count <= 40
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._@+-".contains($0)) }
+        return plain ? text : quoted(text, limit: 40)
+    }
+
     private static func escaped(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
         case "\"": return "\\\""

@@ -1,5 +1,6 @@
 import CNCurses
 import Foundation
+import StoreModel
 import StoreUI
 #if canImport(Glibc)
 import Glibc
@@ -82,23 +83,23 @@ public final class TerminalScreen {
     /// (its settings are read once, at process start): then it runs on the restored terminal.
     public static func start(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TerminalScreen {
         guard ActiveScreen.shared.screen == nil else {
-            throw TerminalError(.alreadyRunning, "storefront's terminal screen is already running")
+            throw TerminalError(.alreadyRunning, "the full-screen interface is already running in this process")
         }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError(.notATerminal,
-                                "storefront's full-screen interface needs a terminal on standard input and output")
+                                "the full-screen interface needs a terminal on standard input and output")
         }
         let previousLocale = setlocale(LC_ALL, nil).map { String(cString: $0) }
         do {
             try useUTF8Locale(environment: environment)
             let type = try checkTerminalType(environment: environment)
             guard sf_terminfo_load(type, STDOUT_FILENO) == 1 else {
-                throw TerminalError(.cannotStart, "storefront could not load the terminal description (TERM=\(type))")
+                throw TerminalError(.cannotStart, "could not load the terminal description (TERM=\(UntrustedText.name(type)))")
             }
             let capabilities = Capabilities.load()
             guard ProcessSignals.saveTerminalModes() else {
                 sf_terminfo_unload()
-                throw TerminalError(.cannotStart, "storefront could not read the terminal's modes (TERM=\(type))")
+                throw TerminalError(.cannotStart, "could not read the terminal's modes (TERM=\(UntrustedText.name(type)))")
             }
             ProcessSignals.install(chainCrashes: !(environment["SWIFT_BACKTRACE"] ?? "").isEmpty)
 
@@ -333,66 +334,50 @@ public final class TerminalScreen {
 
     /// Makes LC_CTYPE UTF-8 or explains why not.
     ///
-    /// The locale comes from the environment (`setlocale(LC_ALL, "")`). When that is not UTF-8 we fall
-    /// back to C.UTF-8 only when the environment did not ask for something else: either no locale
-    /// variable is set at all (containers, cron, `ssh host cmd` without AcceptEnv — the terminal is
-    /// almost surely UTF-8 and nobody said otherwise), or it names a UTF-8 locale that is not
-    /// installed here (the person clearly wants UTF-8). An explicit non-UTF-8 choice such as LANG=C
-    /// or a Latin-1 locale is respected: we refuse with a message rather than send UTF-8 bytes to a
-    /// terminal that was declared not to understand them.
+    /// Whether the environment asks for UTF-8 is `EnvironmentCharset`'s answer, the one plain-text
+    /// output follows too: LC_ALL, then LC_CTYPE, then LANG; none at all is the C locale, refused
+    /// exactly as LANG=C is (a server that starts storefront for a guest sets a UTF-8 default itself).
+    /// An explicit non-UTF-8 choice such as LANG=C or a Latin-1 locale is respected: we refuse rather
+    /// than send UTF-8 bytes to a terminal declared not to understand them. A UTF-8 locale that is not
+    /// installed here falls back to one that is (the person clearly wants UTF-8).
     ///
-    /// LC_NUMERIC is put back to "C" afterwards: ncurses needs only the character type, and a
-    /// decimal comma from e.g. de_DE would change what C-level number formatting and parsing (printf,
-    /// strtod) do anywhere in the process. User-facing numbers go through Foundation with an explicit
-    /// locale.
+    /// LC_NUMERIC is put back to "C" afterwards: only the character type matters here, and a decimal
+    /// comma from e.g. de_DE would change what C-level number formatting and parsing (printf, strtod)
+    /// do anywhere in the process. User-facing numbers go through Foundation with an explicit locale.
     static func useUTF8Locale(environment: [String: String]) throws {
+        let charset = EnvironmentCharset(environment)
+        guard charset == .utf8 else {
+            throw TerminalError(.notUTF8, "a UTF-8 locale is needed; \(charset.reason). Try LANG=C.UTF-8 or en_US.UTF-8")
+        }
         _ = setlocale(LC_ALL, "")
         _ = setlocale(LC_NUMERIC, "C")
         if sf_codeset_is_utf8() != 0 { return }
-        let chosen = ["LC_ALL", "LC_CTYPE", "LANG"].lazy
-            .compactMap { name in environment[name].flatMap { $0.isEmpty ? nil : (name, $0) } }
-            .first
-        let asksForUTF8 = chosen.map { mentionsUTF8($0.1) } ?? true
-        if asksForUTF8 {
-            for fallback in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, fallback) != nil {
-                if sf_codeset_is_utf8() != 0 { return }
-            }
+        for fallback in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, fallback) != nil {
+            if sf_codeset_is_utf8() != 0 { return }
         }
-        if let (name, value) = chosen {
-            if mentionsUTF8(value) {
-                throw TerminalError(.notUTF8, "storefront needs a UTF-8 locale; \(name)=\(value) is not installed here "
-                    + "and neither is C.UTF-8. `locale -a` lists the installed ones")
-            }
-            throw TerminalError(.notUTF8, "storefront needs a UTF-8 locale; \(name)=\(value) gives "
-                + "\(value == "C" || value == "POSIX" ? "ASCII only" : "no UTF-8"). Try LANG=C.UTF-8 or en_US.UTF-8")
-        }
-        throw TerminalError(.notUTF8, "storefront needs a UTF-8 locale and this system has none installed "
-            + "(tried C.UTF-8 and en_US.UTF-8). Set LANG to one that `locale -a` lists")
-    }
-
-    private static func mentionsUTF8(_ value: String) -> Bool {
-        let upper = value.uppercased()
-        return upper.contains("UTF-8") || upper.contains("UTF8")
+        throw TerminalError(.notUTF8, "a UTF-8 locale is needed and this system has none installed "
+            + "(tried the one asked for, C.UTF-8 and en_US.UTF-8). Set LANG to one that `locale -a` lists")
     }
 
     /// The terminal type from TERM, checked against terminfo before anything is written to it.
     static func checkTerminalType(environment: [String: String]) throws -> String {
         let hint = "Try TERM=xterm-256color"
         guard let type = environment["TERM"], !type.isEmpty else {
-            throw TerminalError(.noTerminalType, "TERM is not set, so storefront cannot tell what terminal this is. \(hint)")
+            throw TerminalError(.noTerminalType, "TERM is not set, so there is no telling what terminal this is. \(hint)")
         }
+        let shown = UntrustedText.name(type)
         switch sf_check_terminal_type(type, STDOUT_FILENO) {
         case 1:
             return type
         case -1:
             throw TerminalError(.noTerminfoDatabase,
-                                "no terminfo database found for TERM=\(type) (install ncurses-base or set TERMINFO)")
+                                "no terminfo database found for TERM=\(shown) (install ncurses-base or set TERMINFO)")
         case -2:
             throw TerminalError(.noCursorAddressing,
-                                "TERM=\(type) is a terminal without cursor addressing; storefront needs a full-screen "
+                                "TERM=\(shown) is a terminal without cursor addressing; storefront needs a full-screen "
                                 + "terminal. \(hint)")
         default:
-            throw TerminalError(.unknownTerminal, "TERM=\(type) is not a terminal type this system knows. \(hint)")
+            throw TerminalError(.unknownTerminal, "TERM=\(shown) is not a terminal type this system knows. \(hint)")
         }
     }
 }

@@ -23,7 +23,15 @@ struct Storefront: ParsableCommand {
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
             let session = try launch.resolve(readOnly: true)
             let state = AppState(store: session.store, locale: session.locale, size: Size(columns: 80, rows: 24))
-            print(StoreScreen.plainText(state), terminator: "")
+            let text = StoreScreen.plainText(state)
+            // The same answer the full-screen interface follows: a locale that is not UTF-8 gets ASCII.
+            let charset = EnvironmentCharset(ProcessInfo.processInfo.environment)
+            if charset == .utf8 {
+                print(text, terminator: "")
+            } else {
+                FileHandle.standardError.write(Data("storefront: \(charset.reason), so the store is printed as an ASCII transliteration; set LANG=C.UTF-8 for the real text\n".utf8))
+                print(ASCIIText.transliterate(text), terminator: "")
+            }
             return
         }
         let session = try launch.resolve()

@@ -243,3 +243,27 @@ struct LintTests {
         #expect(lines.allSatisfy { $0.contains(": $.") }, "a line that is not a problem: \(lines)")
     }
 }
+
+/// Plain-text output follows the same locale rule as the full-screen interface.
+@Suite("Plain-text locale")
+struct PlainTextLocaleTests {
+    @Test("plain text in a locale that is not UTF-8 is an ASCII transliteration, and says so", arguments: [
+        [String: String](), ["LANG": "C"], ["LC_ALL": "de_DE.ISO-8859-1"],
+    ])
+    func transliterates(environment: [String: String]) throws {
+        let run = try Storefront.run(["--now", "2026-11-21", "--locale", "ja_JP", "--territory", "JPN"], environment: environment)
+        #expect(run.status == 0)
+        let ascii = run.stdout.unicodeScalars.allSatisfy { $0.isASCII }
+        #expect(ascii, "\(run.stdout)")
+        #expect(run.stdout.contains("JPY 800"))
+        #expect(run.stderr.contains("printed as an ASCII transliteration"))
+    }
+
+    @Test("plain text in a UTF-8 locale is the real text, with nothing said")
+    func utf8IsReal() throws {
+        let run = try Storefront.run(["--now", "2026-11-21", "--locale", "ja_JP", "--territory", "JPN"], environment: ["LANG": "C.UTF-8"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("¥800"))
+        #expect(run.stderr.isEmpty)
+    }
+}

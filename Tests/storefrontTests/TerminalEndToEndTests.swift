@@ -194,6 +194,19 @@ struct TerminalEndToEndTests {
         try session.waitForExit()
     }
 
+    @Test("no locale at all is refused like LANG=C, with the same message and exit status 2", arguments: [
+        ["LANG": "", "LC_ALL": "", "LC_CTYPE": ""], ["LANG": "C", "LC_ALL": "", "LC_CTYPE": ""],
+    ])
+    func noLocaleIsC(environment: [String: String]) throws {
+        let session = try TmuxSession(environment: environment)
+        defer { session.close() }
+        try session.waitForExit()
+        let screen = try session.screen()
+        #expect(screen.contains("storefront: a UTF-8 locale is needed;"), "\(screen)")
+        #expect(screen.contains("ASCII only"), "\(screen)")
+        #expect(session.exitStatus == "2")
+    }
+
     @Test("TERM=dumb gets a clear message and exit status 2, not garbage")
     func dumbTerminal() throws {
         let session = try TmuxSession(term: "dumb")
