@@ -71,7 +71,7 @@ struct Snapshot: Equatable {
             do {
                 store.apply(try ScenarioSetting(name: name, value: value))
             } catch {
-                throw .badRow(path: path, detail: "table setting, row \"\(name)\": \(error.message)")
+                throw .badRow(path: path, detail: "table setting, row \(UntrustedText.quoted(name)): \(error.message)")
             }
         }
         return store

@@ -84,14 +84,14 @@ public struct AppStore: Sendable {
                 scenario: Scenario, transactions: [Transaction], renewals: [String: RenewalInfo],
                 nextTransactionID: UInt64) throws(LedgerMismatch) {
         for transaction in transactions where catalog.product(transaction.productID) == nil {
-            throw LedgerMismatch(detail: "transaction \(transaction.id) is for product \"\(transaction.productID)\", which the catalog does not have")
+            throw LedgerMismatch(detail: "transaction \(transaction.id) is for product \(UntrustedText.quoted(transaction.productID)), which the catalog does not have")
         }
         for (groupID, renewal) in renewals {
             guard catalog.group(groupID) != nil else {
-                throw LedgerMismatch(detail: "the renewal state names subscription group \"\(groupID)\", which the catalog does not have")
+                throw LedgerMismatch(detail: "the renewal state names subscription group \(UntrustedText.quoted(groupID)), which the catalog does not have")
             }
             guard catalog.product(renewal.autoRenewProductID)?.subscription?.groupID == groupID else {
-                throw LedgerMismatch(detail: "group \"\(groupID)\" renews into \"\(renewal.autoRenewProductID)\", which is not one of its products")
+                throw LedgerMismatch(detail: "group \(UntrustedText.quoted(groupID)) renews into \(UntrustedText.quoted(renewal.autoRenewProductID)), which is not one of its products")
             }
         }
         self.init(catalog: catalog, territory: territory, now: now, gate: gate, account: account, scenario: scenario)

@@ -64,10 +64,10 @@ public enum ScenarioSetting: Sendable, Equatable {
     public init(name: String, value: String) throws(ParseError) {
         let accepted = Self.values(of: name)
         guard !accepted.isEmpty else {
-            throw ParseError(message: "unknown setting \"\(name)\"; settings are \(Self.names.joined(separator: ", "))")
+            throw ParseError(message: "unknown setting \(UntrustedText.quoted(name)); settings are \(Self.names.joined(separator: ", "))")
         }
         guard accepted.contains(value) else {
-            throw ParseError(message: "\"\(value)\" is not a value of \(name); use one of \(accepted.joined(separator: ", "))")
+            throw ParseError(message: "\(UntrustedText.quoted(value)) is not a value of \(name); use one of \(accepted.joined(separator: ", "))")
         }
         switch name {
         case "payments": self = .payments(PaymentGate(rawValue: value)!)

@@ -25,7 +25,7 @@ public enum ThemeLoader {
         for key in entries.keys.sorted() {
             let path = stylesPath.appending(key)
             guard let role = Role(rawValue: key) else {
-                problem(path, "unknown role \"\(key)\"; expected one of \(Role.allCases.filter { !$0.isSystem }.map(\.rawValue).joined(separator: ", "))")
+                problem(path, "unknown role \(UntrustedText.quoted(key)); expected one of \(Role.allCases.filter { !$0.isSystem }.map(\.rawValue).joined(separator: ", "))")
                 continue
             }
             if role.isSystem {
@@ -39,7 +39,7 @@ public enum ThemeLoader {
                 switch (field, fields[field]!) {
                 case ("fg", .string(let text)), ("bg", .string(let text)):
                     guard let color = ThemeColor(text) else {
-                        problem(fieldPath, "\"\(text)\" is not a colour: use default, an ANSI name like brightBlue, 0–255, or #rrggbb")
+                        problem(fieldPath, "\(UntrustedText.quoted(text)) is not a colour: use default, an ANSI name like brightBlue, 0–255, or #rrggbb")
                         continue
                     }
                     if field == "fg" { style.foreground = color } else { style.background = color }
@@ -53,7 +53,7 @@ public enum ThemeLoader {
                 case ("bold", _), ("underline", _), ("reverse", _), ("dim", _):
                     problem(fieldPath, "expected true or false")
                 default:
-                    problem(fieldPath, "unknown style field \"\(field)\"; expected fg, bg, bold, underline, reverse, dim")
+                    problem(fieldPath, "unknown style field \(UntrustedText.quoted(field)); expected fg, bg, bold, underline, reverse, dim")
                 }
             }
             styles[role] = style

@@ -71,7 +71,7 @@ struct LaunchOptions: ParsableArguments {
         let locale: Locale
         if let requested = self.locale {
             guard let id = LocaleCatalog.canonical(requested) else {
-                throw StartupError(message: "unknown locale \"\(requested)\" (--locale); use an identifier like en_US, de_DE, fr_FR or ja_JP")
+                throw StartupError(message: "unknown locale \(UntrustedText.quoted(requested)) (--locale); use an identifier like en_US, de_DE, fr_FR or ja_JP")
             }
             locale = Locale(identifier: id)
         } else {
@@ -159,7 +159,7 @@ struct LaunchOptions: ParsableArguments {
             ? URL(fileURLWithPath: theme) : folder.appendingPathComponent(theme + ".json")
         guard let data = FileManager.default.contents(atPath: url.path) else {
             let names = available.isEmpty ? "none found in \(folder.path)" : available.joined(separator: ", ")
-            throw StartupError(message: "unknown theme \"\(theme)\" (--theme); available: \(names)")
+            throw StartupError(message: "unknown theme \(UntrustedText.quoted(theme)) (--theme); available: \(names)")
         }
         do {
             return try ThemeLoader.load(data, fallbackName: url.deletingPathExtension().lastPathComponent)
@@ -202,7 +202,7 @@ struct LaunchOptions: ParsableArguments {
         let known = catalog.territories.map(\.code).joined(separator: ", ")
         if let requested = territory {
             guard let match = catalog.territory(requested) else {
-                throw StartupError(message: "unknown territory \"\(requested)\" (--territory); this catalog sells in \(known)")
+                throw StartupError(message: "unknown territory \(UntrustedText.quoted(requested)) (--territory); this catalog sells in \(known)")
             }
             return match
         }
@@ -215,6 +215,6 @@ struct LaunchOptions: ParsableArguments {
         guard let now else { return nil }
         if let instant = try? Date(now, strategy: .iso8601) { return instant }
         if let day = try? Date(now, strategy: Date.ISO8601FormatStyle().year().month().day()) { return day }
-        throw StartupError(message: "\"\(now)\" is not an ISO 8601 instant (--now); write it like 2026-11-21T09:00:00Z or 2026-11-21")
+        throw StartupError(message: "\(UntrustedText.quoted(now)) is not an ISO 8601 instant (--now); write it like 2026-11-21T09:00:00Z or 2026-11-21")
     }
 }
