@@ -79,9 +79,11 @@ final class PseudoTerminal {
         return done(received)
     }
 
-    /// Sends bytes as typed keys, then reads until the output has been quiet for `quiet`. Returns the
-    /// bytes that came back and the time from the key to the last of them.
-    func key(_ bytes: [UInt8], quiet: Duration = .milliseconds(40)) -> (bytes: Int, time: Duration) {
+    /// Sends bytes as typed keys, waits up to `firstByte` for the answer to start, then reads until
+    /// the output has been quiet for `quiet`. Returns the bytes that came back and the time from the key
+    /// to the last of them.
+    func key(_ bytes: [UInt8], quiet: Duration = .milliseconds(40), firstByte: Duration = .seconds(5))
+        -> (bytes: Int, time: Duration) {
         let clock = ContinuousClock()
         let before = received.count
         let sent = clock.now
@@ -91,7 +93,8 @@ final class PseudoTerminal {
         while true {
             var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             let waited = clock.now - last
-            let left = quiet - waited
+            // Until the first byte arrives, wait for it; after that, for the output to go quiet.
+            let left = (received.count == before && !bytes.isEmpty ? firstByte : quiet) - waited
             if left <= .zero { break }
             let milliseconds = Int32(max(1, left.components.attoseconds / 1_000_000_000_000_000 + left.components.seconds * 1000))
             guard poll(&descriptor, 1, milliseconds) > 0 else { continue }
