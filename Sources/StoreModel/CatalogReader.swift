@@ -13,9 +13,8 @@ public enum CatalogLoader {
     }
 
     public static func load(contentsOf url: URL) throws(Failure) -> Catalog {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw Failure(problems: [CatalogProblem(path: .root, reason: "\(url.path) is a folder, not a catalog file")])
+        if let kind = FileKind.notRegular(url.path) {
+            throw Failure(problems: [CatalogProblem(path: .root, reason: "\(url.path) is \(kind), not a catalog file")])
         }
         let data: Data
         do {
@@ -88,13 +87,27 @@ struct Node {
         return text
     }
 
-    /// A string that must not be empty ("") or blank (only spaces).
+    /// A string that must not be empty ("") or blank: nothing a person could see (spaces, zero-width
+    /// and other invisible characters, fillers, combining marks with nothing to combine with).
     var text: String? {
         guard let text = string else { return nil }
         if text.isEmpty { problem("must not be empty"); return nil }
         let startsVisibly = text.utf8.first.map { $0 > 0x20 && $0 < 0x7F } ?? false
-        if !startsVisibly, text.unicodeScalars.allSatisfy(\.properties.isWhitespace) { problem("must not be blank"); return nil }
+        if !startsVisibly, text.unicodeScalars.allSatisfy(Self.isInvisible) {
+            problem("must not be blank (it has no visible character)")
+            return nil
+        }
         return text
+    }
+
+    /// Spaces, default-ignorable characters (U+200B, U+2060, U+FEFF, U+00AD, variation selectors,
+    /// Hangul fillers), format characters, lone marks, and the blank braille pattern U+2800.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return true
+        default: return properties.isWhitespace || properties.isDefaultIgnorableCodePoint || scalar.value == 0x2800
+        }
     }
 
     var bool: Bool? {

@@ -400,13 +400,13 @@ struct JSONParser {
             guard next >= low && next <= high else { throw invalidUTF8(byte) }
             (low, high) = (0x80, 0xBF)
         }
-        // The forbidden scalars past ASCII: C1 controls (C2 80–9F), U+061C (D8 9C) and the bidirectional
-        // controls U+202A–U+202E (E2 80 AA–AE) and U+2066–U+2069 (E2 81 A6–A9).
+        // The forbidden scalars past ASCII: C1 controls (C2 80–9F), U+061C (D8 9C), the line and paragraph
+        // separators and bidirectional controls U+2028–U+202E (E2 80 A8–AE) and U+2066–U+2069 (E2 81 A6–A9).
         if byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
             let second = bytes[offset + 1]
             switch (byte, second) {
             case (0xC2, 0x80...0x9F), (0xD8, 0x9C): sawForbiddenText = true
-            case (0xE2, 0x80): if (0xAA...0xAE).contains(bytes[offset + 2]) { sawForbiddenText = true }
+            case (0xE2, 0x80): if (0xA8...0xAE).contains(bytes[offset + 2]) { sawForbiddenText = true }
             case (0xE2, 0x81): if (0xA6...0xA9).contains(bytes[offset + 2]) { sawForbiddenText = true }
             default: break
             }

@@ -6,11 +6,12 @@
 /// screen or printed as content, `quoted` for a value inside a message.
 public enum UntrustedText {
     /// Whether a scalar may not appear in catalog text: C0 controls (tab and newline included), DEL,
-    /// C1 controls, and the bidirectional embeddings, overrides and isolates that can reorder what a
-    /// person sees (U+202A–U+202E, U+2066–U+2069) and the Arabic letter mark U+061C.
+    /// C1 controls, the line and paragraph separators U+2028 and U+2029 (viewers may break the line
+    /// there, so a value could forge one), and the bidirectional embeddings, overrides and isolates that
+    /// can reorder what a person sees (U+202A–U+202E, U+2066–U+2069) and the Arabic letter mark U+061C.
     public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069, 0x061C: return true
+        case 0x00..<0x20, 0x7F..<0xA0, 0x2028...0x202E, 0x2066...0x2069, 0x061C: return true
         default: return false
         }
     }
@@ -43,6 +44,18 @@ public enum UntrustedText {
             for scalar in character.unicodeScalars { body += escaped(scalar) }
         }
         return "\"\(body)\""
+    }
+
+    /// A whole message about to be printed (it may hold file paths, which are untrusted too): every
+    /// forbidden scalar but the line feed written as its escape, so nothing in it acts on the terminal.
+    /// The last safety net where storefront prints a message; values inside are `quoted` as well.
+    public static func message(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 != "\n" && isForbidden($0) }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            result += scalar == "\n" || !isForbidden(scalar) ? String(scalar) : escaped(scalar)
+        }
+        return result
     }
 
     /// A name from the environment (TERM, LANG) for a message: as it is when it looks like one (at most

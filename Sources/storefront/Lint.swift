@@ -23,12 +23,12 @@ struct Lint: ParsableCommand {
         do {
             let catalog = try CatalogLoader.load(contentsOf: url)
             let warnings = Self.warnings(for: catalog)
-            for warning in warnings { print("\(url.path): \(warning.path): warning: \(warning.reason)") }
+            for warning in warnings { print(UntrustedText.message("\(url.path): \(warning.path): warning: \(warning.reason)")) }
             let verdict = warnings.isEmpty ? "no problems" : "no problems, \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
-            print("\(url.path): \(verdict) (\(catalog.products.count) products, "
-                  + "\(catalog.territories.count) territories, \(catalog.offerCodes.count) offer-code offers)")
+            print(UntrustedText.message("\(url.path): \(verdict) (\(catalog.products.count) products, "
+                  + "\(catalog.territories.count) territories, \(catalog.offerCodes.count) offer-code offers)"))
         } catch {
-            for problem in error.problems { print("\(url.path): \(problem)") }
+            for problem in error.problems { print(UntrustedText.message("\(url.path): \(problem)")) }
             let count = error.problems.count
             FileHandle.standardError.write(Data("storefront lint: \(count) problem\(count == 1 ? "" : "s")\n".utf8))
             throw ExitCode(2)

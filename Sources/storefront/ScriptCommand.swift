@@ -197,7 +197,7 @@ struct ScriptRunner {
             \(frame)
 
             """
-        FileHandle.standardError.write(Data(message.utf8))
+        FileHandle.standardError.write(Data(UntrustedText.message(message).utf8))
         throw Failed()
     }
 }

@@ -45,13 +45,13 @@ struct Storefront: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as StartupError {
-            FileHandle.standardError.write(Data("storefront: \(error.message)\n".utf8))
+            FileHandle.standardError.write(Data(UntrustedText.message("storefront: \(error.message)\n").utf8))
             Foundation.exit(2)
         } catch is ScriptRunner.Failed {
             Foundation.exit(1)
         } catch {
             if exitCode(for: error) == .success || error is ExitCode { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            FileHandle.standardError.write(Data(UntrustedText.message(fullMessage(for: error) + "\n").utf8))
             Foundation.exit(2)
         }
     }

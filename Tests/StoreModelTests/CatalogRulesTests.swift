@@ -91,8 +91,20 @@ extension CatalogLoaderTests {
 
     @Test("a blank name says blank; an empty one says empty")
     func blankIsNotEmpty() {
-        #expect(problems(replacing: #"{"en": "Alps Maps"}"#, with: #"{"en": "   "}"#) == ["$.products[1].name.en: must not be blank"])
+        let blank = "$.products[1].name.en: must not be blank (it has no visible character)"
+        #expect(problems(replacing: #"{"en": "Alps Maps"}"#, with: #"{"en": "   "}"#) == [blank])
         #expect(problems(replacing: #"{"en": "Alps Maps"}"#, with: #"{"en": ""}"#) == ["$.products[1].name.en: must not be empty"])
+    }
+
+    @Test("a name of only invisible characters is blank: zero-width, fillers, lone marks, the blank braille cell")
+    func invisibleIsBlank() {
+        let blank = "$.products[1].name.en: must not be blank (it has no visible character)"
+        for invisible in [#"​​​"#, #"﻿"#, #"­"#, #"⁠"#, #"️"#, #"ㅤ"#, #"⠀"#,
+                          #"́́"#, #"　  "#] {
+            #expect(problems(replacing: #"{"en": "Alps Maps"}"#, with: #"{"en": ""# + invisible + #""}"#) == [blank], "\(invisible)")
+        }
+        #expect(problems(replacing: #"{"en": "Alps Maps"}"#, with: #"{"en": "été ​"}"#).isEmpty,
+                "visible text with an invisible character in it is fine")
     }
 
     @Test("only consumables have maxQuantity and only non-renewing subscriptions a duration")

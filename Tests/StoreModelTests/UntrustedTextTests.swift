@@ -23,6 +23,14 @@ struct UntrustedTextTests {
         #expect(UntrustedText.quoted("\u{202E}") == #""\u{202E}""#)
     }
 
+    @Test("a printed message keeps its line breaks and escapes everything else that could act or forge a line")
+    func messageEscapes() {
+        let message = UntrustedText.message("/tmp/a\u{1B}[2Jb.json: $: problem\nsecond line\u{2028}x")
+        #expect(message == #"/tmp/a\e[2Jb.json: $: problem"# + "\n" + #"second line\u{2028}x"#)
+        #expect(UntrustedText.message("plain\nlines") == "plain\nlines")
+        #expect(UntrustedText.isForbidden("\u{2028}") && UntrustedText.isForbidden("\u{2029}"))
+    }
+
     @Test("forbidden scalars are named in words")
     func describeNames() {
         #expect(UntrustedText.describe("\u{1B}") == "U+001B (escape)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StoreModel
 
 /// The real binary: options, clear messages for bad input, exit status 2.
 @Suite("Command line")
@@ -265,5 +266,36 @@ struct PlainTextLocaleTests {
         #expect(run.status == 0)
         #expect(run.stdout.contains("¥800"))
         #expect(run.stderr.isEmpty)
+    }
+}
+
+/// File names are untrusted too, and special files never hang lint.
+@Suite("Lint on odd files")
+struct LintOddFileTests {
+    @Test("a catalog path with an escape sequence is printed escaped, never raw")
+    func hostilePath() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("bad\u{1B}[2J.json")
+        try Data("{".utf8).write(to: file)
+        for arguments in [["lint", file.path], ["--catalog", file.path]] {
+            let run = try Storefront.run(arguments)
+            #expect(run.status == 2)
+            let output = run.stdout + run.stderr
+            #expect(!output.unicodeScalars.contains { $0 != "\n" && UntrustedText.isForbidden($0) }, "\(arguments[0])")
+            #expect(output.contains(#"bad\e[2J.json"#), "\(output)")
+        }
+    }
+
+    @Test("lint on a FIFO or a device says what it is, at once, exit 2")
+    func specialFiles() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("lint-fifo-\(UUID())").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        for (path, kind) in [(fifo, "a FIFO (named pipe)"), ("/dev/zero", "a device")] {
+            let run = try Storefront.run(["lint", path], timeout: 10)
+            #expect(run.status == 2)
+            #expect(run.stdout.contains("\(path) is \(kind), not a catalog file"), "\(run.stdout)")
+        }
     }
 }
