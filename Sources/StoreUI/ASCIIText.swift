@@ -16,6 +16,12 @@ public enum ASCIIText {
     /// Currency signs become ISO codes, with a space before a number that follows ("¥800" → "JPY 800").
     static let currencies: [Character: String] = ["€": "EUR", "¥": "JPY", "£": "GBP", "₹": "INR", "₩": "KRW"]
 
+    /// Whether text in this locale's language has a faithful ASCII form. ICU reads kanji with their
+    /// Mandarin sounds (未登録 → "wei deng lu"), meaningless to a Japanese reader: Japanese is refused.
+    public static func canTransliterate(_ locale: Locale) -> Bool {
+        locale.language.languageCode?.identifier != "ja"
+    }
+
     public static func transliterate(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         var mapped = ""

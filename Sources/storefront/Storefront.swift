@@ -28,6 +28,8 @@ struct Storefront: ParsableCommand {
             let charset = EnvironmentCharset(ProcessInfo.processInfo.environment)
             if charset == .utf8 {
                 print(text, terminator: "")
+            } else if !ASCIIText.canTransliterate(session.locale) {
+                throw StartupError(message: "\(charset.reason), and \(Locale(identifier: "en").localizedString(forLanguageCode: session.locale.language.languageCode?.identifier ?? "") ?? "this language") text has no faithful ASCII form; set LANG=C.UTF-8, or pass --locale en_US")
             } else {
                 FileHandle.standardError.write(Data("storefront: \(charset.reason), so the store is printed as an ASCII transliteration; set LANG=C.UTF-8 for the real text\n".utf8))
                 print(ASCIIText.transliterate(text), terminator: "")

@@ -252,12 +252,21 @@ struct PlainTextLocaleTests {
         [String: String](), ["LANG": "C"], ["LC_ALL": "de_DE.ISO-8859-1"],
     ])
     func transliterates(environment: [String: String]) throws {
-        let run = try Storefront.run(["--now", "2026-11-21", "--locale", "ja_JP", "--territory", "JPN"], environment: environment)
+        let run = try Storefront.run(["--now", "2026-11-21", "--locale", "de_DE", "--territory", "JPN"], environment: environment)
         #expect(run.status == 0)
         let ascii = run.stdout.unicodeScalars.allSatisfy { $0.isASCII }
         #expect(ascii, "\(run.stdout)")
-        #expect(run.stdout.contains("JPY 800"))
+        #expect(run.stdout.contains("800 JPY"), "\(run.stdout)")
+        #expect(run.stdout.contains("Verbrauchsartikel"))
         #expect(run.stderr.contains("printed as an ASCII transliteration"))
+    }
+
+    @Test("Japanese has no faithful ASCII form: plain text in a non-UTF-8 locale refuses it and says why")
+    func japaneseRefused() throws {
+        let run = try Storefront.run(["--now", "2026-11-21", "--locale", "ja_JP", "--territory", "JPN"], environment: ["LANG": "C"])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("LANG=C gives ASCII only, and Japanese text has no faithful ASCII form"), "\(run.stderr)")
     }
 
     @Test("plain text in a UTF-8 locale is the real text, with nothing said")
