@@ -73,7 +73,7 @@ public final class Ledger {
             case .inUse(let path):
                 "\(path) is open in another storefront; quit that one first, or use another --state file"
             case .lost(let path, let detail):
-                "stopped saving to \(path): \(detail); changes from now on are not kept. Quit and check the file"
+                "stopped saving to \(path): \(detail). Quit and check the file"
             }
         }
     }
@@ -270,14 +270,20 @@ public final class Ledger {
 
     /// Writes what changed since the last save or the opening, in one SQLite transaction. When it
     /// returns, the state is on disk; when it throws, nothing of this save is. Once the file is found
-    /// deleted, replaced or written by another program, every save throws.
+    /// deleted, replaced or written by another program, every save of something new throws; a save
+    /// with nothing new returns quietly, so the app keeps working (a sheet opens, a key moves) and only
+    /// what would change the ledger is refused.
     public func save(_ store: AppStore) throws(Failure) {
-        if let stopped { throw stopped }
         let next = Snapshot(store)
         guard next != saved else { return }
-        if let problem = FileCheck.problem(path, expected: identity) {
+        if stopped == nil, let problem = FileCheck.problem(path, expected: identity) {
             stopped = .lost(path: path, detail: problem)
-            throw stopped!
+        }
+        if let stopped {
+            // Time passing is not a change the person made: with the file lost it is simply not kept,
+            // and the person hears of it with the first change of their own.
+            guard next.withoutClock == saved.withoutClock else { throw stopped }
+            return
         }
         let previous = saved
         let expectedVersion = dataVersion

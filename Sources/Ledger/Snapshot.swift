@@ -10,6 +10,13 @@ struct Snapshot: Equatable {
     var settings: [String: String] = [:]
 
     static let nowKey = "now"
+
+    /// Everything but the clock, to tell time passing from a change the person made.
+    var withoutClock: Snapshot {
+        var copy = self
+        copy.settings[Self.nowKey] = nil
+        return copy
+    }
     static let nextIDKey = "next-transaction-id"
 
     init() {}

@@ -357,10 +357,31 @@ struct LedgerHardeningTests {
         let first = try open(deleted)
         try first.save(store)
         try FileManager.default.removeItem(atPath: deleted)
+        let lastSaved = store
         store.purchase("com.trailhead.boost.small")
         #expect(throws: Ledger.Failure.lost(path: deleted, detail: "the file was deleted or moved since storefront opened it")) {
             try first.save(store)
         }
+        // The app takes the purchase back and goes on: saving nothing new must not fail again, or every
+        // key (opening a sheet, moving to Confirm) would be undone.
+        #expect(throws: Never.self) { try first.save(lastSaved) }
+        var later = lastSaved
+        later.advance(to: lastSaved.now.addingTimeInterval(60))
+        #expect(throws: Never.self, "time passing is not refused either") { try first.save(later) }
+
+        // Found lost by a save that only moves the clock: quiet until the first change of the person's own.
+        let quiet = LedgerTests().temporaryPath()
+        let fourth = try open(quiet)
+        var ticking = lastSaved
+        try fourth.save(ticking)
+        try FileManager.default.removeItem(atPath: quiet)
+        ticking.advance(to: ticking.now.addingTimeInterval(5))
+        #expect(throws: Never.self) { try fourth.save(ticking) }
+        ticking.purchase("com.trailhead.boost.small")
+        #expect(throws: Ledger.Failure.lost(path: quiet, detail: "the file was deleted or moved since storefront opened it")) {
+            try fourth.save(ticking)
+        }
+        #expect(throws: Ledger.Failure.self) { try first.save(store) }
         #expect(!FileManager.default.fileExists(atPath: deleted), "nothing is written at the path afterwards")
 
         let replaced = try savedLedger()
