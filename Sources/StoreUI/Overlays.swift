@@ -15,7 +15,8 @@ enum Overlays {
         let inner = width - 4
         var lines: [(String, Role)] = []
         let name = sheet.quote.quantity > 1 ? "\(state.name(product)) × \(sheet.quote.quantity)" : state.name(product)
-        lines.append((name, .systemTitle))
+        // A name is never cut on the sheet (HIG: names that don't truncate): a long one wraps.
+        for text in TextWidth.wrap(name, width: inner) { lines.append((text, .systemTitle)) }
         lines.append((state.appName, .systemSheet))
         lines.append(("", .systemSheet))
         let label = sheet.quote.quantity > 1 ? strings.sheetTotal : strings.sheetPrice

@@ -18,11 +18,19 @@ enum ScenarioScreen {
         let body = Chrome.body(state)
         let area = body.insetHorizontally(1)
         guard area.height > 0 else { return }
-        grid.put(clockLine(state), row: body.row, column: area.column, role: .accent, width: area.width)
+        grid.put(TextWidth.truncate(clockLine(state), to: area.width), row: body.row, column: area.column, role: .accent)
 
         let selected = rows[min(state.panelRow, rows.count - 1)]
         let help = helpText(selected, state)
-        let helpLines = area.height >= 10 ? Array(TextWidth.wrap(help, width: area.width).prefix(area.height >= 18 ? 3 : 2)) : []
+        var helpLines: [String] = []
+        if area.height >= 10 {
+            let wrapped = TextWidth.wrap(help, width: area.width)
+            helpLines = Array(wrapped.prefix(area.height >= 18 ? 3 : 2))
+            // A cut explanation says so.
+            if wrapped.count > helpLines.count, let last = helpLines.popLast() {
+                helpLines.append(TextWidth.truncate(last + " …", to: area.width))
+            }
+        }
         // Rows of the list: a blank between the switches and the actions.
         var lines: [(text: String, value: String, row: Row?)] = []
         let labelWidth = ScenarioSetting.names.map { TextWidth.of(qa.settingLabel($0)) }.max()! + 2
@@ -40,6 +48,9 @@ enum ScenarioScreen {
         let room = max(0, area.height - 2 - (helpLines.isEmpty ? 0 : helpLines.count + 1))
         let selectedLine = lines.firstIndex { $0.row == selected } ?? 0
         let first = min(max(0, selectedLine - room + 1), max(0, lines.count - room))
+        // Where the list scrolls, the right edge shows ▲/▼ and text ends with "…" before it.
+        let scrolls = room < lines.count
+        let right = area.column + area.width - (scrolls ? 2 : 0)
         for (offset, line) in lines.dropFirst(first).prefix(room).enumerated() {
             let y = top + offset
             let isSelected = line.row == selected
@@ -47,10 +58,14 @@ enum ScenarioScreen {
             let role: Role = isSelected ? .selected : .normal
             var x = area.column
             x += grid.put(isSelected ? "▸ " : "  ", row: y, column: x, role: role)
-            x += grid.put(line.text, row: y, column: x, role: role, width: area.column + area.width - x)
+            x += grid.put(TextWidth.truncate(line.text, to: max(0, right - x)), row: y, column: x, role: role)
             if !line.value.isEmpty {
-                grid.put(line.value, row: y, column: x, role: isSelected ? .selected : .accent, width: area.column + area.width - x)
+                grid.put(TextWidth.truncate(line.value, to: max(0, right - x)), row: y, column: x, role: isSelected ? .selected : .accent)
             }
+        }
+        if scrolls, room > 0 {
+            if first > 0 { grid.put("▲", row: top, column: area.column + area.width - 1, role: .dim) }
+            if first + room < lines.count { grid.put("▼", row: top + room - 1, column: area.column + area.width - 1, role: .dim) }
         }
         for (offset, line) in helpLines.enumerated() {
             grid.put(line, row: body.row + body.height - helpLines.count + offset, column: area.column, role: .dim)

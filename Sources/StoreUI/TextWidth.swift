@@ -93,6 +93,21 @@ public enum TextWidth {
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
             var lineWidth = 0
+            func place(_ piece: String, _ pieceWidth: Int) {
+                if lineWidth + pieceWidth > width, !line.isEmpty { lines.append(line); line = ""; lineWidth = 0 }
+                if pieceWidth <= width {
+                    line += piece
+                    lineWidth += pieceWidth
+                    return
+                }
+                // Wider than a whole line: only then is a token broken between characters.
+                for character in piece {
+                    let w = of(character)
+                    if lineWidth + w > width, !line.isEmpty { lines.append(line); line = ""; lineWidth = 0 }
+                    line.append(character)
+                    lineWidth += w
+                }
+            }
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
                 let wordWidth = of(word)
                 let sep = line.isEmpty ? 0 : 1
@@ -102,18 +117,46 @@ public enum TextWidth {
                     lineWidth += sep + wordWidth
                     continue
                 }
-                if !line.isEmpty { lines.append(line) }
-                line = ""
-                lineWidth = 0
-                for character in word {
-                    let w = of(character)
-                    if lineWidth + w > width { lines.append(line); line = ""; lineWidth = 0 }
-                    line.append(character)
-                    lineWidth += w
+                let pieces = breakable(word)
+                if pieces.count == 1 {
+                    // A Latin word that does not fit starts the next line.
+                    if !line.isEmpty { lines.append(line); line = ""; lineWidth = 0 }
+                    place(word, wordWidth)
+                    continue
                 }
+                // CJK text breaks between characters, so it goes on from where the line is.
+                if sep == 1, lineWidth + 1 < width { line += " "; lineWidth += 1 }
+                for piece in pieces { place(piece, of(piece)) }
             }
             lines.append(line)
         }
         return lines
     }
+
+    /// Where a word may break, as in Japanese: between wide characters, but never inside a run of
+    /// narrow ones (a number, a price, a Latin word such as "storefront" or "¥12,000") and never before
+    /// closing punctuation (。、」…), which stays with what it closes.
+    static func breakable(_ word: String) -> [String] {
+        var pieces: [String] = []
+        var narrowRun = ""
+        for character in word {
+            let wide = of(character) >= 2
+            // Closing punctuation right after a wide character stays with it; inside a narrow run
+            // ("¥12,000") it is part of the run.
+            if closing.contains(character), narrowRun.isEmpty, !pieces.isEmpty {
+                pieces[pieces.count - 1].append(character)
+                continue
+            }
+            if !wide {
+                narrowRun.append(character)
+                continue
+            }
+            if !narrowRun.isEmpty { pieces.append(narrowRun); narrowRun = "" }
+            pieces.append(String(character))
+        }
+        if !narrowRun.isEmpty { pieces.append(narrowRun) }
+        return pieces
+    }
+
+    static let closing: Set<Character> = ["。", "、", "」", "』", "）", "】", "！", "？", "：", "；", "・", "ー", ")", "]", ",", ".", "!", "?", ":", ";"]
 }

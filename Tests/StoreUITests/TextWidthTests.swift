@@ -23,7 +23,20 @@ struct TextWidthTests {
     @Test("wrapping breaks at spaces, and between CJK characters")
     func wrap() {
         #expect(TextWidth.wrap("one two three", width: 7) == ["one two", "three"])
-        #expect(TextWidth.wrap("スクリーンタイム", width: 6) == ["スクリ", "ーンタ", "イム"])
+        #expect(TextWidth.wrap("スクリーンタイム", width: 6) == ["スク", "リーン", "タイム"], "ー never starts a line")
+    }
+
+    @Test("Japanese wraps by character but keeps Latin words, numbers and prices whole, and no line starts with 。")
+    func wrapJapaneseKeepsTokens() {
+        let lines = TextWidth.wrap("端末が小さすぎます。storefrontには40×12以上が必要です。", width: 14)
+        #expect(lines.allSatisfy { !$0.hasPrefix("。") && !$0.hasPrefix("、") }, "\(lines)")
+        #expect(lines.contains { $0.contains("storefront") }, "\(lines)")
+        for price in ["¥12,000", "¥1,500/月"] {
+            for width in 8...20 {
+                let wrapped = TextWidth.wrap("ファミリー年額は\(price)です", width: width)
+                #expect(wrapped.contains { $0.contains(price.split(separator: "/")[0]) }, "\(width): \(wrapped)")
+            }
+        }
     }
 
     @Test("a wide character that does not fit at the edge is left out, not split")
