@@ -45,12 +45,14 @@ let package = Package(
             name: "Benchmarks",
             dependencies: ["StoreModel", "StoreUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // What several test targets share (a seeded random generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"]),
-        .testTarget(name: "StoreUITests", dependencies: ["StoreUI", "StoreModel"]),
+        .testTarget(name: "StoreUITests", dependencies: ["StoreUI", "StoreModel", "TestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "StoreModel"]),
         // The terminal edge without a terminal: frame diffs against a virtual xterm, key decoding, looks.
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "StoreUI"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "StoreUI", "TestSupport"]),
         // Runs the built binary; depending on it makes `swift test` build it first.
-        .testTarget(name: "storefrontTests", dependencies: ["storefront", "Ledger", "StoreModel"]),
+        .testTarget(name: "storefrontTests", dependencies: ["storefront", "Ledger", "StoreModel", "TestSupport"]),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 @testable import StoreUI
 @testable import Terminal
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -146,17 +147,6 @@ private func mismatch(_ terminal: VirtualTerminal, _ grid: Grid, size: Size) -> 
     return nil
 }
 
-/// A deterministic generator (SplitMix64), so a failure can be replayed from its seed.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("Frame writer against a virtual xterm")
 struct FrameWriterTests {
@@ -195,7 +185,7 @@ struct FrameWriterTests {
 
     @Test("random frames with wide text and overlays opening and closing: the terminal shows exactly the last grid", arguments: 0..<40)
     func randomFrames(seed: Int) {
-        var random = SeededGenerator(state: UInt64(seed) &* 7919)
+        var random = SeededGenerator(seed: UInt64(seed) &* 7919)
         var size = Size(columns: Int.random(in: 8...34, using: &random), rows: Int.random(in: 2...9, using: &random))
         var rig = Rig(size: size)
         var base = randomGrid(Grid(size: size), &random)

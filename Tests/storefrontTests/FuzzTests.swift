@@ -1,6 +1,7 @@
 import Foundation
 import StoreModel
 import Testing
+import TestSupport
 
 /// Seeded, bounded fuzzing of the two kinds of file people hand to storefront: catalogs (through
 /// `storefront lint`) and scripts (through `storefront script`). Whatever the input, the program
@@ -18,7 +19,7 @@ struct FuzzTests {
 
     @Test("a mutated catalog makes lint exit 0 or 2 with a path or a line for every problem, never a signal")
     func catalogs() throws {
-        var random = SplitMix64(seed: Self.seed)
+        var random = SeededGenerator(seed: Self.seed)
         let sample = try Data(contentsOf: Storefront.sampleCatalog)
         let folder = try Self.folder("fuzz-catalog")
         for cases in 0..<Self.catalogCases {
@@ -44,7 +45,7 @@ struct FuzzTests {
 
     @Test("a mutated flow script exits 0, 1 or 2, says file:line for every 2, and never dies of a signal")
     func scripts() throws {
-        var random = SplitMix64(seed: Self.seed &+ 1)
+        var random = SeededGenerator(seed: Self.seed &+ 1)
         let folder = try Self.folder("fuzz-script")
         let sources = try ScriptTests.scriptNames.map {
             try String(contentsOf: ScriptTests.scripts.appendingPathComponent($0), encoding: .utf8)
@@ -80,18 +81,6 @@ struct FuzzTests {
     }
 }
 
-/// A small, fast, seedable generator (SplitMix64), so a fuzz run reproduces from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Hostile fragments a person, a bad editor or an attacker might put into a file.
 enum Hostile {
@@ -105,7 +94,7 @@ enum Hostile {
 enum CatalogMutator {
     struct Mutant { var data: Data; var how: String }
 
-    static func mutate(_ data: Data, _ random: inout SplitMix64) -> Mutant {
+    static func mutate(_ data: Data, _ random: inout SeededGenerator) -> Mutant {
         switch random.next() % 8 {
         case 0, 1, 2:
             return structural(data, &random)
@@ -143,7 +132,7 @@ enum CatalogMutator {
 
     /// Changes one value of the parsed catalog: another type, a hostile string, a missing or unknown
     /// key, a duplicated array element.
-    static func structural(_ data: Data, _ random: inout SplitMix64) -> Mutant {
+    static func structural(_ data: Data, _ random: inout SeededGenerator) -> Mutant {
         guard var root = try? JSONSerialization.jsonObject(with: data) else { return Mutant(data: data, how: "unchanged") }
         var how = ""
         root = mutateNode(root, depth: 0, &random, &how)
@@ -151,7 +140,7 @@ enum CatalogMutator {
         return Mutant(data: out, how: how)
     }
 
-    static func mutateNode(_ node: Any, depth: Int, _ random: inout SplitMix64, _ how: inout String) -> Any {
+    static func mutateNode(_ node: Any, depth: Int, _ random: inout SeededGenerator, _ how: inout String) -> Any {
         let descend = random.next() % 5 != 0 || depth == 0
         if var object = node as? [String: Any], !object.isEmpty, descend {
             let keys = object.keys.sorted()
@@ -195,7 +184,7 @@ enum ScriptMutator {
                         "40x12", "80x24", "200x60", "1x1", "0x0", "\"unclosed", "\"\"", "--now", "--payments",
                         "screen-time", "--locale", "ja_JP", "--territory", "JPN"] + Hostile.texts
 
-    static func mutate(_ source: String, _ random: inout SplitMix64) -> Mutant {
+    static func mutate(_ source: String, _ random: inout SeededGenerator) -> Mutant {
         var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var how: [String] = []
         for _ in 0..<(1 + Int(random.next() % 3)) {
