@@ -5,6 +5,8 @@ import StoreModel
 /// The durable ledger behind `--state PATH`: an account's transactions, renewal states and scenario
 /// settings in SQLite. `save` writes what changed since the last save in one transaction, so a purchase
 /// is on disk before the app reports it, and a killed process leaves the last committed state behind.
+/// What changed is what the store recorded as it changed (`AppStore.unsavedChanges`): a save writes
+/// those rows, never the whole ledger, and the caller marks the store saved once `save` returns.
 ///
 /// Opening checks before it writes: the file must be a regular, non-empty file whose SQLite header names
 /// a storefront ledger; then, on a read-only connection, SQLite's integrity check, the schema version,
@@ -20,7 +22,8 @@ public final class Ledger {
     /// The account as it was saved, on the catalog the ledger was opened with; nil for a new ledger.
     public let stored: AppStore?
     private let database: DatabaseQueue
-    private var saved: Snapshot
+    /// The settings rows (scenario switches, clock, next id) as last written: a handful, compared whole.
+    private var savedSettings: [String: String]
     /// Held open with an exclusive flock for the ledger's lifetime: one storefront per ledger, or two
     /// would hand out the same transaction ids. The kernel drops it when the process dies, however.
     private let lock: Int32
@@ -99,7 +102,7 @@ public final class Ledger {
                 identity = try FileCheck.identity(of: lock, path: path)
                 try FileCheck.lock(lock, path: path)
                 stored = nil
-                saved = Snapshot()
+                savedSettings = [:]
                 database = try Self.openForWriting(path, new: true)
             case .ledger(let examined):
                 lock = try FileCheck.openForWriting(path)
@@ -117,7 +120,7 @@ public final class Ledger {
                     snapshot = try Self.inspect(path)
                 }
                 stored = try snapshot.store(catalog: catalog, territory: territory, path: path)
-                saved = snapshot
+                savedSettings = snapshot.settings
                 database = try Self.openForWriting(path, new: false)
             }
             dataVersion = try Self.dataVersion(database, path: path)
@@ -268,31 +271,33 @@ public final class Ledger {
 
     // MARK: writing
 
-    /// Writes what changed since the last save or the opening, in one SQLite transaction. When it
-    /// returns, the state is on disk; when it throws, nothing of this save is. Once the file is found
-    /// deleted, replaced or written by another program, every save of something new throws; a save
-    /// with nothing new returns quietly, so the app keeps working (a sheet opens, a key moves) and only
-    /// what would change the ledger is refused.
+    /// Writes what changed since the last save or the opening, in one SQLite transaction: the rows of
+    /// `store.unsavedChanges` and the settings that differ. When it returns, the state is on disk (mark
+    /// the store saved); when it throws, nothing of this save is. With nothing changed it writes nothing.
+    /// Once the file is found deleted, replaced or written by another program, every save of something
+    /// the person did throws; nothing new, or only the clock moving, returns quietly, so the app keeps
+    /// working (a sheet opens, a key moves) and only what would change the ledger is refused.
     public func save(_ store: AppStore) throws(Failure) {
-        let next = Snapshot(store)
-        guard next != saved else { return }
+        let settings = Snapshot.settings(of: store)
+        let changedSettings = settings.filter { savedSettings[$0.key] != $0.value }
+        let changes = store.unsavedChanges
+        guard !changes.isEmpty || !changedSettings.isEmpty else { return }
         if stopped == nil, let problem = FileCheck.problem(path, expected: identity) {
             stopped = .lost(path: path, detail: problem)
         }
         if let stopped {
             // Time passing is not a change the person made: with the file lost it is simply not kept,
             // and the person hears of it with the first change of their own.
-            guard next.withoutClock == saved.withoutClock else { throw stopped }
+            guard changes.isEmpty, changedSettings.keys.allSatisfy({ $0 == Snapshot.nowKey }) else { throw stopped }
             return
         }
-        let previous = saved
         let expectedVersion = dataVersion
         do {
             try database.write { db in
                 guard try Int.fetchOne(db, sql: "PRAGMA data_version") == expectedVersion else {
                     throw Failure.lost(path: path, detail: "another program wrote to it since storefront opened it")
                 }
-                try next.write(db, over: previous)
+                try Snapshot.write(db, changes, of: store, settings: changedSettings)
             }
         } catch let failure as Failure {
             stopped = failure
@@ -304,7 +309,13 @@ public final class Ledger {
         } catch {
             throw .unreadable(path: path, detail: "\(error)")
         }
-        saved = next
+        savedSettings = settings
+    }
+
+    /// Rows inserted, changed or deleted through this ledger's connection since it opened (SQLite's
+    /// `total_changes()`), for the tests that check a save writes only what changed.
+    func rowsWritten() throws -> Int {
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT total_changes()") ?? 0 }
     }
 
     /// The number of transactions on disk and SQLite's own check, for tests and `--state` diagnostics.

@@ -2,31 +2,25 @@ import Foundation
 import GRDB
 import StoreModel
 
-/// The saved part of an AppStore, as rows: what `Ledger.save` compares to write only the difference.
-struct Snapshot: Equatable {
+/// The saved part of an AppStore, as rows: what opening a ledger reads, and how a save writes rows.
+struct Snapshot {
     var transactions: [UInt64: Transaction] = [:]
     var renewals: [String: AppStore.RenewalInfo] = [:]
     /// Scenario settings by their `ScenarioSetting` names, plus the clock and the next transaction id.
     var settings: [String: String] = [:]
 
     static let nowKey = "now"
-
-    /// Everything but the clock, to tell time passing from a change the person made.
-    var withoutClock: Snapshot {
-        var copy = self
-        copy.settings[Self.nowKey] = nil
-        return copy
-    }
     static let nextIDKey = "next-transaction-id"
 
     init() {}
 
-    init(_ store: AppStore) {
-        transactions = Dictionary(uniqueKeysWithValues: store.transactions.map { ($0.id, $0) })
-        renewals = store.renewals
+    /// The settings rows of a store: its scenario switches, the clock and the next transaction id.
+    static func settings(of store: AppStore) -> [String: String] {
+        var settings: [String: String] = [:]
         for setting in ScenarioSetting.current(store) { settings[setting.name] = setting.value }
-        settings[Self.nowKey] = String(store.now.timeIntervalSince1970)
-        settings[Self.nextIDKey] = String(store.nextTransactionID)
+        settings[nowKey] = String(store.now.timeIntervalSince1970)
+        settings[nextIDKey] = String(store.nextTransactionID)
+        return settings
     }
 
     /// Every row, checked: a hand-edited value this storefront cannot use throws `BadRow` naming the
@@ -81,29 +75,41 @@ struct Snapshot: Equatable {
                 throw .badRow(path: path, detail: "table setting, row \(UntrustedText.quoted(name)): \(error.message)")
             }
         }
+        store.markSaved()
         return store
     }
 
-    /// Writes the rows that differ from `previous`, and deletes the ones that are gone.
-    func write(_ db: Database, over previous: Snapshot) throws {
-        for (id, transaction) in transactions where previous.transactions[id] != transaction {
-            try db.execute(sql: "INSERT OR REPLACE INTO transactionRecord (\(TransactionRow.columns.joined(separator: ", "))) VALUES (\(TransactionRow.columns.map { _ in "?" }.joined(separator: ", ")))",
-                           arguments: try TransactionRow.arguments(transaction))
+    /// Writes the rows a store changed since it was last saved: each changed transaction or renewal
+    /// state the store still has is written, each it no longer has is deleted (all of them first, after
+    /// `clearAll`); then the given settings.
+    static func write(_ db: Database, _ changes: AppStore.UnsavedChanges, of store: AppStore,
+                      settings: [String: String]) throws {
+        if changes.cleared {
+            try db.execute(sql: "DELETE FROM transactionRecord")
+            try db.execute(sql: "DELETE FROM renewal")
         }
-        for id in previous.transactions.keys where transactions[id] == nil {
-            try db.execute(sql: "DELETE FROM transactionRecord WHERE id = ?", arguments: [Int64(exactly: id)])
+        let writeTransaction = try db.cachedStatement(sql: "INSERT OR REPLACE INTO transactionRecord (\(TransactionRow.columns.joined(separator: ", "))) VALUES (\(TransactionRow.columns.map { _ in "?" }.joined(separator: ", ")))")
+        let deleteTransaction = try db.cachedStatement(sql: "DELETE FROM transactionRecord WHERE id = ?")
+        for id in changes.transactionIDs.sorted() {
+            if let transaction = store.transaction(id) {
+                try writeTransaction.execute(arguments: try TransactionRow.arguments(transaction))
+            } else {
+                try deleteTransaction.execute(arguments: [Int64(exactly: id)])
+            }
         }
-        for (group, renewal) in renewals where previous.renewals[group] != renewal {
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration) VALUES (?, ?, ?, ?, ?)",
-                arguments: [group, renewal.willAutoRenew, renewal.autoRenewProductID,
-                            renewal.billingIssueSince?.timeIntervalSince1970, renewal.gracePeriodExpiration?.timeIntervalSince1970])
+        for group in changes.renewalGroups.sorted() {
+            if let renewal = store.renewals[group] {
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration) VALUES (?, ?, ?, ?, ?)")
+                    .execute(arguments: [group, renewal.willAutoRenew, renewal.autoRenewProductID,
+                                         renewal.billingIssueSince?.timeIntervalSince1970,
+                                         renewal.gracePeriodExpiration?.timeIntervalSince1970])
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM renewal WHERE groupID = ?").execute(arguments: [group])
+            }
         }
-        for group in previous.renewals.keys where renewals[group] == nil {
-            try db.execute(sql: "DELETE FROM renewal WHERE groupID = ?", arguments: [group])
-        }
-        for (name, value) in settings where previous.settings[name] != value {
-            try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES (?, ?)", arguments: [name, value])
+        for (name, value) in settings.sorted(by: { $0.key < $1.key }) {
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES (?, ?)")
+                .execute(arguments: [name, value])
         }
     }
 }

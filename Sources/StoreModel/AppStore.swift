@@ -17,6 +17,13 @@ public struct AppStore: Sendable {
     public private(set) var renewals: [String: RenewalInfo] = [:]
     /// Ids count from 1, as in StoreKit Testing, so QA can read and type them.
     public private(set) var nextTransactionID: UInt64 = 1
+    /// Where each transaction is, by id, product and subscription group. Kept right by `append`,
+    /// `update`, `remove` and `removeAll` (MARK: the ledger's indexes), the only writers of `transactions`.
+    private(set) var index = LedgerIndex()
+    /// What changed since the ledger last saved this account; `markSaved` starts it afresh.
+    public private(set) var unsavedChanges = UnsavedChanges()
+    /// Counts the work ledger queries do, for the tests that guard their cost; nil (no counting) otherwise.
+    var meter: WorkMeter?
 
     /// Switches QA can flip to walk the unhappy paths.
     public struct Scenario: Sendable, Equatable {
@@ -95,8 +102,10 @@ public struct AppStore: Sendable {
             }
         }
         self.init(catalog: catalog, territory: territory, now: now, gate: gate, account: account, scenario: scenario)
-        self.transactions = transactions.sorted { $0.id < $1.id }
+        for transaction in transactions.sorted(by: { $0.id < $1.id }) { append(transaction) }
         self.renewals = renewals
+        // Unsaved until a ledger says it holds them (`markSaved`).
+        unsavedChanges.renewalGroups = Set(renewals.keys)
         self.nextTransactionID = max(nextTransactionID, (transactions.map(\.id).max() ?? 0) + 1)
         // Renewals written just before the last save may be dated after the saved clock.
         self.now = max(now, transactions.map(\.purchaseDate).max() ?? now)
@@ -221,12 +230,12 @@ public struct AppStore: Sendable {
         }
         if scenario.interruptPurchases {
             let interrupted = makeTransaction(quote, state: .interrupted)
-            transactions.append(interrupted)
+            append(interrupted)
             return .interrupted(interrupted)
         }
         if scenario.askToBuy {
             let pending = makeTransaction(quote, state: .deferred)
-            transactions.append(pending)
+            append(pending)
             return .deferred(pending)
         }
         return complete(quote)
@@ -237,12 +246,11 @@ public struct AppStore: Sendable {
     /// delivers it. Nil if the transaction is not waiting, or the purchase can no longer be made.
     @discardableResult
     public mutating func resolveInterruption(_ transactionID: UInt64) -> PurchaseOutcome? {
-        guard let index = transactions.firstIndex(where: { $0.id == transactionID && $0.state == .interrupted }) else {
-            return nil
+        guard transaction(transactionID)?.state == .interrupted else { return nil }
+        let pending = update(transactionID) {
+            $0.state = .failed
+            $0.failure = .interrupted
         }
-        transactions[index].state = .failed
-        transactions[index].failure = .interrupted
-        let pending = transactions[index]
         return purchaseBypassingScenario(pending)
     }
 
@@ -265,27 +273,27 @@ public struct AppStore: Sendable {
     /// A parent approved a deferred purchase: it goes through now, if it still can.
     @discardableResult
     public mutating func approve(_ transactionID: UInt64) -> PurchaseOutcome? {
-        guard let index = transactions.firstIndex(where: { $0.id == transactionID && $0.state == .deferred }) else {
-            return nil
-        }
-        let pending = transactions.remove(at: index)
+        guard transaction(transactionID)?.state == .deferred else { return nil }
+        let pending = remove(transactionID)
         return purchaseBypassingScenario(pending)
     }
 
     /// A parent declined a deferred purchase.
     public mutating func decline(_ transactionID: UInt64) {
-        guard let index = transactions.firstIndex(where: { $0.id == transactionID && $0.state == .deferred }) else {
-            return
+        guard transaction(transactionID)?.state == .deferred else { return }
+        update(transactionID) {
+            $0.state = .failed
+            $0.failure = .declinedByParent
         }
-        transactions[index].state = .failed
-        transactions[index].failure = .declinedByParent
     }
 
     private mutating func complete(_ quote: Quote) -> PurchaseOutcome {
         let product = catalog.product(quote.product)!
         if let effective = quote.planChange?.effectiveDate, effective > now {
-            renewals[product.subscription!.groupID]?.autoRenewProductID = product.id
-            renewals[product.subscription!.groupID]?.willAutoRenew = true
+            changeRenewal(of: product.subscription!.groupID) {
+                $0?.autoRenewProductID = product.id
+                $0?.willAutoRenew = true
+            }
             return .scheduled(productID: product.id, effective: effective)
         }
         var transaction = makeTransaction(quote, state: .purchased)
@@ -294,24 +302,22 @@ public struct AppStore: Sendable {
             break
         case .nonRenewing:
             // The app computes the period: a repurchase extends from the current end, not from today.
-            let currentEnd = transactions
-                .filter { $0.productID == product.id && $0.isCompletedPurchase && !$0.isRevoked(at: now) }
+            let currentEnd = all(of: index.byProduct[product.id]) { $0.isCompletedPurchase && !$0.isRevoked(at: now) }
                 .compactMap(\.expirationDate).max()
             transaction.expirationDate = product.duration!.added(to: max(now, currentEnd ?? now))
         case .autoRenewable:
             let groupID = product.subscription!.groupID
-            if let current = status(ofGroup: groupID)?.transaction, quote.planChange != nil,
-               let index = transactions.firstIndex(of: current) {
-                transactions[index].isUpgraded = true
+            if let current = status(ofGroup: groupID)?.transaction, quote.planChange != nil {
+                update(current.id) { $0.isUpgraded = true }
             }
             if let first = firstTransaction(inGroup: groupID) {
                 transaction.originalID = first.id
                 transaction.originalPurchaseDate = first.purchaseDate
             }
             transaction.expirationDate = (quote.offer?.period ?? product.subscription!.period).added(to: now)
-            renewals[groupID] = RenewalInfo(willAutoRenew: true, autoRenewProductID: product.id)
+            changeRenewal(of: groupID) { $0 = RenewalInfo(willAutoRenew: true, autoRenewProductID: product.id) }
         }
-        transactions.append(transaction)
+        append(transaction)
         return .purchased(transaction)
     }
 
@@ -331,7 +337,7 @@ public struct AppStore: Sendable {
     private mutating func record(failed productID: String, quantity: Int, error: PurchaseError) {
         guard let product = catalog.product(productID) else { return }
         defer { nextTransactionID += 1 }
-        transactions.append(Transaction(
+        append(Transaction(
             id: nextTransactionID, originalID: nextTransactionID, productID: productID,
             productType: product.type, purchaseDate: now, originalPurchaseDate: now,
             expirationDate: nil, quantity: quantity, ownership: .purchased, offerKind: nil, offerID: nil,
@@ -356,22 +362,23 @@ public struct AppStore: Sendable {
                 transaction.originalPurchaseDate = first.purchaseDate
             }
             transaction.expirationDate = info.period.added(to: now)
-            renewals[info.groupID] = RenewalInfo(willAutoRenew: true, autoRenewProductID: productID)
+            changeRenewal(of: info.groupID) { $0 = RenewalInfo(willAutoRenew: true, autoRenewProductID: productID) }
         }
-        transactions.append(transaction)
+        append(transaction)
         return transaction
     }
 
     /// The App Store refunds a transaction: access it gave ends now.
     public mutating func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason = .other) {
-        guard let index = transactions.firstIndex(where: { $0.id == transactionID && $0.state == .purchased }) else {
-            return
+        guard transaction(transactionID)?.state == .purchased else { return }
+        let now = now
+        let refunded = update(transactionID) {
+            $0.state = .revoked
+            $0.revocationDate = now
+            $0.revocationReason = reason
         }
-        transactions[index].state = .revoked
-        transactions[index].revocationDate = now
-        transactions[index].revocationReason = reason
-        if let groupID = catalog.product(transactions[index].productID)?.subscription?.groupID {
-            renewals[groupID]?.willAutoRenew = false
+        if let groupID = self.groupID(ofProduct: refunded.productID) {
+            changeRenewal(of: groupID) { $0?.willAutoRenew = false }
         }
     }
 
@@ -381,15 +388,24 @@ public struct AppStore: Sendable {
     /// from the original purchases.
     @discardableResult
     public mutating func restorePurchases() -> [Transaction] {
+        func candidate(_ original: Transaction) -> Bool {
+            original.state == .purchased && original.ownership == .purchased && original.productType.restoredBy != .nobody
+        }
+        // The newest candidate of each subscription group, and of each other product (consumables,
+        // which nobody restores, are not even looked at).
+        var originals: [Transaction] = []
+        for ids in index.byGroup.values {
+            if let newest = last(of: ids, where: candidate) { originals.append(newest) }
+        }
+        for (productID, ids) in index.byProduct {
+            guard let product = catalog.product(productID), product.subscription == nil,
+                  product.type.restoredBy != .nobody else { continue }
+            if let newest = last(of: ids, where: candidate) { originals.append(newest) }
+        }
+        // Ids are handed out newest original first; the entries go into the ledger oldest first.
+        originals.sort { index.positions[$0.id]! > index.positions[$1.id]! }
         var restored: [Transaction] = []
-        var seenGroups: Set<String> = []
-        let candidates = transactions.filter { $0.state == .purchased && $0.ownership == .purchased }.reversed()
-        for original in candidates where original.productType.restoredBy != .nobody {
-            if let groupID = catalog.product(original.productID)?.subscription?.groupID {
-                guard seenGroups.insert(groupID).inserted else { continue }
-            } else if restored.contains(where: { $0.productID == original.productID }) {
-                continue
-            }
+        for original in originals {
             var entry = original
             entry.id = nextTransactionID
             nextTransactionID += 1
@@ -398,13 +414,13 @@ public struct AppStore: Sendable {
             entry.state = .restored
             restored.append(entry)
         }
-        transactions.append(contentsOf: restored.reversed())
+        for entry in restored.reversed() { append(entry) }
         return restored.reversed()
     }
 
     /// Turns auto-renew off (cancel) or back on for a group. Access continues until the expiration date.
     public mutating func setAutoRenew(_ on: Bool, group groupID: String) {
-        renewals[groupID]?.willAutoRenew = on
+        changeRenewal(of: groupID) { $0?.willAutoRenew = on }
     }
 
     // MARK: QA: editing the ledger
@@ -412,18 +428,17 @@ public struct AppStore: Sendable {
     /// Removes a transaction as if it never happened (Xcode's Transaction Manager "Delete"). A group left
     /// with no transactions forgets its renewal state.
     public mutating func deleteTransaction(_ transactionID: UInt64) {
-        guard let index = transactions.firstIndex(where: { $0.id == transactionID }) else { return }
-        let removed = transactions.remove(at: index)
-        if let groupID = catalog.product(removed.productID)?.subscription?.groupID, groupTransactions(groupID).isEmpty {
-            renewals[groupID] = nil
+        guard transaction(transactionID) != nil else { return }
+        let removed = remove(transactionID)
+        if let groupID = self.groupID(ofProduct: removed.productID), firstTransaction(inGroup: groupID) == nil {
+            changeRenewal(of: groupID) { $0 = nil }
         }
     }
 
     /// Deletes every transaction and renewal state and turns every scenario switch off. The clock stays
     /// where it is: simulated time never runs backwards.
     public mutating func clearAll() {
-        transactions = []
-        renewals = [:]
+        removeAll()
         scenario = Scenario()
     }
 
@@ -433,18 +448,23 @@ public struct AppStore: Sendable {
     /// Renewals happen whatever the payment gate says, as on a real device.
     public mutating func advance(to instant: Date) {
         guard instant >= now else { return }
-        for group in catalog.subscriptionGroups { renew(group, until: instant) }
+        // Only a group with a renewal state can renew. In catalog order, so renewals get the ids they
+        // always had.
+        for position in renewals.keys.compactMap({ catalog.position(ofGroup: $0) }).sorted() {
+            renew(catalog.subscriptionGroups[position], until: instant)
+        }
         now = instant
     }
 
     public mutating func advance(by period: SubscriptionPeriod) { advance(to: period.added(to: now)) }
 
     private mutating func renew(_ group: SubscriptionGroup, until instant: Date) {
-        // Bounded: every pass either returns or appends a renewal that ends later than the last one.
-        var passes = 0
-        while passes < Self.maxRenewalsPerAdvance, let latest = latestTransaction(inGroup: group.id), latest.revocationDate == nil,
+        // Ends: every pass returns, or appends a renewal that ends later than the last one, or marks a
+        // billing issue (after which the next pass returns or appends). Each pass costs O(1) lookups.
+        meter?.groupsVisited += 1
+        while let latest = latestTransaction(inGroup: group.id), latest.revocationDate == nil,
               var renewal = renewals[group.id], let expiration = latest.expirationDate {
-            passes += 1
+            meter?.renewalPasses += 1
             if let since = renewal.billingIssueSince {
                 // Billing retry: the App Store keeps trying until the retry period ends.
                 let retryEnd = group.billingRetryPeriod.added(to: since)
@@ -455,7 +475,7 @@ public struct AppStore: Sendable {
                 let inGrace = renewal.gracePeriodExpiration.map { recovered < $0 } ?? false
                 renewal.billingIssueSince = nil
                 renewal.gracePeriodExpiration = nil
-                renewals[group.id] = renewal
+                changeRenewal(of: group.id) { [renewal] in $0 = renewal }
                 appendRenewal(of: latest, at: recovered, periodStart: inGrace ? since : recovered)
                 continue
             }
@@ -463,7 +483,7 @@ public struct AppStore: Sendable {
             if scenario.billingFails {
                 renewal.billingIssueSince = expiration
                 renewal.gracePeriodExpiration = gracePeriod(of: group)?.added(to: expiration)
-                renewals[group.id] = renewal
+                changeRenewal(of: group.id) { [renewal] in $0 = renewal }
                 continue
             }
             appendRenewal(of: latest, at: expiration, periodStart: expiration)
@@ -483,7 +503,8 @@ public struct AppStore: Sendable {
     /// auto-renewing subscription, or the end of a grace period or billing retry. Nil if nothing will
     /// renew or change on its own.
     public var nextRenewalDate: Date? {
-        catalog.subscriptionGroups.compactMap { group -> Date? in
+        renewals.keys.compactMap { catalog.group($0) }.compactMap { group -> Date? in
+            meter?.groupsVisited += 1
             guard let latest = latestTransaction(inGroup: group.id), latest.revocationDate == nil,
                   let renewal = renewals[group.id], let expiration = latest.expirationDate else { return nil }
             if let since = renewal.billingIssueSince {
@@ -494,11 +515,9 @@ public struct AppStore: Sendable {
         }.min()
     }
 
-    /// A century of weekly renewals; time travel further than that renews in several steps.
-    static let maxRenewalsPerAdvance = 6_000
-
     private mutating func appendRenewal(of latest: Transaction, at date: Date, periodStart: Date) {
-        let productID = renewals[catalog.product(latest.productID)!.subscription!.groupID]!.autoRenewProductID
+        let groupID = self.groupID(ofProduct: latest.productID)!
+        let productID = renewals[groupID]!.autoRenewProductID
         let product = catalog.product(productID)!
         var transaction = latest
         transaction.id = nextTransactionID
@@ -508,21 +527,20 @@ public struct AppStore: Sendable {
         transaction.isUpgraded = false
         transaction.storefront = territory.code
         // A pay-as-you-go offer lasts several periods; everything else renews at the standard price.
-        let chain = transactions.filter { $0.originalID == latest.originalID && $0.state == .purchased }
         var period = product.subscription!.period
         transaction.offerKind = nil
         transaction.offerID = nil
         transaction.price = product.price(in: territory) ?? latest.price
         if let kind = latest.offerKind, latest.productID == productID,
            let offer = offer(kind: kind, id: latest.offerID, product: product), offer.paymentMode == .payAsYouGo,
-           chain.filter({ $0.offerKind == kind && $0.offerID == latest.offerID }).count < offer.periodCount {
+           periodsBilled(of: latest, group: groupID, upTo: offer.periodCount) < offer.periodCount {
             transaction.offerKind = kind
             transaction.offerID = offer.id
             transaction.price = offer.price(in: territory) ?? transaction.price
             period = offer.period
         }
         transaction.expirationDate = period.added(to: periodStart)
-        transactions.append(transaction)
+        append(transaction)
     }
 
     private func offer(kind: SubscriptionOffer.Kind, id: String?, product: Product) -> SubscriptionOffer? {
@@ -533,22 +551,186 @@ public struct AppStore: Sendable {
         }
     }
 
-    // MARK: reading the ledger
-
-    /// Transactions that gave the person a subscription of the group, oldest first.
-    private func groupTransactions(_ groupID: String) -> [Transaction] {
-        transactions.filter { $0.isCompletedPurchase && catalog.product($0.productID)?.subscription?.groupID == groupID }
+    /// How many periods of `latest`'s offer its subscription has paid: its purchased transactions with
+    /// that offer, counted newest first within the group, and only up to `limit`.
+    private func periodsBilled(of latest: Transaction, group groupID: String, upTo limit: Int) -> Int {
+        var count = 0
+        for id in (index.byGroup[groupID] ?? []).reversed() where count < limit {
+            let entry = visit(id)
+            if entry.originalID == latest.originalID && entry.state == .purchased
+                && entry.offerKind == latest.offerKind && entry.offerID == latest.offerID {
+                count += 1
+            }
+        }
+        return count
     }
 
-    private func firstTransaction(inGroup groupID: String) -> Transaction? { groupTransactions(groupID).first }
+    // MARK: reading the ledger
+
+    private func firstTransaction(inGroup groupID: String) -> Transaction? {
+        first(of: index.byGroup[groupID]) { $0.isCompletedPurchase }
+    }
 
     /// The newest transaction of the group in the ledger, including renewals dated after `now` while
     /// `advance(to:)` is still on its way there.
     private func latestTransaction(inGroup groupID: String) -> Transaction? {
-        groupTransactions(groupID).last { !$0.isUpgraded }
+        last(of: index.byGroup[groupID]) { $0.isCompletedPurchase && !$0.isUpgraded }
     }
 
     public var pendingApprovals: [Transaction] { transactions.filter { $0.state == .deferred } }
 
-    public func transaction(_ id: UInt64) -> Transaction? { transactions.first { $0.id == id } }
+    public func transaction(_ id: UInt64) -> Transaction? { index.positions[id].map { transactions[$0] } }
+
+    // MARK: the ledger's indexes
+
+    /// Where each transaction is: its position in `transactions` by id, and the ids of each product's
+    /// and each subscription group's transactions, in ledger order; and each consumable's balance.
+    struct LedgerIndex: Sendable {
+        var positions: [UInt64: Int] = [:]
+        var byProduct: [String: [UInt64]] = [:]
+        var byGroup: [String: [UInt64]] = [:]
+        /// Units of each consumable bought and not refunded (see `consumableBalance`).
+        var balances: [String: Int] = [:]
+
+        /// What a transaction adds to its product's balance.
+        static func units(_ transaction: Transaction) -> Int {
+            transaction.productType == .consumable && transaction.state == .purchased ? transaction.quantity : 0
+        }
+
+        mutating func count(_ transaction: Transaction, _ sign: Int) {
+            let units = Self.units(transaction)
+            guard units != 0 else { return }
+            balances[transaction.productID, default: 0] += sign * units
+            if balances[transaction.productID] == 0 { balances[transaction.productID] = nil }
+        }
+    }
+
+    func groupID(ofProduct productID: String) -> String? { catalog.product(productID)?.subscription?.groupID }
+
+    /// The transaction with this id, counted as visited.
+    private func visit(_ id: UInt64) -> Transaction {
+        meter?.visited += 1
+        return transactions[index.positions[id]!]
+    }
+
+    /// The first transaction, in ledger order, of `ids` (a product's or a group's) that matches.
+    func first(of ids: [UInt64]?, where matches: (Transaction) -> Bool) -> Transaction? {
+        for id in ids ?? [] {
+            let transaction = visit(id)
+            if matches(transaction) { return transaction }
+        }
+        return nil
+    }
+
+    /// The last transaction, in ledger order, of `ids` that matches.
+    func last(of ids: [UInt64]?, where matches: (Transaction) -> Bool) -> Transaction? {
+        for id in (ids ?? []).reversed() {
+            let transaction = visit(id)
+            if matches(transaction) { return transaction }
+        }
+        return nil
+    }
+
+    /// Every transaction of `ids` that matches, in ledger order.
+    func all(of ids: [UInt64]?, where matches: (Transaction) -> Bool) -> [Transaction] {
+        (ids ?? []).map(visit).filter(matches)
+    }
+
+    private mutating func append(_ transaction: Transaction) {
+        index.positions[transaction.id] = transactions.count
+        index.byProduct[transaction.productID, default: []].append(transaction.id)
+        if let groupID = self.groupID(ofProduct: transaction.productID) {
+            index.byGroup[groupID, default: []].append(transaction.id)
+        }
+        index.count(transaction, +1)
+        transactions.append(transaction)
+        unsavedChanges.transactionIDs.insert(transaction.id)
+        meter?.indexOperations += 1
+    }
+
+    /// Changes a transaction in place (not its id or product, which the indexes are keyed by) and
+    /// returns it as changed.
+    @discardableResult
+    private mutating func update(_ id: UInt64, _ change: (inout Transaction) -> Void) -> Transaction {
+        let position = index.positions[id]!
+        let before = transactions[position]
+        change(&transactions[position])
+        precondition(transactions[position].id == id && transactions[position].productID == before.productID,
+                     "an update may not change what the ledger's indexes are keyed by")
+        index.count(before, -1)
+        index.count(transactions[position], +1)
+        unsavedChanges.transactionIDs.insert(id)
+        meter?.indexOperations += 1
+        return transactions[position]
+    }
+
+    /// Takes a transaction out of the ledger. Rare (a QA delete, an approval), so it may move the
+    /// positions of the transactions after it.
+    private mutating func remove(_ id: UInt64) -> Transaction {
+        let position = index.positions.removeValue(forKey: id)!
+        let removed = transactions.remove(at: position)
+        for later in position..<transactions.count { index.positions[transactions[later].id] = later }
+        Self.drop(id, from: &index.byProduct, key: removed.productID)
+        if let groupID = self.groupID(ofProduct: removed.productID) { Self.drop(id, from: &index.byGroup, key: groupID) }
+        index.count(removed, -1)
+        unsavedChanges.transactionIDs.insert(id)
+        meter?.indexOperations += 1
+        return removed
+    }
+
+    private static func drop(_ id: UInt64, from lists: inout [String: [UInt64]], key: String) {
+        lists[key]?.removeAll { $0 == id }
+        if lists[key]?.isEmpty == true { lists[key] = nil }
+    }
+
+    /// Empties the ledger and the renewal states.
+    private mutating func removeAll() {
+        transactions = []
+        index = LedgerIndex()
+        renewals = [:]
+        unsavedChanges = UnsavedChanges(cleared: true)
+    }
+
+    /// The only writer of `renewals` (with `removeAll`): records the group as changed when its state does.
+    private mutating func changeRenewal(of groupID: String, _ change: (inout RenewalInfo?) -> Void) {
+        var renewal = renewals[groupID]
+        change(&renewal)
+        guard renewal != renewals[groupID] else { return }
+        renewals[groupID] = renewal
+        unsavedChanges.renewalGroups.insert(groupID)
+    }
+
+    // MARK: saving
+
+    /// What changed since the ledger last saved this account, recorded as it happens so a save writes
+    /// only those rows. Scenario settings and the clock are not here: they are a handful of rows the
+    /// ledger compares whole.
+    public struct UnsavedChanges: Sendable, Equatable {
+        /// `clearAll` ran: every saved transaction and renewal state is gone.
+        public var cleared = false
+        /// Transactions added, changed or removed since: each is written if the store has it, deleted if not.
+        public var transactionIDs: Set<UInt64> = []
+        /// Groups whose renewal state was set, changed or dropped: likewise.
+        public var renewalGroups: Set<String> = []
+
+        public init(cleared: Bool = false) { self.cleared = cleared }
+
+        public var isEmpty: Bool { !cleared && transactionIDs.isEmpty && renewalGroups.isEmpty }
+    }
+
+    /// The ledger holds this account as it is now: called by whoever saved it, after the write succeeded.
+    public mutating func markSaved() { unsavedChanges = UnsavedChanges() }
+}
+
+/// Counts what ledger queries and mutations do, so tests can check that work grows with what a
+/// product, group or time travel involves, never with the whole ledger or catalog.
+final class WorkMeter: @unchecked Sendable {
+    /// Transactions looked at through the indexes.
+    var visited = 0
+    /// Transactions appended, updated or removed.
+    var indexOperations = 0
+    /// Passes of the renewal loop (each renews, marks a billing issue, or ends it).
+    var renewalPasses = 0
+    /// Subscription groups time travel and the next renewal date looked at.
+    var groupsVisited = 0
 }

@@ -1,12 +1,23 @@
 import Foundation
 
 /// Everything one app sells, as loaded from a catalog file (see docs/catalog.md for the schema).
+///
+/// Lookups by id, products by group and products by type are indexes built whenever the lists are
+/// set, so a screen may ask for one product per row per key at any catalog size.
 public struct Catalog: Sendable {
     public var app: AppInfo
-    public var territories: [Territory]
-    public var subscriptionGroups: [SubscriptionGroup]
-    public var products: [Product]
+    public var territories: [Territory] { didSet { indexTerritories() } }
+    public var subscriptionGroups: [SubscriptionGroup] { didSet { indexGroups() } }
+    public var products: [Product] { didSet { indexProducts() } }
     public var offerCodes: [OfferCodeOffer]
+
+    /// Position in `products` by product id (the first, should a hand-made catalog repeat an id).
+    private var productPositions: [String: Int] = [:]
+    /// Position in `subscriptionGroups` by group id; also the order `AppStore` renews groups in.
+    private var groupPositions: [String: Int] = [:]
+    private var territoryPositions: [String: Int] = [:]
+    private var productsByGroup: [String: [Product]] = [:]
+    private var productsByType: [ProductType: [Product]] = [:]
 
     public init(app: AppInfo, territories: [Territory], subscriptionGroups: [SubscriptionGroup],
                 products: [Product], offerCodes: [OfferCodeOffer]) {
@@ -15,24 +26,53 @@ public struct Catalog: Sendable {
         self.subscriptionGroups = subscriptionGroups
         self.products = products
         self.offerCodes = offerCodes
+        indexTerritories()
+        indexGroups()
+        indexProducts()
     }
 
-    public func product(_ id: String) -> Product? { products.first { $0.id == id } }
-    public func group(_ id: String) -> SubscriptionGroup? { subscriptionGroups.first { $0.id == id } }
-    public func territory(_ code: String) -> Territory? { territories.first { $0.code == code.uppercased() } }
+    public func product(_ id: String) -> Product? { productPositions[id].map { products[$0] } }
+    public func group(_ id: String) -> SubscriptionGroup? { groupPositions[id].map { subscriptionGroups[$0] } }
+    public func territory(_ code: String) -> Territory? { territoryPositions[code.uppercased()].map { territories[$0] } }
+
+    /// Where a group stands in `subscriptionGroups`; nil for a group the catalog lacks.
+    func position(ofGroup id: String) -> Int? { groupPositions[id] }
+    /// Where a product stands in `products`; nil for a product the catalog lacks.
+    func position(ofProduct id: String) -> Int? { productPositions[id] }
 
     /// The auto-renewable subscriptions of a group, highest service level first (level 1 is the top,
     /// as in App Store Connect), then shortest period first.
-    public func products(inGroup groupID: String) -> [Product] {
-        products
-            .filter { $0.subscription?.groupID == groupID }
-            .sorted {
-                let (a, b) = ($0.subscription!, $1.subscription!)
-                return a.level != b.level ? a.level < b.level : a.period.approximateDays < b.period.approximateDays
+    public func products(inGroup groupID: String) -> [Product] { productsByGroup[groupID] ?? [] }
+
+    public func products(ofType type: ProductType) -> [Product] { productsByType[type] ?? [] }
+
+    private mutating func indexTerritories() {
+        territoryPositions = Self.firstPositions(territories.map(\.code))
+    }
+
+    private mutating func indexGroups() {
+        groupPositions = Self.firstPositions(subscriptionGroups.map(\.id))
+    }
+
+    private mutating func indexProducts() {
+        productPositions = Self.firstPositions(products.map(\.id))
+        productsByType = Dictionary(grouping: products, by: \.type)
+        productsByGroup = Dictionary(grouping: products.filter { $0.subscription != nil }) { $0.subscription!.groupID }
+            .mapValues { inGroup in
+                inGroup.sorted {
+                    let (a, b) = ($0.subscription!, $1.subscription!)
+                    return a.level != b.level ? a.level < b.level : a.period.approximateDays < b.period.approximateDays
+                }
             }
     }
 
-    public func products(ofType type: ProductType) -> [Product] { products.filter { $0.type == type } }
+    /// Each key's first position, as the linear scans this replaces found it.
+    private static func firstPositions(_ keys: [String]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() where positions[key] == nil { positions[key] = position }
+        return positions
+    }
 }
 
 public struct AppInfo: Sendable {

@@ -49,10 +49,7 @@ extension AppStore {
     }
 
     private func latestTransactionInGroup(_ groupID: String, at instant: Date) -> Transaction? {
-        transactions.last {
-            $0.isCompletedPurchase && !$0.isUpgraded && $0.purchaseDate <= instant
-                && catalog.product($0.productID)?.subscription?.groupID == groupID
-        }
+        last(of: index.byGroup[groupID]) { $0.isCompletedPurchase && !$0.isUpgraded && $0.purchaseDate <= instant }
     }
 
     /// The transaction that entitles the person to a product at an instant (now by default), if any:
@@ -62,16 +59,15 @@ extension AppStore {
         guard let product = catalog.product(productID) else { return nil }
         let instant = instant ?? now
         func current(_ transaction: Transaction) -> Bool {
-            transaction.productID == productID && transaction.isCompletedPurchase
-                && transaction.purchaseDate <= instant && !transaction.isRevoked(at: instant)
+            transaction.isCompletedPurchase && transaction.purchaseDate <= instant && !transaction.isRevoked(at: instant)
         }
         switch product.type {
         case .consumable:
             return nil
         case .nonConsumable:
-            return transactions.first(where: current)
+            return first(of: index.byProduct[productID], where: current)
         case .nonRenewing:
-            return transactions.last { current($0) && ($0.expirationDate ?? .distantPast) > instant }
+            return last(of: index.byProduct[productID]) { current($0) && ($0.expirationDate ?? .distantPast) > instant }
         case .autoRenewable:
             guard let status = status(ofGroup: product.subscription!.groupID, at: instant), status.state.hasAccess,
                   status.transaction.productID == productID else { return nil }
@@ -79,9 +75,11 @@ extension AppStore {
         }
     }
 
-    /// Every entitlement at an instant (StoreKit's currentEntitlements), in catalog order.
+    /// Every entitlement at an instant (StoreKit's currentEntitlements), in catalog order. Looks only at
+    /// the products the ledger has transactions for.
     public func entitlements(at instant: Date? = nil) -> [Transaction] {
-        catalog.products.compactMap { entitlement(for: $0.id, at: instant) }
+        index.byProduct.keys.compactMap { catalog.position(ofProduct: $0) }.sorted()
+            .compactMap { entitlement(for: catalog.products[$0].id, at: instant) }
     }
 
     /// Whether the person has the product now: owns it, is subscribed to it, or holds a pass for it.
@@ -89,15 +87,11 @@ extension AppStore {
 
     /// How many units of a consumable were bought and not refunded (the app would deplete them).
     public func consumableBalance(_ productID: String) -> Int {
-        transactions
-            .filter { $0.productID == productID && $0.productType == .consumable && $0.state == .purchased }
-            .reduce(0) { $0 + $1.quantity }
+        index.balances[productID] ?? 0
     }
 
     /// Introductory offers are for people who never had a subscription in the group.
     public func isEligibleForIntroOffer(group groupID: String) -> Bool {
-        !transactions.contains {
-            $0.isCompletedPurchase && catalog.product($0.productID)?.subscription?.groupID == groupID
-        }
+        first(of: index.byGroup[groupID]) { $0.isCompletedPurchase } == nil
     }
 }

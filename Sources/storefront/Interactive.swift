@@ -27,12 +27,14 @@ enum Interactive {
         var lastTick = clock.now
         var lastSave = clock.now
         /// Writes the store to the ledger before anything that changed is drawn, so "Purchase complete"
-        /// only shows once the purchase is on disk. A failed write takes the change back and says so.
+        /// only shows once the purchase is on disk. The ledger writes only what the store recorded as
+        /// changed, then the store is marked saved. A failed write takes the change back and says so.
         func commit() {
             lastSave = clock.now
             guard let ledger = session.ledger else { return }
             do {
                 try ledger.save(state.store)
+                state.store.markSaved()
                 saved = state.store
             } catch {
                 state.store = saved
@@ -93,7 +95,7 @@ enum Interactive {
             lastTick = now
             // Keys may have bought something: save at once. The clock alone: when it renewed something,
             // or every few seconds.
-            if handled > 0 || state.store.transactions.count != saved.transactions.count || now - lastSave > .seconds(5) {
+            if handled > 0 || !state.store.unsavedChanges.isEmpty || now - lastSave > .seconds(5) {
                 commit()
             }
         }

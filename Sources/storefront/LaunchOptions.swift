@@ -108,6 +108,7 @@ struct LaunchOptions: ParsableArguments {
         for setting in try settings() { store.apply(setting) }
         if let ledger {
             do { try ledger.save(store) } catch { throw StartupError(message: error.description) }
+            store.markSaved()
         }
         return Session(store: store, locale: locale, theme: try loadTheme(), ledger: ledger)
     }

@@ -147,14 +147,16 @@ struct ScriptRunner {
         state = AppState(store: session.store, locale: session.locale, size: size)
     }
 
-    /// The same rule as the interactive app: what the screen reports is on disk first.
-    private func save(_ step: Script.Step) throws {
-        guard let ledger, let state else { return }
+    /// The same rule as the interactive app: what the screen reports is on disk first. The ledger
+    /// writes what the store recorded as changed; once written, the store is marked saved.
+    private mutating func save(_ step: Script.Step) throws {
+        guard let ledger, state != nil else { return }
         do {
-            try ledger.save(state.store)
+            try ledger.save(state!.store)
         } catch {
             throw StartupError(message: "\(file):\(step.line): \(error.description)")
         }
+        state!.store.markSaved()
     }
 
     private func snapshot(_ name: String, step: Script.Step) throws {

@@ -356,6 +356,7 @@ struct LedgerHardeningTests {
         let deleted = LedgerTests().temporaryPath()
         let first = try open(deleted)
         try first.save(store)
+        store.markSaved()
         try FileManager.default.removeItem(atPath: deleted)
         let lastSaved = store
         store.purchase("com.trailhead.boost.small")
@@ -372,8 +373,10 @@ struct LedgerHardeningTests {
         // Found lost by a save that only moves the clock: quiet until the first change of the person's own.
         let quiet = LedgerTests().temporaryPath()
         let fourth = try open(quiet)
-        var ticking = lastSaved
+        var ticking = AppStore(catalog: catalog, territory: usa, now: T.start)
+        ticking.purchase("com.trailhead.boost.small")
         try fourth.save(ticking)
+        ticking.markSaved()
         try FileManager.default.removeItem(atPath: quiet)
         ticking.advance(to: ticking.now.addingTimeInterval(5))
         #expect(throws: Never.self) { try fourth.save(ticking) }
@@ -430,5 +433,98 @@ struct LedgerHardeningTests {
         let recovered = try open(copy)
         #expect(recovered.stored?.transactions == committed.transactions)
         #expect(try FileState(copy).folder == ["ledger.sqlite"])
+    }
+}
+
+/// A save writes what the store recorded as changed, never the whole ledger: counted in rows SQLite
+/// wrote (`total_changes()`), at two ledger sizes.
+@Suite("Ledger saves what changed")
+struct LedgerChangeTests {
+    typealias T = LedgerTests
+    static let boost = "com.trailhead.boost.small"
+
+    /// A new ledger holding `count` consumable purchases, saved and marked saved.
+    func ledger(holding count: Int) throws -> (Ledger, AppStore, String) {
+        let path = LedgerTests().temporaryPath()
+        let ledger = try Ledger(path: path, catalog: T.catalog, territory: T.usa)
+        var store = AppStore(catalog: T.catalog, territory: T.usa, now: T.start)
+        for _ in 0..<count { store.purchase(Self.boost) }
+        try ledger.save(store)
+        store.markSaved()
+        return (ledger, store, path)
+    }
+
+    @Test("saving a purchase writes the same few rows whether the ledger holds 10 or 10,000 transactions")
+    func purchaseWritesBoundedRows() throws {
+        var written: [Int] = []
+        for count in [10, 10_000] {
+            var (ledger, store, _) = try ledger(holding: count)
+            #expect(try ledger.check().transactions == count)
+            let before = try ledger.rowsWritten()
+            store.purchase(Self.boost)
+            try ledger.save(store)
+            store.markSaved()
+            written.append(try ledger.rowsWritten() - before)
+        }
+        #expect(written[0] == written[1])
+        #expect(written[0] == 2, "the transaction and the next-id setting")
+    }
+
+    @Test("a save with nothing changed writes nothing")
+    func unchangedSaveWritesNothing() throws {
+        var (ledger, store, path) = try ledger(holding: 10)
+        let before = try ledger.rowsWritten()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        try ledger.save(store)
+        store.setAutoRenew(true, group: "trailhead.plus")
+        try ledger.save(store)
+        #expect(try ledger.rowsWritten() == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    }
+
+    @Test("time travel saves its renewals and renewal state; reopened, the ledger is the store")
+    func renewalsSaved() throws {
+        var (ledger, store, path) = try ledger(holding: 10)
+        store.purchase("com.trailhead.plus.pro.monthly")
+        store.scenario.billingFails = true
+        store.advance(by: SubscriptionPeriod(value: 2, unit: .month))
+        try ledger.save(store)
+        store.markSaved()
+        store.scenario.billingFails = false
+        store.advance(by: SubscriptionPeriod(value: 1, unit: .year))
+        try ledger.save(store)
+        store.markSaved()
+        let reopened = try #require(try Ledger.read(path: path, catalog: T.catalog, territory: T.usa))
+        #expect(reopened.transactions == store.transactions)
+        #expect(reopened.renewals == store.renewals)
+        #expect(reopened.now == store.now)
+        #expect(reopened.unsavedChanges.isEmpty, "a ledger's own account has nothing unsaved")
+    }
+
+    @Test("clearing everything deletes every saved row; what is bought after is kept")
+    func clearSaved() throws {
+        var (ledger, store, path) = try ledger(holding: 10)
+        store.purchase("com.trailhead.plus.pro.monthly")
+        try ledger.save(store)
+        store.markSaved()
+        store.clearAll()
+        store.purchase(Self.boost)
+        try ledger.save(store)
+        store.markSaved()
+        #expect(try ledger.check().transactions == 1)
+        let reopened = try #require(try Ledger.read(path: path, catalog: T.catalog, territory: T.usa))
+        #expect(reopened.transactions == store.transactions && reopened.renewals.isEmpty)
+    }
+
+    @Test("a store not marked saved is written again, the same rows, and the ledger stays right")
+    func unmarkedSaveRepeats() throws {
+        var (ledger, store, path) = try ledger(holding: 3)
+        store.purchase(Self.boost)
+        store.deleteTransaction(1)
+        try ledger.save(store)
+        try ledger.save(store)
+        #expect(try ledger.check() == (3, "ok"))
+        let reopened = try #require(try Ledger.read(path: path, catalog: T.catalog, territory: T.usa))
+        #expect(reopened.transactions == store.transactions)
     }
 }

@@ -1,0 +1,306 @@
+import Foundation
+import Testing
+@testable import StoreModel
+
+/// Work must not grow with the catalog or the ledger: the catalog and the ledger are indexed, and these
+/// tests count the work (transactions visited, renewal passes, groups looked at) at two sizes.
+@Suite("Work at scale")
+struct ScaleTests {
+    /// The fixture store with `count` consumable purchases already in the ledger (unrelated to the
+    /// products the tests ask about), and a meter counting from here on.
+    func store(withPurchases count: Int) -> (AppStore, WorkMeter) {
+        var store = Fixture.store()
+        for _ in 0..<count { store.purchase("boost") }
+        let meter = WorkMeter()
+        store.meter = meter
+        return (store, meter)
+    }
+
+    /// A catalog like the fixture's with `extra` more subscription groups, each with one product.
+    func catalog(extraGroups extra: Int) -> Catalog {
+        var catalog = Fixture.catalog
+        let template = catalog.product("news.monthly")!
+        let group = catalog.group("news")!
+        var groups: [SubscriptionGroup] = [], products: [Product] = []
+        for index in 0..<extra {
+            var newGroup = group
+            newGroup.id = "extra.\(index)"
+            groups.append(newGroup)
+            var product = template
+            product.id = "extra.\(index).monthly"
+            product.subscription!.groupID = newGroup.id
+            products.append(product)
+        }
+        catalog.subscriptionGroups += groups
+        catalog.products += products
+        return catalog
+    }
+
+    // MARK: the catalog
+
+    @Test("catalog lookups by id, group and type answer what a scan of the catalog answers")
+    func catalogLookups() {
+        let catalog = Fixture.catalog
+        for product in catalog.products { #expect(catalog.product(product.id)?.id == product.id) }
+        #expect(catalog.product("nope") == nil)
+        #expect(catalog.group("news")?.id == "news" && catalog.group("nope") == nil)
+        #expect(catalog.territory("jpn")?.code == "JPN" && catalog.territory("XXX") == nil)
+        #expect(catalog.products(inGroup: "plus").map(\.id)
+                == ["family.monthly", "pro.monthly", "pro.halfyear", "pro.annual", "basic.monthly"])
+        #expect(catalog.products(inGroup: "nope").isEmpty)
+        for type in ProductType.allCases {
+            #expect(catalog.products(ofType: type).map(\.id) == catalog.products.filter { $0.type == type }.map(\.id))
+        }
+    }
+
+    @Test("catalog lookups follow a catalog changed after loading")
+    func catalogLookupsFollowChanges() {
+        var catalog = Fixture.catalog
+        let position = catalog.products.firstIndex { $0.id == "alps" }!
+        catalog.products[position].name = LocalizedText(["en": "Renamed"])
+        #expect(catalog.product("alps")?.name.translations["en"] == "Renamed")
+        #expect(catalog.products(ofType: .nonConsumable).first?.name.translations["en"] == "Renamed")
+        catalog.subscriptionGroups.removeAll { $0.id == "news" }
+        #expect(catalog.group("news") == nil && catalog.group("plus") != nil)
+    }
+
+    // MARK: the ledger's queries
+
+    /// What the views ask for per row, asked once for every product and group.
+    func askEverything(_ store: AppStore) {
+        for product in store.catalog.products {
+            _ = store.entitlement(for: product.id)
+            _ = store.owns(product.id)
+            _ = store.consumableBalance(product.id)
+        }
+        _ = store.entitlements()
+        for group in store.catalog.subscriptionGroups {
+            _ = store.status(ofGroup: group.id)
+            _ = store.pitch(forGroup: group.id)
+            _ = store.isEligibleForIntroOffer(group: group.id)
+        }
+        _ = store.transaction(1)
+        _ = store.nextRenewalDate
+    }
+
+    @Test("status, entitlements, pitches and lookups visit the same transactions with 10 or 10,000 others in the ledger")
+    func queriesIgnoreUnrelatedTransactions() {
+        var visits: [Int] = []
+        for count in [10, 10_000] {
+            var (store, meter) = self.store(withPurchases: count)
+            store.meter = nil
+            store.purchase("alps")
+            store.purchase("pass")
+            store.purchase("family.monthly")
+            store.meter = meter
+            askEverything(store)
+            visits.append(meter.visited)
+        }
+        #expect(visits[0] == visits[1])
+        #expect(visits[0] < 100)
+    }
+
+    @Test("a consumable's balance is an index: no transaction visited, and right after refunds and deletes")
+    func balanceIsIndexed() throws {
+        var (store, meter) = self.store(withPurchases: 10)
+        let three = try #require(store.purchase("boost", quantity: 3).transaction)
+        let two = try #require(store.purchase("boost", quantity: 2).transaction)
+        store.refund(three.id)
+        store.deleteTransaction(two.id)
+        store.scenario.askToBuy = true
+        let waiting = try #require(store.purchase("boost", quantity: 4).transaction)
+        #expect(store.consumableBalance("boost") == 10, "refunded, deleted and waiting units do not count")
+        store.approve(waiting.id)
+        meter.visited = 0
+        #expect(store.consumableBalance("boost") == 14)
+        #expect(meter.visited == 0)
+        store.clearAll()
+        #expect(store.consumableBalance("boost") == 0)
+    }
+
+    @Test("a purchase costs the same index work with 10 or 10,000 transactions in the ledger")
+    func purchaseWorkIsConstant() {
+        var work: [[Int]] = []
+        for count in [10, 10_000] {
+            var (store, meter) = self.store(withPurchases: count)
+            store.purchase("family.monthly")
+            store.purchase("alps")
+            store.purchase("pass")
+            store.purchase("pass")
+            store.restorePurchases()
+            work.append([meter.visited, meter.indexOperations])
+        }
+        #expect(work[0] == work[1])
+    }
+
+    // MARK: time
+
+    @Test("renewing is linear in the renewals made: ten times the renewals, ten times the work")
+    func renewalWorkIsLinear() {
+        var work: [(renewals: Int, visited: Int, passes: Int)] = []
+        for months in [100, 1_000] {
+            var (store, meter) = self.store(withPurchases: 1_000)
+            store.purchase("family.monthly")
+            let before = store.transactions.count
+            store.advance(by: SubscriptionPeriod(value: months, unit: .month))
+            work.append((store.transactions.count - before, meter.visited, meter.renewalPasses))
+        }
+        #expect(work[0].renewals == 100 && work[1].renewals == 1_000)
+        for (renewals, visited, passes) in work {
+            #expect(passes <= renewals + 1)
+            #expect(visited <= 3 * renewals + 10)
+        }
+    }
+
+    @Test("advance 500 years with an active subscription renews all the way, and ends subscribed")
+    func longTimeTravel() throws {
+        var store = Fixture.store()
+        store.purchase("family.monthly")
+        store.advance(by: SubscriptionPeriod(value: 500, unit: .year))
+        let renewals = store.transactions.filter { $0.productID == "family.monthly" && $0.state == .purchased }
+        #expect(renewals.count == 500 * 12 + 1)
+        let status = try #require(store.status(ofGroup: "plus"))
+        #expect(status.state == .subscribed)
+        #expect(try #require(status.transaction.expirationDate) > store.now)
+        #expect(status.transaction.purchaseDate <= store.now)
+        #expect(store.nextRenewalDate == status.transaction.expirationDate)
+    }
+
+    @Test("time travel and the next renewal date look only at groups the person has a renewal state in")
+    func advanceVisitsSubscribedGroups() {
+        var groupsVisited: [Int] = []
+        for extra in [0, 2_000] {
+            var store = AppStore(catalog: catalog(extraGroups: extra), territory: Fixture.catalog.territory("USA")!,
+                                 now: Fixture.start)
+            store.purchase("family.monthly")
+            let meter = WorkMeter()
+            store.meter = meter
+            store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
+            _ = store.nextRenewalDate
+            groupsVisited.append(meter.groupsVisited)
+        }
+        #expect(groupsVisited[0] == groupsVisited[1])
+        #expect(groupsVisited[0] == 2)
+    }
+
+    @Test("groups renew in catalog order, so renewals get the same ids whatever order their states were made in")
+    func renewalsInCatalogOrder() {
+        var store = Fixture.store()
+        store.purchase("news.monthly")
+        store.purchase("family.monthly")
+        store.advance(by: SubscriptionPeriod(value: 2, unit: .month))
+        // "plus" comes first in the catalog: both its renewals, then both of "news".
+        #expect(store.transactions.dropFirst(2).map(\.productID)
+                == ["family.monthly", "family.monthly", "news.monthly", "news.monthly"])
+    }
+
+    // MARK: the indexes stay right
+
+    /// The indexes against a scan of the ledger.
+    func expectIndexesAgree(_ store: AppStore, _ comment: Comment) {
+        #expect(store.index.positions.count == store.transactions.count, comment)
+        for (position, transaction) in store.transactions.enumerated() {
+            #expect(store.index.positions[transaction.id] == position, comment)
+            #expect(store.transaction(transaction.id) == transaction, comment)
+        }
+        for product in store.catalog.products {
+            let ids = store.transactions.filter { $0.productID == product.id }.map(\.id)
+            #expect(store.index.byProduct[product.id] ?? [] == ids, comment)
+            let units = store.transactions.filter { $0.productID == product.id && $0.productType == .consumable && $0.state == .purchased }
+                .reduce(0) { $0 + $1.quantity }
+            #expect(store.consumableBalance(product.id) == units, comment)
+        }
+        for group in store.catalog.subscriptionGroups {
+            let ids = store.transactions.filter { store.catalog.product($0.productID)?.subscription?.groupID == group.id }
+                .map(\.id)
+            #expect(store.index.byGroup[group.id] ?? [] == ids, comment)
+        }
+    }
+
+    @Test("the ledger's indexes agree with a scan after every kind of change")
+    func indexesStayRight() throws {
+        var store = Fixture.store()
+        store.purchase("boost", quantity: 2)
+        store.purchase("alps")
+        store.purchase("pass")
+        store.purchase("pro.monthly")
+        expectIndexesAgree(store, "purchases")
+        store.purchase("family.monthly")
+        expectIndexesAgree(store, "upgrade")
+        store.scenario.askToBuy = true
+        let first = try #require(store.purchase("boost").transaction)
+        let second = try #require(store.purchase("pass").transaction)
+        store.scenario.askToBuy = false
+        store.approve(first.id)
+        store.decline(second.id)
+        expectIndexesAgree(store, "ask to buy")
+        store.scenario.interruptPurchases = true
+        let interrupted = try #require(store.purchase("boost").transaction)
+        store.scenario.interruptPurchases = false
+        store.resolveInterruption(interrupted.id)
+        expectIndexesAgree(store, "interruption")
+        store.refund(1)
+        store.deleteTransaction(3)
+        store.receiveFamilySharing("alps")
+        store.restorePurchases()
+        expectIndexesAgree(store, "refund, delete, family sharing, restore")
+        store.advance(by: SubscriptionPeriod(value: 4, unit: .month))
+        expectIndexesAgree(store, "renewals")
+        store.clearAll()
+        expectIndexesAgree(store, "clear")
+        store.purchase("alps")
+        expectIndexesAgree(store, "after clear")
+    }
+
+    // MARK: what changed since the last save
+
+    @Test("a purchase records its own transaction and group as unsaved, and marking saved starts afresh")
+    func purchaseRecordsItsChanges() throws {
+        var store = Fixture.store()
+        for _ in 0..<20 { store.purchase("boost") }
+        store.markSaved()
+        #expect(store.unsavedChanges.isEmpty)
+        let bought = try #require(store.purchase("family.monthly").transaction)
+        #expect(store.unsavedChanges.transactionIDs == [bought.id])
+        #expect(store.unsavedChanges.renewalGroups == ["plus"])
+        #expect(!store.unsavedChanges.cleared)
+        store.markSaved()
+        #expect(store.unsavedChanges.isEmpty)
+    }
+
+    @Test("changes that change nothing record nothing; removals and refunds record their transaction")
+    func changesRecordOnlyWhatChanged() throws {
+        var store = Fixture.store()
+        store.purchase("family.monthly")
+        store.purchase("boost")
+        store.markSaved()
+        store.setAutoRenew(true, group: "plus")
+        store.setAutoRenew(false, group: "news")
+        store.advance(by: SubscriptionPeriod(value: 1, unit: .day))
+        #expect(store.unsavedChanges.isEmpty)
+        store.setAutoRenew(false, group: "plus")
+        store.deleteTransaction(2)
+        store.refund(1)
+        #expect(store.unsavedChanges.transactionIDs == [1, 2])
+        #expect(store.unsavedChanges.renewalGroups == ["plus"])
+    }
+
+    @Test("clearing everything records a whole reset")
+    func clearRecordsReset() {
+        var store = Fixture.store()
+        store.purchase("family.monthly")
+        store.markSaved()
+        store.clearAll()
+        #expect(store.unsavedChanges.cleared)
+        #expect(store.transactions.isEmpty && store.renewals.isEmpty)
+    }
+
+    @Test("renewals made by time travel are recorded as unsaved, one id each")
+    func renewalsRecorded() {
+        var store = Fixture.store()
+        store.purchase("family.monthly")
+        store.markSaved()
+        store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
+        #expect(store.unsavedChanges.transactionIDs == [2, 3, 4])
+    }
+}
