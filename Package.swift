@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "storefront", targets: ["storefront"]),
         .executable(name: "storefront-bench", targets: ["Benchmarks"]),
+        .executable(name: "list-comparator", targets: ["ListComparator"]),
         .library(name: "StoreModel", targets: ["StoreModel"]),
     ],
     dependencies: [
@@ -45,6 +46,9 @@ let package = Package(
             name: "Benchmarks",
             dependencies: ["StoreModel", "StoreUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // The bare C baseline the benchmark runs beside storefront: a plain ncursesw list (header, rows,
+        // footer; j/k move the selection).
+        .executableTarget(name: "ListComparator", dependencies: ["CNCurses"]),
         // What several test targets share (a seeded random generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"]),

@@ -19,6 +19,9 @@ struct Bench: ParsableCommand {
     @Option(help: "The storefront binary to run end to end. Default: beside this one.")
     var binary: String?
 
+    @Option(help: "The bare C ncurses list to compare with (list-comparator). Default: beside this one.")
+    var comparator: String?
+
     @Option(help: "Catalog sizes, in products, comma-separated.")
     var sizes: String = "12,1000,100000"
 
@@ -42,6 +45,11 @@ struct Bench: ParsableCommand {
             .appendingPathComponent("storefront").path
         guard FileManager.default.isExecutableFile(atPath: storefront) else {
             throw ValidationError("no storefront binary at \(storefront); build it first (swift build -c release) or pass --binary")
+        }
+        let baseline = comparator ?? URL(fileURLWithPath: storefront).deletingLastPathComponent()
+            .appendingPathComponent("list-comparator").path
+        guard FileManager.default.isExecutableFile(atPath: baseline) else {
+            throw ValidationError("no list-comparator binary at \(baseline); build it first (swift build -c release) or pass --comparator")
         }
         let sample = try Data(contentsOf: Self.sampleURL)
         let start = try Date("2026-11-21T09:00:00Z", strategy: .iso8601)
@@ -71,7 +79,12 @@ struct Bench: ParsableCommand {
             }
 
             if !quick || size <= 1_000 {
-                try endToEnd(storefront, catalog: file, label: label, into: &table)
+                try endToEnd(storefront, arguments: ["--catalog", file.path, "--now", "2026-11-21T09:00:00Z", "--locale", "en_US"],
+                             label: label, into: &table)
+                if size == 12 {
+                    // The same kind of screen from a bare C ncurses program, side by side with the sample.
+                    try endToEnd(baseline, arguments: [], label: "bare C ncurses list (20 rows)", into: &table)
+                }
                 if size >= 100_000 || size == 12 {
                     let lints = try (0..<max(1, repeats / 2)).map { _ in try measureProcess(storefront, ["lint", file.path]) }
                     table.add("lint (end to end)", label, time: median(lints))
@@ -99,8 +112,9 @@ struct Bench: ParsableCommand {
         print(table.render(machine: Self.machine))
     }
 
-    /// First frame, keys, and peak memory through a real pseudo-terminal at 80×24.
-    func endToEnd(_ storefront: String, catalog: URL, label: String, into table: inout Table) throws {
+    /// First frame, keys, and peak memory through a real pseudo-terminal at 80×24. The program must
+    /// show a "Trail Boost" row and move its selection with j and k.
+    func endToEnd(_ program: String, arguments: [String], label: String, into table: inout Table) throws {
         var firsts: [Duration] = []
         var keyTimes: [Duration] = []
         var keyBytes: [Int] = []
@@ -109,8 +123,8 @@ struct Bench: ParsableCommand {
             let clock = ContinuousClock()
             let began = clock.now
             let terminal = try PseudoTerminal(
-                binary: storefront,
-                arguments: ["--catalog", catalog.path, "--now", "2026-11-21T09:00:00Z", "--locale", "en_US"],
+                binary: program,
+                arguments: arguments,
                 columns: 80, rows: 24,
                 environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
             let row = Array("Trail Boost".utf8)

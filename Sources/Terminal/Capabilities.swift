@@ -16,6 +16,12 @@ struct Capabilities {
     var sgr = SGREncoder.ansi
     var clearScreen: [UInt8] = []
     var addressing = CursorAddressing.ansi
+    /// xterm's CUF, CUB, CHA and VPA (`cuf`, `cub`, `hpa`, `vpa` as xterm has them).
+    var relativeMoves = false
+    /// xterm's EL and ECH (`el`, `ech` as xterm has them).
+    var erase = false
+    /// Erasing fills with the current background colour (`bce`).
+    var backgroundColorErase = false
     /// Writing the bottom-right cell scrolls the screen (`am` without `xenl`).
     var scrollsAtBottomRight = false
     var keySequences: [[UInt8]: Key] = [:]
@@ -57,6 +63,13 @@ struct Capabilities {
         if let cup = sf_terminfo_string("cup").map({ String(decoding: bytes($0), as: UTF8.self) }), cup != "\u{1B}[%i%p1%d;%p2%dH" {
             result.addressing = .terminfo(cup)
         }
+        func isXterm(_ name: String, _ value: String) -> Bool {
+            sf_terminfo_string(name).map { String(decoding: bytes($0), as: UTF8.self) == value } ?? false
+        }
+        result.relativeMoves = isXterm("cuf", "\u{1B}[%p1%dC") && isXterm("cub", "\u{1B}[%p1%dD")
+            && isXterm("hpa", "\u{1B}[%i%p1%dG") && isXterm("vpa", "\u{1B}[%i%p1%dd")
+        result.erase = isXterm("el", "\u{1B}[K") && isXterm("ech", "\u{1B}[%p1%dX")
+        result.backgroundColorErase = sf_terminfo_flag("bce") == 1
         result.scrollsAtBottomRight = sf_terminfo_flag("am") == 1 && sf_terminfo_flag("xenl") == 0
 
         for (name, key) in keys {

@@ -17,6 +17,8 @@ struct ScreenCell: Equatable, Sendable {
     static func continuation(look: Int) -> ScreenCell { ScreenCell(glyph: nil, look: look, width: 0, padded: false) }
 
     var isContinuation: Bool { glyph == nil }
+    /// A space: what erasing leaves, in some look.
+    var isBlank: Bool { glyph == " " }
 }
 
 /// What the whole terminal should show: a grid clipped or padded to the terminal's size, with every
@@ -134,18 +136,34 @@ enum CursorAddressing: Sendable {
 /// - the cursor is placed explicitly before each run and after anything that may have moved it by
 ///   an unexpected amount (a padded glyph, the right edge);
 /// - nothing is written past the right edge, so the terminal never wraps or scrolls.
+///
+/// Rules that keep the bytes few (a key that moves the selection should cost two short rows):
+/// - runs of blanks are erased (EL to the end of the row, ECH in between) when the terminal has
+///   those and erasing is shorter than writing spaces;
+/// - the cursor moves by the shortest sequence the terminal has (CUP, CUF, CUB, CHA, VPA), or by
+///   rewriting the few unchanged cells in between when that is shorter;
+/// - a blank is written in whatever look is set when it shows the same there (`blankClass`), so
+///   spaces between two words in different looks need no SGR.
 struct FrameWriter {
     /// SGR bytes for each look, each complete on its own (it starts from the plain look).
     var looks: [[UInt8]]
+    /// For each look, the first look whose blank cells show the same (background, reverse,
+    /// underline). Empty: every look draws its own blanks.
+    var blankClass: [Int] = []
+    /// For each look, whether erasing (ECH, EL) with it set leaves blanks exactly as it shows them.
+    /// Empty: never erase.
+    var erasable: [Bool] = []
     /// Resets the look and clears the screen (the cursor may be anywhere afterwards).
     var clearScreen: [UInt8]
     var addressing: CursorAddressing = .ansi
+    /// The terminal has xterm's relative cursor moves: CUF (CSI n C), CUB (CSI n D), CHA (CSI n G)
+    /// and VPA (CSI n d).
+    var relativeMoves = false
+    /// The terminal has xterm's erase in line (CSI K) and erase characters (CSI n X).
+    var erase = false
     /// The terminal scrolls when its bottom-right cell is written (`am` without `xenl`): leave that
     /// cell alone.
     var avoidBottomRight = false
-    /// Unchanged cells between two changed runs on a row are rewritten instead of moving the cursor
-    /// when there are at most this many.
-    var mergeGap = 4
 
     /// What the terminal shows now, as far as we know; nil after `invalidate()`.
     private(set) var shown: Frame?
@@ -154,6 +172,15 @@ struct FrameWriter {
     init(looks: [[UInt8]], clearScreen: [UInt8]) {
         self.looks = looks
         self.clearScreen = clearScreen
+    }
+
+    /// Sets the looks from their specs: SGR bytes, which looks draw the same blanks, and which can
+    /// be erased (`backgroundColorErase`: the terminal erases with the current background, `bce`).
+    mutating func useLooks(_ specs: [LookSpec], encoder: SGREncoder, backgroundColorErase: Bool) {
+        looks = specs.map { encoder.bytes($0) }
+        let blanks = specs.map(\.blank)
+        blankClass = blanks.map { blanks.firstIndex(of: $0)! }
+        erasable = blanks.map { !$0.reverse && !$0.underline && ($0.background == nil || backgroundColorErase) }
     }
 
     /// Forget what the terminal shows: the next frame clears the screen and paints everything.
@@ -213,52 +240,69 @@ struct FrameWriter {
         return true
     }
 
-    private func writeRow(_ row: Int, frame: Frame, state: inout WriteState, output: inout [UInt8]) {
-        let columns = frame.size.columns
-        var column = 0
-        while column < columns {
-            guard dirty[column] else { column += 1; continue }
-            var end = column
-            while end < columns, dirty[end] { end += 1 }
-            // Join the next run when the gap is cheaper to rewrite than to jump over. Gaps hold whole
-            // characters only: a half of a pair next to a changed cell was marked above.
-            while end < columns {
-                var next = end
-                while next < columns, !dirty[next] { next += 1 }
-                guard next < columns, next - end <= mergeGap else { break }
-                end = next
-                while end < columns, dirty[end] { end += 1 }
-            }
-            writeRun(row: row, from: column, to: end, frame: frame, state: &state, output: &output)
-            column = end
-        }
+    private func blank(_ look: Int) -> Int { look < blankClass.count ? blankClass[look] : look }
+    private func canErase(_ look: Int) -> Bool { erase && look < erasable.count && erasable[look] }
+
+    /// Whether `cell` shows the same when written in `look` (a blank needs only the same blank).
+    private func showsSame(_ cell: ScreenCell, in look: Int?) -> Bool {
+        guard let look else { return false }
+        return cell.look == look || (cell.isBlank && blank(cell.look) == blank(look))
     }
 
-    private func writeRun(row: Int, from start: Int, to end: Int, frame: Frame, state: inout WriteState,
-                          output: inout [UInt8]) {
+    /// The look to erase `cell`'s blanks with: the one set when it will do, else the cell's own; nil
+    /// when neither erases to that blank.
+    private func eraseLook(for cell: ScreenCell, current: Int?) -> Int? {
+        if let current, canErase(current), blank(current) == blank(cell.look) { return current }
+        return canErase(cell.look) ? cell.look : nil
+    }
+
+    private func writeRow(_ row: Int, frame: Frame, state: inout WriteState, output: inout [UInt8]) {
         let columns = frame.size.columns
         let lastRow = row == frame.size.rows - 1
-        var column = start
-        while column < end {
+        /// The blank class the row is erased to from `erasedFrom` to its end (EL), if any.
+        var erased: (from: Int, blank: Int)?
+        var column = 0
+        while column < columns {
             let cell = frame[row, column]
-            guard let glyph = cell.glyph else { column += 1; continue } // its lead was written
+            guard dirty[column], let glyph = cell.glyph else { column += 1; continue } // a continuation: its lead was written
             let width = max(1, cell.width)
             if avoidBottomRight, lastRow, column + width >= columns { column += width; continue }
-            if state.look != cell.look {
-                output += looks[cell.look]
-                state.look = cell.look
+            if cell.isBlank, let erased, erased.blank == blank(cell.look) { column += 1; continue }
+            if cell.isBlank, let look = eraseLook(for: cell, current: state.look) {
+                let same = blank(cell.look)
+                var end = column
+                while end < columns, frame[row, end].isBlank, blank(frame[row, end].look) == same { end += 1 }
+                if eraseToEndPays(row: row, from: column, blank: same, frame: frame) {
+                    setLook(look, state: &state, output: &output)
+                    moveCursor(row: row, column: column, frame: frame, state: &state, output: &output)
+                    output += [0x1B, 0x5B, 0x4B]
+                    erased = (column, same)
+                    column = end
+                    continue
+                }
+                let count = end - column
+                if count > 3 + Self.decimalLength(count) + 3 + Self.decimalLength(count) {
+                    setLook(look, state: &state, output: &output)
+                    moveCursor(row: row, column: column, frame: frame, state: &state, output: &output)
+                    output += [0x1B, 0x5B]
+                    Self.appendDecimal(count, to: &output)
+                    output.append(0x58)
+                    column = end
+                    continue
+                }
             }
+            if !showsSame(cell, in: state.look) { setLook(cell.look, state: &state, output: &output) }
             if cell.padded {
                 // Spaces over every cell first, then the glyph over the first: right on a terminal that
                 // draws it one column wide and on one that draws it two wide.
-                moveCursor(row: row, column: column, state: &state, output: &output)
+                moveCursor(row: row, column: column, frame: frame, state: &state, output: &output)
                 output += Array(repeating: 0x20, count: width)
                 state.row = -1
-                moveCursor(row: row, column: column, state: &state, output: &output)
+                moveCursor(row: row, column: column, frame: frame, state: &state, output: &output)
                 output += glyph.utf8
                 state.row = -1
             } else {
-                moveCursor(row: row, column: column, state: &state, output: &output)
+                moveCursor(row: row, column: column, frame: frame, state: &state, output: &output)
                 output += glyph.utf8
                 state.column = column + width
                 // At the right edge the terminal's cursor waits to wrap: place it before writing again.
@@ -268,23 +312,78 @@ struct FrameWriter {
         }
     }
 
-    private func moveCursor(row: Int, column: Int, state: inout WriteState, output: inout [UInt8]) {
+    /// Whether erasing `row` from `start` to its end (EL) is right and saves bytes: every cell from
+    /// there is a blank of class `blank` or will be written anyway, and more than a few such blanks
+    /// need writing.
+    private func eraseToEndPays(row: Int, from start: Int, blank same: Int, frame: Frame) -> Bool {
+        let columns = frame.size.columns
+        var saved = 0
+        for column in start..<columns {
+            let cell = frame[row, column]
+            let isSame = cell.isBlank && blank(cell.look) == same
+            if avoidBottomRight, row == frame.size.rows - 1, column == columns - 1, !isSame { return false }
+            if !isSame && !dirty[column] { return false }
+            if isSame && dirty[column] { saved += 1 }
+        }
+        return saved > 3
+    }
+
+    private func setLook(_ look: Int, state: inout WriteState, output: inout [UInt8]) {
+        guard state.look != look else { return }
+        output += looks[look]
+        state.look = look
+    }
+
+    /// Places the cursor by the shortest of: nothing, rewriting the unchanged cells in between (same
+    /// row, to the right, single-width cells that show the same in the current look), a relative move,
+    /// absolute addressing.
+    private func moveCursor(row: Int, column: Int, frame: Frame, state: inout WriteState, output: inout [UInt8]) {
         guard state.row != row || state.column != column else { return }
+        var best: [UInt8] = []
         switch addressing {
         case .ansi:
-            output += [0x1B, 0x5B]
-            Self.appendDecimal(row + 1, to: &output)
+            best = [0x1B, 0x5B]
+            Self.appendDecimal(row + 1, to: &best)
             if column > 0 {
-                output.append(0x3B)
-                Self.appendDecimal(column + 1, to: &output)
+                best.append(0x3B)
+                Self.appendDecimal(column + 1, to: &best)
             }
-            output.append(0x48)
+            best.append(0x48)
         case .terminfo(let cup):
-            if let move = sf_terminfo_format(cup, row, column) { output += Capabilities.bytes(move) }
+            if let move = sf_terminfo_format(cup, row, column) { best = Capabilities.bytes(move) }
         }
+        if relativeMoves, state.row >= 0 {
+            func consider(_ final: UInt8, _ number: Int) {
+                guard 3 + Self.decimalLength(number) < best.count else { return }
+                var move: [UInt8] = [0x1B, 0x5B]
+                if number != 1 { Self.appendDecimal(number, to: &move) }
+                move.append(final)
+                if move.count < best.count { best = move }
+            }
+            if state.row == row {
+                if column > state.column { consider(0x43, column - state.column) } // CUF
+                if column < state.column { consider(0x44, state.column - column) } // CUB
+                consider(0x47, column + 1) // CHA
+            } else if state.column == column {
+                consider(0x64, row + 1) // VPA
+            }
+        }
+        if state.row == row, column > state.column, column - state.column <= best.count, let look = state.look {
+            var gap: [UInt8] = []
+            for x in state.column..<column {
+                let cell = frame[row, x]
+                guard cell.width == 1, !cell.padded, let glyph = cell.glyph, showsSame(cell, in: look) else { gap = best; break }
+                gap += glyph.utf8
+                if gap.count >= best.count { break }
+            }
+            if gap.count < best.count { best = gap }
+        }
+        output += best
         state.row = row
         state.column = column
     }
+
+    static func decimalLength(_ value: Int) -> Int { value >= 10 ? 1 + decimalLength(value / 10) : 1 }
 
     static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
         if value >= 10 { appendDecimal(value / 10, to: &output) }

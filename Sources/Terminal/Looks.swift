@@ -49,6 +49,43 @@ struct LookSpec: Hashable, Sendable {
         }
     }
 
+    /// What a blank cell in this look shows: its background, and reverse and underline (and, when
+    /// reversed, the foreground that becomes the background). Bold, dim and the foreground of an
+    /// unreversed space show nothing.
+    var blank: LookSpec {
+        var result = LookSpec()
+        result.background = background
+        result.underline = underline
+        result.reverse = reverse
+        if reverse {
+            result.foreground = foreground
+            result.bold = bold
+            result.dim = dim
+        }
+        return result
+    }
+
+    /// The distinct looks of a theme on a terminal with `colors` colours (the first is plain) and
+    /// each role's index among them. Roles whose SGR bytes are equal share a look.
+    static func table(for theme: Theme, mode: ColorMode, colors: Int, encoder: SGREncoder) -> (specs: [LookSpec], roles: [Role: Int]) {
+        let resolved = theme.resolved(for: mode)
+        var specs: [LookSpec] = [.plain]
+        var bytes: [[UInt8]] = [encoder.bytes(.plain)]
+        var roles: [Role: Int] = [:]
+        for role in Role.allCases {
+            let spec = LookSpec(style: resolved.style(role), colors: colors)
+            let sgr = encoder.bytes(spec)
+            if let index = bytes.firstIndex(of: sgr) {
+                roles[role] = index
+            } else {
+                roles[role] = specs.count
+                specs.append(spec)
+                bytes.append(sgr)
+            }
+        }
+        return (specs, roles)
+    }
+
     /// The palette index a theme colour comes to on a terminal with `colors` (>= 8) colours; nil for
     /// the terminal's own colour. Indexes past the palette fall back to the nearest of the 16.
     static func number(_ color: ThemeColor, colors: Int) -> Int? {

@@ -65,6 +65,8 @@ public final class TerminalScreen {
         writer = FrameWriter(looks: [capabilities.sgr.bytes(.plain)], clearScreen: capabilities.clearScreen)
         writer.addressing = capabilities.addressing
         writer.avoidBottomRight = capabilities.scrollsAtBottomRight
+        writer.relativeMoves = capabilities.relativeMoves
+        writer.erase = capabilities.erase
         decoder = InputDecoder(sequences: capabilities.keySequences)
         lastSize = Self.querySize(fallback: capabilities.defaultSize)
         output.reserveCapacity(16384)
@@ -284,19 +286,8 @@ public final class TerminalScreen {
     /// replaces the table and repaints everything.
     private func lookIndexes(for theme: Theme) -> [Role: Int] {
         if let cached = themeLooks, cached.theme == theme { return cached.looks }
-        let resolved = theme.resolved(for: colorMode)
-        var table: [[UInt8]] = [capabilities.sgr.bytes(.plain)]
-        var looks: [Role: Int] = [:]
-        for role in Role.allCases {
-            let bytes = capabilities.sgr.bytes(LookSpec(style: resolved.style(role), colors: colorCount))
-            if let index = table.firstIndex(of: bytes) {
-                looks[role] = index
-            } else {
-                looks[role] = table.count
-                table.append(bytes)
-            }
-        }
-        writer.looks = table
+        let (specs, looks) = LookSpec.table(for: theme, mode: colorMode, colors: colorCount, encoder: capabilities.sgr)
+        writer.useLooks(specs, encoder: capabilities.sgr, backgroundColorErase: capabilities.backgroundColorErase)
         writer.invalidate()
         themeLooks = (theme, looks)
         return looks

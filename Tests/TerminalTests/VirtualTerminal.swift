@@ -7,12 +7,15 @@ import Glibc
 @_silgen_name("wcwidth")
 private func c_wcwidth(_ character: wchar_t) -> Int32
 
-/// A small xterm for tests: applies cursor positioning (CUP), SGR, erase (ED 2, EL) and UTF-8 text with
-/// xterm's wide-character rules, and records anything a frame writer must never make a terminal do.
+/// A small xterm for tests: applies cursor positioning (CUP, CUF, CUB, CHA, VPA), SGR, erase (ED 2, EL,
+/// ECH) and UTF-8 text with xterm's wide-character rules, and records anything a frame writer must
+/// never make a terminal do.
 ///
 /// - Each code point advances by its wcwidth (as xterm, tmux and most terminals count); width 0 joins
 ///   the cell before.
 /// - Writing over either half of a wide character leaves the other half `damaged` (xterm blanks it).
+/// - Erasing (ED, EL, ECH) leaves blanks with the current colours and no other attributes (xterm with
+///   `bce`); erasing half of a wide character damages the other half.
 /// - A wide character that does not fit before the right edge, and any character written while the
 ///   cursor waits to wrap at the right edge, are violations (a real terminal would wrap or scroll).
 struct VirtualTerminal {
@@ -42,6 +45,21 @@ struct VirtualTerminal {
 
         static let blank = Cell(text: " ", attributes: Attributes(), kind: .narrow)
         var description: String { "\(kind) \"\(text)\" \(attributes)" }
+
+        /// What an erase leaves with `attributes` set: xterm keeps the colours, drops the rest.
+        static func erased(_ attributes: Attributes) -> Cell {
+            Cell(text: " ", attributes: Attributes(foreground: attributes.foreground, background: attributes.background), kind: .narrow)
+        }
+
+        /// Whether a person sees the same: equal cells, or two blanks with the same background,
+        /// underline and reverse (and, reversed, the same foreground, bold and dim).
+        func showsSame(as other: Cell) -> Bool {
+            guard self != other else { return true }
+            guard kind == .narrow, other.kind == .narrow, text == " ", other.text == " " else { return false }
+            let a = attributes, b = other.attributes
+            guard a.background == b.background, a.underline == b.underline, a.reverse == b.reverse else { return false }
+            return !a.reverse || (a.foreground == b.foreground && a.bold == b.bold && a.dim == b.dim)
+        }
     }
 
     let rows: Int
@@ -123,26 +141,43 @@ struct VirtualTerminal {
         pending = []
         if body.hasPrefix("?") { return } // private modes (cursor, alternate screen, paste)
         let parameters = body.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        let first = (parameters.first ?? nil) ?? 0
         switch final {
         case 0x48, 0x66: // CUP
             row = min(rows - 1, max(0, ((parameters.first ?? nil) ?? 1) - 1))
             column = min(columns - 1, max(0, ((parameters.count > 1 ? parameters[1] : nil) ?? 1) - 1))
             pendingWrap = false
+        case 0x43: // CUF: right, stopping at the right edge
+            column = min(columns - 1, column + max(1, first))
+            pendingWrap = false
+        case 0x44: // CUB: left, stopping at the left edge
+            column = max(0, column - max(1, first))
+            pendingWrap = false
+        case 0x47: // CHA: to a column of this row
+            column = min(columns - 1, max(0, max(1, first) - 1))
+            pendingWrap = false
+        case 0x64: // VPA: to a row, same column
+            row = min(rows - 1, max(0, max(1, first) - 1))
+            pendingWrap = false
         case 0x6D:
             sgr(parameters.map { $0 ?? 0 })
         case 0x4A: // ED
-            if (parameters.first ?? nil) == 2 {
-                cells = Array(repeating: Cell(text: " ", attributes: Attributes(background: attributes.background), kind: .narrow),
-                              count: rows * columns)
+            if first == 2 {
+                cells = Array(repeating: .erased(attributes), count: rows * columns)
             } else {
                 violations.append("unsupported ED \(body)")
             }
-        case 0x4B: // EL 0
-            guard (parameters.first ?? nil) ?? 0 == 0 else { violations.append("unsupported EL \(body)"); return }
+        case 0x4B: // EL 0: from the cursor to the end of the row; the cursor stays
+            guard first == 0 else { violations.append("unsupported EL \(body)"); return }
+            guard !pendingWrap else { violations.append("EL while the cursor waits to wrap (terminals differ)"); return }
             overwrite(column)
-            for x in column..<columns {
-                cells[row * columns + x] = Cell(text: " ", attributes: Attributes(background: attributes.background), kind: .narrow)
-            }
+            for x in column..<columns { cells[row * columns + x] = .erased(attributes) }
+        case 0x58: // ECH: n cells from the cursor, stopping at the right edge; the cursor stays
+            guard !pendingWrap else { violations.append("ECH while the cursor waits to wrap (terminals differ)"); return }
+            let end = min(columns, column + max(1, first))
+            overwrite(column)
+            overwrite(end - 1)
+            for x in column..<end { cells[row * columns + x] = .erased(attributes) }
         default:
             violations.append("unsupported CSI \(body)\(Character(Unicode.Scalar(final)))")
         }
