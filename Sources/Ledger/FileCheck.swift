@@ -52,6 +52,14 @@ enum FileCheck {
         guard count == 100, Array(header[0..<16]) == sqliteMagic else {
             throw .notALedger(path: path, reason: "not an SQLite database")
         }
+        // SQLite's magic with a header SQLite itself would refuse is a damaged file, not a foreign one:
+        // the page size is a power of two from 512 to 65,536 (1 means 65,536) and the payload
+        // fractions at offsets 21–23 are always 64, 32, 32 (sqlite.org/fileformat.html, section 1.3).
+        let pageSize = Int(header[16]) << 8 | Int(header[17])
+        guard pageSize == 1 || (512...32_768).contains(pageSize) && pageSize & (pageSize - 1) == 0,
+              header[21] == 64, header[22] == 32, header[23] == 32 else {
+            throw .damaged(path: path, detail: "its SQLite header is not valid")
+        }
         // The application id: four bytes, big-endian, at offset 68 of the header.
         let id = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         guard Int32(bitPattern: id) == Ledger.applicationID else {

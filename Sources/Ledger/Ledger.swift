@@ -66,7 +66,9 @@ public final class Ledger {
             case .mismatch(let path, let detail):
                 "\(path) does not fit this catalog: \(detail). Open it with the catalog it was made with (--catalog), or use another --state file"
             case .readOnly(let path, let detail):
-                "cannot save to \(path): \(detail). To look at a ledger without saving, print it as text (storefront --state \(path) | cat); to use it, copy it somewhere writable"
+                FileManager.default.fileExists(atPath: path)
+                    ? "cannot save to \(path): \(detail). To look at a ledger without saving, print it as text (storefront --state \(path) | cat); to use it, copy it somewhere writable"
+                    : "cannot make a ledger at \(path): \(detail). Pass a --state path in a folder you can write to"
             case .unfinishedWrite(let path):
                 "\(path) has an unfinished save (a storefront stopped while writing it, leaving \(path)-journal); open it once with storefront in a terminal to roll that back, then view it"
             case .missing(let path):

@@ -47,7 +47,13 @@ struct Snapshot {
 
     /// The account these rows describe, on `catalog`; nil when nothing was ever saved (no clock).
     func store(catalog: Catalog, territory: Territory, path: String) throws(Ledger.Failure) -> AppStore? {
-        guard let clock = settings[Self.nowKey] else { return nil }
+        guard let clock = settings[Self.nowKey] else {
+            // Nothing was ever saved, or the clock's row was removed by hand: only the first is new.
+            guard transactions.isEmpty, renewals.isEmpty else {
+                throw .badRow(path: path, detail: "table setting: the clock's row \"\(Self.nowKey)\" is missing, but the ledger holds purchases")
+            }
+            return nil
+        }
         guard let seconds = Double(clock), RowReader.seconds.contains(seconds) else {
             throw .badRow(path: path, detail: "table setting, row \"\(Self.nowKey)\": the clock \(UntrustedText.quoted(clock)) is not a time in the years 1 to 9999")
         }

@@ -221,6 +221,26 @@ struct LedgerHardeningTests {
         try queue.close()
     }
 
+    @Test("a file with SQLite's magic but a header SQLite would refuse is damaged, not another program's")
+    func damagedHeader() throws {
+        let path = LedgerTests().temporaryPath()
+        var bytes = Array("SQLite format 3\0".utf8)
+        var random = SystemRandomNumberGenerator()
+        bytes += (0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }
+        bytes[21] = 0 // never 0 in a real header
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let failure = #expect(throws: Ledger.Failure.self) { try open(path) }
+        #expect(failure == .damaged(path: path, detail: "its SQLite header is not valid"))
+    }
+
+    @Test("a ledger whose clock row was removed by hand is refused, not taken for a new one")
+    func missingClock() throws {
+        let path = try savedLedger()
+        try edit(path, "DELETE FROM setting WHERE name = 'now'")
+        let failure = #expect(throws: Ledger.Failure.self) { try open(path) }
+        #expect(failure == .badRow(path: path, detail: #"table setting: the clock's row "now" is missing, but the ledger holds purchases"#))
+    }
+
     @Test("a refused file is left untouched: same bytes, same mtime, nothing left beside it", arguments: Refusal.allCases)
     func refusedIsUntouched(_ refusal: Refusal) throws {
         let path = try make(refusal)
