@@ -125,7 +125,8 @@ struct LedgerCommandLineTests {
         let new = folder + "/new.sqlite"
         let creating = try launch("--state \(new)")
         #expect(creating.status == 2)
-        #expect(creating.stderr.contains("cannot save to \(new): the folder \(folder) is read-only"), "\(creating.stderr)")
+        #expect(creating.stderr.contains("cannot make a ledger at \(new): the folder \(folder) is read-only"), "\(creating.stderr)")
+        #expect(!creating.stderr.contains("| cat"), "no advice to print a ledger that does not exist")
         #expect(try fileState(path) == before, "nothing was written or left beside the ledger")
     }
 
