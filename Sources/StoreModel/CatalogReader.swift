@@ -29,37 +29,99 @@ public enum CatalogLoader {
     }
 
     public static func load(_ data: Data) throws(Failure) -> Catalog {
-        let json: JSONValue
-        let hasForbiddenText: Bool
-        do {
-            (json, hasForbiddenText) = try JSONValue.parseNoting(data)
-        } catch {
-            throw Failure(problems: [error])
+        let (catalog, log) = read(data)
+        if let catalog, log.problems.isEmpty { return catalog }
+        throw Failure(problems: log.problems)
+    }
+
+    /// Reads in two passes over the bytes: the first checks the JSON without building anything; the
+    /// second builds the tree of one root member at a time, and of the root's arrays (products, offer
+    /// codes…) one element at a time, so memory holds the catalog and one product's tree, never the
+    /// whole document's. The log also counts the work done, for the tests that keep it linear.
+    static func read(_ data: Data) -> (Catalog?, ProblemLog) {
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let log = ProblemLog()
+            var checker = JSONParser(bytes, building: false)
+            do throws(JSONParser.Failure) {
+                _ = try checker.document()
+            } catch {
+                log.problems.append(error.problem)
+                return (nil, log)
+            }
+            let reader = CatalogReader(log: log, source: JSONParser(bytes))
+            // Rare: only a document with a forbidden character is walked whole to find it.
+            if checker.sawForbiddenText { reader.checkText(reader.source.value(at: checker.rootStart)) }
+            guard checker.rootIsObject else {
+                return (reader.catalog(Node(reader.source.value(at: checker.rootStart), nil, log)), log)
+            }
+            var members: [JSONObject.Member] = []
+            for (key, start) in checker.rootMembers {
+                if reader.source.isArray(at: start) {
+                    reader.deferredArrays[key] = start
+                    members.append(JSONObject.Member(key: key, value: .array([])))
+                } else {
+                    members.append(JSONObject.Member(key: key, value: reader.source.value(at: start)))
+                }
+            }
+            return (reader.catalog(Node(.object(JSONObject(members)), nil, log)), log)
         }
-        let reader = CatalogReader()
-        if hasForbiddenText { reader.checkText(json) }
-        let catalog = reader.catalog(Node(json, .root, reader.log))
-        if let catalog, reader.log.problems.isEmpty { return catalog }
-        throw Failure(problems: reader.log.problems)
     }
 }
 
-/// Problems found so far; shared by every node of one read.
+/// Problems found so far; shared by every node of one read. Also counts the reader's work: nodes
+/// made and paths built (a path is built only for a problem).
 final class ProblemLog {
     var problems: [CatalogProblem] = []
+    var nodesMade = 0
+    var pathsBuilt = 0
     func add(_ path: JSONPath, _ reason: String) { problems.append(CatalogProblem(path: path, reason: reason)) }
 }
 
-/// A value in the document with its path. Every accessor reports a wrong type or a missing field.
+/// Where a node is: the last step of its path and a link to its parent's, so making a node costs one
+/// small object and the path is spelt out only when a problem names it.
+final class PathLink {
+    let parent: PathLink?
+    let component: JSONPath.Component
+
+    init(_ parent: PathLink?, _ component: JSONPath.Component) {
+        self.parent = parent
+        self.component = component
+    }
+
+    var components: [JSONPath.Component] {
+        var components: [JSONPath.Component] = []
+        var link: PathLink? = self
+        while let step = link {
+            components.append(step.component)
+            link = step.parent
+        }
+        return components.reversed()
+    }
+}
+
+/// A value in the document with its place. Every accessor reports a wrong type or a missing field.
 struct Node {
     let value: JSONValue
-    let path: JSONPath
+    /// Nil for the root.
+    let link: PathLink?
     let log: ProblemLog
 
-    init(_ value: JSONValue, _ path: JSONPath, _ log: ProblemLog) {
+    init(_ value: JSONValue, _ link: PathLink?, _ log: ProblemLog) {
         self.value = value
-        self.path = path
+        self.link = link
         self.log = log
+        log.nodesMade += 1
+    }
+
+    /// The node's path, built on demand (for a problem).
+    var path: JSONPath {
+        log.pathsBuilt += 1
+        return JSONPath(components: link?.components ?? [])
+    }
+
+    func child(_ value: JSONValue, _ component: JSONPath.Component) -> Node {
+        Node(value, PathLink(link, component), log)
     }
 
     func problem(_ reason: String) { log.add(path, reason) }
@@ -73,13 +135,13 @@ struct Node {
             problem("missing required field \"\(key)\"")
             return nil
         }
-        return Node(field, path.appending(key), log)
+        return child(field, .key(key))
     }
 
     /// A field that may be absent (null counts as absent).
     func optional(_ key: String) -> Node? {
         guard case .object(let fields) = value, let field = fields[key], field != .null else { return nil }
-        return Node(field, path.appending(key), log)
+        return child(field, .key(key))
     }
 
     var string: String? {
@@ -125,13 +187,13 @@ struct Node {
 
     var array: [Node]? {
         guard case .array(let items) = value else { expected("an array"); return nil }
-        return items.enumerated().map { Node($1, path.appending($0), log) }
+        return items.enumerated().map { child($1, .index($0)) }
     }
 
     /// Object members in document order.
     var members: [(key: String, node: Node)]? {
         guard case .object(let fields) = value else { expected("an object"); return nil }
-        return fields.members.map { ($0.key, Node($0.value, path.appending($0.key), log)) }
+        return fields.members.map { ($0.key, child($0.value, .key($0.key))) }
     }
 
     /// Refuses keys the schema does not know, so a misspelt setting is not silently ignored; suggests
@@ -148,42 +210,96 @@ struct Node {
 /// Turns the JSON tree into a `Catalog`, logging problems as it goes. Returns nil where a part is too
 /// broken to build; the log then says why.
 final class CatalogReader {
-    let log = ProblemLog()
+    let log: ProblemLog
+    /// The parser over the checked document, which builds the trees the reader walks.
+    var source: JSONParser
+    /// Root members whose value is an array, by key, and where it starts: read one element at a time.
+    var deferredArrays: [String: Int] = [:]
     /// Territory codes declared in `territories`, so prices can be checked against them.
     private var territoryCodes: Set<String> = []
+
+    init(log: ProblemLog, source: JSONParser) {
+        self.log = log
+        self.source = source
+    }
 
     func catalog(_ root: Node) -> Catalog? {
         guard root.members != nil else { return nil }
         root.checkKeys(Schema.root)
         let app = root.required("app").flatMap(appInfo)
-        let territories = root.required("territories")?.array?.compactMap(territory) ?? []
+
+        var territories: [Territory] = []
+        var territoryIDs = UniqueField(field: "code", what: "territory", section: root.optional("territories"))
+        forEachElement(root.required("territories")) { index, node in
+            if let territory = territory(node) { territories.append(territory) }
+            territoryIDs.note(node, at: index)
+        }
         territoryCodes = Set(territories.map(\.code))
-        checkUnique(root.optional("territories")?.array ?? [], field: "code", what: "territory")
+        // The duplicate check took a second look at the territories, which repeats a wrong-type message.
+        if let node = territoryIDs.section, !isDeferred(node) { _ = node.array }
+        log.problems += territoryIDs.problems
 
-        let groupNodes = root.optional("subscriptionGroups")?.array ?? []
-        let groups = groupNodes.compactMap(subscriptionGroup)
-        checkUnique(groupNodes, field: "id", what: "subscription group id")
-
-        let productNodes = root.required("products")?.array ?? []
-        let groupIDs = Set(groups.map(\.id))
-        let products = productNodes.compactMap { product($0, groupIDs: groupIDs) }
-        checkUnique(productNodes, field: "id", what: "product id")
-
-        let offerNodes = root.optional("offerCodes")?.array ?? []
-        let offers = offerNodes.compactMap { offerCode($0, products: products) }
-        checkUnique(offerNodes, field: "id", what: "offer code id")
-        if let offersNode = root.optional("offerCodes") {
-            checkCodesUnique(offerNodes)
-            checkActiveOfferLimit(offers, at: offersNode.path)
+        var groups: [SubscriptionGroup] = []
+        var groupIDs = UniqueField(field: "id", what: "subscription group id", section: root.optional("subscriptionGroups"))
+        forEachElement(groupIDs.section) { index, node in
+            if let group = subscriptionGroup(node) { groups.append(group) }
+            groupIDs.note(node, at: index)
         }
-        if let app, let productsNode = root.optional("products") {
-            checkDefaultLanguage(productNodes, language: app.defaultLanguage, at: productsNode.path)
+        log.problems += groupIDs.problems
+
+        let knownGroups = Set(groups.map(\.id))
+        var products: [Product] = []
+        let productsNode = root.required("products")
+        var productIDs = UniqueField(field: "id", what: "product id", section: productsNode)
+        /// Names and descriptions without the default language: reported last, as the final check.
+        var untranslated: [CatalogProblem] = []
+        forEachElement(productsNode) { index, node in
+            if let product = product(node, groupIDs: knownGroups) { products.append(product) }
+            productIDs.note(node, at: index)
+            if let app { checkDefaultLanguage(node, language: app.defaultLanguage, into: &untranslated) }
         }
+        log.problems += productIDs.problems
+
+        let productIndex = Dictionary(products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var offers: [OfferCodeOffer] = []
+        let offersNode = root.optional("offerCodes")
+        var offerIDs = UniqueField(field: "id", what: "offer code id", section: offersNode)
+        var codes = UniqueCodes(section: offersNode)
+        forEachElement(offersNode) { index, node in
+            if let offer = offerCode(node, products: products, index: productIndex) { offers.append(offer) }
+            offerIDs.note(node, at: index)
+            codes.note(node, at: index)
+        }
+        log.problems += offerIDs.problems
+        if let offersNode {
+            log.problems += codes.problems
+            checkActiveOfferLimit(offers, at: offersNode)
+        }
+        if app != nil, productsNode != nil { log.problems += untranslated }
 
         guard let app, !territories.isEmpty || root.optional("territories") == nil else { return nil }
         if territories.isEmpty { root.problem("a catalog needs at least one territory") }
         return Catalog(app: app, territories: territories, subscriptionGroups: groups,
                        products: products, offerCodes: offers)
+    }
+
+    /// Whether a node is a root array left to be read one element at a time.
+    private func isDeferred(_ node: Node) -> Bool {
+        guard let link = node.link, link.parent == nil, case .key(let key) = link.component else { return false }
+        return deferredArrays[key] != nil
+    }
+
+    /// Each element of an array node, with its index: a deferred root array is built one element at a
+    /// time; any other node is an array in memory (or a wrong-type problem, reported by `array`).
+    private func forEachElement(_ node: Node?, _ body: (Int, Node) -> Void) {
+        guard let node else { return }
+        if let link = node.link, link.parent == nil, case .key(let key) = link.component, let start = deferredArrays[key] {
+            source.forEachElement(ofArrayAt: start) { index, value in
+                body(index, Node(value, PathLink(link, .index(index)), log))
+            }
+        } else {
+            for (index, element) in (node.array ?? []).enumerated() { body(index, element) }
+        }
     }
 
     // MARK: sections
@@ -373,13 +489,13 @@ final class CatalogReader {
                                  prices: prices, purpose: purpose)
     }
 
-    private func offerCode(_ node: Node, products: [Product]) -> OfferCodeOffer? {
+    private func offerCode(_ node: Node, products: [Product], index: [String: Int]) -> OfferCodeOffer? {
         node.checkKeys(Schema.offerCode)
         let id = node.required("id")?.text
         let name = node.required("name").flatMap(localized)
         let productID = node.required("product").flatMap { productNode -> String? in
             guard let id = productNode.text else { return nil }
-            guard let product = products.first(where: { $0.id == id }) else {
+            guard let product = index[id].map({ products[$0] }) else {
                 productNode.problem("no product \(UntrustedText.quoted(id)) in $.products")
                 return nil
             }
@@ -563,52 +679,21 @@ final class CatalogReader {
         text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
-    private func checkUnique(_ nodes: [Node], field: String, what: String) {
-        var firstSeen: [String: JSONPath] = [:]
-        for node in nodes {
-            guard case .object(let fields) = node.value, case .string(let value)? = fields[field] else { continue }
-            let path = node.path.appending(field)
-            if let first = firstSeen[value] {
-                log.add(path, "duplicate \(what) \(UntrustedText.quoted(value)) (first at \(first))")
-            } else {
-                firstSeen[value] = path
-            }
-        }
-    }
-
-    /// A code may open only one offer, whatever case it is typed in.
-    private func checkCodesUnique(_ nodes: [Node]) {
-        var firstSeen: [String: JSONPath] = [:]
-        for node in nodes {
-            for kind in ["oneTimeUse", "custom"] {
-                for codeNode in node.optional("codes")?.optional(kind)?.array ?? [] {
-                    guard case .string(let code) = codeNode.value else { continue }
-                    let key = code.uppercased()
-                    if let first = firstSeen[key] {
-                        codeNode.problem("duplicate offer code \(UntrustedText.quoted(code)) (first at \(first))")
-                    } else {
-                        firstSeen[key] = codeNode.path
-                    }
-                }
-            }
-        }
-    }
-
-    private func checkActiveOfferLimit(_ offers: [OfferCodeOffer], at path: JSONPath) {
+    private func checkActiveOfferLimit(_ offers: [OfferCodeOffer], at node: Node) {
         let active = Dictionary(grouping: offers.filter(\.active), by: \.productID)
         for (productID, list) in active.sorted(by: { $0.key < $1.key })
         where list.count > CatalogLoader.maxActiveOffersPerSubscription {
-            log.add(path, "subscription \(UntrustedText.quoted(productID)) has \(list.count) active offer-code offers; "
-                    + "the App Store allows at most \(CatalogLoader.maxActiveOffersPerSubscription) per subscription")
+            node.problem("subscription \(UntrustedText.quoted(productID)) has \(list.count) active offer-code offers; "
+                         + "the App Store allows at most \(CatalogLoader.maxActiveOffersPerSubscription) per subscription")
         }
     }
 
     /// Every product has a name and description in the default language, the last fallback.
-    private func checkDefaultLanguage(_ nodes: [Node], language: String, at path: JSONPath) {
-        for node in nodes {
-            for key in ["name", "description"] {
-                guard let field = node.optional(key), case .object(let texts) = field.value else { continue }
-                if texts[language] == nil { field.problem("has no \(UntrustedText.quoted(language)) text, the catalog's default language") }
+    private func checkDefaultLanguage(_ node: Node, language: String, into problems: inout [CatalogProblem]) {
+        for key in ["name", "description"] {
+            guard let field = node.optional(key), case .object(let texts) = field.value else { continue }
+            if texts[language] == nil {
+                problems.append(CatalogProblem(path: field.path, reason: "has no \(UntrustedText.quoted(language)) text, the catalog's default language"))
             }
         }
     }
@@ -661,5 +746,65 @@ enum KeySuggestion {
             swap(&previous, &current)
         }
         return previous[b.count]
+    }
+}
+
+/// A field whose string values must be unique across the elements of a section (`$.products[*].id`):
+/// remembers where each value was first seen by index, and builds paths only for a duplicate.
+struct UniqueField {
+    let field: String
+    let what: String
+    let section: Node?
+    private var firstSeen: [String: Int] = [:]
+    private(set) var problems: [CatalogProblem] = []
+
+    init(field: String, what: String, section: Node?) {
+        self.field = field
+        self.what = what
+        self.section = section
+    }
+
+    mutating func note(_ node: Node, at index: Int) {
+        guard case .object(let fields) = node.value, case .string(let value)? = fields[field] else { return }
+        if let first = firstSeen[value], let section {
+            let firstPath = section.path.appending(first).appending(field)
+            problems.append(CatalogProblem(path: node.path.appending(field),
+                                           reason: "duplicate \(what) \(UntrustedText.quoted(value)) (first at \(firstPath))"))
+        } else {
+            firstSeen[value] = index
+        }
+    }
+}
+
+/// A code may open only one offer, whatever case it is typed in: the codes of every offer-code offer,
+/// remembered by where they were first seen (offer, kind, position), with paths only for a duplicate.
+struct UniqueCodes {
+    let section: Node?
+    private var firstSeen: [String: (offer: Int, kind: String, index: Int)] = [:]
+    private(set) var problems: [CatalogProblem] = []
+
+    init(section: Node?) { self.section = section }
+
+    mutating func note(_ node: Node, at offer: Int) {
+        guard let section else { return }
+        for kind in ["oneTimeUse", "custom"] {
+            guard let list = node.optional("codes")?.optional(kind) else { continue }
+            guard case .array(let items) = list.value else {
+                // The list is looked at again here, so its wrong type is reported again.
+                problems.append(CatalogProblem(path: list.path, reason: "expected an array, found \(list.value.kindDescription)"))
+                continue
+            }
+            for (index, item) in items.enumerated() {
+                guard case .string(let code) = item else { continue }
+                let key = code.uppercased()
+                if let first = firstSeen[key] {
+                    let firstPath = section.path.appending(first.offer).appending("codes").appending(first.kind).appending(first.index)
+                    problems.append(CatalogProblem(path: list.path.appending(index),
+                                                   reason: "duplicate offer code \(UntrustedText.quoted(code)) (first at \(firstPath))"))
+                } else {
+                    firstSeen[key] = (offer, kind, index)
+                }
+            }
+        }
     }
 }

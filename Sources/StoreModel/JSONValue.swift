@@ -103,6 +103,9 @@ struct JSONParser {
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
+    /// False for a checking pass: every rule is checked and keys are compared, but no value is kept
+    /// (each comes back as `.null`), so a large document is checked without building its tree.
+    private let building: Bool
     private var offset = 0
     private var depth = 0
     private var bomLength = 0
@@ -115,8 +118,43 @@ struct JSONParser {
     private var pendingMembers: [JSONObject.Member] = []
     private var pendingKeyOffsets: [Int] = []
     private var pendingItems: [JSONValue] = []
+    /// The root object's keys and where each value starts, noted in passing (a catalog reader then
+    /// builds the tree of one section, or one element of it, at a time).
+    private(set) var rootMembers: [(key: String, offset: Int)] = []
+    /// Where the document's value starts (past a byte order mark), and whether it is an object.
+    private(set) var rootStart = 0
+    private(set) var rootIsObject = false
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>, building: Bool = true) {
+        self.bytes = bytes
+        self.building = building
+    }
+
+    /// The value starting at `offset`, in a document already checked by a pass of this parser.
+    mutating func value(at start: Int) -> JSONValue {
+        offset = start
+        return (try? value()) ?? .null
+    }
+
+    /// Each element of the array starting at `start` (in a checked document), built one at a time and
+    /// handed to `body` with its index, so only one element's tree exists at once.
+    mutating func forEachElement(ofArrayAt start: Int, _ body: (Int, JSONValue) -> Void) {
+        offset = start + 1
+        var index = 0
+        while true {
+            skipWhitespace()
+            guard offset < bytes.count, bytes[offset] != UInt8(ascii: "]") else { return }
+            guard let element = try? value() else { return }
+            body(index, element)
+            index += 1
+            skipWhitespace()
+            guard peek == UInt8(ascii: ",") else { return }
+            offset += 1
+        }
+    }
+
+    /// Whether the value at `start` (in a checked document) is an array.
+    func isArray(at start: Int) -> Bool { start < bytes.count && bytes[start] == UInt8(ascii: "[") }
 
     /// The whole document: one value with nothing but white space after it.
     mutating func document() throws(Failure) -> JSONValue {
@@ -125,6 +163,9 @@ struct JSONParser {
             if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
                 throw Failure(offset: 0, message: "the file is UTF-16; save it as UTF-8")
             }
+            skipWhitespace()
+            rootStart = offset
+            rootIsObject = peek == UInt8(ascii: "{")
             let value = try self.value()
             skipWhitespace()
             if offset < bytes.count { throw failure("unexpected \(found) after the JSON value") }
@@ -144,7 +185,9 @@ struct JSONParser {
         switch bytes[offset] {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
-        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "\""):
+            let text = try string(keep: building)
+            return building ? .string(text) : .null
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
@@ -185,6 +228,10 @@ struct JSONParser {
             guard peek == UInt8(ascii: ":") else { throw failure("expected ':' after the key, found \(found)") }
             offset += 1
             let value: JSONValue
+            if depth == 1 && !building {
+                skipWhitespace()
+                rootMembers.append((key, offset))
+            }
             do throws(Failure) { value = try self.value() } catch {
                 var outer = error
                 outer.path.insert(.key(key), at: 0)
@@ -198,10 +245,10 @@ struct JSONParser {
             case UInt8(ascii: ","): offset += 1
             case UInt8(ascii: "}"):
                 offset += 1
-                let members = Array(pendingMembers[base...])
+                let members = building ? Array(pendingMembers[base...]) : []
                 pendingMembers.removeSubrange(base...)
                 pendingKeyOffsets.removeSubrange(base...)
-                return .object(JSONObject(members))
+                return building ? .object(JSONObject(members)) : .null
             default: throw failure("expected ',' or '}' after an object member, found \(found)")
             }
         }
@@ -211,21 +258,27 @@ struct JSONParser {
         try enter()
         defer { depth -= 1 }
         let base = pendingItems.count
+        var count = 0
         skipWhitespace()
         if peek == UInt8(ascii: "]") { offset += 1; return .array([]) }
         while true {
             skipWhitespace()
             if peek == UInt8(ascii: "]") { throw failure("a comma before ']' is not allowed in JSON") }
-            do throws(Failure) { pendingItems.append(try value()) } catch {
+            do throws(Failure) {
+                let item = try value()
+                if building { pendingItems.append(item) }
+            } catch {
                 var outer = error
-                outer.path.insert(.index(pendingItems.count - base), at: 0)
+                outer.path.insert(.index(count), at: 0)
                 throw outer
             }
+            count += 1
             skipWhitespace()
             switch peek {
             case UInt8(ascii: ","): offset += 1
             case UInt8(ascii: "]"):
                 offset += 1
+                if !building { return .null }
                 let items = Array(pendingItems[base...])
                 pendingItems.removeSubrange(base...)
                 return .array(items)
@@ -303,7 +356,7 @@ struct JSONParser {
     // MARK: strings
 
     /// A string from its opening quote. Text without escapes is taken from the file in one piece.
-    private mutating func string() throws(Failure) -> String {
+    private mutating func string(keep: Bool = true) throws(Failure) -> String {
         let quote = offset
         let start = offset + 1
         let bytes = self.bytes
@@ -318,7 +371,7 @@ struct JSONParser {
             offset = index
             if byte == UInt8(ascii: "\"") {
                 offset += 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                return keep ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) : ""
             }
             if byte == UInt8(ascii: "\\") { return try escapedString(from: start, quote: quote) }
             try stepInString(byte)

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import StoreModel
+
+/// The catalog reader's work grows linearly with the catalog, and it spells out a JSON path only for a
+/// problem (issue 9: 100,000 products in a second). Counted, not timed.
+@Suite("Catalog reader work")
+struct CatalogReaderWorkTests {
+    /// The fixture with its products repeated `copies` times (ids made unique); `breakPrice` spoils one
+    /// price of the last product.
+    func catalog(copies: Int, breakPrice: Bool = false) throws -> Data {
+        var root = try #require(JSONSerialization.jsonObject(with: Data(Fixture.json.utf8)) as? [String: Any])
+        let products = try #require(root["products"] as? [[String: Any]])
+        var all: [[String: Any]] = []
+        for copy in 0..<copies {
+            for product in products {
+                var product = product
+                if copy > 0 { product["id"] = "\(product["id"]!).\(copy)" }
+                all.append(product)
+            }
+        }
+        if breakPrice { all[all.count - 1]["prices"] = ["USA": "1,99"] }
+        root["products"] = all
+        return try JSONSerialization.data(withJSONObject: root)
+    }
+
+    func work(copies: Int, breakPrice: Bool = false) throws -> (nodes: Int, paths: Int, problems: Int) {
+        let (_, log) = CatalogLoader.read(try catalog(copies: copies, breakPrice: breakPrice))
+        return (log.nodesMade, log.pathsBuilt, log.problems.count)
+    }
+
+    @Test("nodes visited grow linearly with the number of products")
+    func nodesAreLinear() throws {
+        let (small, medium, large) = (try work(copies: 2), try work(copies: 4), try work(copies: 8))
+        #expect(small.problems == 0 && medium.problems == 0 && large.problems == 0)
+        #expect(medium.nodes > small.nodes)
+        // Each added copy of the products costs the same number of nodes.
+        #expect(large.nodes - medium.nodes == 2 * (medium.nodes - small.nodes))
+    }
+
+    @Test("a clean catalog builds no JSON path at all")
+    func noPathsWithoutProblems() throws {
+        #expect(try work(copies: 1).paths == 0)
+        #expect(try work(copies: 8).paths == 0)
+    }
+
+    @Test("paths are built only for problems: one bad price costs the same at any size")
+    func pathsOnlyForProblems() throws {
+        let small = try work(copies: 2, breakPrice: true)
+        let large = try work(copies: 8, breakPrice: true)
+        #expect(small.problems == 1 && large.problems == 1)
+        #expect(small.paths >= 1 && small.paths == large.paths)
+    }
+
+    @Test("a duplicate product id is found among many products and names both places")
+    func duplicateAmongMany() throws {
+        var root = try #require(JSONSerialization.jsonObject(with: try catalog(copies: 3)) as? [String: Any])
+        var products = try #require(root["products"] as? [[String: Any]])
+        products[20]["id"] = products[5]["id"]
+        root["products"] = products
+        let data = try JSONSerialization.data(withJSONObject: root)
+        let found: [String]
+        do {
+            _ = try CatalogLoader.load(data)
+            found = []
+        } catch {
+            found = error.problems.map(\.description)
+        }
+        #expect(found == [#"$.products[20].id: duplicate product id "\#(products[5]["id"]!)" (first at $.products[5].id)"#])
+    }
+}
