@@ -114,6 +114,7 @@ struct Spliced<Element> {
     var count: Int { patches.reduce(baseCount) { $0 + $1.shift } }
 
     subscript(index: Int) -> Element {
+        WorkMeter.count(.storeRow)
         var shift = 0
         for patch in patches {
             let start = patch.base.lowerBound + shift
@@ -121,7 +122,6 @@ struct Spliced<Element> {
             if index < start + patch.elements.count { return patch.elements[index - start] }
             shift += patch.shift
         }
-        WorkMeter.count(.storeRow)
         return base(index - shift)
     }
 
@@ -287,12 +287,14 @@ extension AppState {
 /// catalog or the ledger. Off (nil) except inside `WorkMeter.$current.withValue(_:)`.
 public final class WorkMeter: @unchecked Sendable {
     public enum Kind: Sendable, Hashable {
-        /// a row of the store's list taken from the catalog's layout
+        /// a row (or product) of the store's list read
         case storeRow
         /// a subscription group asked for its status
         case groupQuery
-        /// a transaction the inspector read
+        /// a transaction the inspector read for a row of its table
         case ledgerRow
+        /// a search of the ledger for a transaction by id, and each transaction it looked at
+        case ledgerSearch, ledgerProbe
     }
 
     @TaskLocal public static var current: WorkMeter?

@@ -25,10 +25,11 @@ enum TransactionsScreen {
         /// The row of a transaction, by binary search on its id; nil if it is not in the ledger.
         func row(of id: UInt64?) -> Int? {
             guard let id else { return nil }
+            WorkMeter.count(.ledgerSearch)
             var low = 0, high = transactions.count
             while low < high {
                 let middle = (low + high) / 2
-                WorkMeter.count(.ledgerRow)
+                WorkMeter.count(.ledgerProbe)
                 if transactions[middle].id < id { low = middle + 1 } else { high = middle }
             }
             guard low < transactions.count, transactions[low].id == id else { return nil }
