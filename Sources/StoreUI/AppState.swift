@@ -4,7 +4,9 @@ import StoreModel
 /// Everything the app shows, in one value: the App Store model, where the person is, and what is open.
 public struct AppState: Sendable {
     public var store: AppStore
-    public var locale: Locale
+    public var locale: Locale {
+        didSet { storeLayout = StoreLayout(catalog: store.catalog, locale: locale) }
+    }
     public var strings: Strings
     public var size: Size
     /// The navigation stack; the store is always at the bottom.
@@ -25,6 +27,13 @@ public struct AppState: Sendable {
     public var helpOffset = 0
     /// One line of news (what time travel did, why a ledger write failed), shown until the next key.
     public var notice: String?
+
+    // MARK: derived data
+
+    /// The store's list as far as the catalog and the locale decide it (sections, product order, each
+    /// product's row, the name column's width), worked out at init and when the locale changes: the
+    /// catalog never changes in a session. Keys read it a visible row at a time; see `StoreList`.
+    public private(set) var storeLayout: StoreLayout
 
     public enum Screen: Sendable, Equatable {
         case store
@@ -80,7 +89,9 @@ public struct AppState: Sendable {
         self.locale = locale
         self.strings = Strings.forLocale(locale)
         self.size = size
-        selection = StoreScreen.selectableProducts(self).first?.id
+        storeLayout = StoreLayout(catalog: store.catalog, locale: locale)
+        let list = StoreList(self)
+        selection = list.products.count > 0 ? list.products[0].id : nil
     }
 
     public var isSheetOpen: Bool {

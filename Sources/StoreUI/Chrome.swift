@@ -52,8 +52,8 @@ enum Chrome {
     static func accountSummary(_ state: AppState) -> String {
         var parts = [state.store.territory.code]
         let store = state.store
-        let active = store.catalog.subscriptionGroups.compactMap { group -> String? in
-            guard let status = store.status(ofGroup: group.id), status.state.hasAccess,
+        let active = state.groupsWithStatus.compactMap { groupID -> String? in
+            guard let status = store.status(ofGroup: groupID), status.state.hasAccess,
                   let product = store.catalog.product(status.transaction.productID) else { return nil }
             return state.name(product)
         }

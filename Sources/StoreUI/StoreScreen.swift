@@ -17,85 +17,11 @@ public enum StoreScreen {
         Chrome.body(state).height - (state.isCompact ? 2 : 0)
     }
 
-    static func rows(_ state: AppState) -> [Row] {
-        let store = state.store
-        let strings = state.strings
-        guard store.gate.canMakePayments else { return gatedRows(state) }
-        var rows: [Row] = []
-        for type in ProductType.allCases {
-            var section: [Row] = []
-            if type == .autoRenewable {
-                for group in store.catalog.subscriptionGroups {
-                    section += subscriptionRows(state, group: group)
-                }
-            } else {
-                section = store.catalog.products(ofType: type).map { .product($0) }
-            }
-            guard !section.isEmpty else { continue }
-            if !rows.isEmpty { rows.append(.blank) }
-            rows.append(.section(strings.sectionTitle(type), note: strings.sectionNote(type)))
-            rows += section
-        }
-        return rows
-    }
-
-    /// A group's subscriptions as the pitch policy allows: all options for someone who may be pitched,
-    /// only their own subscription for a subscriber.
-    static func subscriptionRows(_ state: AppState, group: SubscriptionGroup) -> [Row] {
-        let store = state.store
-        let products = store.catalog.products(inGroup: group.id)
-        let groupName = group.name.resolved(for: state.locale, fallback: state.fallbackLanguage)
-        switch store.pitch(forGroup: group.id) {
-        case .never:
-            guard let status = store.status(ofGroup: group.id),
-                  let current = store.catalog.product(status.transaction.productID) else { return [] }
-            return [.product(current), .note(state.strings.subscribedElsewhere(groupName), .dim)]
-        case .resubscribe(_, let winBack):
-            var rows: [Row] = [.note(state.strings.resubscribe(groupName), .accent)]
-            if let winBack, let product = store.catalog.product(winBack.productID),
-               let terms = BillingTerms(state).offerSummary(winBack.offer, on: product) {
-                rows.append(.note(state.strings.winBack("\(state.name(product)): \(terms)"), .accent))
-            }
-            return rows + products.map { .product($0) }
-        case .subscribe, .unavailable:
-            return products.map { .product($0) }
-        }
-    }
-
-    static func gatedRows(_ state: AppState) -> [Row] {
-        let owned = ownedProducts(state)
-        var rows: [Row] = [.section(state.strings.yourPurchases, note: "")]
-        if owned.isEmpty { rows.append(.note(state.strings.nothingOwned, .dim)) }
-        return rows + owned.map { .product($0) }
-    }
-
-    /// What the person has: entitlements and consumables with units left.
-    static func ownedProducts(_ state: AppState) -> [Product] {
-        let store = state.store
-        let entitled = Set(store.entitlements().map(\.productID))
-        return store.catalog.products.filter { entitled.contains($0.id) || store.consumableBalance($0.id) > 0 }
-    }
-
-    /// The products the selection moves over, in list order.
+    /// The products the selection moves over, in list order. The whole list: for tests and the plain
+    /// text output; keys read `StoreList` a row at a time.
     public static func selectableProducts(_ state: AppState) -> [Product] {
-        rows(state).compactMap { if case .product(let product) = $0 { product } else { nil } }
-    }
-
-    /// Indexes (into `selectableProducts`) of the first product of each section, for Tab.
-    static func sectionStarts(_ state: AppState) -> [Int] {
-        var starts: [Int] = []
-        var index = 0
-        var pending = false
-        for row in rows(state) {
-            switch row {
-            case .section: pending = true
-            case .product:
-                if pending { starts.append(index); pending = false }
-                index += 1
-            default: break
-            }
-        }
-        return starts
+        let products = StoreList(state).products
+        return (0..<products.count).map { products[$0] }
     }
 
     /// The store as plain text, for an output that is not a terminal: the same sections, rules and
@@ -110,7 +36,8 @@ public enum StoreScreen {
             line("\(state.strings.gateTitle): \(state.strings.gateExplanation(state.store.gate))")
             line(state.strings.gateKeepsWorking)
         }
-        for row in rows(state) {
+        let rows = StoreList(state).rows
+        for row in (0..<rows.count).lazy.map({ rows[$0] }) {
             switch row {
             case .section(let title, let note):
                 lines.append("")
@@ -136,20 +63,21 @@ public enum StoreScreen {
         if !state.store.gate.canMakePayments {
             body = drawGateExplanation(&grid, state, in: body)
         }
-        let rows = rows(state)
+        let list = StoreList(state)
+        let rows = list.rows
+        let rowCount = rows.count
         let listHeight = body.height - (state.isCompact && state.store.gate.canMakePayments ? 2 : 0)
         guard listHeight > 0 else { return }
-        let selectedRow = rows.firstIndex { if case .product(let p) = $0 { p.id == state.selection } else { false } } ?? 0
-        let offset = max(0, min(selectedRow - listHeight / 2, rows.count - listHeight))
+        let selectedRow = list.rowIndex(of: state.selection) ?? 0
+        let offset = max(0, min(selectedRow - listHeight / 2, rowCount - listHeight))
         // Past 100 columns the list stops growing, so prices stay near the names they belong to.
         var area = body.insetHorizontally(1)
         area.width = min(area.width, 98)
         // The name column is as wide as the widest name up to half the list; a longer name does not
         // widen it for every row, it takes room from its own row's details (and is cut only there).
-        let cap = max(10, area.width / 2)
-        let nameWidth = rows.compactMap { if case .product(let p) = $0 { TextWidth.of(state.name(p)) } else { nil } }
-            .filter { $0 <= cap }.max() ?? cap
-        for (line, row) in rows.dropFirst(offset).prefix(listHeight).enumerated() {
+        let nameWidth = list.nameColumnWidth(state, cap: max(10, area.width / 2))
+        for line in 0..<max(0, min(listHeight, rowCount - offset)) {
+            let row = rows[offset + line]
             let y = body.row + line
             switch row {
             case .section(let title, let note):
@@ -166,7 +94,7 @@ public enum StoreScreen {
             }
         }
         if offset > 0 { grid.put("▲", row: body.row, column: body.column + body.width - 1, role: .dim) }
-        if offset + listHeight < rows.count {
+        if offset + listHeight < rowCount {
             grid.put("▼", row: body.row + listHeight - 1, column: body.column + body.width - 1, role: .dim)
         }
         if state.isCompact, state.store.gate.canMakePayments { drawCompactButton(&grid, state, in: body) }

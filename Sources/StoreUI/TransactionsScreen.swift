@@ -5,7 +5,37 @@ import StoreModel
 /// and one transaction in full. QA approves, declines, resolves, refunds, revokes and deletes from here.
 enum TransactionsScreen {
     /// The ledger, newest first.
-    static func rows(_ state: AppState) -> [Transaction] { state.store.transactions.reversed() }
+    static func rows(_ state: AppState) -> Rows { Rows(transactions: state.store.transactions) }
+
+    /// The ledger as the table lists it, newest first, read a row at a time: a key costs the rows on
+    /// screen and a binary search, never a walk of the ledger.
+    struct Rows {
+        /// Oldest first, in id order, as the model keeps them (ids count up; a loaded ledger is sorted).
+        let transactions: [Transaction]
+
+        var count: Int { transactions.count }
+        var isEmpty: Bool { transactions.isEmpty }
+        var first: Transaction? { transactions.last }
+
+        subscript(row: Int) -> Transaction {
+            WorkMeter.count(.ledgerRow)
+            return transactions[transactions.count - 1 - row]
+        }
+
+        /// The row of a transaction, by binary search on its id; nil if it is not in the ledger.
+        func row(of id: UInt64?) -> Int? {
+            guard let id else { return nil }
+            WorkMeter.count(.ledgerSearch)
+            var low = 0, high = transactions.count
+            while low < high {
+                let middle = (low + high) / 2
+                WorkMeter.count(.ledgerProbe)
+                if transactions[middle].id < id { low = middle + 1 } else { high = middle }
+            }
+            guard low < transactions.count, transactions[low].id == id else { return nil }
+            return transactions.count - 1 - low
+        }
+    }
 
     /// Table rows that fit below the clock line and the column titles.
     static func visibleRows(_ state: AppState) -> Int { max(0, Chrome.body(state).height - 3) }
@@ -70,9 +100,10 @@ enum TransactionsScreen {
         }
         grid.put(line(columns.map(\.title)), row: body.row + 1, column: area.column, role: .section, width: area.width)
         let visible = visibleRows(state)
-        let index = rows.firstIndex { $0.id == state.inspectorSelection } ?? 0
+        let index = rows.row(of: state.inspectorSelection) ?? 0
         let first = min(max(0, index - visible + 1), max(0, rows.count - visible))
-        for (offset, transaction) in rows.dropFirst(first).prefix(visible).enumerated() {
+        for offset in 0..<max(0, min(visible, rows.count - first)) {
+            let transaction = rows[first + offset]
             let y = body.row + 2 + offset
             let selected = first + offset == index
             let role: Role = selected ? .selected : role(of: transaction)

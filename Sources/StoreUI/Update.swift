@@ -110,14 +110,15 @@ extension AppState {
     /// state (into grace, billing retry, expiry).
     public mutating func travel(to date: Date) {
         let before = store.transactions.count
-        let groups = store.catalog.subscriptionGroups
-        let statesBefore = groups.map { store.status(ofGroup: $0.id)?.state }
+        // Only groups with a status can change state, or have one afterwards.
+        let statesBefore = Dictionary(uniqueKeysWithValues: groupsWithStatus.map { ($0, store.status(ofGroup: $0)?.state) })
         store.advance(to: date)
         var changes: [String] = []
         let renewals = store.transactions.count - before
         if renewals > 0 { changes.append(strings.qa.renewals(renewals)) }
-        for (group, old) in zip(groups, statesBefore) {
-            guard let new = store.status(ofGroup: group.id)?.state, new != old else { continue }
+        for groupID in groupsWithStatus {
+            guard let group = store.catalog.group(groupID), let new = store.status(ofGroup: groupID)?.state,
+                  new != statesBefore[groupID] ?? nil else { continue }
             changes.append(strings.qa.statusChange(group.name.resolved(for: locale, fallback: fallbackLanguage), new))
         }
         notice = strings.qa.moved(dateTime(store.now), changes)
@@ -131,8 +132,7 @@ extension AppState {
             quantities = [:]
             notice = strings.qa.cleared
         case .delete(let id):
-            let rows = TransactionsScreen.rows(self)
-            let index = rows.firstIndex { $0.id == id }
+            let index = TransactionsScreen.rows(self).row(of: id)
             store.deleteTransaction(id)
             if case .transaction(id)? = screens.last { screens.removeLast() }
             let remaining = TransactionsScreen.rows(self)
@@ -170,15 +170,16 @@ extension AppState {
         let next = values[(index + step + values.count) % values.count]
         if let setting = try? ScenarioSetting(name: name, value: next) { store.apply(setting) }
         // A gate that now blocks purchases can leave the store's selection on a row that no longer exists.
-        if !StoreScreen.selectableProducts(self).contains(where: { $0.id == selection }) {
-            selection = StoreScreen.selectableProducts(self).first?.id
+        let list = StoreList(self)
+        if list.productIndex(of: selection) == nil {
+            selection = list.products.count > 0 ? list.products[0].id : nil
         }
     }
 
     private mutating func performOnTransactions(_ action: Action) {
         let rows = TransactionsScreen.rows(self)
         guard !rows.isEmpty else { if action == .back { screens.removeLast() }; return }
-        let index = rows.firstIndex { $0.id == inspectorSelection } ?? 0
+        let index = rows.row(of: inspectorSelection) ?? 0
         if let moved = Self.listMove(action, from: index, count: rows.count, page: TransactionsScreen.visibleRows(self) - 1) {
             inspectorSelection = rows[moved].id
             return
@@ -254,17 +255,19 @@ extension AppState {
     }
 
     private mutating func performOnStore(_ action: Action) {
-        let products = StoreScreen.selectableProducts(self)
-        guard !products.isEmpty else { return }
-        let index = products.firstIndex { $0.id == selection } ?? 0
-        if let moved = Self.listMove(action, from: index, count: products.count, page: StoreScreen.bodyHeight(self) - 2) {
+        let list = StoreList(self)
+        let products = list.products
+        let count = products.count
+        guard count > 0 else { return }
+        let index = list.productIndex(of: selection) ?? 0
+        if let moved = Self.listMove(action, from: index, count: count, page: StoreScreen.bodyHeight(self) - 2) {
             selection = products[moved].id
             return
         }
-        func select(_ i: Int) { selection = products[min(max(i, 0), products.count - 1)].id }
+        func select(_ i: Int) { selection = products[min(max(i, 0), count - 1)].id }
         switch action {
         case .nextArea, .previousArea:
-            let sections = StoreScreen.sectionStarts(self)
+            let sections = list.sectionStarts
             guard !sections.isEmpty else { return }
             let current = sections.lastIndex { $0 <= index } ?? 0
             let next = action == .nextArea ? (current + 1) % sections.count : (current - 1 + sections.count) % sections.count
@@ -316,7 +319,7 @@ extension AppState {
         switch action {
         case .buy: return selected.map(canBuy) ?? false
         case .more, .fewer: return selected.map { $0.type == .consumable && canBuy($0) } ?? false
-        case .nextArea, .previousArea: return StoreScreen.sectionStarts(self).count > 1
+        case .nextArea, .previousArea: return StoreList(self).sectionStarts.count > 1
         case .move, .up, .down, .pageUp, .pageDown, .top, .bottom, .select: return selected != nil
         default: return true
         }
@@ -327,7 +330,8 @@ extension AppState {
         if kind == .transaction, case .transaction(let id)? = screens.last {
             selected = store.transaction(id)
         } else {
-            selected = inspectorSelection.flatMap(store.transaction) ?? TransactionsScreen.rows(self).first
+            let rows = TransactionsScreen.rows(self)
+            selected = rows.row(of: inspectorSelection).map { rows[$0] } ?? rows.first
         }
         switch action {
         case .approve, .decline: return selected?.state == .deferred
