@@ -11,11 +11,11 @@ struct WorkPerKeyTests {
     /// of every product and subscription group gets " k" on its id and names.
     static func catalog(products count: Int) -> Catalog {
         let sample = Sample.catalog
-        var catalog = sample
-        catalog.products = []
-        catalog.subscriptionGroups = []
+        // Built in local arrays and set once: the catalog re-indexes whenever a list is set.
+        var products: [Product] = []
+        var groups: [SubscriptionGroup] = []
         var copy = 0
-        while catalog.products.count < count {
+        while products.count < count {
             let suffix = copy == 0 ? "" : ".\(copy)"
             func renamed(_ text: LocalizedText) -> LocalizedText {
                 copy == 0 ? text : LocalizedText(text.translations.mapValues { "\($0) \(copy)" })
@@ -23,16 +23,19 @@ struct WorkPerKeyTests {
             for var group in sample.subscriptionGroups {
                 group.id += suffix
                 group.name = renamed(group.name)
-                catalog.subscriptionGroups.append(group)
+                groups.append(group)
             }
-            for var product in sample.products where catalog.products.count < count {
+            for var product in sample.products where products.count < count {
                 product.id += suffix
                 product.name = renamed(product.name)
                 product.subscription?.groupID += suffix
-                catalog.products.append(product)
+                products.append(product)
             }
             copy += 1
         }
+        var catalog = sample
+        catalog.subscriptionGroups = groups
+        catalog.products = products
         return catalog
     }
 
