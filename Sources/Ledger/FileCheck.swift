@@ -1,4 +1,5 @@
 import Foundation
+import StoreModel
 
 /// A file as the kernel knows it, to tell whether a path still names the file that was opened.
 struct FileIdentity: Equatable {
@@ -35,13 +36,9 @@ enum FileCheck {
             }
             return .missing
         }
-        switch kind(info) {
-        case S_IFREG: break
-        case S_IFDIR: throw .notALedger(path: path, reason: "it is a folder")
-        case S_IFIFO: throw .notALedger(path: path, reason: "it is a FIFO (named pipe), not a file")
-        case S_IFCHR, S_IFBLK: throw .notALedger(path: path, reason: "it is a device, not a file")
-        case S_IFSOCK: throw .notALedger(path: path, reason: "it is a socket, not a file")
-        default: throw .notALedger(path: path, reason: "it is not a regular file")
+        if kind(info) != S_IFREG {
+            let what = FileKind.notRegular(path) ?? "a special file"
+            throw .notALedger(path: path, reason: what == "a folder" ? "it is a folder" : "it is \(what), not a file")
         }
         guard info.st_size > 0 else { throw .emptyFile(path: path) }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)

@@ -17,7 +17,7 @@ public enum FileKind {
         case mode_t(S_IFIFO): return "a FIFO (named pipe)"
         case mode_t(S_IFCHR), mode_t(S_IFBLK): return "a device"
         case mode_t(S_IFSOCK): return "a socket"
-        default: return "not a regular file"
+        default: return "a special file"
         }
     }
 }
