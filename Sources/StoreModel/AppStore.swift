@@ -402,8 +402,8 @@ public struct AppStore: Sendable {
                   product.type.restoredBy != .nobody else { continue }
             if let newest = last(of: ids, where: candidate) { originals.append(newest) }
         }
-        // Ids are handed out newest original first; the entries go into the ledger oldest first.
-        originals.sort { index.positions[$0.id]! > index.positions[$1.id]! }
+        // Oldest original first, so ids grow in ledger order (the inspector finds rows by id).
+        originals.sort { index.positions[$0.id]! < index.positions[$1.id]! }
         var restored: [Transaction] = []
         for original in originals {
             var entry = original
@@ -413,9 +413,9 @@ public struct AppStore: Sendable {
             entry.purchaseDate = now
             entry.state = .restored
             restored.append(entry)
+            append(entry)
         }
-        for entry in restored.reversed() { append(entry) }
-        return restored.reversed()
+        return restored
     }
 
     /// Turns auto-renew off (cancel) or back on for a group. Access continues until the expiration date.

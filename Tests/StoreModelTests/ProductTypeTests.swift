@@ -205,4 +205,15 @@ struct ProductTypeTests {
         #expect(store.receiveFamilySharing("pass") == nil, "non-renewing passes are not family-shareable")
         #expect(store.receiveFamilySharing("boost") == nil, "consumables are never shared")
     }
+
+    @Test("restored entries take ids in ledger order, so the ledger stays sorted by id")
+    func restoredIdsInLedgerOrder() throws {
+        var store = Fixture.store()
+        store.purchase("alps")
+        store.purchase("pass")
+        let restored = store.restorePurchases()
+        #expect(restored.count >= 2)
+        #expect(restored.map(\.id) == restored.map(\.id).sorted())
+        #expect(store.transactions.map(\.id) == store.transactions.map(\.id).sorted())
+    }
 }
