@@ -18,7 +18,7 @@ enum ScenarioScreen {
         let body = Chrome.body(state)
         let area = body.insetHorizontally(1)
         guard area.height > 0 else { return }
-        grid.put(TextWidth.truncate(clockLine(state), to: area.width), row: body.row, column: area.column, role: .accent)
+        grid.put(clockLine(state, width: area.width), row: body.row, column: area.column, role: .accent)
 
         let selected = rows[min(state.panelRow, rows.count - 1)]
         let help = helpText(selected, state)
@@ -72,8 +72,11 @@ enum ScenarioScreen {
         }
     }
 
-    static func clockLine(_ state: AppState) -> String {
-        state.strings.qa.clock(state.dateTime(state.store.now), state.strings.qa.timeRate(state.store.scenario.timeRate))
+    /// The simulated clock and its rate, shown atop the scenario panel and the inspector; ends in "…"
+    /// where it does not fit.
+    static func clockLine(_ state: AppState, width: Int) -> String {
+        TextWidth.truncate(state.strings.qa.clock(state.dateTime(state.store.now),
+                                                  state.strings.qa.timeRate(state.store.scenario.timeRate)), to: width)
     }
 
     /// A setting's value as the CLI and scripts write it, with a word on what it means where that helps.

@@ -139,24 +139,34 @@ public enum TextWidth {
     static func breakable(_ word: String) -> [String] {
         var pieces: [String] = []
         var narrowRun = ""
+        var pendingOpening = ""
         for character in word {
             let wide = of(character) >= 2
-            // Closing punctuation right after a wide character stays with it; inside a narrow run
-            // ("¥12,000") it is part of the run.
-            if closing.contains(character), narrowRun.isEmpty, !pieces.isEmpty {
-                pieces[pieces.count - 1].append(character)
-                continue
+            // Closing punctuation stays with what it closes: a wide one ("（30×10）") after a narrow run
+            // too; a narrow one only after a wide character, since inside a run ("¥12,000") it is part of it.
+            if closing.contains(character), wide || narrowRun.isEmpty {
+                if !narrowRun.isEmpty { pieces.append(narrowRun); narrowRun = "" }
+                if !pieces.isEmpty {
+                    pieces[pieces.count - 1].append(character)
+                    continue
+                }
             }
             if !wide {
-                narrowRun.append(character)
+                narrowRun.append(pendingOpening + String(character))
+                pendingOpening = ""
                 continue
             }
             if !narrowRun.isEmpty { pieces.append(narrowRun); narrowRun = "" }
-            pieces.append(String(character))
+            // Opening punctuation ("（", "「") never ends a line: it goes with what follows.
+            if opening.contains(character) { pendingOpening += String(character); continue }
+            pieces.append(pendingOpening + String(character))
+            pendingOpening = ""
         }
         if !narrowRun.isEmpty { pieces.append(narrowRun) }
+        if !pendingOpening.isEmpty { pieces.append(pendingOpening) }
         return pieces
     }
 
+    static let opening: Set<Character> = ["（", "「", "『", "【", "〈", "《"]
     static let closing: Set<Character> = ["。", "、", "」", "』", "）", "】", "！", "？", "：", "；", "・", "ー", ")", "]", ",", ".", "!", "?", ":", ";"]
 }

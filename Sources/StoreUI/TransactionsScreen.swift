@@ -84,7 +84,7 @@ enum TransactionsScreen {
         let body = Chrome.body(state)
         let area = body.insetHorizontally(1)
         guard area.height > 0 else { return }
-        grid.put(ScenarioScreen.clockLine(state), row: body.row, column: area.column, role: .accent, width: area.width)
+        grid.put(ScenarioScreen.clockLine(state, width: area.width), row: body.row, column: area.column, role: .accent)
         let rows = rows(state)
         guard !rows.isEmpty else {
             if area.height > 2 {

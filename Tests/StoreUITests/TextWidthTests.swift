@@ -31,6 +31,10 @@ struct TextWidthTests {
         let lines = TextWidth.wrap("端末が小さすぎます。storefrontには40×12以上が必要です。", width: 14)
         #expect(lines.allSatisfy { !$0.hasPrefix("。") && !$0.hasPrefix("、") }, "\(lines)")
         #expect(lines.contains { $0.contains("storefront") }, "\(lines)")
+        for width in 12...40 {
+            let wrapped = TextWidth.wrap("端末が小さすぎます（30×10）。", width: width)
+            #expect(wrapped.allSatisfy { !$0.hasPrefix("）") && !$0.hasPrefix("。") && !$0.hasSuffix("（") }, "\(width): \(wrapped)")
+        }
         for price in ["¥12,000", "¥1,500/月"] {
             for width in 8...20 {
                 let wrapped = TextWidth.wrap("ファミリー年額は\(price)です", width: width)
