@@ -9,22 +9,11 @@ public struct AppState: Sendable {
     }
     public var strings: Strings
     public var size: Size
-    /// The navigation stack; the store is always at the bottom.
-    public var screens: [Screen] = [.store]
+    /// The navigation stack; the store is always at the bottom. Each screen carries its own state
+    /// (selection, scroll offset…), defined in its file beside its update and its view.
+    public var screens: [Screen]
     /// What covers the screen, if anything: the key help, the confirmation sheet, a purchase result.
     public var overlay: Overlay?
-    /// The store's selected product.
-    public var selection: String?
-    /// Chosen quantity per consumable.
-    public var quantities: [String: Int] = [:]
-    /// The scenario panel's selected row.
-    public var panelRow = 0
-    /// The transaction inspector's selected transaction.
-    public var inspectorSelection: UInt64?
-    /// How far one transaction's fields are scrolled, when they do not fit.
-    public var detailOffset = 0
-    /// How far the key help is scrolled, when it does not fit.
-    public var helpOffset = 0
     /// One line of news (what time travel did, why a ledger write failed), shown until the next key.
     public var notice: String?
 
@@ -35,20 +24,31 @@ public struct AppState: Sendable {
     /// catalog never changes in a session. Keys read it a visible row at a time; see `StoreList`.
     public private(set) var storeLayout: StoreLayout
 
+    /// A screen and its own state.
     public enum Screen: Sendable, Equatable {
-        case store
-        case detail(productID: String)
+        case store(StoreScreen.State)
+        case detail(DetailScreen.State)
         /// the QA scenario panel: switches, time travel, clear everything
-        case scenario
+        case scenario(ScenarioScreen.State)
         /// the transaction inspector: the ledger as a table
-        case transactions
+        case transactions(TransactionsScreen.State)
         /// one transaction in full
-        case transaction(id: UInt64)
+        case transaction(TransactionScreen.State)
+
+        public var kind: ScreenKind {
+            switch self {
+            case .store: .store
+            case .detail: .detail
+            case .scenario: .scenario
+            case .transactions: .transactions
+            case .transaction: .transaction
+            }
+        }
     }
 
     public indirect enum Overlay: Sendable, Equatable {
         /// The keys of a screen, over what was open before (a sheet stays open under its help).
-        case help(ScreenKind, under: Overlay?)
+        case help(Overlays.Help)
         case sheet(PurchaseSheet)
         case result(PurchaseResult)
         /// A question before something that cannot be undone.
@@ -90,13 +90,33 @@ public struct AppState: Sendable {
         self.strings = Strings.forLocale(locale)
         self.size = size
         storeLayout = StoreLayout(catalog: store.catalog, locale: locale)
+        screens = [.store(StoreScreen.State())]
         let list = StoreList(self)
-        selection = list.products.count > 0 ? list.products[0].id : nil
+        storeScreen.selection = list.products.count > 0 ? list.products[0].id : nil
+    }
+
+    /// The store's own state: the screen at the bottom of the stack, always there.
+    public var storeScreen: StoreScreen.State {
+        get {
+            guard case .store(let screen)? = screens.first else { preconditionFailure("the store is at the bottom of the stack") }
+            return screen
+        }
+        set { screens[0] = .store(newValue) }
+    }
+
+    /// The screen on top, the one that takes keys when no overlay is open.
+    public var top: Screen { screens.last ?? .store(storeScreen) }
+
+    /// Opens a screen over the current one; if it is already open lower down, goes back to it instead
+    /// of stacking a second copy.
+    public mutating func open(_ screen: Screen) {
+        if let index = screens.lastIndex(where: { $0.kind == screen.kind }), index > 0 { screens.removeSubrange(index...) }
+        screens.append(screen)
     }
 
     public var isSheetOpen: Bool {
         if case .sheet = overlay { return true }
-        if case .help(_, let under?) = overlay, case .sheet = under { return true }
+        if case .help(let help) = overlay, case .sheet? = help.under { return true }
         return false
     }
 
@@ -113,13 +133,7 @@ public struct AppState: Sendable {
         case .confirm: return .confirm
         case nil: break
         }
-        switch screens.last ?? .store {
-        case .store: return .store
-        case .detail: return .detail
-        case .scenario: return .scenario
-        case .transactions: return .transactions
-        case .transaction: return .transaction
-        }
+        return top.kind
     }
 
     // Helpers the screens share.
@@ -143,5 +157,4 @@ public struct AppState: Sendable {
         style.timeZone = TimeZone(identifier: "UTC")!
         return date.formatted(style) + " UTC"
     }
-    public func quantity(of productID: String) -> Int { quantities[productID] ?? 1 }
 }

@@ -40,11 +40,11 @@ enum Chrome {
     }
 
     static func screenTitle(_ state: AppState) -> String {
-        switch state.screens.last ?? .store {
+        switch state.top {
         case .store, .detail: state.strings.store
         case .scenario: state.strings.qa.scenarioTitle
         case .transactions: state.strings.qa.transactionsTitle
-        case .transaction(let id): state.strings.screenName(.transaction) + " \(id)"
+        case .transaction(let screen): state.strings.screenName(.transaction) + " \(screen.id)"
         }
     }
 

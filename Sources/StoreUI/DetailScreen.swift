@@ -2,9 +2,48 @@ import Foundation
 import StoreModel
 
 /// One product in full: its type's semantics, description, price and billing terms, status, and Buy.
-enum DetailScreen {
-    static func draw(_ grid: inout Grid, _ state: AppState, productID: String) {
-        guard let product = state.store.catalog.product(productID) else { return }
+public enum DetailScreen {
+    /// The detail view's own state: the product, and the quantity chosen for a consumable.
+    public struct State: Sendable, Equatable {
+        public var productID: String
+        public var quantity = 1
+
+        public init(productID: String, quantity: Int = 1) {
+            self.productID = productID
+            self.quantity = quantity
+        }
+    }
+
+    // MARK: update
+
+    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+        guard let product = app.store.catalog.product(screen.productID) else { app.screens.removeLast(); return }
+        switch action {
+        case .back:
+            // The quantity chosen here is the store's too when the person goes back.
+            if product.type == .consumable { app.storeScreen.quantities[product.id] = screen.quantity }
+            app.screens.removeLast()
+        case .buy: app.openSheet(for: product, quantity: product.type == .consumable ? screen.quantity : 1)
+        case .more, .fewer:
+            guard product.type == .consumable else { return }
+            screen.quantity = min(max(screen.quantity + (action == .more ? 1 : -1), 1), product.maxQuantity)
+        default: break
+        }
+    }
+
+    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+        let product = app.store.catalog.product(screen.productID)
+        switch action {
+        case .buy: return product.map(app.canBuy) ?? false
+        case .more, .fewer: return product.map { $0.type == .consumable && app.canBuy($0) } ?? false
+        default: return true
+        }
+    }
+
+    // MARK: view
+
+    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+        guard let product = state.store.catalog.product(screen.productID) else { return }
         let body = Chrome.body(state)
         let area = body.insetHorizontally(2)
         let bottom = body.row + body.height
@@ -38,7 +77,7 @@ enum DetailScreen {
         if statusRole == .owned { line(status, .owned, maxRows: 1) }
         if state.store.owns(product.id), product.type != .consumable {
             // "Active until …" for a pass, "Renews …"/"Expires …" for the current subscription.
-            let middle = StoreScreen.middleText(state, product, selected: false)
+            let middle = StoreScreen.middleText(state, product, quantity: nil)
                 .replacingOccurrences(of: strings.familySharing, with: "").trimmingCharacters(in: CharacterSet(charactersIn: " ·"))
             if !middle.isEmpty { line(middle, .dim, maxRows: 1) }
         }
@@ -53,7 +92,7 @@ enum DetailScreen {
 
         // The button, on the last row of the body.
         guard state.canBuy(product), let price = terms.standardPrice(product) else { return }
-        let quantity = product.type == .consumable ? state.quantity(of: product.id) : 1
+        let quantity = product.type == .consumable ? screen.quantity : 1
         var label = product.type == .autoRenewable ? strings.subscribe : strings.buy
         if product.type == .consumable {
             label = "\(strings.quantity) ‹ \(quantity) ›   [ \(label) — \(state.price(product.price(in: state.store.territory)! * Decimal(quantity))) ]"

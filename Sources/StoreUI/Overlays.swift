@@ -3,7 +3,14 @@ import StoreModel
 
 /// What covers a screen: the system confirmation sheet, a purchase result, the key help, and the
 /// "terminal too small" message.
-enum Overlays {
+public enum Overlays {
+    /// The key help's own state: whose keys, what it covers, and how far it is scrolled.
+    public struct Help: Sendable, Equatable {
+        public var screen: ScreenKind
+        public var under: AppState.Overlay?
+        public var offset = 0
+    }
+
     /// The system confirmation sheet. It uses only the `system*` roles, which no theme can restyle, and
     /// looks the same for every product (HIG: use the default confirmation sheet, don't modify it).
     static func drawSheet(_ grid: inout Grid, _ state: AppState, _ sheet: AppState.PurchaseSheet) {
@@ -126,13 +133,14 @@ enum Overlays {
     }
 
     /// Every key of the screen underneath, generated from the keymap. When it does not fit, it
-    /// scrolls (`AppState.helpOffset`), with ▲ and ▼ in the frame where more lines are.
-    static func drawHelp(_ grid: inout Grid, _ state: AppState, for screen: ScreenKind) {
+    /// scrolls (`Help.offset`), with ▲ and ▼ in the frame where more lines are.
+    static func drawHelp(_ grid: inout Grid, _ state: AppState, _ help: Help) {
         let strings = state.strings
+        let screen = help.screen
         let layout = helpLayout(state, for: screen)
         let rect = layout.rect
         grid.box(rect, role: .overlay, borderRole: .border, title: strings.keysOf(strings.screenName(screen)), titleRole: .title)
-        let offset = min(max(0, state.helpOffset), layout.maxOffset)
+        let offset = min(max(0, help.offset), layout.maxOffset)
         let inner = rect.width - 4
         for (row, line) in layout.lines.dropFirst(offset).prefix(layout.room).enumerated() {
             let y = rect.row + 1 + row

@@ -4,7 +4,13 @@ import StoreModel
 /// The QA scenario panel (after Xcode's StoreKit Testing settings and Transaction Manager): every
 /// scenario switch with its value, time travel, and clear everything. The switches are the same
 /// `ScenarioSetting`s that CLI flags, scenario files and scripts set.
-enum ScenarioScreen {
+public enum ScenarioScreen {
+    /// The panel's own state: the selected row.
+    public struct State: Sendable, Equatable {
+        public var row = 0
+        public init() {}
+    }
+
     enum Row: Equatable {
         case setting(String)
         case advanceDay, advanceWeek, advanceToRenewal, clearAll
@@ -13,14 +19,49 @@ enum ScenarioScreen {
     static let rows: [Row] = ScenarioSetting.names.map(Row.setting)
         + [.advanceDay, .advanceWeek, .advanceToRenewal, .clearAll]
 
-    static func draw(_ grid: inout Grid, _ state: AppState) {
+    // MARK: update
+
+    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+        switch action {
+        case .up: screen.row = max(0, screen.row - 1)
+        case .down: screen.row = min(rows.count - 1, screen.row + 1)
+        case .top: screen.row = 0
+        case .bottom: screen.row = rows.count - 1
+        case .back: app.screens.removeLast()
+        case .change, .changeBack:
+            switch rows[min(screen.row, rows.count - 1)] {
+            case .setting(let name): cycle(name, by: action == .change ? 1 : -1, &app)
+            case .advanceDay where action == .change: _ = app.performNavigation(.advanceDay)
+            case .advanceWeek where action == .change: _ = app.performNavigation(.advanceWeek)
+            case .advanceToRenewal where action == .change: _ = app.performNavigation(.advanceToRenewal)
+            case .clearAll where action == .change: app.overlay = .confirm(.clearAll)
+            default: break
+            }
+        default: break
+        }
+    }
+
+    /// Moves a scenario setting to its next (or previous) value.
+    static func cycle(_ name: String, by step: Int, _ app: inout AppState) {
+        let values = ScenarioSetting.values(of: name)
+        guard let current = ScenarioSetting.current(app.store).first(where: { $0.name == name }),
+              let index = values.firstIndex(of: current.value) else { return }
+        let next = values[(index + step + values.count) % values.count]
+        if let setting = try? ScenarioSetting(name: name, value: next) { app.store.apply(setting) }
+        // A gate that now blocks purchases can leave the store's selection on a row that no longer exists.
+        StoreScreen.revalidate(&app)
+    }
+
+    // MARK: view
+
+    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         let qa = state.strings.qa
         let body = Chrome.body(state)
         let area = body.insetHorizontally(1)
         guard area.height > 0 else { return }
         grid.put(clockLine(state, width: area.width), row: body.row, column: area.column, role: .accent)
 
-        let selected = rows[min(state.panelRow, rows.count - 1)]
+        let selected = rows[min(screen.row, rows.count - 1)]
         let help = helpText(selected, state)
         var helpLines: [String] = []
         if area.height >= 10 {

@@ -5,6 +5,77 @@ import StoreModel
 /// offered again; subscribers never re-pitched. When payments are blocked, an explanation and what the
 /// person owns instead.
 public enum StoreScreen {
+    /// The store's own state.
+    public struct State: Sendable, Equatable {
+        /// The selected product.
+        public var selection: String?
+        /// Chosen quantity per consumable.
+        public var quantities: [String: Int] = [:]
+
+        public init(selection: String? = nil) { self.selection = selection }
+
+        public func quantity(of productID: String) -> Int { quantities[productID] ?? 1 }
+
+        /// Sets a consumable's quantity, within 1 and the product's maximum.
+        mutating func changeQuantity(of product: Product, by step: Int) {
+            guard product.type == .consumable else { return }
+            quantities[product.id] = min(max(quantity(of: product.id) + step, 1), product.maxQuantity)
+        }
+    }
+
+    // MARK: update
+
+    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+        let list = StoreList(app)
+        let products = list.products
+        let count = products.count
+        guard count > 0 else { return }
+        let index = list.productIndex(of: screen.selection) ?? 0
+        if let moved = AppState.listMove(action, from: index, count: count, page: bodyHeight(app) - 2) {
+            screen.selection = products[moved].id
+            return
+        }
+        func select(_ i: Int) { screen.selection = products[min(max(i, 0), count - 1)].id }
+        switch action {
+        case .nextArea, .previousArea:
+            let sections = list.sectionStarts
+            guard !sections.isEmpty else { return }
+            let current = sections.lastIndex { $0 <= index } ?? 0
+            let next = action == .nextArea ? (current + 1) % sections.count : (current - 1 + sections.count) % sections.count
+            select(sections[next])
+        case .select:
+            let product = products[index]
+            app.open(.detail(DetailScreen.State(productID: product.id, quantity: screen.quantity(of: product.id))))
+        case .buy:
+            app.openSheet(for: products[index], quantity: screen.quantity(of: products[index].id))
+        case .more, .fewer: screen.changeQuantity(of: products[index], by: action == .more ? 1 : -1)
+        default: break
+        }
+    }
+
+    /// Whether an action does something now, for the footer and the help.
+    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+        let selected = screen.selection.flatMap(app.store.catalog.product)
+        switch action {
+        case .buy: return selected.map(app.canBuy) ?? false
+        case .more, .fewer: return selected.map { $0.type == .consumable && app.canBuy($0) } ?? false
+        case .nextArea, .previousArea: return StoreList(app).sectionStarts.count > 1
+        case .move, .up, .down, .pageUp, .pageDown, .top, .bottom, .select: return selected != nil
+        default: return true
+        }
+    }
+
+    /// Keeps the selection on a row that exists, after something changed the list (a payment gate
+    /// that now hides the store, a purchase that replaced a group).
+    static func revalidate(_ app: inout AppState) {
+        let list = StoreList(app)
+        if list.productIndex(of: app.storeScreen.selection) == nil {
+            app.storeScreen.selection = list.products.count > 0 ? list.products[0].id : nil
+        }
+    }
+
+    // MARK: view
+
     /// A line of the store's list.
     enum Row {
         case section(String, note: String)
@@ -43,7 +114,7 @@ public enum StoreScreen {
                 lines.append("")
                 line(note.isEmpty ? title : "\(title) — \(note)")
             case .product(let product):
-                let middle = middleText(state, product, selected: false)
+                let middle = middleText(state, product, quantity: nil)
                 if middle.isEmpty {
                     line("  " + state.name(product), priceColumn(state, product).0)
                 } else {
@@ -58,7 +129,7 @@ public enum StoreScreen {
 
     // MARK: drawing
 
-    static func draw(_ grid: inout Grid, _ state: AppState) {
+    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         var body = Chrome.body(state)
         if !state.store.gate.canMakePayments {
             body = drawGateExplanation(&grid, state, in: body)
@@ -68,7 +139,7 @@ public enum StoreScreen {
         let rowCount = rows.count
         let listHeight = body.height - (state.isCompact && state.store.gate.canMakePayments ? 2 : 0)
         guard listHeight > 0 else { return }
-        let selectedRow = list.rowIndex(of: state.selection) ?? 0
+        let selectedRow = list.rowIndex(of: screen.selection) ?? 0
         let offset = max(0, min(selectedRow - listHeight / 2, rowCount - listHeight))
         // Past 100 columns the list stops growing, so prices stay near the names they belong to.
         var area = body.insetHorizontally(1)
@@ -90,20 +161,20 @@ public enum StoreScreen {
             case .blank:
                 break
             case .product(let product):
-                drawProductRow(&grid, state, product, row: y, in: area, nameWidth: nameWidth)
+                drawProductRow(&grid, state, screen, product, row: y, in: area, nameWidth: nameWidth)
             }
         }
         if offset > 0 { grid.put("▲", row: body.row, column: body.column + body.width - 1, role: .dim) }
         if offset + listHeight < rowCount {
             grid.put("▼", row: body.row + listHeight - 1, column: body.column + body.width - 1, role: .dim)
         }
-        if state.isCompact, state.store.gate.canMakePayments { drawCompactButton(&grid, state, in: body) }
+        if state.isCompact, state.store.gate.canMakePayments { drawCompactButton(&grid, state, screen, in: body) }
     }
 
     /// One product: marker, name, details in the middle, price or owned mark at the right. The name is
     /// cut (with "…") only where it is wider than all the room its row has left of the price.
-    static func drawProductRow(_ grid: inout Grid, _ state: AppState, _ product: Product, row y: Int, in area: Rect, nameWidth: Int) {
-        let selected = product.id == state.selection
+    static func drawProductRow(_ grid: inout Grid, _ state: AppState, _ screen: State, _ product: Product, row y: Int, in area: Rect, nameWidth: Int) {
+        let selected = product.id == screen.selection
         let (right, rightRole) = priceColumn(state, product)
         grid.put(selected ? "▸ " : "  ", row: y, column: area.column, role: selected ? .selected : .normal)
         let nameColumn = area.column + 2
@@ -114,7 +185,7 @@ public enum StoreScreen {
         let middleColumn = nameColumn + max(nameWidth, TextWidth.of(name)) + 2
         let middleWidth = area.column + area.width - rightWidth - 2 - middleColumn
         if middleWidth > 3 {
-            let middle = middleText(state, product, selected: selected)
+            let middle = middleText(state, product, quantity: selected ? screen.quantity(of: product.id) : nil)
             grid.put(TextWidth.truncate(middle, to: middleWidth), row: y, column: middleColumn, role: .dim)
         }
         if nameColumn + TextWidth.of(name) + 1 + rightWidth <= area.column + area.width {
@@ -140,14 +211,15 @@ public enum StoreScreen {
         return (product.type == .consumable ? strings.each(price) : price, .price)
     }
 
-    /// The middle of a wide row: quantity picker, offer, duration, Family Sharing, status.
-    static func middleText(_ state: AppState, _ product: Product, selected: Bool) -> String {
+    /// The middle of a wide row: quantity picker (given the quantity where it shows: on the selected
+    /// row), offer, duration, Family Sharing, status.
+    static func middleText(_ state: AppState, _ product: Product, quantity: Int?) -> String {
         let strings = state.strings
         let store = state.store
         var parts: [String] = []
         switch product.type {
         case .consumable:
-            if selected, store.gate.canMakePayments { parts.append("\(strings.quantity) ‹ \(state.quantity(of: product.id)) ›") }
+            if let quantity, store.gate.canMakePayments { parts.append("\(strings.quantity) ‹ \(quantity) ›") }
         case .nonRenewing:
             if let end = store.entitlement(for: product.id)?.expirationDate {
                 parts.append(strings.activeUntil(state.date(end)))
@@ -169,10 +241,10 @@ public enum StoreScreen {
     }
 
     /// Compact layout (HIG watchOS): a list of options followed by one button naming the chosen one.
-    static func drawCompactButton(_ grid: inout Grid, _ state: AppState, in body: Rect) {
-        guard let product = state.store.catalog.product(state.selection ?? ""), state.canBuy(product),
+    static func drawCompactButton(_ grid: inout Grid, _ state: AppState, _ screen: State, in body: Rect) {
+        guard let product = state.store.catalog.product(screen.selection ?? ""), state.canBuy(product),
               let price = BillingTerms(state).firstCharge(product) else { return }
-        let quantity = product.type == .consumable ? state.quantity(of: product.id) : 1
+        let quantity = product.type == .consumable ? screen.quantity(of: product.id) : 1
         let name = quantity > 1 ? "\(state.name(product)) × \(quantity)" : state.name(product)
         let label = "[ b: " + state.strings.buyNamed(name, price) + " ]"
         let y = body.row + body.height - 1

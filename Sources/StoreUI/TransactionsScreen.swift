@@ -3,7 +3,46 @@ import StoreModel
 
 /// The transaction inspector (after Xcode's Transaction Manager): the ledger as a table, newest first,
 /// and one transaction in full. QA approves, declines, resolves, refunds, revokes and deletes from here.
-enum TransactionsScreen {
+public enum TransactionsScreen {
+    /// The table's own state: the selected transaction.
+    public struct State: Sendable, Equatable {
+        public var selection: UInt64?
+        public init(selection: UInt64? = nil) { self.selection = selection }
+    }
+
+    /// Opens the inspector on the newest transaction: usually the one QA has just made.
+    static func open(_ app: inout AppState) {
+        app.open(.transactions(State(selection: rows(app).first?.id)))
+    }
+
+    // MARK: update
+
+    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+        let rows = rows(app)
+        guard !rows.isEmpty else { if action == .back { app.screens.removeLast() }; return }
+        let index = rows.row(of: screen.selection) ?? 0
+        if let moved = AppState.listMove(action, from: index, count: rows.count, page: visibleRows(app) - 1) {
+            screen.selection = rows[moved].id
+            return
+        }
+        switch action {
+        case .select: app.open(.transaction(TransactionScreen.State(id: rows[index].id)))
+        case .back: app.screens.removeLast()
+        default:
+            // The QA actions work on the selected row as they do on the transaction's own screen.
+            var one = TransactionScreen.State(id: rows[index].id)
+            TransactionScreen.perform(action, &one, &app, selection: &screen.selection)
+        }
+    }
+
+    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+        let rows = rows(app)
+        let selected = rows.row(of: screen.selection).map { rows[$0] } ?? rows.first
+        return TransactionScreen.isAvailable(action, on: selected)
+    }
+
+    // MARK: view
+
     /// The ledger, newest first.
     static func rows(_ state: AppState) -> Rows { Rows(transactions: state.store.transactions) }
 
@@ -80,7 +119,7 @@ enum TransactionsScreen {
         return (chosen + [product]).sorted { $0.position < $1.position }
     }
 
-    static func draw(_ grid: inout Grid, _ state: AppState) {
+    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         let body = Chrome.body(state)
         let area = body.insetHorizontally(1)
         guard area.height > 0 else { return }
@@ -100,7 +139,7 @@ enum TransactionsScreen {
         }
         grid.put(line(columns.map(\.title)), row: body.row + 1, column: area.column, role: .section, width: area.width)
         let visible = visibleRows(state)
-        let index = rows.row(of: state.inspectorSelection) ?? 0
+        let index = rows.row(of: screen.selection) ?? 0
         let first = min(max(0, index - visible + 1), max(0, rows.count - visible))
         for offset in 0..<max(0, min(visible, rows.count - first)) {
             let transaction = rows[first + offset]
@@ -122,68 +161,5 @@ enum TransactionsScreen {
         case .deferred, .interrupted, .purchasing: .warning
         case .failed, .revoked: .dim
         }
-    }
-
-    /// One transaction, every field.
-    static func drawDetail(_ grid: inout Grid, _ state: AppState, id: UInt64) {
-        let body = Chrome.body(state)
-        let area = body.insetHorizontally(2)
-        guard let transaction = state.store.transaction(id), area.height > 0 else { return }
-        let fields = fields(transaction, state)
-        let labelWidth = fields.map { TextWidth.of($0.0) }.max()! + 2
-        let offset = min(state.detailOffset, maxDetailOffset(state, id: id))
-        for (row, field) in fields.dropFirst(offset).prefix(area.height).enumerated() {
-            let y = body.row + row
-            grid.put(TextWidth.pad(field.0, to: labelWidth), row: y, column: area.column, role: .dim)
-            grid.put(TextWidth.truncate(field.1, to: area.width - labelWidth), row: y, column: area.column + labelWidth,
-                     role: .normal, width: area.width - labelWidth)
-        }
-        // More above or below: ↑↓ scroll.
-        if offset > 0 { grid.put("▲", row: body.row, column: body.column + body.width - 1, role: .dim) }
-        if offset < maxDetailOffset(state, id: id) {
-            grid.put("▼", row: body.row + body.height - 1, column: body.column + body.width - 1, role: .dim)
-        }
-    }
-
-    /// How far the fields can scroll: zero when they all fit.
-    static func maxDetailOffset(_ state: AppState, id: UInt64) -> Int {
-        guard let transaction = state.store.transaction(id) else { return 0 }
-        return max(0, fields(transaction, state).count - Chrome.body(state).height)
-    }
-
-    /// StoreKit's Transaction fields, in its words, plus the renewal state for a subscription.
-    static func fields(_ t: Transaction, _ state: AppState) -> [(String, String)] {
-        let qa = state.strings.qa
-        let product = state.store.catalog.product(t.productID)
-        var fields: [(String, String)] = [
-            ("id", String(t.id)),
-            ("originalID", String(t.originalID)),
-            ("productID", t.productID + (product.map { " (\(state.name($0)))" } ?? "")),
-            ("productType", qa.productType(t.productType)),
-            ("state", qa.stateName(t)),
-            ("purchaseDate", state.dateTime(t.purchaseDate)),
-            ("originalPurchaseDate", state.dateTime(t.originalPurchaseDate)),
-            ("expirationDate", t.expirationDate.map(state.dateTime) ?? "—"),
-            ("purchasedQuantity", String(t.quantity)),
-            ("price", state.prices.string(t.price * Decimal(t.quantity), currency: t.currency)),
-            ("storefront", t.storefront),
-            ("ownershipType", t.ownership == .familyShared ? "familyShared" : "purchased"),
-            ("offer", t.offerKind.map { "\($0)" + (t.offerID.map { " \($0)" } ?? "") } ?? "—"),
-            ("isUpgraded", t.isUpgraded ? "true" : "false"),
-            ("revocationDate", t.revocationDate.map(state.dateTime) ?? "—"),
-            ("revocationReason", t.revocationReason.map { "\($0)" } ?? "—"),
-        ]
-        if let failure = t.failure { fields.append(("error", "\(failure.settingName): \(state.strings.failure(failure))")) }
-        if let groupID = product?.subscription?.groupID, let status = state.store.status(ofGroup: groupID),
-           status.transaction.originalID == t.originalID {
-            var renewal = Strings.QAStrings.renewalState(status.state)
-            if let info = status.renewal {
-                let next = state.store.catalog.product(info.autoRenewProductID).map(state.name) ?? info.autoRenewProductID
-                renewal += info.willAutoRenew ? ", renews into \(next)" : ", auto-renew off"
-                if let grace = info.gracePeriodExpiration { renewal += ", grace until \(state.dateTime(grace))" }
-            }
-            fields.append(("subscription", renewal))
-        }
-        return fields
     }
 }

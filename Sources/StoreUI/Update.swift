@@ -40,18 +40,18 @@ extension AppState {
     private mutating func perform(_ action: Action) -> [Effect] {
         if action == .quit { return [.quit] }
         if action == .help {
-            overlay = .help(activeKind, under: overlay)
-            helpOffset = 0
+            overlay = .help(Overlays.Help(screen: activeKind, under: overlay))
             return []
         }
         switch overlay {
-        case .help(let screen, let under):
-            let layout = Overlays.helpLayout(self, for: screen)
-            helpOffset = min(helpOffset, layout.maxOffset)
-            if let moved = Self.listMove(action, from: helpOffset, count: layout.maxOffset + 1, page: layout.room - 1) {
-                helpOffset = moved
+        case .help(var help):
+            let layout = Overlays.helpLayout(self, for: help.screen)
+            help.offset = min(help.offset, layout.maxOffset)
+            if let moved = Self.listMove(action, from: help.offset, count: layout.maxOffset + 1, page: layout.room - 1) {
+                help.offset = moved
+                overlay = .help(help)
             } else if action == .dismiss {
-                overlay = under
+                overlay = help.under
             }
         case .sheet(var sheet):
             switch action {
@@ -73,28 +73,31 @@ extension AppState {
             if action == .confirm { perform(question) }
         case nil:
             if performNavigation(action) { return [] }
-            switch screens.last ?? .store {
-            case .store: performOnStore(action)
-            case .detail(let productID): performOnDetail(action, productID: productID)
-            case .scenario: performOnScenario(action)
-            case .transactions: performOnTransactions(action)
-            case .transaction(let id): performOnTransaction(action, id: id)
-            }
+            performOnTop(action)
         }
         return []
     }
 
+    /// Hands an action to the screen on top, with its own state, and keeps what it made of that state
+    /// (unless it closed itself).
+    private mutating func performOnTop(_ action: Action) {
+        let index = screens.count - 1
+        let updated: Screen
+        switch screens[index] {
+        case .store(var screen): StoreScreen.update(action, &screen, &self); updated = .store(screen)
+        case .detail(var screen): DetailScreen.update(action, &screen, &self); updated = .detail(screen)
+        case .scenario(var screen): ScenarioScreen.update(action, &screen, &self); updated = .scenario(screen)
+        case .transactions(var screen): TransactionsScreen.update(action, &screen, &self); updated = .transactions(screen)
+        case .transaction(var screen): TransactionScreen.update(action, &screen, &self); updated = .transaction(screen)
+        }
+        if index < screens.count, screens[index].kind == updated.kind { screens[index] = updated }
+    }
+
     /// Opening the QA tools and time travel, the same wherever their keys are bound.
-    private mutating func performNavigation(_ action: Action) -> Bool {
+    mutating func performNavigation(_ action: Action) -> Bool {
         switch action {
-        case .scenario:
-            if let index = screens.firstIndex(of: .scenario) { screens.removeSubrange(index...) }
-            screens.append(.scenario)
-        case .transactions:
-            if let index = screens.firstIndex(of: .transactions) { screens.removeSubrange(index...) }
-            screens.append(.transactions)
-            // The newest transaction first: usually the one QA has just made.
-            inspectorSelection = TransactionsScreen.rows(self).first?.id
+        case .scenario: open(.scenario(ScenarioScreen.State()))
+        case .transactions: TransactionsScreen.open(&self)
         case .advanceDay: travel(to: SubscriptionPeriod(value: 1, unit: .day).added(to: store.now))
         case .advanceWeek: travel(to: SubscriptionPeriod(value: 1, unit: .week).added(to: store.now))
         case .advanceToRenewal:
@@ -128,114 +131,24 @@ extension AppState {
         switch question {
         case .clearAll:
             store.clearAll()
-            inspectorSelection = nil
-            quantities = [:]
+            setInspectorSelection(nil)
+            storeScreen.quantities = [:]
+            StoreScreen.revalidate(&self)
             notice = strings.qa.cleared
         case .delete(let id):
             let index = TransactionsScreen.rows(self).row(of: id)
             store.deleteTransaction(id)
-            if case .transaction(id)? = screens.last { screens.removeLast() }
+            if case .transaction(let screen)? = screens.last, screen.id == id { screens.removeLast() }
             let remaining = TransactionsScreen.rows(self)
-            inspectorSelection = index.flatMap { remaining.isEmpty ? nil : remaining[min($0, remaining.count - 1)].id }
+            setInspectorSelection(index.flatMap { remaining.isEmpty ? nil : remaining[min($0, remaining.count - 1)].id })
             notice = strings.qa.deleted(id)
         }
     }
 
-    private mutating func performOnScenario(_ action: Action) {
-        let rows = ScenarioScreen.rows
-        switch action {
-        case .up: panelRow = max(0, panelRow - 1)
-        case .down: panelRow = min(rows.count - 1, panelRow + 1)
-        case .top: panelRow = 0
-        case .bottom: panelRow = rows.count - 1
-        case .back: screens.removeLast()
-        case .change, .changeBack:
-            switch rows[min(panelRow, rows.count - 1)] {
-            case .setting(let name): cycle(name, by: action == .change ? 1 : -1)
-            case .advanceDay where action == .change: _ = performNavigation(.advanceDay)
-            case .advanceWeek where action == .change: _ = performNavigation(.advanceWeek)
-            case .advanceToRenewal where action == .change: _ = performNavigation(.advanceToRenewal)
-            case .clearAll where action == .change: overlay = .confirm(.clearAll)
-            default: break
-            }
-        default: break
-        }
-    }
-
-    /// Moves a scenario setting to its next (or previous) value.
-    private mutating func cycle(_ name: String, by step: Int) {
-        let values = ScenarioSetting.values(of: name)
-        guard let current = ScenarioSetting.current(store).first(where: { $0.name == name }),
-              let index = values.firstIndex(of: current.value) else { return }
-        let next = values[(index + step + values.count) % values.count]
-        if let setting = try? ScenarioSetting(name: name, value: next) { store.apply(setting) }
-        // A gate that now blocks purchases can leave the store's selection on a row that no longer exists.
-        let list = StoreList(self)
-        if list.productIndex(of: selection) == nil {
-            selection = list.products.count > 0 ? list.products[0].id : nil
-        }
-    }
-
-    private mutating func performOnTransactions(_ action: Action) {
-        let rows = TransactionsScreen.rows(self)
-        guard !rows.isEmpty else { if action == .back { screens.removeLast() }; return }
-        let index = rows.row(of: inspectorSelection) ?? 0
-        if let moved = Self.listMove(action, from: index, count: rows.count, page: TransactionsScreen.visibleRows(self) - 1) {
-            inspectorSelection = rows[moved].id
-            return
-        }
-        switch action {
-        case .select:
-            detailOffset = 0
-            screens.append(.transaction(id: rows[index].id))
-        case .back: screens.removeLast()
-        default: performOnTransaction(action, id: rows[index].id)
-        }
-    }
-
-    private mutating func performOnTransaction(_ action: Action, id: UInt64) {
-        let qa = strings.qa
-        switch action {
-        case .back: screens.removeLast()
-        case .up: detailOffset = max(0, detailOffset - 1)
-        case .down: detailOffset = min(detailOffset + 1, TransactionsScreen.maxDetailOffset(self, id: id))
-        case .approve:
-            let outcome = store.approve(id)
-            notice = report(outcome, id: id, success: qa.approved)
-            // The approved purchase arrives as a new transaction; the pending record is gone.
-            if case .purchased(let transaction)? = outcome {
-                inspectorSelection = transaction.id
-                notice = qa.approvedAs(id, transaction.id)
-                if case .transaction(id)? = screens.last { screens[screens.count - 1] = .transaction(id: transaction.id) }
-            } else if store.transaction(id) == nil {
-                inspectorSelection = TransactionsScreen.rows(self).first?.id
-                if case .transaction(id)? = screens.last { screens.removeLast() }
-            }
-        case .decline:
-            store.decline(id)
-            notice = qa.declined(id)
-        case .resolve:
-            let outcome = store.resolveInterruption(id)
-            notice = report(outcome, id: id, success: qa.resolved)
-            if case .purchased(let transaction)? = outcome { notice = qa.resolvedAs(id, transaction.id) }
-        case .refund:
-            store.refund(id, reason: .other)
-            notice = qa.refunded(id)
-        case .revoke:
-            store.refund(id, reason: .developerIssue)
-            notice = qa.revoked(id)
-        case .delete:
-            overlay = .confirm(.delete(transactionID: id))
-        default: break
-        }
-    }
-
-    private func report(_ outcome: AppStore.PurchaseOutcome?, id: UInt64, success: (UInt64) -> String) -> String? {
-        switch outcome {
-        case .failed(let error)?: strings.qa.notCompleted(id, strings.failure(error))
-        case nil: nil
-        default: success(id)
-        }
+    /// Moves the inspector table's selection, where the inspector is open.
+    mutating func setInspectorSelection(_ id: UInt64?) {
+        guard let index = screens.lastIndex(where: { $0.kind == .transactions }) else { return }
+        screens[index] = .transactions(TransactionsScreen.State(selection: id))
     }
 
     /// Where a list's selection goes for a movement key (↑↓, page, first, last); nil for other actions.
@@ -254,46 +167,6 @@ extension AppState {
         return min(max(target, 0), count - 1)
     }
 
-    private mutating func performOnStore(_ action: Action) {
-        let list = StoreList(self)
-        let products = list.products
-        let count = products.count
-        guard count > 0 else { return }
-        let index = list.productIndex(of: selection) ?? 0
-        if let moved = Self.listMove(action, from: index, count: count, page: StoreScreen.bodyHeight(self) - 2) {
-            selection = products[moved].id
-            return
-        }
-        func select(_ i: Int) { selection = products[min(max(i, 0), count - 1)].id }
-        switch action {
-        case .nextArea, .previousArea:
-            let sections = list.sectionStarts
-            guard !sections.isEmpty else { return }
-            let current = sections.lastIndex { $0 <= index } ?? 0
-            let next = action == .nextArea ? (current + 1) % sections.count : (current - 1 + sections.count) % sections.count
-            select(sections[next])
-        case .select: screens.append(.detail(productID: products[index].id))
-        case .buy: openSheet(for: products[index])
-        case .more, .fewer: changeQuantity(of: products[index], by: action == .more ? 1 : -1)
-        default: break
-        }
-    }
-
-    private mutating func performOnDetail(_ action: Action, productID: String) {
-        guard let product = store.catalog.product(productID) else { screens.removeLast(); return }
-        switch action {
-        case .back: screens.removeLast()
-        case .buy: openSheet(for: product)
-        case .more, .fewer: changeQuantity(of: product, by: action == .more ? 1 : -1)
-        default: break
-        }
-    }
-
-    private mutating func changeQuantity(of product: Product, by step: Int) {
-        guard product.type == .consumable else { return }
-        quantities[product.id] = min(max(quantity(of: product.id) + step, 1), product.maxQuantity)
-    }
-
     /// The bindings of the active screen that do something right now: the footer, the `?` help and the
     /// key handling all read this, so "b buy" shows only where b buys.
     public var activeBindings: [Binding] { bindings(for: activeKind) }
@@ -306,39 +179,17 @@ extension AppState {
     private func isAvailable(_ action: Action, on kind: ScreenKind) -> Bool {
         if kind == .help {
             // Scrolling keys only where the help does not fit.
-            guard case .help(let screen, _)? = overlay else { return action == .dismiss }
-            return action == .dismiss || Overlays.helpLayout(self, for: screen).maxOffset > 0
+            guard case .help(let help)? = overlay else { return action == .dismiss }
+            return action == .dismiss || Overlays.helpLayout(self, for: help.screen).maxOffset > 0
         }
-        if kind == .transactions || kind == .transaction { return isAvailableOnTransaction(action, kind: kind) }
-        let selected: Product?
-        switch (kind, screens.last) {
-        case (.store, _): selected = selection.flatMap(store.catalog.product)
-        case (.detail, .detail(let id)?): selected = store.catalog.product(id)
-        default: return true
-        }
-        switch action {
-        case .buy: return selected.map(canBuy) ?? false
-        case .more, .fewer: return selected.map { $0.type == .consumable && canBuy($0) } ?? false
-        case .nextArea, .previousArea: return StoreList(self).sectionStarts.count > 1
-        case .move, .up, .down, .pageUp, .pageDown, .top, .bottom, .select: return selected != nil
-        default: return true
-        }
-    }
-
-    private func isAvailableOnTransaction(_ action: Action, kind: ScreenKind) -> Bool {
-        let selected: Transaction?
-        if kind == .transaction, case .transaction(let id)? = screens.last {
-            selected = store.transaction(id)
-        } else {
-            let rows = TransactionsScreen.rows(self)
-            selected = rows.row(of: inspectorSelection).map { rows[$0] } ?? rows.first
-        }
-        switch action {
-        case .approve, .decline: return selected?.state == .deferred
-        case .resolve: return selected?.state == .interrupted
-        case .refund, .revoke: return selected?.state == .purchased
-        case .delete, .move, .up, .down, .pageUp, .pageDown, .top, .bottom, .select: return selected != nil
-        default: return true
+        // The screen's own rules apply where the keys are its own (not under an overlay).
+        guard kind == top.kind else { return true }
+        switch top {
+        case .store(let screen): return StoreScreen.isAvailable(action, screen, self)
+        case .detail(let screen): return DetailScreen.isAvailable(action, screen, self)
+        case .scenario: return true
+        case .transactions(let screen): return TransactionsScreen.isAvailable(action, screen, self)
+        case .transaction(let screen): return TransactionScreen.isAvailable(action, screen, self)
         }
     }
 
@@ -354,9 +205,8 @@ extension AppState {
     }
 
     /// Opens the system confirmation sheet, or says at once why the purchase cannot start.
-    private mutating func openSheet(for product: Product) {
+    mutating func openSheet(for product: Product, quantity: Int = 1) {
         guard canBuy(product) else { return }
-        let quantity = product.type == .consumable ? quantity(of: product.id) : 1
         let promotional = BillingTerms(self).applicableOffer(product).flatMap { $0.kind == .promotional ? $0.id : nil }
         do {
             let quote = try store.quote(product.id, quantity: quantity, promotionalOffer: promotional)
@@ -376,6 +226,13 @@ extension AppState {
         case .failed(let error): outcome = .failed(error)
         }
         overlay = .result(PurchaseResult(productID: quote.product, quantity: quote.quantity, outcome: outcome))
-        quantities[quote.product] = nil
+        // The picker starts again at 1, in the store and on the detail view that bought it.
+        storeScreen.quantities[quote.product] = nil
+        if case .detail(var screen) = top, screen.productID == quote.product {
+            screen.quantity = 1
+            screens[screens.count - 1] = .detail(screen)
+        }
+        // A subscription bought replaces its group in the list: keep the selection on a row that exists.
+        StoreScreen.revalidate(&self)
     }
 }

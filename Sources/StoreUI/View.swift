@@ -10,17 +10,17 @@ extension AppState {
             return grid
         }
         Chrome.drawHeader(&grid, self)
-        switch screens.last ?? .store {
-        case .store: StoreScreen.draw(&grid, self)
-        case .detail(let productID): DetailScreen.draw(&grid, self, productID: productID)
-        case .scenario: ScenarioScreen.draw(&grid, self)
-        case .transactions: TransactionsScreen.draw(&grid, self)
-        case .transaction(let id): TransactionsScreen.drawDetail(&grid, self, id: id)
+        switch top {
+        case .store(let screen): StoreScreen.draw(&grid, self, screen)
+        case .detail(let screen): DetailScreen.draw(&grid, self, screen)
+        case .scenario(let screen): ScenarioScreen.draw(&grid, self, screen)
+        case .transactions(let screen): TransactionsScreen.draw(&grid, self, screen)
+        case .transaction(let screen): TransactionScreen.draw(&grid, self, screen)
         }
         switch overlay {
-        case .help(let screen, let under):
-            if case .sheet(let sheet)? = under { Overlays.drawSheet(&grid, self, sheet) }
-            Overlays.drawHelp(&grid, self, for: screen)
+        case .help(let help):
+            if case .sheet(let sheet)? = help.under { Overlays.drawSheet(&grid, self, sheet) }
+            Overlays.drawHelp(&grid, self, help)
         case .sheet(let sheet): Overlays.drawSheet(&grid, self, sheet)
         case .result(let result): Overlays.drawResult(&grid, self, result)
         case .confirm(let question): Overlays.drawConfirm(&grid, self, question)

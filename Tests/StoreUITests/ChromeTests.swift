@@ -77,12 +77,12 @@ struct ChromeTests {
         app.press(.home)
         #expect(app.helpOffset == 0)
         app.press(.end)
-        let bottom = app.helpOffset
+        let bottom = app.helpOffset ?? 0
         #expect(bottom > 0)
         app.press(.pageUp, .pageUp, .pageUp, .pageUp, .pageUp, .pageUp, .pageUp, .pageUp)
         #expect(app.helpOffset == 0)
         app.press(.pageDown)
-        #expect(app.helpOffset > 0)
+        #expect((app.helpOffset ?? 0) > 0)
         app.press(.character("k"), .up, .character("G"))
         #expect(app.helpOffset == bottom)
         app.press(.escape)
@@ -120,7 +120,7 @@ struct ChromeTests {
         #expect(app.update(.key(.control("l"))) == [])
         #expect(app.view() == before)
         #expect(app.notice == "Something happened.")
-        #expect(app.screens == [.store, .scenario])
+        #expect(app.kinds == [.store, .scenario])
     }
 
     @Test("a long notice wraps to a second line instead of cutting the reason; the body gives up one row",

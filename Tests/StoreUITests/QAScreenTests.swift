@@ -171,6 +171,6 @@ struct QAScreenTests {
             let grid = app.view()
             #expect(grid.text.split(separator: "\n", omittingEmptySubsequences: false).allSatisfy { TextWidth.of(String($0)) <= 60 })
         }
-        #expect(app.screens.first == .store)
+        #expect(app.kinds.first == .store)
     }
 }

@@ -32,6 +32,23 @@ extension AppState {
         for character in text { _ = update(.key(.character(character))) }
     }
 
+    /// The store's selected product (the store screen's own state).
+    var selection: String? { storeScreen.selection }
+    /// The quantity the picker shows for a consumable: the detail view's when it is open on it, else the store's.
+    func quantity(of productID: String) -> Int {
+        if case .detail(let screen) = top, screen.productID == productID { return screen.quantity }
+        return storeScreen.quantity(of: productID)
+    }
+    /// How far the open key help is scrolled; nil when it is not open.
+    var helpOffset: Int? { if case .help(let help) = overlay { help.offset } else { nil } }
+    /// The inspector table's selection, where it is open.
+    var inspectorSelection: UInt64? {
+        for case .transactions(let screen) in screens.reversed() { return screen.selection }
+        return nil
+    }
+    /// The stack, as kinds of screen.
+    var kinds: [ScreenKind] { screens.map(\.kind) }
+
     /// Moves the selection to a product by id, with the arrow keys.
     mutating func select(_ productID: String, sourceLocation: SourceLocation = #_sourceLocation) {
         for _ in 0..<40 where selection != productID { press(.down) }

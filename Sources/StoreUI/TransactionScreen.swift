@@ -1,0 +1,154 @@
+import Foundation
+import StoreModel
+
+/// One transaction in full, in StoreKit's words (after Xcode's Transaction Manager), with the QA
+/// actions: approve, decline, resolve, refund, revoke, delete.
+public enum TransactionScreen {
+    /// The screen's own state: which transaction, and how far its fields are scrolled.
+    public struct State: Sendable, Equatable {
+        public var id: UInt64
+        public var offset = 0
+        public init(id: UInt64) { self.id = id }
+    }
+
+    // MARK: update
+
+    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+        switch action {
+        case .back: app.screens.removeLast()
+        case .up: screen.offset = max(0, screen.offset - 1)
+        case .down: screen.offset = min(screen.offset + 1, maxOffset(app, id: screen.id))
+        default:
+            var selection: UInt64? = screen.id
+            perform(action, &screen, &app, selection: &selection)
+            app.setInspectorSelection(selection)
+        }
+    }
+
+    /// A QA action on one transaction, from its screen or from the table's selected row. `selection` is
+    /// the table's selection, moved to where the action leaves things.
+    static func perform(_ action: Action, _ screen: inout State, _ app: inout AppState, selection: inout UInt64?) {
+        let qa = app.strings.qa
+        let id = screen.id
+        let onItsScreen = app.top.kind == .transaction
+        switch action {
+        case .approve:
+            let outcome = app.store.approve(id)
+            app.notice = report(outcome, id: id, success: qa.approved, app)
+            // The approved purchase arrives as a new transaction; the pending record is gone.
+            if case .purchased(let transaction)? = outcome {
+                selection = transaction.id
+                app.notice = qa.approvedAs(id, transaction.id)
+                screen.id = transaction.id
+            } else if app.store.transaction(id) == nil {
+                selection = TransactionsScreen.rows(app).first?.id
+                if onItsScreen { app.screens.removeLast() }
+            }
+        case .decline:
+            app.store.decline(id)
+            app.notice = qa.declined(id)
+        case .resolve:
+            let outcome = app.store.resolveInterruption(id)
+            app.notice = report(outcome, id: id, success: qa.resolved, app)
+            if case .purchased(let transaction)? = outcome { app.notice = qa.resolvedAs(id, transaction.id) }
+        case .refund:
+            app.store.refund(id, reason: .other)
+            app.notice = qa.refunded(id)
+        case .revoke:
+            app.store.refund(id, reason: .developerIssue)
+            app.notice = qa.revoked(id)
+        case .delete:
+            app.overlay = .confirm(.delete(transactionID: id))
+        default: break
+        }
+    }
+
+    private static func report(_ outcome: AppStore.PurchaseOutcome?, id: UInt64, success: (UInt64) -> String, _ app: AppState) -> String? {
+        switch outcome {
+        case .failed(let error)?: app.strings.qa.notCompleted(id, app.strings.failure(error))
+        case nil: nil
+        default: success(id)
+        }
+    }
+
+    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+        isAvailable(action, on: app.store.transaction(screen.id))
+    }
+
+    /// Whether a QA action applies to a transaction: each shows only where it does something.
+    static func isAvailable(_ action: Action, on selected: Transaction?) -> Bool {
+        switch action {
+        case .approve, .decline: return selected?.state == .deferred
+        case .resolve: return selected?.state == .interrupted
+        case .refund, .revoke: return selected?.state == .purchased
+        case .delete, .move, .up, .down, .pageUp, .pageDown, .top, .bottom, .select: return selected != nil
+        default: return true
+        }
+    }
+
+    // MARK: view
+
+    /// One transaction, every field.
+    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+        let id = screen.id
+        let body = Chrome.body(state)
+        let area = body.insetHorizontally(2)
+        guard let transaction = state.store.transaction(id), area.height > 0 else { return }
+        let fields = fields(transaction, state)
+        let labelWidth = fields.map { TextWidth.of($0.0) }.max()! + 2
+        let offset = min(screen.offset, maxOffset(state, id: id))
+        for (row, field) in fields.dropFirst(offset).prefix(area.height).enumerated() {
+            let y = body.row + row
+            grid.put(TextWidth.pad(field.0, to: labelWidth), row: y, column: area.column, role: .dim)
+            grid.put(TextWidth.truncate(field.1, to: area.width - labelWidth), row: y, column: area.column + labelWidth,
+                     role: .normal, width: area.width - labelWidth)
+        }
+        // More above or below: ↑↓ scroll.
+        if offset > 0 { grid.put("▲", row: body.row, column: body.column + body.width - 1, role: .dim) }
+        if offset < maxOffset(state, id: id) {
+            grid.put("▼", row: body.row + body.height - 1, column: body.column + body.width - 1, role: .dim)
+        }
+    }
+
+    /// How far the fields can scroll: zero when they all fit.
+    static func maxOffset(_ state: AppState, id: UInt64) -> Int {
+        guard let transaction = state.store.transaction(id) else { return 0 }
+        return max(0, fields(transaction, state).count - Chrome.body(state).height)
+    }
+
+    /// StoreKit's Transaction fields, in its words, plus the renewal state for a subscription.
+    static func fields(_ t: Transaction, _ state: AppState) -> [(String, String)] {
+        let qa = state.strings.qa
+        let product = state.store.catalog.product(t.productID)
+        var fields: [(String, String)] = [
+            ("id", String(t.id)),
+            ("originalID", String(t.originalID)),
+            ("productID", t.productID + (product.map { " (\(state.name($0)))" } ?? "")),
+            ("productType", qa.productType(t.productType)),
+            ("state", qa.stateName(t)),
+            ("purchaseDate", state.dateTime(t.purchaseDate)),
+            ("originalPurchaseDate", state.dateTime(t.originalPurchaseDate)),
+            ("expirationDate", t.expirationDate.map(state.dateTime) ?? "—"),
+            ("purchasedQuantity", String(t.quantity)),
+            ("price", state.prices.string(t.price * Decimal(t.quantity), currency: t.currency)),
+            ("storefront", t.storefront),
+            ("ownershipType", t.ownership == .familyShared ? "familyShared" : "purchased"),
+            ("offer", t.offerKind.map { "\($0)" + (t.offerID.map { " \($0)" } ?? "") } ?? "—"),
+            ("isUpgraded", t.isUpgraded ? "true" : "false"),
+            ("revocationDate", t.revocationDate.map(state.dateTime) ?? "—"),
+            ("revocationReason", t.revocationReason.map { "\($0)" } ?? "—"),
+        ]
+        if let failure = t.failure { fields.append(("error", "\(failure.settingName): \(state.strings.failure(failure))")) }
+        if let groupID = product?.subscription?.groupID, let status = state.store.status(ofGroup: groupID),
+           status.transaction.originalID == t.originalID {
+            var renewal = Strings.QAStrings.renewalState(status.state)
+            if let info = status.renewal {
+                let next = state.store.catalog.product(info.autoRenewProductID).map(state.name) ?? info.autoRenewProductID
+                renewal += info.willAutoRenew ? ", renews into \(next)" : ", auto-renew off"
+                if let grace = info.gracePeriodExpiration { renewal += ", grace until \(state.dateTime(grace))" }
+            }
+            fields.append(("subscription", renewal))
+        }
+        return fields
+    }
+}
