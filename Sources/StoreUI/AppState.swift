@@ -34,6 +34,8 @@ public struct AppState: Sendable {
         case transactions(TransactionsScreen.State)
         /// one transaction in full
         case transaction(TransactionScreen.State)
+        /// a subscription group's sign-up screen
+        case signup(SignupScreen.State)
 
         public var kind: ScreenKind {
             switch self {
@@ -42,6 +44,7 @@ public struct AppState: Sendable {
             case .scenario: .scenario
             case .transactions: .transactions
             case .transaction: .transaction
+            case .signup: .signup
             }
         }
     }

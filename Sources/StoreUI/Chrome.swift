@@ -45,6 +45,7 @@ enum Chrome {
         case .scenario: state.strings.qa.scenarioTitle
         case .transactions: state.strings.qa.transactionsTitle
         case .transaction(let screen): state.strings.screenName(.transaction) + " \(screen.id)"
+        case .signup: state.strings.signup.title
         }
     }
 

@@ -6,6 +6,9 @@ public enum Action: String, Sendable, CaseIterable {
     case select, buy, back, nextArea, previousArea, more, fewer
     case switchButton, press, cancel, dismiss
     case help, quit, redraw
+    // The customer's flows, from the store and from each other. Each shows only where its screen
+    // exists (see `AppState.isAvailable`).
+    case signup, restore, account, purchaseHelp, redeemCode
     /// The help overlay's "↑↓ scroll", standing for all its scrolling keys.
     case scroll
     // QA tools
@@ -18,6 +21,7 @@ public enum Action: String, Sendable, CaseIterable {
 public enum ScreenKind: String, Sendable, CaseIterable {
     case store, detail, sheet, result, help, tooSmall
     case scenario, transactions, transaction, confirm
+    case signup
 }
 
 /// One key binding: the keys, how the footer and help write them, and what they do.
@@ -57,6 +61,13 @@ public enum Keymap {
     static let quit = Binding(keys: [.character("q")], label: "q", action: .quit, importance: .high)
     static let scenario = Binding(keys: [.character("s")], label: "s", action: .scenario, importance: .low)
     static let transactions = Binding(keys: [.character("t")], label: "t", action: .transactions, importance: .low)
+    /// The flows a customer reaches from several screens. Account, Purchase Help and Redeem Code have
+    /// their keys now; they show (and work) once their screens exist.
+    static let restore = Binding(keys: [.character("r")], label: "r", action: .restore, importance: .normal)
+    static let account = Binding(keys: [.character("a")], label: "a", action: .account, importance: .normal)
+    static let purchaseHelp = Binding(keys: [.character("p")], label: "p", action: .purchaseHelp, importance: .low)
+    static let redeemCode = Binding(keys: [.character("c")], label: "c", action: .redeemCode, importance: .low)
+    static let flows = [account, purchaseHelp, redeemCode]
     static let timeTravel = [
         Binding(keys: [.character("1")], label: "1", action: .advanceDay, importance: .low),
         Binding(keys: [.character("7")], label: "7", action: .advanceWeek, importance: .helpOnly),
@@ -81,8 +92,8 @@ public enum Keymap {
              Binding(keys: [.character("+"), .character("=")], label: "+", action: .more, importance: .helpOnly),
              Binding(keys: [.character("-")], label: "-", action: .fewer, importance: .helpOnly),
              Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
-             Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly),
-             scenario, transactions, help, quit]
+             Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly)]
+            + flows + [scenario, transactions, help, quit]
         case .detail:
             [Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, importance: .high),
              Binding(keys: [.character("+"), .character("="), .right], label: "+", action: .more, importance: .helpOnly),
@@ -101,6 +112,12 @@ public enum Keymap {
             + transactionActions + timeTravel + [scenario, back, help, quit]
         case .transaction:
             [up, down] + transactionActions + [back, help, quit]
+        case .signup:
+            [move, up, down, pageUp, pageDown, top, bottom,
+             Binding(keys: [.enter, .character("b")], label: "⏎", action: .buy, importance: .high),
+             restore, redeemCode,
+             Binding(keys: [.escape, .backspace], label: "Esc", action: .back, importance: .high),
+             help, quit]
         case .confirm:
             // Only y: Enter, typed out of habit, must not delete anything.
             [Binding(keys: [.character("y"), .character("Y")], label: "y", action: .confirm, importance: .high),

@@ -173,6 +173,11 @@ public struct Strings: Sendable {
         case .dismiss: "close"
         case .scroll: "scroll"
         case .redraw: "redraw the screen"
+        case .signup: "see all plans"
+        case .restore: "restore purchases"
+        case .account: "account"
+        case .purchaseHelp: "purchase help"
+        case .redeemCode: "redeem code"
         default: qaActionHelp($0)
         }
     }
@@ -188,6 +193,7 @@ public struct Strings: Sendable {
         case .transactions: "Transactions"
         case .transaction: "Transaction"
         case .confirm: "Confirm"
+        case .signup: "Sign Up"
         }
     }
 
@@ -214,6 +220,8 @@ public struct Strings: Sendable {
         }
     }
     public var qa = QAStrings()
+    /// Each customer flow's words, in its own file with all its languages (Strings+Signup.swift …).
+    public var signup = SignupStrings()
 
     public init() {}
 
@@ -340,11 +348,15 @@ public struct Strings: Sendable {
 
     /// The table for a locale's language: en, de, fr or ja; English otherwise.
     public static func forLocale(_ locale: Locale) -> Strings {
-        switch locale.language.languageCode?.identifier {
-        case "de": .german
-        case "fr": .french
-        case "ja": .japanese
-        default: .english
+        let language = locale.language.languageCode?.identifier
+        var strings: Strings
+        switch language {
+        case "de": strings = .german
+        case "fr": strings = .french
+        case "ja": strings = .japanese
+        default: strings = .english
         }
+        strings.signup = SignupStrings.forLanguage(language)
+        return strings
     }
 }

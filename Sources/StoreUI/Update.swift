@@ -89,6 +89,7 @@ extension AppState {
         case .scenario(var screen): ScenarioScreen.update(action, &screen, &self); updated = .scenario(screen)
         case .transactions(var screen): TransactionsScreen.update(action, &screen, &self); updated = .transactions(screen)
         case .transaction(var screen): TransactionScreen.update(action, &screen, &self); updated = .transaction(screen)
+        case .signup(var screen): SignupScreen.update(action, &screen, &self); updated = .signup(screen)
         }
         if index < screens.count, screens[index].kind == updated.kind { screens[index] = updated }
     }
@@ -177,6 +178,8 @@ extension AppState {
     }
 
     private func isAvailable(_ action: Action, on kind: ScreenKind) -> Bool {
+        // The flows' keys work once their screens exist.
+        if action == .account || action == .purchaseHelp || action == .redeemCode { return false }
         if kind == .help {
             // Scrolling keys only where the help does not fit.
             guard case .help(let help)? = overlay else { return action == .dismiss }
@@ -190,6 +193,7 @@ extension AppState {
         case .scenario: return true
         case .transactions(let screen): return TransactionsScreen.isAvailable(action, screen, self)
         case .transaction(let screen): return TransactionScreen.isAvailable(action, screen, self)
+        case .signup(let screen): return SignupScreen.isAvailable(action, screen, self)
         }
     }
 

@@ -16,6 +16,7 @@ extension AppState {
         case .scenario(let screen): ScenarioScreen.draw(&grid, self, screen)
         case .transactions(let screen): TransactionsScreen.draw(&grid, self, screen)
         case .transaction(let screen): TransactionScreen.draw(&grid, self, screen)
+        case .signup(let screen): SignupScreen.draw(&grid, self, screen)
         }
         switch overlay {
         case .help(let help):
