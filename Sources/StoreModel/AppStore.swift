@@ -551,6 +551,46 @@ public struct AppStore: Sendable {
         }
     }
 
+    /// What the next renewal of a group will charge, as the App Store would bill it: the renewing
+    /// product, when, the amount (an offer's price while a pay-as-you-go offer still has periods left,
+    /// the standard price otherwise), and, during an offer, when the standard price starts. Nil when
+    /// nothing will renew: no active subscription, auto-renew off, or a billing problem.
+    public func nextCharge(ofGroup groupID: String) -> NextCharge? {
+        guard let status = status(ofGroup: groupID), status.state == .subscribed,
+              let renewal = status.renewal, renewal.willAutoRenew, renewal.billingIssueSince == nil,
+              let date = status.transaction.expirationDate,
+              let product = catalog.product(renewal.autoRenewProductID),
+              let standard = product.price(in: territory) else { return nil }
+        let latest = status.transaction
+        var charge = NextCharge(productID: product.id, date: date, amount: standard, offer: nil, standardFrom: nil)
+        if let kind = latest.offerKind, let current = catalog.product(latest.productID) {
+            charge.currentOffer = offer(kind: kind, id: latest.offerID, product: current)
+        }
+        if let kind = latest.offerKind, latest.productID == product.id,
+           let offer = offer(kind: kind, id: latest.offerID, product: product), offer.paymentMode == .payAsYouGo {
+            let billed = periodsBilled(of: latest, group: groupID, upTo: offer.periodCount)
+            if billed < offer.periodCount, let amount = offer.price(in: territory) {
+                charge.amount = amount
+                charge.offer = offer
+                charge.standardFrom = offer.period.times(offer.periodCount - billed).added(to: date)
+            }
+        }
+        return charge
+    }
+
+    /// The next charge of a subscription: see `nextCharge(ofGroup:)`.
+    public struct NextCharge: Sendable, Equatable {
+        public var productID: String
+        public var date: Date
+        public var amount: Decimal
+        /// The offer still being paid, if any.
+        public var offer: SubscriptionOffer?
+        /// When the standard price starts, while an offer is being paid.
+        public var standardFrom: Date?
+        /// The offer the current period was bought with (a free trial, an intro price…), if any.
+        public var currentOffer: SubscriptionOffer?
+    }
+
     /// How many periods of `latest`'s offer its subscription has paid: its purchased transactions with
     /// that offer, counted newest first within the group, and only up to `limit`.
     private func periodsBilled(of latest: Transaction, group groupID: String, upTo limit: Int) -> Int {

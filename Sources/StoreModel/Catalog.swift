@@ -144,6 +144,9 @@ public struct Product: Sendable, Identifiable {
     public var subscription: SubscriptionInfo?
     /// Non-renewing subscriptions only: how long one purchase lasts.
     public var duration: SubscriptionPeriod?
+    /// Subscription groups or auto-renewable subscriptions whose active subscribers already have this
+    /// product's content (the Summer Pass is part of Pro): it is never pitched to them.
+    public var includedIn: [String] = []
 
     public func price(in territory: Territory) -> Decimal? { prices[territory.code] }
 }

@@ -217,6 +217,8 @@ final class CatalogReader {
     var deferredArrays: [String: Int] = [:]
     /// Territory codes declared in `territories`, so prices can be checked against them.
     private var territoryCodes: Set<String> = []
+    /// `includedIn` entries that are not group ids, to check against the products once all are read.
+    private var pendingInclusions: [(Node, String)] = []
 
     init(log: ProblemLog, source: JSONParser) {
         self.log = log
@@ -261,6 +263,7 @@ final class CatalogReader {
         log.problems += productIDs.problems
 
         let productIndex = Dictionary(products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        checkIncludedIn(products: products, index: productIndex)
         var offers: [OfferCodeOffer] = []
         let offersNode = root.optional("offerCodes")
         var offerIDs = UniqueField(field: "id", what: "offer code id", section: offersNode)
@@ -373,6 +376,10 @@ final class CatalogReader {
         let description = node.required("description").flatMap(localized)
         let shareable = node.optional("familyShareable")?.bool ?? false
         let prices = node.required("prices").flatMap(priceTable)
+        let includedIn = node.optional("includedIn").map { includedInList($0, groupIDs: groupIDs) } ?? []
+        if type == .autoRenewable {
+            node.optional("includedIn")?.problem("a subscription's place in its group is its \"level\"; \"includedIn\" is for the other product types")
+        }
 
         var maxQuantity = 1
         var subscription: SubscriptionInfo?
@@ -409,7 +416,38 @@ final class CatalogReader {
         }
         guard let id, let type, let name, let description, let prices else { return nil }
         return Product(id: id, type: type, name: name, description: description, familyShareable: shareable,
-                       prices: prices, maxQuantity: maxQuantity, subscription: subscription, duration: duration)
+                       prices: prices, maxQuantity: maxQuantity, subscription: subscription, duration: duration,
+                       includedIn: type == .autoRenewable ? [] : includedIn)
+    }
+
+    /// `includedIn`: subscription group ids, or ids of auto-renewable subscriptions. A group is known
+    /// before the products; a product may come later in the file, so an id that is not a group is kept
+    /// with its node and checked once every product is read (`checkIncludedIn`).
+    private func includedInList(_ node: Node, groupIDs: Set<String>) -> [String] {
+        guard let elements = node.array else { return [] }
+        if elements.isEmpty { node.problem("list at least one subscription group or subscription, or leave \"includedIn\" out") }
+        var ids: [String] = []
+        for element in elements {
+            guard let id = element.text else { continue }
+            if ids.contains(id) { element.problem("\(UntrustedText.quoted(id)) is listed twice"); continue }
+            ids.append(id)
+            if !groupIDs.contains(id) { pendingInclusions.append((element, id)) }
+        }
+        return ids
+    }
+
+    /// The `includedIn` ids that are not groups must be auto-renewable subscriptions of the catalog.
+    private func checkIncludedIn(products: [Product], index: [String: Int]) {
+        for (node, id) in pendingInclusions {
+            guard let position = index[id] else {
+                node.problem("\(UntrustedText.quoted(id)) is neither a subscription group nor a product of this catalog")
+                continue
+            }
+            if products[position].type != .autoRenewable {
+                node.problem("\(UntrustedText.quoted(id)) is not an auto-renewable subscription: only a subscription's subscribers can have a product included")
+            }
+        }
+        pendingInclusions = []
     }
 
     private func subscriptionInfo(_ node: Node, groupIDs: Set<String>) -> SubscriptionInfo? {
@@ -711,7 +749,8 @@ enum Schema {
     static let territory = ["code", "currency", "locale"]
     static let subscriptionGroup = ["id", "name", "gracePeriod", "billingRetryPeriod"]
     static let product = ["id", "type", "name", "description", "familyShareable", "prices", "maxQuantity",
-                          "group", "level", "period", "introductoryOffer", "promotionalOffers", "duration"]
+                          "group", "level", "period", "introductoryOffer", "promotionalOffers", "duration",
+                          "includedIn"]
     static let introductoryOffer = ["id", "paymentMode", "period", "periodCount", "prices"]
     static let promotionalOffer = ["id", "purpose", "paymentMode", "period", "periodCount", "prices"]
     static let offerCode = ["id", "name", "product", "paymentMode", "period", "periodCount", "prices",

@@ -10,6 +10,8 @@ public enum PitchDecision: Sendable, Equatable {
     case resubscribe(lastProductID: String, winBack: WinBack?)
     /// Not a subscriber, but this person cannot pay: explain why instead of pitching.
     case unavailable(PaymentGate)
+    /// A product that is not a subscription, and may be sold to this person now.
+    case offer
 
     public enum NeverReason: Sendable, Equatable {
         case subscribed(Transaction.Ownership)
@@ -17,6 +19,11 @@ public enum PitchDecision: Sendable, Equatable {
         /// The last renewal failed and the App Store is retrying: show "update your payment method",
         /// not a pitch, or they may think they need to pay twice.
         case inBillingRetry
+        /// Not a subscription: the person's active subscription already gives its content
+        /// (`Product.includedIn`); the subscription they have.
+        case includedInPlan(subscriptionProductID: String)
+        /// Not a subscription: a non-consumable they own.
+        case owned
     }
 
     /// A win-back offer and the subscription it is bought with.
@@ -27,13 +34,14 @@ public enum PitchDecision: Sendable, Equatable {
 
     public var mayPitch: Bool {
         switch self {
-        case .subscribe, .resubscribe: true
+        case .subscribe, .resubscribe, .offer: true
         case .never, .unavailable: false
         }
     }
 }
 
 extension AppStore {
+    /// Whether to pitch a subscription group to this person, and how.
     public func pitch(forGroup groupID: String) -> PitchDecision {
         if let status = status(ofGroup: groupID) {
             switch status.state {
@@ -52,11 +60,37 @@ extension AppStore {
                             winBack: winBackOffer(forGroup: groupID, lastProductID: last.productID))
     }
 
-    /// A win-back offer for a lapsed subscriber: on the product they had, else on any in the group,
-    /// priced in the current territory.
+    /// Whether to offer a product: for a subscription, its group's answer; for anything else, whether
+    /// the person can pay, already owns it (a non-consumable), or already has its content through an
+    /// active subscription that includes it (`Product.includedIn`). Every place that sells asks this.
+    public func pitch(forProduct productID: String) -> PitchDecision {
+        guard let product = catalog.product(productID) else { return .unavailable(gate) }
+        if let info = product.subscription { return pitch(forGroup: info.groupID) }
+        if let plan = includingSubscription(of: product) { return .never(.includedInPlan(subscriptionProductID: plan)) }
+        if product.type == .nonConsumable, owns(productID) { return .never(.owned) }
+        guard gate.canMakePayments else { return .unavailable(gate) }
+        return .offer
+    }
+
+    /// The active subscription (with access: subscribed or in grace) that includes a product, if any.
+    /// Looks only at the groups and subscriptions the product lists.
+    public func includingSubscription(of product: Product) -> String? {
+        for id in product.includedIn {
+            let groupID = catalog.group(id) != nil ? id : catalog.product(id)?.subscription?.groupID
+            guard let groupID, let status = status(ofGroup: groupID), status.state.hasAccess else { continue }
+            if id == groupID || status.transaction.productID == id { return status.transaction.productID }
+        }
+        return nil
+    }
+
+    /// A win-back offer for a lapsed subscriber, priced in the current territory: on the product they
+    /// had, else on another subscription of the same level (the same service, another period) — never
+    /// simply the first one in catalog order, which could be a different service.
     public func winBackOffer(forGroup groupID: String, lastProductID: String) -> PitchDecision.WinBack? {
         let inGroup = catalog.products(inGroup: groupID)
-        let products = inGroup.filter { $0.id == lastProductID } + inGroup.filter { $0.id != lastProductID }
+        let level = catalog.product(lastProductID)?.subscription?.level
+        let products = inGroup.filter { $0.id == lastProductID }
+            + inGroup.filter { $0.id != lastProductID && $0.subscription?.level == level }
         for product in products {
             if let offer = product.subscription?.promotionalOffers.first(where: {
                 $0.purpose == .winBack && $0.price(in: territory) != nil

@@ -53,10 +53,12 @@ enum Chrome {
     static func accountSummary(_ state: AppState) -> String {
         var parts = [state.store.territory.code]
         let store = state.store
+        // Each subscription the person has or is about to lose: its name, or its billing problem.
         let active = state.groupsWithStatus.compactMap { groupID -> String? in
-            guard let status = store.status(ofGroup: groupID), status.state.hasAccess,
+            guard let status = store.status(ofGroup: groupID),
                   let product = store.catalog.product(status.transaction.productID) else { return nil }
-            return state.name(product)
+            if status.state == .inBillingRetryPeriod { return state.strings.paymentProblemIn(state.name(product)) }
+            return status.state.hasAccess ? state.name(product) : nil
         }
         if !active.isEmpty {
             parts.append(active.joined(separator: ", "))

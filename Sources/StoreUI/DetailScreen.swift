@@ -62,7 +62,38 @@ public enum DetailScreen {
         y += 1
 
         let (status, statusRole) = StoreScreen.priceColumn(state, product)
-        if let price = terms.standardPrice(product) {
+        let pitch = state.store.pitch(forProduct: product.id)
+        let groupStatus = product.subscription.flatMap { state.store.status(ofGroup: $0.groupID) }
+        let isCurrentPlan = groupStatus?.transaction.productID == product.id
+        if case .never(.inBillingRetry) = pitch, isCurrentPlan {
+            // Never a plan or a price here: what is wrong and what to do.
+            line(strings.paymentProblemShort, .warning, maxRows: 1)
+            line(strings.paymentProblem, .normal, maxRows: 4)
+            return
+        }
+        if case .never(.inGracePeriod) = pitch, isCurrentPlan, let end = groupStatus?.renewal?.gracePeriodExpiration {
+            line(strings.paymentProblemGrace(state.date(end)), .warning, maxRows: 4)
+        }
+        if case .never(.includedInPlan(let plan)) = pitch {
+            line(strings.includedInPlan, .owned, maxRows: 1)
+            let name = state.store.catalog.product(plan).map(state.name) ?? plan
+            line(strings.includedInNamed(name), .dim, maxRows: 2)
+            return
+        }
+        if isCurrentPlan, groupStatus?.state.hasAccess == true {
+            // A subscriber sees what they pay next (an intro price while it lasts), not the list price.
+            if let charge = state.store.nextCharge(ofGroup: product.subscription!.groupID),
+               let standard = terms.standardPrice(product) {
+                if charge.currentOffer?.paymentMode == .freeTrial {
+                    line(strings.trialUntil(state.date(charge.date), standard), .price, maxRows: 2)
+                } else if let offer = charge.offer, let from = charge.standardFrom {
+                    let offerPrice = state.price(charge.amount) + strings.perPeriod(offer.period)
+                    line(strings.payingUntil(offerPrice, state.date(from), standard), .price, maxRows: 2)
+                } else if let next = state.store.catalog.product(charge.productID), let price = terms.standardPrice(next) {
+                    line(price, .price, maxRows: 1)
+                }
+            }
+        } else if let price = terms.standardPrice(product) {
             var priceLine = product.type == .consumable ? strings.each(price) : price
             if product.type == .nonRenewing, let duration = product.duration { priceLine += " · " + strings.duration(duration) }
             line(priceLine, .price, maxRows: 1)
@@ -94,6 +125,7 @@ public enum DetailScreen {
         guard state.canBuy(product), let price = terms.standardPrice(product) else { return }
         let quantity = product.type == .consumable ? screen.quantity : 1
         var label = product.type == .autoRenewable ? strings.subscribe : strings.buy
+        if case .resubscribe = pitch { label = strings.resubscribeButton }
         if product.type == .consumable {
             label = "\(strings.quantity) ‹ \(quantity) ›   [ \(label) — \(state.price(product.price(in: state.store.territory)! * Decimal(quantity))) ]"
         } else {

@@ -190,10 +190,19 @@ struct StoreList {
             guard let stretch = layout.groups[groupID], let group = catalog.group(groupID) else { continue }
             let groupName = group.name.resolved(for: state.locale, fallback: state.fallbackLanguage)
             switch store.pitch(forGroup: groupID) {
-            case .never:
+            case .never(let reason):
                 guard let status = store.status(ofGroup: groupID),
                       let current = catalog.product(status.transaction.productID) else { continue }
-                rowPatches.append(.init(base: stretch.lines, elements: [.product(current), .note(state.strings.subscribedElsewhere(groupName), .dim)]))
+                // Their own subscription only; with a billing problem, what to do about it instead.
+                let note: StoreScreen.Row
+                switch reason {
+                case .inBillingRetry: note = .note(state.strings.updatePaymentMethod, .warning)
+                case .inGracePeriod:
+                    let end = status.renewal?.gracePeriodExpiration.map(state.date) ?? ""
+                    note = .note(state.strings.paymentProblemUntil(end), .warning)
+                default: note = .note(state.strings.subscribedElsewhere(groupName), .dim)
+                }
+                rowPatches.append(.init(base: stretch.lines, elements: [.product(current), note]))
                 productPatches.append(.init(base: stretch.products, elements: [current]))
             case .resubscribe(_, let winBack):
                 var notes: [StoreScreen.Row] = [.note(state.strings.resubscribe(groupName), .accent)]
@@ -202,7 +211,7 @@ struct StoreList {
                     notes.append(.note(state.strings.winBack("\(state.name(product)): \(terms)"), .accent))
                 }
                 rowPatches.append(.init(base: stretch.lines.lowerBound..<stretch.lines.lowerBound, elements: notes))
-            case .subscribe, .unavailable:
+            case .subscribe, .unavailable, .offer:
                 continue
             }
         }

@@ -203,6 +203,12 @@ public enum StoreScreen {
             if owned.ownership == .familyShared { return (strings.sharedByFamily, .owned) }
             return (product.type == .autoRenewable ? strings.subscribed : strings.owned, .owned)
         }
+        switch store.pitch(forProduct: product.id) {
+        case .never(.includedInPlan): return (strings.includedInPlan, .owned)
+        case .never(.inBillingRetry) where store.status(ofGroup: product.subscription!.groupID)?.transaction.productID == product.id:
+            return (strings.paymentProblemShort, .warning)
+        default: break
+        }
         guard let price = terms.standardPrice(product) else { return (strings.notSoldHere, .dim) }
         if !store.gate.canMakePayments {
             if product.type == .consumable { return (strings.inPossession(store.consumableBalance(product.id)), .owned) }

@@ -67,6 +67,19 @@ extension Strings {
         s.buy = "Acheter"
         s.subscribe = "S'abonner"
         s.buyNamed = { "Acheter \($0) — \($1)" }
+        s.resubscribeButton = "Se réabonner"
+        s.includedInPlan = "✓ Inclus dans votre abonnement"
+        s.includedInNamed = { "Inclus dans votre abonnement \($0)\u{00A0}: rien à acheter." }
+        s.paymentProblemShort = "⚠ Problème de paiement"
+        s.updatePaymentMethod = "Mettez à jour votre moyen de paiement dans les réglages de votre compte Apple."
+        s.paymentProblemUntil = { "⚠ Problème de paiement\u{00A0}: accès jusqu’au \($0)" }
+        s.paymentProblem = "Un problème est survenu avec votre moyen de paiement. Mettez-le à jour dans les réglages de votre compte Apple\u{00A0}; l’App Store continue d’essayer de renouveler l’abonnement, et l’accès revient dès que le paiement aboutit."
+        s.paymentProblemGrace = {
+            "Un problème est survenu avec votre moyen de paiement. Mettez-le à jour dans les réglages de votre compte Apple pour conserver votre abonnement\u{00A0}; l’accès est maintenu jusqu’au \($0)."
+        }
+        s.paymentProblemIn = { "\($0)\u{00A0}: problème de paiement" }
+        s.payingUntil = { offer, date, standard in "\(offer) jusqu’au \(date), puis \(standard)" }
+        s.trialUntil = { date, standard in "Essai gratuit jusqu’au \(date), puis \(standard)" }
 
         // Billing terms
         s.duration = { period in

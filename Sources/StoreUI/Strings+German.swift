@@ -66,6 +66,19 @@ extension Strings {
         s.buy = "Kaufen"
         s.subscribe = "Abonnieren"
         s.buyNamed = { "\($0) kaufen — \($1)" }
+        s.resubscribeButton = "Erneut abonnieren"
+        s.includedInPlan = "✓ In deinem Abo enthalten"
+        s.includedInNamed = { "In deinem Abo \($0) enthalten: nichts zu kaufen." }
+        s.paymentProblemShort = "⚠ Zahlungsproblem"
+        s.updatePaymentMethod = "Aktualisiere deine Zahlungsmethode in den Einstellungen deines Apple Accounts."
+        s.paymentProblemUntil = { "⚠ Zahlungsproblem: Zugriff bis \($0)" }
+        s.paymentProblem = "Es gibt ein Problem mit deiner Zahlungsmethode. Aktualisiere sie in den Einstellungen deines Apple Accounts; der App Store versucht weiter, das Abo zu verlängern, und der Zugriff kehrt zurück, sobald es klappt."
+        s.paymentProblemGrace = {
+            "Es gibt ein Problem mit deiner Zahlungsmethode. Aktualisiere sie in den Einstellungen deines Apple Accounts, um dein Abo zu behalten; der Zugriff bleibt bis \($0) bestehen."
+        }
+        s.paymentProblemIn = { "\($0): Zahlungsproblem" }
+        s.payingUntil = { offer, date, standard in "\(offer) bis \(date), danach \(standard)" }
+        s.trialUntil = { date, standard in "Gratis-Testphase bis \(date), danach \(standard)" }
 
         // Billing terms
         s.duration = { period in

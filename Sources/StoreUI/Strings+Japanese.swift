@@ -67,6 +67,19 @@ extension Strings {
         s.buy = "購入"
         s.subscribe = "登録"
         s.buyNamed = { "\($0)を購入 — \($1)" }
+        s.resubscribeButton = "再登録"
+        s.includedInPlan = "✓ ご利用中のプランに含まれています"
+        s.includedInNamed = { "ご利用中の\($0)に含まれているため、購入は不要です。" }
+        s.paymentProblemShort = "⚠ お支払いの問題"
+        s.updatePaymentMethod = "Appleアカウントの設定でお支払い方法を更新してください。"
+        s.paymentProblemUntil = { "⚠ お支払いの問題：\($0)まで利用可能" }
+        s.paymentProblem = "お支払い方法に問題があります。Appleアカウントの設定でお支払い方法を更新してください。App Storeは更新を試み続け、成功するとすぐに利用を再開できます。"
+        s.paymentProblemGrace = {
+            "お支払い方法に問題があります。サブスクリプションを継続するには、Appleアカウントの設定でお支払い方法を更新してください。\($0)までは引き続き利用できます。"
+        }
+        s.paymentProblemIn = { "\($0)：お支払いの問題" }
+        s.payingUntil = { offer, date, standard in "\(date)まで\(offer)、その後は\(standard)" }
+        s.trialUntil = { date, standard in "\(date)まで無料トライアル、その後は\(standard)" }
 
         // Billing terms
         s.perPeriod = { period in

@@ -63,6 +63,25 @@ public struct Strings: Sendable {
     public var buy = "Buy"
     public var subscribe = "Subscribe"
     public var buyNamed: @Sendable (String, String) -> String = { "Buy \($0) — \($1)" }
+    public var resubscribeButton = "Resubscribe"
+    /// A product whose content the person's subscription already gives (`includedIn`).
+    public var includedInPlan = "✓ Included in your plan"
+    public var includedInNamed: @Sendable (String) -> String = { "Included in your \($0) subscription: nothing to buy." }
+    /// Billing retry: a renewal could not be charged and access is paused. Never a plan or a price here.
+    public var paymentProblemShort = "⚠ Payment problem"
+    public var updatePaymentMethod = "Update your payment method in your Apple Account settings."
+    public var paymentProblemUntil: @Sendable (String) -> String = { "⚠ Payment problem: access until \($0)" }
+    public var paymentProblem = "There's a problem with your payment method. Update it in your Apple Account settings; the App Store keeps trying to renew, and access returns as soon as it succeeds."
+    /// Grace period: the same problem, with access until the date.
+    public var paymentProblemGrace: @Sendable (String) -> String = {
+        "There's a problem with your payment method. Update it in your Apple Account settings to keep your subscription; access continues until \($0)."
+    }
+    /// The header's word for a subscription in billing retry: "Pro Monthly: payment problem".
+    public var paymentProblemIn: @Sendable (String) -> String = { "\($0): payment problem" }
+    /// What a subscriber pays next. "$1.99/month until Feb 21, 2027, then $9.99/month"
+    public var payingUntil: @Sendable (String, String, String) -> String = { offer, date, standard in "\(offer) until \(date), then \(standard)" }
+    /// A subscriber in a free trial: "Free trial until Nov 28, 2026, then $9.99/month"
+    public var trialUntil: @Sendable (String, String) -> String = { date, standard in "Free trial until \(date), then \(standard)" }
 
     // Billing terms: `price` is already formatted by Foundation.
     /// "/month", "/6 months"

@@ -197,15 +197,12 @@ extension AppState {
         }
     }
 
-    /// Whether the person can start buying this product here: payments allowed, not owned, and not
-    /// a subscription they already have (a subscriber is never re-pitched).
+    /// Whether the person can start buying this product here: sold in this territory, and the pitch
+    /// policy says it may be offered (payments allowed, not owned, not included in their plan, and not a
+    /// subscription they already have: a subscriber is never re-pitched).
     public func canBuy(_ product: Product) -> Bool {
-        guard store.gate.canMakePayments, product.price(in: store.territory) != nil else { return false }
-        switch product.type {
-        case .consumable, .nonRenewing: return true
-        case .nonConsumable: return !store.owns(product.id)
-        case .autoRenewable: return store.pitch(forGroup: product.subscription!.groupID).mayPitch
-        }
+        guard product.price(in: store.territory) != nil else { return false }
+        return store.pitch(forProduct: product.id).mayPitch
     }
 
     /// Opens the system confirmation sheet, or says at once why the purchase cannot start.
