@@ -152,7 +152,9 @@ public struct AppState: Sendable {
     public func date(_ date: Date) -> String {
         var style = Date.FormatStyle(date: .abbreviated, time: .omitted).locale(locale)
         style.timeZone = TimeZone(identifier: "UTC")!
-        return date.formatted(style)
+        // A date is one token: wrapped text never breaks inside it ("Nov 28," / "2026"). Foundation
+        // already joins a price's parts with no-break spaces; a date's spaces are made so here.
+        return date.formatted(style).replacingOccurrences(of: " ", with: "\u{00A0}")
     }
     /// Date and time, for the QA tools where the hour matters (accelerated clocks, renewals).
     public func dateTime(_ date: Date) -> String {

@@ -37,6 +37,9 @@ public enum TextWidth {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return (character, 0) }
         if scalars.count == 1, first.value >= 0x20, first.value < 0x7F { return (character, 1) } // ASCII
+        // A no-break space has done its work once the text is wrapped; on screen it is a space, so what
+        // a person copies and what tests and scripts compare is plain text.
+        if character == "\u{00A0}" { return (" ", 1) }
         if scalars.contains(where: UntrustedText.isForbidden) { return (replacement, 1) }
         var width = 0
         var pictographs = 0, indicators = 0, joined = false

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import StoreModel
+@testable import StoreUI
+
+/// A line break never falls inside a price, a number or a date ("¥12,00" / "0/年" must not happen):
+/// at every width from 40 to 200 columns, in every language, on every screen that wraps billing terms.
+@Suite("No price, number or date breaks across lines")
+struct NoBreakTests {
+    static let locales = [("en_US", "USA"), ("de_DE", "DEU"), ("fr_FR", "FRA"), ("ja_JP", "JPN")]
+
+    /// Every price, price per period, date and percentage the screens can show for the sample catalog
+    /// in a territory, formatted as the app formats them.
+    static func tokens(_ app: AppState) -> Set<String> {
+        var tokens: Set<String> = []
+        let territory = app.store.territory
+        let catalog = app.store.catalog
+        let now = app.store.now
+        var dates: [Date] = [now]
+        for product in catalog.products {
+            var amounts: [(Decimal, SubscriptionPeriod?)] = []
+            if let price = product.price(in: territory) { amounts.append((price, product.subscription?.period)) }
+            if let perMonth = catalog.perMonthPrice(of: product, in: territory) { amounts.append((perMonth, nil)) }
+            if let saving = catalog.savingsAgainstMonthly(of: product, in: territory) { tokens.insert(app.prices.percent(saving)) }
+            let offers = [product.subscription?.introductoryOffer].compactMap { $0 } + (product.subscription?.promotionalOffers ?? [])
+            for offer in offers {
+                if let amount = offer.price(in: territory), amount > 0 { amounts.append((amount, offer.paymentMode == .payAsYouGo ? offer.period : nil)) }
+                dates.append(offer.totalDuration.added(to: now))
+            }
+            if let period = product.subscription?.period { dates.append(period.added(to: now)) }
+            if let duration = product.duration { dates.append(duration.added(to: now)) }
+            for (amount, period) in amounts {
+                tokens.insert(app.price(amount))
+                if let period { tokens.insert(app.price(amount) + app.strings.perPeriod(period)) }
+            }
+        }
+        for date in dates { tokens.insert(app.date(date)) }
+        // On screen a no-break space is a space.
+        return Set(tokens.map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") })
+    }
+
+    /// The tokens that the screen shows, but only cut across two lines.
+    static func broken(_ grid: Grid, _ tokens: Set<String>) -> [String] {
+        let lines = grid.text.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │║|")) }
+        let joinedTight = lines.joined()
+        let joinedSpaced = lines.joined(separator: " ")
+        return tokens.filter { token in
+            (joinedTight.contains(token) || joinedSpaced.contains(token)) && !lines.contains { $0.contains(token) }
+        }.sorted()
+    }
+
+    /// The screens that wrap billing terms, for every product: its detail view and its confirmation sheet.
+    static func screens(_ app: AppState) -> [(String, Grid)] {
+        var screens: [(String, Grid)] = [("store", app.view())]
+        for product in app.store.catalog.products {
+            var detail = app
+            detail.open(.detail(DetailScreen.State(productID: product.id)))
+            screens.append(("detail \(product.id)", detail.view()))
+            detail.press(.character("b"))
+            if detail.isSheetOpen { screens.append(("sheet \(product.id)", detail.view())) }
+        }
+        return screens
+    }
+
+    @Test("at every width from 40 to 200, in every language", arguments: locales.map { "\($0.0)/\($0.1)" })
+    func everyWidth(_ pair: String) {
+        let (locale, territory) = (String(pair.split(separator: "/")[0]), String(pair.split(separator: "/")[1]))
+        let tokens = Self.tokens(Sample.app(locale: locale, territory: territory))
+        var failures: [String] = []
+        for columns in 40...200 {
+            let app = Sample.app(Size(columns: columns, rows: 30), locale: locale, territory: territory)
+            for (name, grid) in Self.screens(app) {
+                let cut = Self.broken(grid, tokens)
+                if !cut.isEmpty { failures.append("\(columns) columns, \(name): \(cut)") }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
+    }
+}
