@@ -199,6 +199,27 @@ extension Strings {
             case .dismiss: "fermer"
             case .scroll: "faire défiler"
             case .redraw: "redessiner l'écran"
+            case .signup: "toutes les formules"
+            case .restore: "restaurer les achats"
+            case .account: "compte"
+            case .purchaseHelp: "aide aux achats"
+            case .redeemCode: "utiliser un code"
+            // The QA tools stay English, but their keys in a French footer are French.
+            case .scenario: "scénario"
+            case .transactions: "transactions"
+            case .change: "modifier"
+            case .changeBack: "revenir"
+            case .advanceDay: "+1 jour"
+            case .advanceWeek: "+1 semaine"
+            case .advanceToRenewal: "renouvellement suiv."
+            case .clearAll: "tout effacer"
+            case .approve: "approuver"
+            case .decline: "refuser"
+            case .resolve: "résoudre"
+            case .refund: "rembourser"
+            case .revoke: "révoquer"
+            case .delete: "supprimer"
+            case .confirm: "oui"
             default: Strings.qaActionHelp($0)
             }
         }
@@ -210,6 +231,7 @@ extension Strings {
             case .result: "Résultat"
             case .help: "Touches"
             case .tooSmall: "Terminal trop petit"
+            case .signup: "Abonnement"
             default: Strings.english.screenName($0)
             }
         }

@@ -78,7 +78,7 @@ extension Strings {
         }
         s.paymentProblemIn = { "\($0): Zahlungsproblem" }
         s.payingUntil = { offer, date, standard in "\(offer) bis \(date), danach \(standard)" }
-        s.trialUntil = { date, standard in "Gratis-Testphase bis \(date), danach \(standard)" }
+        s.trialUntil = { date, standard in "Gratis-Probeabo bis \(date), danach \(standard)" }
 
         // Billing terms
         s.duration = { period in
@@ -191,12 +191,33 @@ extension Strings {
             case .fewer: "weniger"
             case .help: "Tasten"
             case .quit: "beenden"
-            case .switchButton: "Knopf wechseln"
+            case .switchButton: "Schaltfläche wechseln"
             case .cancel: "abbrechen"
-            case .press: "Knopf drücken"
+            case .press: "Schaltfläche drücken"
             case .dismiss: "schließen"
             case .scroll: "blättern"
             case .redraw: "Bildschirm neu zeichnen"
+            case .signup: "alle Abos"
+            case .restore: "Käufe wiederherstellen"
+            case .account: "Account"
+            case .purchaseHelp: "Hilfe zu Käufen"
+            case .redeemCode: "Code einlösen"
+            // The QA tools stay English, but their keys in a German footer are German.
+            case .scenario: "Szenario"
+            case .transactions: "Transaktionen"
+            case .change: "ändern"
+            case .changeBack: "zurückstellen"
+            case .advanceDay: "+1 Tag"
+            case .advanceWeek: "+1 Woche"
+            case .advanceToRenewal: "nächste Verlängerung"
+            case .clearAll: "alles löschen"
+            case .approve: "genehmigen"
+            case .decline: "ablehnen"
+            case .resolve: "abschließen"
+            case .refund: "erstatten"
+            case .revoke: "widerrufen"
+            case .delete: "löschen"
+            case .confirm: "ja"
             default: Strings.qaActionHelp($0)
             }
         }
@@ -208,6 +229,7 @@ extension Strings {
             case .result: "Ergebnis"
             case .help: "Tasten"
             case .tooSmall: "Terminal zu klein"
+            case .signup: "Abo abschließen"
             default: Strings.english.screenName($0)
             }
         }

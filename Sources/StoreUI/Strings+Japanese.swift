@@ -202,6 +202,27 @@ extension Strings {
             case .dismiss: "閉じる"
             case .scroll: "スクロール"
             case .redraw: "画面を再描画"
+            case .signup: "すべてのプラン"
+            case .restore: "購入を復元"
+            case .account: "アカウント"
+            case .purchaseHelp: "購入のヘルプ"
+            case .redeemCode: "コードを使う"
+            // The QA tools stay English, but their keys in a Japanese footer are Japanese.
+            case .scenario: "シナリオ"
+            case .transactions: "取引"
+            case .change: "変更"
+            case .changeBack: "戻す"
+            case .advanceDay: "+1日"
+            case .advanceWeek: "+1週間"
+            case .advanceToRenewal: "次の更新"
+            case .clearAll: "すべて消去"
+            case .approve: "承認"
+            case .decline: "拒否"
+            case .resolve: "解決"
+            case .refund: "返金"
+            case .revoke: "取り消し"
+            case .delete: "削除"
+            case .confirm: "はい"
             default: Strings.qaActionHelp($0)
             }
         }
@@ -213,6 +234,7 @@ extension Strings {
             case .result: "結果"
             case .help: "キー一覧"
             case .tooSmall: "端末が小さすぎます"
+            case .signup: "登録"
             default: Strings.english.screenName($0)
             }
         }
