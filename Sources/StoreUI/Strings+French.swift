@@ -71,7 +71,7 @@ extension Strings {
         s.includedInPlan = "✓ Inclus dans votre abonnement"
         s.includedInNamed = { "Inclus dans votre abonnement \($0)\u{00A0}: rien à acheter." }
         s.paymentProblemShort = "⚠ Problème de paiement"
-        s.updatePaymentMethod = "Mettez à jour votre moyen de paiement dans les réglages de votre compte Apple."
+        s.updatePaymentMethod = "Mettez à jour votre moyen de paiement dans votre compte Apple."
         s.paymentProblemUntil = { "⚠ Problème de paiement\u{00A0}: accès jusqu’au \($0)" }
         s.paymentProblem = "Un problème est survenu avec votre moyen de paiement. Mettez-le à jour dans les réglages de votre compte Apple\u{00A0}; l’App Store continue d’essayer de renouveler l’abonnement, et l’accès revient dès que le paiement aboutit."
         s.paymentProblemGrace = {

@@ -40,7 +40,7 @@ extension Strings {
             case .nonConsumable:
                 "Nicht-Verbrauchsartikel: einmal kaufen und behalten. Wird auf all deinen Geräten wiederhergestellt."
             case .autoRenewable:
-                "Automatisch verlängerbares Abo: verlängert sich automatisch, bis du kündigst. Wird auf all deinen Geräten wiederhergestellt."
+                "Automatisch verlängerbares Abo: läuft weiter, bis du kündigst. Wird auf all deinen Geräten wiederhergestellt."
             case .nonRenewing:
                 "Nicht verlängerbares Abo: gilt für eine feste Zeit und verlängert sich nicht von selbst. Erneut kaufen verlängert die Laufzeit."
             }
@@ -70,7 +70,7 @@ extension Strings {
         s.includedInPlan = "✓ In deinem Abo enthalten"
         s.includedInNamed = { "In deinem Abo \($0) enthalten: nichts zu kaufen." }
         s.paymentProblemShort = "⚠ Zahlungsproblem"
-        s.updatePaymentMethod = "Aktualisiere deine Zahlungsmethode in den Einstellungen deines Apple Accounts."
+        s.updatePaymentMethod = "Aktualisiere deine Zahlungsmethode in deinem Apple Account."
         s.paymentProblemUntil = { "⚠ Zahlungsproblem: Zugriff bis \($0)" }
         s.paymentProblem = "Es gibt ein Problem mit deiner Zahlungsmethode. Aktualisiere sie in den Einstellungen deines Apple Accounts; der App Store versucht weiter, das Abo zu verlängern, und der Zugriff kehrt zurück, sobald es klappt."
         s.paymentProblemGrace = {

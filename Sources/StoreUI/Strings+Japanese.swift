@@ -41,7 +41,7 @@ extension Strings {
             case .nonConsumable:
                 "非消耗型：一度購入すればずっと使えます。すべてのデバイスで復元されます。"
             case .autoRenewable:
-                "自動更新サブスクリプション：キャンセルするまで自動的に更新されます。すべてのデバイスで復元されます。"
+                "自動更新サブスクリプション：キャンセルするまで更新が続きます。すべてのデバイスで復元されます。"
             case .nonRenewing:
                 "非更新サブスクリプション：一定期間有効で、自動更新されません。再購入すると期間が延長されます。"
             }
@@ -68,7 +68,7 @@ extension Strings {
         s.subscribe = "登録"
         s.buyNamed = { "\($0)を購入 — \($1)" }
         s.resubscribeButton = "再登録"
-        s.includedInPlan = "✓ ご利用中のプランに含まれています"
+        s.includedInPlan = "✓ プランに含まれています"
         s.includedInNamed = { "ご利用中の\($0)に含まれているため、購入は不要です。" }
         s.paymentProblemShort = "⚠ お支払いの問題"
         s.updatePaymentMethod = "Appleアカウントの設定でお支払い方法を更新してください。"

@@ -38,7 +38,7 @@ public struct Strings: Sendable {
         switch $0 {
         case .consumable: "Consumable: used up as you go, buy again any time. Not restored on other devices."
         case .nonConsumable: "Non-consumable: buy once and keep it. Restored on all your devices."
-        case .autoRenewable: "Auto-renewable subscription: renews automatically until you cancel. Restored on all your devices."
+        case .autoRenewable: "Auto-renewable subscription: renews until you cancel. Restored on all your devices."
         case .nonRenewing: "Non-renewing subscription: lasts a set time and does not renew. Buying again extends it."
         }
     }
