@@ -86,6 +86,7 @@ extension Strings {
         }
         s.freeFor = { "\($0) d'essai gratuit" }
         s.thenPrice = { "\($0), puis \($1)" }
+        s.thenPriceFrom = { offer, price, date in "\(offer), puis \(price) à partir du \(date)" }
         s.forDuration = { "\($0) pendant \($1)" }
         // « pour les 1 an premiers » cannot be built from the duration; « en une fois » says up front.
         s.upFront = { "\($0) en une fois pour \($1)" }
@@ -185,6 +186,11 @@ extension Strings {
             case .press: "appuyer"
             case .dismiss: "fermer"
             case .scroll: "faire défiler"
+            case .signup: "toutes les formules"
+            case .restore: "restaurer les achats"
+            case .account: "compte"
+            case .purchaseHelp: "aide aux achats"
+            case .redeemCode: "utiliser un code"
             case .redraw: "redessiner l'écran"
             default: Strings.qaActionHelp($0)
             }
@@ -197,6 +203,8 @@ extension Strings {
             case .result: "Résultat"
             case .help: "Touches"
             case .tooSmall: "Terminal trop petit"
+            case .signup: "Abonnement"
+            case .restore: "Restaurer les achats"
             default: Strings.english.screenName($0)
             }
         }

@@ -85,6 +85,7 @@ extension Strings {
         }
         s.freeFor = { "\($0) gratis" }
         s.thenPrice = { "\($0), dann \($1)" }
+        s.thenPriceFrom = { offer, price, date in "\(offer), danach \(price) ab dem \(date)" }
         s.forDuration = { "\($0) für \($1)" }
         // "für die ersten 1 Monat" would be wrong German; "vorab" says the same for any duration.
         s.upFront = { "\($0) vorab für \($1)" }
@@ -183,6 +184,11 @@ extension Strings {
             case .press: "Knopf drücken"
             case .dismiss: "schließen"
             case .scroll: "blättern"
+            case .signup: "alle Abos"
+            case .restore: "Käufe wiederherstellen"
+            case .account: "Account"
+            case .purchaseHelp: "Hilfe zu Käufen"
+            case .redeemCode: "Code einlösen"
             case .redraw: "Bildschirm neu zeichnen"
             default: Strings.qaActionHelp($0)
             }
@@ -195,6 +201,8 @@ extension Strings {
             case .result: "Ergebnis"
             case .help: "Tasten"
             case .tooSmall: "Terminal zu klein"
+            case .signup: "Abonnieren"
+            case .restore: "Käufe wiederherstellen"
             default: Strings.english.screenName($0)
             }
         }

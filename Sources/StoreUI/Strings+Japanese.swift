@@ -88,6 +88,7 @@ extension Strings {
         }
         s.freeFor = { "\($0)無料" }
         s.thenPrice = { "\($0)、その後\($1)" }
+        s.thenPriceFrom = { offer, price, date in "\(offer)、\(date)から\(price)" }
         // "3か月間は…", "1週間は…": add 間 where the duration lacks it.
         s.forDuration = { price, duration in
             "\(duration.hasSuffix("間") ? duration : duration + "間")は\(price)"
@@ -188,6 +189,11 @@ extension Strings {
             case .press: "ボタンを押す"
             case .dismiss: "閉じる"
             case .scroll: "スクロール"
+            case .signup: "すべてのプラン"
+            case .restore: "購入を復元"
+            case .account: "アカウント"
+            case .purchaseHelp: "購入のヘルプ"
+            case .redeemCode: "コードを使う"
             case .redraw: "画面を再描画"
             default: Strings.qaActionHelp($0)
             }
@@ -200,6 +206,8 @@ extension Strings {
             case .result: "結果"
             case .help: "キー一覧"
             case .tooSmall: "端末が小さすぎます"
+            case .signup: "登録"
+            case .restore: "購入を復元"
             default: Strings.english.screenName($0)
             }
         }

@@ -144,7 +144,7 @@ struct ScriptRunner {
             throw StartupError(message: "\(file):\(step.line): \(error.message)")
         }
         ledger = session.ledger
-        state = AppState(store: session.store, locale: session.locale, size: size)
+        state = session.appState(size: size)
     }
 
     /// The same rule as the interactive app: what the screen reports is on disk first. The ledger
