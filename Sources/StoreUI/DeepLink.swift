@@ -31,7 +31,7 @@ public enum DeepLink: Sendable, Equatable {
             guard !groups.isEmpty else { throw Problem(message: "\(UntrustedText.quoted(text)): this catalog has no subscription groups to sign up for") }
             guard let value else { self = .signup(groupID: nil); return }
             guard catalog.group(value) != nil else {
-                throw Problem(message: "\(UntrustedText.quoted(text)): no subscription group \(UntrustedText.quoted(value)) in the catalog; its groups: \(groups.joined(separator: ", "))")
+                throw Problem(message: "\(UntrustedText.quoted(text)): no subscription group \(UntrustedText.quoted(value)) in the catalog; its groups: \(groups.joined(separator: ", ")); use \(Self.valid)")
             }
             self = .signup(groupID: value)
         case "store":

@@ -82,7 +82,10 @@ public struct Strings: Sendable {
     /// "$1.99/month for 3 months"
     public var forDuration: @Sendable (String, String) -> String = { "\($0) for \($1)" }
     /// "$2.99 for the first 3 months"
-    public var upFront: @Sendable (String, String) -> String = { "\($0) for the first \($1)" }
+    /// ("$29.99 for the first year": never "the first 1 year")
+    public var upFront: @Sendable (String, String) -> String = { price, duration in
+        "\(price) for the first \(duration.hasPrefix("1 ") ? String(duration.dropFirst(2)) : duration)"
+    }
     public var trialEnds: @Sendable (String, String) -> String = { date, price in
         "Your free trial ends on \(date). Then \(price) is billed automatically until you cancel."
     }
