@@ -95,7 +95,12 @@ public enum Overlays {
         for (row, (text, role)) in lines.dropFirst(offset).prefix(layout.room).enumerated() {
             grid.put(text, row: content.row + row, column: content.column, role: role, width: content.width)
         }
-        drawScrollMarks(&grid, rect, offset: offset, maxOffset: layout.maxOffset, role: .systemSheet)
+        // ▲ in the top edge; ▼ on the blank row above the buttons (the sheet's bottom edge may lie
+        // under the footer's rule on a short terminal).
+        if rect.width > 4 {
+            if offset > 0 { grid.put("▲", row: rect.row, column: rect.column + rect.width - 3, role: .systemSheet) }
+            if offset < layout.maxOffset { grid.put("▼", row: rect.row + rect.height - 3, column: rect.column + rect.width - 3, role: .systemSheet) }
+        }
         let first = "[ \(buttons.0) ]", second = "[ \(buttons.1) ]"
         let row = TextWidth.of(first) + 4 + TextWidth.of(second)
         let y = rect.row + rect.height - 2
