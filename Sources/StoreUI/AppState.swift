@@ -56,6 +56,8 @@ public struct AppState: Sendable {
         case result(PurchaseResult)
         /// A question before something that cannot be undone.
         case confirm(Confirmation)
+        /// Restore Purchases: the sign-in sheet, then what was restored (Restore.swift).
+        case restore(Restore.State)
     }
 
     public enum Confirmation: Sendable, Equatable {
@@ -67,6 +69,8 @@ public struct AppState: Sendable {
     public struct PurchaseSheet: Sendable, Equatable {
         public var quote: AppStore.Quote
         public var confirmFocused: Bool
+        /// How far its content is scrolled, where it does not fit (its buttons always show).
+        public var offset = 0
     }
 
     /// What happened to a purchase, shown until dismissed.
@@ -134,6 +138,7 @@ public struct AppState: Sendable {
         case .sheet: return .sheet
         case .result: return .result
         case .confirm: return .confirm
+        case .restore: return .restore
         case nil: break
         }
         return top.kind

@@ -17,14 +17,14 @@ public struct BillingTerms {
         return text
     }
 
-    /// "1 week free, then $39.99/year"; "$1.99/month for 3 months, then $4.99/month";
+    /// "Free for 1 week, then $39.99/year"; "$1.99/month for 3 months, then $4.99/month";
     /// "$2.99 for the first 3 months, then $19.99/year".
     public func offerSummary(_ offer: SubscriptionOffer, on product: Product) -> String? {
         guard let standard = standardPrice(product), let amount = offer.price(in: state.store.territory) else { return nil }
         return strings.thenPrice(offerPrice(offer, amount: amount), standard)
     }
 
-    /// The offer's own part: "1 week free", "$1.99/month for 3 months", "$2.99 for the first 3 months".
+    /// The offer's own part: "Free for 1 week", "$1.99/month for 3 months", "$2.99 for the first 3 months".
     public func offerPrice(_ offer: SubscriptionOffer, amount: Decimal) -> String {
         switch offer.paymentMode {
         case .freeTrial:
@@ -34,6 +34,15 @@ public struct BillingTerms {
         case .payUpFront:
             strings.upFront(state.price(amount), strings.duration(offer.totalDuration))
         }
+    }
+
+    /// The offer in one line, for someone starting it now: its price and length, the standard price
+    /// after it and the date that price is first billed ("Free for 1 week, then $9.99/month starting
+    /// Nov 28, 2026").
+    public func offerTerms(_ offer: SubscriptionOffer, on product: Product, startingAt start: Date) -> String? {
+        guard let standard = standardPrice(product), let amount = offer.price(in: state.store.territory) else { return nil }
+        let end = state.date(offer.totalDuration.added(to: start))
+        return strings.thenPriceFrom(offerPrice(offer, amount: amount), standard, end)
     }
 
     /// How the offer ends, for someone starting it now: when, and what is then billed automatically.

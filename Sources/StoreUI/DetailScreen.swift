@@ -7,6 +7,8 @@ public enum DetailScreen {
     public struct State: Sendable, Equatable {
         public var productID: String
         public var quantity = 1
+        /// How far the text is scrolled, where it does not fit (the button always shows).
+        public var offset = 0
 
         public init(productID: String, quantity: Int = 1) {
             self.productID = productID
@@ -27,6 +29,13 @@ public enum DetailScreen {
         case .more, .fewer:
             guard product.type == .consumable else { return }
             screen.quantity = min(max(screen.quantity + (action == .more ? 1 : -1), 1), product.maxQuantity)
+        case .up, .down, .pageUp, .pageDown, .top, .bottom:
+            let layout = layout(app, screen)
+            screen.offset = AppState.listMove(action, from: min(screen.offset, layout.maxOffset), count: layout.maxOffset + 1,
+                                              page: layout.viewHeight - 1) ?? screen.offset
+        case .signup:
+            guard let groupID = product.subscription?.groupID else { return }
+            app.openSignup(groupID: groupID, selecting: product.id)
         default: break
         }
     }
@@ -36,30 +45,46 @@ public enum DetailScreen {
         switch action {
         case .buy: return product.map(app.canBuy) ?? false
         case .more, .fewer: return product.map { $0.type == .consumable && app.canBuy($0) } ?? false
+        case .scroll, .up, .down, .pageUp, .pageDown, .top, .bottom: return layout(app, screen).maxOffset > 0
+        // "See all plans": the group's sign-up screen, for someone it may be shown to.
+        case .signup:
+            guard let groupID = product?.subscription?.groupID else { return false }
+            switch app.store.pitch(forGroup: groupID) {
+            case .never: return false
+            default: return true
+            }
         default: return true
         }
     }
 
     // MARK: view
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
-        guard let product = state.store.catalog.product(screen.productID) else { return }
+    /// The text as lines, the button pinned under it, and how much shows at once.
+    struct Layout {
+        var area: Rect
+        var lines: [(text: String, role: Role)] = []
+        var button: String?
+        var viewHeight: Int { max(1, area.height - (button == nil ? 0 : 2)) }
+        var maxOffset: Int { max(0, lines.count - viewHeight) }
+    }
+
+    static func layout(_ state: AppState, _ screen: State) -> Layout {
         let body = Chrome.body(state)
-        let area = body.insetHorizontally(2)
-        let bottom = body.row + body.height
+        var layout = Layout(area: body.insetHorizontally(2))
+        guard let product = state.store.catalog.product(screen.productID) else { return layout }
+        let area = layout.area
         let strings = state.strings
         let terms = BillingTerms(state)
-        var y = body.row
-        func line(_ text: String, _ role: Role, maxRows: Int = 3) {
-            guard y < bottom - 1 else { return }
-            y += grid.putWrapped(text, row: y, column: area.column, width: area.width, maxRows: min(maxRows, bottom - 1 - y), role: role)
+        func line(_ text: String, _ role: Role) {
+            for text in TextWidth.wrap(text, width: max(1, area.width)) { layout.lines.append((text, role)) }
         }
-        line(state.name(product), .title, maxRows: 1)
+        func blank() { layout.lines.append(("", .normal)) }
+        line(state.name(product), .title)
         line(strings.typeDescription(product.type), .dim)
-        y += 1
-        line(state.description(product), .normal, maxRows: 4)
-        if product.familyShareable { line(strings.familySharingNote, .accent, maxRows: 2) }
-        y += 1
+        blank()
+        line(state.description(product), .normal)
+        if product.familyShareable { line(strings.familySharingNote, .accent) }
+        blank()
 
         let (status, statusRole) = StoreScreen.priceColumn(state, product)
         let pitch = state.store.pitch(forProduct: product.id)
@@ -67,62 +92,63 @@ public enum DetailScreen {
         let isCurrentPlan = groupStatus?.transaction.productID == product.id
         if case .never(.inBillingRetry) = pitch, isCurrentPlan {
             // Never a plan or a price here: what is wrong and what to do.
-            line(strings.paymentProblemShort, .warning, maxRows: 1)
-            line(strings.paymentProblem, .normal, maxRows: 4)
-            return
+            line(strings.paymentProblemShort, .warning)
+            line(strings.paymentProblem, .normal)
+            return layout
         }
         if case .never(.inGracePeriod) = pitch, isCurrentPlan, let end = groupStatus?.renewal?.gracePeriodExpiration {
-            line(strings.paymentProblemGrace(state.date(end)), .warning, maxRows: 4)
+            line(strings.paymentProblemGrace(state.date(end)), .warning)
         }
         if case .never(.includedInPlan(let plan)) = pitch {
-            line(strings.includedInPlan, .owned, maxRows: 1)
+            line(strings.includedInPlan, .owned)
             let name = state.store.catalog.product(plan).map(state.name) ?? plan
-            line(strings.includedInNamed(name), .dim, maxRows: 2)
-            return
+            line(strings.includedInNamed(name), .dim)
+            return layout
         }
         if isCurrentPlan, groupStatus?.state.hasAccess == true {
             // A subscriber sees what they pay next (an intro price while it lasts), not the list price.
             if let charge = state.store.nextCharge(ofGroup: product.subscription!.groupID),
                let standard = terms.standardPrice(product) {
                 if charge.currentOffer?.paymentMode == .freeTrial {
-                    line(strings.trialUntil(state.date(charge.date), standard), .price, maxRows: 2)
+                    line(strings.trialUntil(state.date(charge.date), standard), .price)
                 } else if let offer = charge.offer, let from = charge.standardFrom {
                     let offerPrice = state.price(charge.amount) + strings.perPeriod(offer.period)
-                    line(strings.payingUntil(offerPrice, state.date(from), standard), .price, maxRows: 2)
+                    line(strings.payingUntil(offerPrice, state.date(from), standard), .price)
                 } else if let next = state.store.catalog.product(charge.productID), let price = terms.standardPrice(next) {
-                    line(price, .price, maxRows: 1)
+                    line(price, .price)
                 }
             }
         } else if let price = terms.standardPrice(product) {
             var priceLine = product.type == .consumable ? strings.each(price) : price
             if product.type == .nonRenewing, let duration = product.duration { priceLine += " · " + strings.duration(duration) }
-            line(priceLine, .price, maxRows: 1)
+            line(priceLine, .price)
         }
-        if let perMonth = terms.perMonth(product) { line(perMonth, .dim, maxRows: 1) }
+        if let perMonth = terms.perMonth(product) { line(perMonth, .dim) }
         if let offer = terms.applicableOffer(product), let summary = terms.offerSummary(offer, on: product) {
-            line(summary, .accent, maxRows: 2)
+            line(summary, .accent)
             if let end = terms.offerEnd(offer, on: product, startingAt: state.store.now) { line(end, .dim) }
         } else if product.type == .autoRenewable, state.canBuy(product) {
-            line(strings.renewsAutomatically, .dim, maxRows: 2)
+            line(strings.renewsAutomatically, .dim)
         }
-        if statusRole == .owned { line(status, .owned, maxRows: 1) }
+        if statusRole == .owned { line(status, .owned) }
         if state.store.owns(product.id), product.type != .consumable {
             // "Active until …" for a pass, "Renews …"/"Expires …" for the current subscription.
             let middle = StoreScreen.middleText(state, product, quantity: nil)
                 .replacingOccurrences(of: strings.familySharing, with: "").trimmingCharacters(in: CharacterSet(charactersIn: " ·"))
-            if !middle.isEmpty { line(middle, .dim, maxRows: 1) }
+            if !middle.isEmpty { line(middle, .dim) }
         }
         if product.type == .consumable, state.store.consumableBalance(product.id) > 0 {
-            line(strings.inPossession(state.store.consumableBalance(product.id)), .owned, maxRows: 1)
+            line(strings.inPossession(state.store.consumableBalance(product.id)), .owned)
         }
         if product.type == .nonRenewing, state.canBuy(product),
            let current = state.store.entitlement(for: product.id)?.expirationDate,
            let duration = product.duration {
-            line(strings.extendsTo(state.date(duration.added(to: current))), .dim, maxRows: 2)
+            line(strings.extendsTo(state.date(duration.added(to: current))), .dim)
         }
+        while layout.lines.last?.text.isEmpty == true { layout.lines.removeLast() }
 
         // The button, on the last row of the body.
-        guard state.canBuy(product), let price = terms.standardPrice(product) else { return }
+        guard state.canBuy(product), let price = terms.standardPrice(product) else { return layout }
         let quantity = product.type == .consumable ? screen.quantity : 1
         var label = product.type == .autoRenewable ? strings.subscribe : strings.buy
         if case .resubscribe = pitch { label = strings.resubscribeButton }
@@ -131,6 +157,30 @@ public enum DetailScreen {
         } else {
             label = "[ \(label) — \(terms.firstCharge(product) ?? price) ]"
         }
-        grid.put(TextWidth.truncate(label, to: area.width), row: bottom - 1, column: area.column, role: .accent)
+        layout.button = label
+        return layout
+    }
+
+    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+        let layout = layout(state, screen)
+        let area = layout.area
+        let offset = min(screen.offset, layout.maxOffset)
+        for (row, line) in layout.lines.dropFirst(offset).prefix(layout.viewHeight).enumerated() {
+            grid.put(line.text, row: area.row + row, column: area.column, role: line.role, width: area.width)
+        }
+        let marker = state.size.columns - 1
+        if offset > 0 { grid.put("▲", row: area.row, column: marker, role: .dim) }
+        if offset < layout.maxOffset { grid.put("▼", row: area.row + layout.viewHeight - 1, column: marker, role: .dim) }
+        if let button = layout.button {
+            // A button too wide for a small terminal wraps onto a second row rather than losing its price.
+            let rows = TextWidth.wrap(button, width: area.width)
+            if rows.count == 1 {
+                grid.put(button, row: area.row + area.height - 1, column: area.column, role: .accent)
+            } else {
+                for (index, text) in rows.suffix(2).enumerated() {
+                    grid.put(text, row: area.row + area.height - 2 + index, column: area.column, role: .accent)
+                }
+            }
+        }
     }
 }

@@ -22,6 +22,8 @@ public enum ScreenKind: String, Sendable, CaseIterable {
     case store, detail, sheet, result, help, tooSmall
     case scenario, transactions, transaction, confirm
     case signup
+    /// Restore Purchases' overlay: the sign-in sheet, then what was restored.
+    case restore
 }
 
 /// One key binding: the keys, how the footer and help write them, and what they do.
@@ -98,6 +100,9 @@ public enum Keymap {
             [Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, importance: .high),
              Binding(keys: [.character("+"), .character("="), .right], label: "+", action: .more, importance: .helpOnly),
              Binding(keys: [.character("-"), .left], label: "-", action: .fewer, importance: .helpOnly),
+             Binding(keys: [.character("o")], label: "o", action: .signup, importance: .normal),
+             // Where the text does not fit (a small terminal), it scrolls under the button.
+             Binding(keys: [], label: "↑↓", action: .scroll, importance: .normal), up, down, pageUp, pageDown, top, bottom,
              back, scenario, transactions, help, quit]
         case .scenario:
             [move, up, down, top, bottom,
@@ -126,6 +131,15 @@ public enum Keymap {
             [Binding(keys: [.tab, .backTab, .left, .right, .character("h"), .character("l")], label: "Tab", action: .switchButton, importance: .high),
              Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
              Binding(keys: [.escape, .backspace], label: "Esc", action: .cancel, importance: .high),
+             // Where its content does not fit (a small terminal), the sheet scrolls under its buttons.
+             Binding(keys: [], label: "↑↓", action: .scroll, importance: .normal), up, down,
+             help]
+        case .restore:
+            [Binding(keys: [.tab, .backTab, .left, .right, .character("h"), .character("l")], label: "Tab", action: .switchButton, importance: .high),
+             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
+             Binding(keys: [.escape, .backspace], label: "Esc", action: .cancel, importance: .high),
+             Binding(keys: [.enter, .escape, .character(" ")], label: "⏎", action: .dismiss, importance: .high),
+             Binding(keys: [], label: "↑↓", action: .scroll, importance: .normal), up, down, pageUp, pageDown,
              help]
         case .result:
             [Binding(keys: [.enter, .escape, .character(" ")], label: "⏎", action: .dismiss, importance: .high), help]

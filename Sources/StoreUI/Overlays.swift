@@ -13,13 +13,20 @@ public enum Overlays {
 
     /// The system confirmation sheet. It uses only the `system*` roles, which no theme can restyle, and
     /// looks the same for every product (HIG: use the default confirmation sheet, don't modify it).
+    /// What does not fit scrolls with ↑↓ under buttons that stay in place.
     static func drawSheet(_ grid: inout Grid, _ state: AppState, _ sheet: AppState.PurchaseSheet) {
-        guard let product = state.store.catalog.product(sheet.quote.product) else { return }
+        let lines = sheetLines(state, sheet)
+        let offset = min(sheet.offset, systemSheetLayout(state, lineCount: lines.count).maxOffset)
+        drawSystemSheet(&grid, state, lines: lines, offset: offset, buttons: (state.strings.cancel, state.strings.confirm),
+                        secondFocused: sheet.confirmFocused)
+    }
+
+    /// The confirmation sheet's content: name, app, price, account and the terms.
+    static func sheetLines(_ state: AppState, _ sheet: AppState.PurchaseSheet) -> [(String, Role)] {
+        guard let product = state.store.catalog.product(sheet.quote.product) else { return [] }
         let strings = state.strings
         let terms = BillingTerms(state)
-        let body = Chrome.body(state)
-        let width = min(60, state.size.columns - 2)
-        let inner = width - 4
+        let inner = systemSheetWidth(state) - 4
         var lines: [(String, Role)] = []
         let name = sheet.quote.quantity > 1 ? "\(state.name(product)) × \(sheet.quote.quantity)" : state.name(product)
         // A name is never cut on the sheet (HIG: names that don't truncate): a long one wraps.
@@ -34,7 +41,9 @@ public enum Overlays {
         for text in TextWidth.wrap(price, width: inner - labelWidth).enumerated().map({ ($0 == 0 ? TextWidth.pad(label, to: labelWidth) : String(repeating: " ", count: labelWidth)) + $1 }) {
             lines.append((text, .systemSheet))
         }
-        lines.append((TextWidth.pad(strings.sheetAccount, to: labelWidth) + state.store.account, .systemSheet))
+        for text in TextWidth.wrap(state.store.account, width: max(1, inner - labelWidth)).enumerated().map({ ($0 == 0 ? TextWidth.pad(strings.sheetAccount, to: labelWidth) : String(repeating: " ", count: labelWidth)) + $1 }) {
+            lines.append((text, .systemSheet))
+        }
         var notes: [String] = []
         if let change = sheet.quote.planChange {
             notes.append(strings.planChangeNote(change, state.date(change.effectiveDate ?? state.store.now)))
@@ -47,19 +56,65 @@ public enum Overlays {
             lines.append(("", .systemSheet))
             for text in TextWidth.wrap(note, width: inner) { lines.append((text, .systemSheet)) }
         }
-        let height = min(lines.count + 4, body.height + 2)
+        return lines
+    }
+
+    /// How far the open confirmation sheet can scroll.
+    static func sheetMaxOffset(_ state: AppState, _ sheet: AppState.PurchaseSheet) -> Int {
+        systemSheetLayout(state, lineCount: sheetLines(state, sheet).count).maxOffset
+    }
+
+    /// The width of a system sheet: 60 columns, or the terminal's less a margin.
+    static func systemSheetWidth(_ state: AppState) -> Int { min(60, state.size.columns - 2) }
+
+    /// Where a system sheet goes: at the bottom, as tall as its lines up to the body's height; `room`
+    /// lines of content show above its buttons.
+    struct SystemSheetLayout {
+        var rect: Rect
+        var room: Int
+        var maxOffset: Int
+    }
+
+    static func systemSheetLayout(_ state: AppState, lineCount: Int) -> SystemSheetLayout {
+        let body = Chrome.body(state)
+        let width = systemSheetWidth(state)
+        let height = min(lineCount + 4, body.height + 2)
         let rect = Rect(row: max(0, state.size.rows - height - 1), column: (state.size.columns - width) / 2, width: width, height: height)
-        grid.box(rect, role: .systemSheet, title: strings.sheetTitle, titleRole: .systemTitle)
+        let room = max(0, height - 4)
+        return SystemSheetLayout(rect: rect, room: room, maxOffset: max(0, lineCount - room))
+    }
+
+    /// A system sheet (the one look of the App Store's own sheets, in `system*` roles): content lines,
+    /// scrolled by `offset` with ▲/▼ in the frame, and two buttons that always show.
+    static func drawSystemSheet(_ grid: inout Grid, _ state: AppState, lines: [(String, Role)], offset: Int,
+                                buttons: (String, String), secondFocused: Bool) {
+        let layout = systemSheetLayout(state, lineCount: lines.count)
+        let rect = layout.rect
+        grid.box(rect, role: .systemSheet, title: state.strings.sheetTitle, titleRole: .systemTitle)
         let content = rect.inset(1).insetHorizontally(1)
-        for (offset, (text, role)) in lines.prefix(max(0, content.height - 2)).enumerated() {
-            grid.put(text, row: content.row + offset, column: content.column, role: role, width: content.width)
+        for (row, (text, role)) in lines.dropFirst(offset).prefix(layout.room).enumerated() {
+            grid.put(text, row: content.row + row, column: content.column, role: role, width: content.width)
         }
-        let cancel = "[ \(strings.cancel) ]", confirm = "[ \(strings.confirm) ]"
-        let buttons = cancel + "    " + confirm
+        // ▲ in the top edge; ▼ on the blank row above the buttons (the sheet's bottom edge may lie
+        // under the footer's rule on a short terminal).
+        if rect.width > 4 {
+            if offset > 0 { grid.put("▲", row: rect.row, column: rect.column + rect.width - 3, role: .systemSheet) }
+            if offset < layout.maxOffset { grid.put("▼", row: rect.row + rect.height - 3, column: rect.column + rect.width - 3, role: .systemSheet) }
+        }
+        let first = "[ \(buttons.0) ]", second = "[ \(buttons.1) ]"
+        let row = TextWidth.of(first) + 4 + TextWidth.of(second)
         let y = rect.row + rect.height - 2
-        let x = rect.column + (rect.width - TextWidth.of(buttons)) / 2
-        grid.put(cancel, row: y, column: x, role: sheet.confirmFocused ? .systemButton : .systemSelected)
-        grid.put(confirm, row: y, column: x + TextWidth.of(cancel) + 4, role: sheet.confirmFocused ? .systemSelected : .systemButton)
+        let x = rect.column + max(1, (rect.width - row) / 2)
+        grid.put(first, row: y, column: x, role: secondFocused ? .systemButton : .systemSelected)
+        grid.put(second, row: y, column: x + TextWidth.of(first) + 4, role: secondFocused ? .systemSelected : .systemButton,
+                 width: max(0, rect.column + rect.width - 1 - (x + TextWidth.of(first) + 4)))
+    }
+
+    /// ▲ and ▼ in a frame's right edge, where there is more above or below.
+    static func drawScrollMarks(_ grid: inout Grid, _ rect: Rect, offset: Int, maxOffset: Int, role: Role = .dim) {
+        guard rect.width > 4 else { return }
+        if offset > 0 { grid.put("▲", row: rect.row, column: rect.column + rect.width - 3, role: role) }
+        if offset < maxOffset { grid.put("▼", row: rect.row + rect.height - 1, column: rect.column + rect.width - 3, role: role) }
     }
 
     static func drawResult(_ grid: inout Grid, _ state: AppState, _ result: AppState.PurchaseResult) {

@@ -45,7 +45,12 @@ public enum StoreScreen {
             select(sections[next])
         case .select:
             let product = products[index]
-            app.open(.detail(DetailScreen.State(productID: product.id, quantity: screen.quantity(of: product.id))))
+            if let groupID = product.subscription?.groupID, product.type == .autoRenewable {
+                // A subscription opens its group's sign-up screen on it (a subscriber's own plan instead).
+                app.openSignup(groupID: groupID, selecting: product.id)
+            } else {
+                app.open(.detail(DetailScreen.State(productID: product.id, quantity: screen.quantity(of: product.id))))
+            }
         case .buy:
             app.openSheet(for: products[index], quantity: screen.quantity(of: products[index].id))
         case .more, .fewer: screen.changeQuantity(of: products[index], by: action == .more ? 1 : -1)

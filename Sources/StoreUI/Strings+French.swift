@@ -99,6 +99,7 @@ extension Strings {
         }
         s.freeFor = { "\($0) d'essai gratuit" }
         s.thenPrice = { "\($0), puis \($1)" }
+        s.thenPriceFrom = { offer, price, date in "\(offer), puis \(price) à partir du \(date)" }
         s.forDuration = { "\($0) pendant \($1)" }
         // « pour les 1 an premiers » cannot be built from the duration; « en une fois » says up front.
         s.upFront = { "\($0) en une fois pour \($1)" }
@@ -232,6 +233,7 @@ extension Strings {
             case .help: "Touches"
             case .tooSmall: "Terminal trop petit"
             case .signup: "Abonnement"
+            case .restore: "Restaurer les achats"
             default: Strings.english.screenName($0)
             }
         }

@@ -98,6 +98,7 @@ extension Strings {
         }
         s.freeFor = { "\($0) gratis" }
         s.thenPrice = { "\($0), dann \($1)" }
+        s.thenPriceFrom = { offer, price, date in "\(offer), danach \(price) ab dem \(date)" }
         s.forDuration = { "\($0) für \($1)" }
         // "für die ersten 1 Monat" would be wrong German; "vorab" says the same for any duration.
         s.upFront = { "\($0) vorab für \($1)" }
@@ -229,7 +230,8 @@ extension Strings {
             case .result: "Ergebnis"
             case .help: "Tasten"
             case .tooSmall: "Terminal zu klein"
-            case .signup: "Abo abschließen"
+            case .signup: "Abonnieren"
+            case .restore: "Käufe wiederherstellen"
             default: Strings.english.screenName($0)
             }
         }

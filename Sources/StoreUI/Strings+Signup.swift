@@ -4,6 +4,27 @@ import StoreModel
 /// come in already formatted by Foundation.
 public struct SignupStrings: Sendable {
     public var title = "Sign Up"
+    /// The screen's heading, with the group's name.
+    public var choosePlan: @Sendable (String) -> String = { "Choose your \($0) plan" }
+    /// The button's verb for someone who had the group and lapsed.
+    public var resubscribe = "Resubscribe"
+    /// The one button of the chosen option: "Subscribe: Pro Annual — Free for 1 week".
+    public var button: @Sendable (String, String, String) -> String = { verb, name, price in "\(verb): \(name) — \(price)" }
+    /// The button's first row where it takes two (the price goes on the second): "Subscribe: Pro Annual".
+    public var buttonName: @Sendable (String, String) -> String = { "\($0): \($1)" }
+    /// How to cancel, said once for every option.
+    public var howToCancel = "Renews automatically until you cancel. Cancel anytime in Account, at least a day before it renews."
+    public var termsOfUse = "Terms of Use"
+    public var privacyPolicy = "Privacy Policy"
+    /// "Terms of Use: https://…", the address as text a person can copy.
+    public var labelled: @Sendable (String, String) -> String = { "\($0): \($1)" }
+    public var restorePurchases = "Restore Purchases"
+    public var notNow = "Not Now"
+    /// "r Restore Purchases": a key and what it does, as a button.
+    public var keyButton: @Sendable (String, String) -> String = { "[ \($0) \($1) ]" }
+    public var noOptions = "None of these plans is sold in your country or region."
+    /// Above the options of a lapsed subscriber.
+    public var lapsedNote: @Sendable (String) -> String = { "Your \($0) subscription has ended." }
 
     public init() {}
 
@@ -18,19 +39,53 @@ public struct SignupStrings: Sendable {
 
     static let german: SignupStrings = {
         var s = SignupStrings()
-        s.title = "Registrieren"
+        s.title = "Abonnieren"
+        s.choosePlan = { "Wähle dein Abo für \($0)" }
+        s.resubscribe = "Erneut abonnieren"
+        s.button = { verb, name, price in "\(verb): \(name) – \(price)" }
+        s.howToCancel = "Verlängert sich automatisch, bis du kündigst. Du kannst jederzeit unter „Account“ kündigen, spätestens einen Tag vor der Verlängerung."
+        s.termsOfUse = "Nutzungsbedingungen"
+        s.privacyPolicy = "Datenschutzerklärung"
+        s.restorePurchases = "Käufe wiederherstellen"
+        s.notNow = "Jetzt nicht"
+        s.noOptions = "Keines dieser Abos wird in deinem Land oder deiner Region angeboten."
+        s.lapsedNote = { "Dein Abo für \($0) ist abgelaufen." }
         return s
     }()
 
     static let french: SignupStrings = {
         var s = SignupStrings()
         s.title = "Abonnement"
+        s.choosePlan = { "Choisissez votre formule \($0)" }
+        s.resubscribe = "Se réabonner"
+        s.button = { verb, name, price in "\(verb)\u{00A0}: \(name) – \(price)" }
+        s.buttonName = { "\($0)\u{00A0}: \($1)" }
+        s.howToCancel = "Renouvellement automatique jusqu'à résiliation. Résiliez à tout moment dans Compte, au moins un jour avant le renouvellement."
+        s.termsOfUse = "Conditions d'utilisation"
+        s.privacyPolicy = "Politique de confidentialité"
+        s.labelled = { "\($0)\u{00A0}: \($1)" }
+        s.restorePurchases = "Restaurer les achats"
+        s.notNow = "Plus tard"
+        s.noOptions = "Aucune de ces formules n'est vendue dans votre pays ou région."
+        s.lapsedNote = { "Votre abonnement \($0) a pris fin." }
         return s
     }()
 
     static let japanese: SignupStrings = {
         var s = SignupStrings()
         s.title = "登録"
+        s.choosePlan = { "\($0)のプランを選択" }
+        s.resubscribe = "再登録"
+        s.button = { verb, name, price in "\(verb)：\(name)（\(price)）" }
+        s.buttonName = { "\($0)：\($1)" }
+        s.howToCancel = "キャンセルするまで自動的に更新されます。更新日の1日前までなら、いつでも「アカウント」からキャンセルできます。"
+        s.termsOfUse = "利用規約"
+        s.privacyPolicy = "プライバシーポリシー"
+        s.labelled = { "\($0)：\($1)" }
+        s.restorePurchases = "購入を復元"
+        s.notNow = "今はしない"
+        s.noOptions = "お住まいの国または地域では、これらのプランは販売されていません。"
+        s.lapsedNote = { "\($0)のサブスクリプションは終了しました。" }
         return s
     }()
 }

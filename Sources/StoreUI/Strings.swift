@@ -90,13 +90,21 @@ public struct Strings: Sendable {
     }
     /// "1 week", "3 months"
     public var duration: @Sendable (SubscriptionPeriod) -> String = { englishDuration($0) }
-    public var freeFor: @Sendable (String) -> String = { "\($0) free" }
-    /// "1 week free, then $39.99/year"
+    public var freeFor: @Sendable (String) -> String = { "Free for \($0)" }
+    /// "Free for 1 week, then $39.99/year"
     public var thenPrice: @Sendable (String, String) -> String = { "\($0), then \($1)" }
+    /// "Free for 1 week, then $9.99/month starting Nov 28, 2026": the offer, the standard price and the
+    /// date it is first billed.
+    public var thenPriceFrom: @Sendable (String, String, String) -> String = { offer, price, date in
+        "\(offer), then \(price) starting \(date)"
+    }
     /// "$1.99/month for 3 months"
     public var forDuration: @Sendable (String, String) -> String = { "\($0) for \($1)" }
     /// "$2.99 for the first 3 months"
-    public var upFront: @Sendable (String, String) -> String = { "\($0) for the first \($1)" }
+    /// ("$29.99 for the first year": never "the first 1 year")
+    public var upFront: @Sendable (String, String) -> String = { price, duration in
+        "\(price) for the first \(duration.hasPrefix("1 ") ? String(duration.dropFirst(2)) : duration)"
+    }
     public var trialEnds: @Sendable (String, String) -> String = { date, price in
         "Your free trial ends on \(date). Then \(price) is billed automatically until you cancel."
     }
@@ -213,6 +221,7 @@ public struct Strings: Sendable {
         case .transaction: "Transaction"
         case .confirm: "Confirm"
         case .signup: "Sign Up"
+        case .restore: "Restore Purchases"
         }
     }
 
@@ -241,6 +250,7 @@ public struct Strings: Sendable {
     public var qa = QAStrings()
     /// Each customer flow's words, in its own file with all its languages (Strings+Signup.swift …).
     public var signup = SignupStrings()
+    public var restore = RestoreStrings()
 
     public init() {}
 
@@ -376,6 +386,7 @@ public struct Strings: Sendable {
         default: strings = .english
         }
         strings.signup = SignupStrings.forLanguage(language)
+        strings.restore = RestoreStrings.forLanguage(language)
         return strings
     }
 }

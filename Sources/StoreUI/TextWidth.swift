@@ -136,6 +136,17 @@ public enum TextWidth {
         return lines
     }
 
+    /// `wrap`, keeping each of `phrases` (a date such as "Nov 28, 2026", a duration such as "3 months")
+    /// on one line: their spaces do not break.
+    public static func wrap(_ text: String, width: Int, keeping phrases: [String]) -> [String] {
+        let glue: Character = "\u{2007}" // figure space: one cell, and never in the text it stands in for
+        var glued = text
+        for phrase in phrases where phrase.contains(" ") {
+            glued = glued.replacingOccurrences(of: phrase, with: phrase.replacingOccurrences(of: " ", with: String(glue)))
+        }
+        return wrap(glued, width: width).map { $0.replacingOccurrences(of: String(glue), with: " ") }
+    }
+
     /// Where a word may break, as in Japanese: between wide characters, but never inside a run of
     /// narrow ones (a number, a price, a Latin word such as "storefront" or "¥12,000") and never before
     /// closing punctuation (。、」…), which stays with what it closes.

@@ -63,6 +63,10 @@ extension AppState {
             case .press, .cancel:
                 store.cancelPurchase(sheet.quote.product, quantity: sheet.quote.quantity)
                 overlay = .result(PurchaseResult(productID: sheet.quote.product, quantity: sheet.quote.quantity, outcome: .cancelled))
+            case .up, .down:
+                let most = Overlays.sheetMaxOffset(self, sheet)
+                sheet.offset = min(max(0, min(sheet.offset, most) + (action == .down ? 1 : -1)), most)
+                overlay = .sheet(sheet)
             default:
                 break
             }
@@ -71,6 +75,8 @@ extension AppState {
         case .confirm(let question):
             overlay = nil
             if action == .confirm { perform(question) }
+        case .restore(let restore):
+            Restore.update(action, restore, &self)
         case nil:
             if performNavigation(action) { return [] }
             performOnTop(action)
@@ -185,6 +191,14 @@ extension AppState {
             guard case .help(let help)? = overlay else { return action == .dismiss }
             return action == .dismiss || Overlays.helpLayout(self, for: help.screen).maxOffset > 0
         }
+        if kind == .sheet, action == .scroll || action == .up || action == .down {
+            guard case .sheet(let sheet)? = overlay else { return false }
+            return Overlays.sheetMaxOffset(self, sheet) > 0
+        }
+        if kind == .restore {
+            guard case .restore(let restore)? = overlay else { return false }
+            return Restore.isAvailable(action, restore, self)
+        }
         // The screen's own rules apply where the keys are its own (not under an overlay).
         guard kind == top.kind else { return true }
         switch top {
@@ -235,5 +249,7 @@ extension AppState {
         }
         // A subscription bought replaces its group in the list: keep the selection on a row that exists.
         StoreScreen.revalidate(&self)
+        // A subscriber is never pitched: a sign-up screen that sold the plan gives way to it.
+        SignupScreen.revalidate(&self)
     }
 }

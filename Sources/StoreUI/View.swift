@@ -21,10 +21,12 @@ extension AppState {
         switch overlay {
         case .help(let help):
             if case .sheet(let sheet)? = help.under { Overlays.drawSheet(&grid, self, sheet) }
+            if case .restore(let restore)? = help.under { Restore.draw(&grid, self, restore) }
             Overlays.drawHelp(&grid, self, help)
         case .sheet(let sheet): Overlays.drawSheet(&grid, self, sheet)
         case .result(let result): Overlays.drawResult(&grid, self, result)
         case .confirm(let question): Overlays.drawConfirm(&grid, self, question)
+        case .restore(let restore): Restore.draw(&grid, self, restore)
         case nil: break
         }
         Chrome.drawFooter(&grid, self)

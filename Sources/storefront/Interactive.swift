@@ -20,7 +20,7 @@ enum Interactive {
         }
         defer { screen.stop() }
         let crashTest = CrashTest(environment: ProcessInfo.processInfo.environment)
-        var state = AppState(store: session.store, locale: session.locale, size: screen.size)
+        var state = session.appState(size: screen.size)
         var drawn: Grid?
         var saved = state.store
         let clock = ContinuousClock()

@@ -47,6 +47,9 @@ struct LaunchOptions: ParsableArguments {
     @Option(name: .customLong("grace-period"), help: "Billing grace period on a failed renewal: catalog, on or off.")
     var gracePeriod: String?
 
+    @Option(help: "Open this screen at launch: \(DeepLink.valid) (the catalog's first group, or the one named). A subscriber gets their own plan instead of a sign-up screen.")
+    var open: String?
+
     @Option(help: "Theme: a name from Themes/ (default, light, high-contrast) or a path to a theme file.")
     var theme: String = "default"
 
@@ -62,12 +65,29 @@ struct LaunchOptions: ParsableArguments {
         var theme: Theme
         /// Where the store is saved after every change; nil for an in-memory session.
         var ledger: Ledger?
+        /// The screen to open at launch (`--open`).
+        var link: DeepLink = .store
+
+        /// The app at launch, on the screen `--open` asked for.
+        func appState(size: Size) -> AppState {
+            var state = AppState(store: store, locale: locale, size: size)
+            state.follow(link)
+            return state
+        }
     }
 
     /// `readOnly` (plain-text mode) looks at a `--state` ledger without saving or creating anything:
     /// `--now` and scenario flags change only what is printed.
     func resolve(environment: [String: String] = ProcessInfo.processInfo.environment, readOnly: Bool = false) throws -> Session {
         let catalog = try loadCatalog()
+        var link = DeepLink.store
+        if let open {
+            do {
+                link = try DeepLink(parsing: open, catalog: catalog)
+            } catch {
+                throw StartupError(message: "\(error.message) (--open)")
+            }
+        }
         let locale: Locale
         if let requested = self.locale {
             guard let id = LocaleCatalog.canonical(requested) else {
@@ -110,7 +130,7 @@ struct LaunchOptions: ParsableArguments {
             do { try ledger.save(store) } catch { throw StartupError(message: error.description) }
             store.markSaved()
         }
-        return Session(store: store, locale: locale, theme: try loadTheme(), ledger: ledger)
+        return Session(store: store, locale: locale, theme: try loadTheme(), ledger: ledger, link: link)
     }
 
     /// The scenario file's settings, then the flags', in that order.

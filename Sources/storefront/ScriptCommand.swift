@@ -75,7 +75,14 @@ struct ScriptRunner {
     private mutating func perform(_ step: Script.Step) throws {
         func fail(_ message: String) -> StartupError { StartupError(message: "\(file):\(step.line): \(message)") }
         if case .launch(let arguments) = step.command {
-            guard state == nil else { throw fail("launch comes once, before the first key or expectation") }
+            // Once before the first key, or again after the app quit: a relaunch (on the same --state
+            // ledger, it is the same person on a fresh start).
+            guard state == nil || quitAt != nil else {
+                throw fail("launch comes once, before the first key or expectation, or again after the app quit (press q)")
+            }
+            state = nil
+            ledger = nil
+            quitAt = nil
             try launch(arguments, step: step)
             return
         }
@@ -144,7 +151,7 @@ struct ScriptRunner {
             throw StartupError(message: "\(file):\(step.line): \(error.message)")
         }
         ledger = session.ledger
-        state = AppState(store: session.store, locale: session.locale, size: size)
+        state = session.appState(size: size)
     }
 
     /// The same rule as the interactive app: what the screen reports is on disk first. The ledger

@@ -82,7 +82,7 @@ struct FlowTests {
         app.select("com.trailhead.plus.pro.annual")
         app.press(.character("b"))
         let text = app.view().text
-        #expect(text.contains("1 week free, then $39.99/year"))
+        #expect(text.contains("Free for 1 week, then $39.99/year"))
         #expect(text.contains("Your free trial ends on Nov 28, 2026."))
         #expect(text.contains("is billed automatically until you cancel."))
     }

@@ -153,6 +153,11 @@ struct RepitchMatrixTests {
         #expect(text.contains("Welcome back: Pro Annual"), "the offer for the product they had, not Family Monthly's")
         app.select("com.trailhead.plus.pro.annual")
         app.press(.enter)
+        #expect(app.top.kind == .signup, "Enter on a plan opens the group's sign-up screen")
+        let signup = app.view().text
+        #expect(signup.contains("[ ⏎ Resubscribe: Pro Annual"), "chosen: the plan they had")
+        #expect(signup.contains("Welcome back: $29.99 for the first year"))
+        app.open(.detail(DetailScreen.State(productID: "com.trailhead.plus.pro.annual")))
         #expect(app.view().text.contains("[ Resubscribe"))
     }
 }

@@ -69,9 +69,12 @@ struct ScreenTests {
 
     @Test("the detail view shows the full description and billing terms")
     func detail() {
+        // A subscription's Enter in the store opens its sign-up screen; its detail view is one key on.
         var app = Sample.app()
         app.select("com.trailhead.plus.pro.annual")
         app.press(.enter)
+        #expect(app.kinds == [.store, .signup])
+        app.open(.detail(DetailScreen.State(productID: "com.trailhead.plus.pro.annual")))
         expectGolden(app.view(), "detail-pro-annual-80x24")
     }
 }

@@ -134,7 +134,7 @@ enum Storefront {
     /// Runs with the repository as working folder; output goes through files so a chatty child
     /// cannot block on a full pipe. Bounded: a child still running after `timeout` is killed.
     static func run(_ arguments: [String], environment: [String: String] = ["LANG": "en_US.UTF-8"],
-                    timeout: TimeInterval = 30) throws -> Run {
+                    timeout: TimeInterval = 30, directory: URL = Storefront.repository) throws -> Run {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -145,7 +145,7 @@ enum Storefront {
         process.executableURL = binary
         process.arguments = arguments
         process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a }
-        process.currentDirectoryURL = repository
+        process.currentDirectoryURL = directory
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)

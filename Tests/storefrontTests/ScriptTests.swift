@@ -15,14 +15,18 @@ struct ScriptTests {
 
     @Test("the flow scripts in Tests/Scripts pass", arguments: scriptNames)
     func flowScript(_ name: String) throws {
-        let run = try Storefront.run(["script", "Tests/Scripts/\(name)"])
+        // In a fresh folder of its own, so a script's --state ledger is new on every run.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Storefront.run(["script", Self.scripts.appendingPathComponent(name).path], directory: folder)
         #expect(run.status == 0, "\(name) failed:\n\(run.stderr)")
     }
 
     @Test("the flow scripts cover what QA walks: each product type, Ask to Buy, failures, renewals, refunds")
     func coverage() {
         for required in ["buy-each-product-type", "ask-to-buy", "failed-purchases", "renewals-billing-retry",
-                         "refund", "interrupted-purchase"] {
+                         "refund", "interrupted-purchase", "signup-free-trial", "restore"] {
             #expect(Self.scriptNames.contains(required + ".script"), "missing Tests/Scripts/\(required).script")
         }
     }

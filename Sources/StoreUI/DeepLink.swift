@@ -1,0 +1,60 @@
+import Foundation
+import StoreModel
+
+/// Where a launch opens (`storefront --open SCREEN`): one option that each flow extends as its screen
+/// is built. Parsing checks the value against the catalog, so a mistake is reported before anything
+/// starts.
+public enum DeepLink: Sendable, Equatable {
+    case store
+    /// A group's sign-up screen: the catalog's first group unless one is named. A subscriber gets their
+    /// own plan instead (`AppState.openSignup`).
+    case signup(groupID: String?)
+
+    /// What `--open` takes today, for messages.
+    public static let valid = "store, signup, signup=GROUP_ID"
+    /// Screens other flows will add, with the form they will take.
+    static let planned = ["account": "account", "help": "help", "redeem": "redeem=CODE"]
+
+    /// Why a value is not a screen; the message names the valid values.
+    public struct Problem: Error, Sendable, Equatable {
+        public var message: String
+    }
+
+    public init(parsing text: String, catalog: Catalog) throws(Problem) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let name = parts[0], value = parts.count > 1 ? parts[1] : nil
+        switch name {
+        case "store" where value == nil:
+            self = .store
+        case "signup":
+            let groups = catalog.subscriptionGroups.map(\.id)
+            guard !groups.isEmpty else { throw Problem(message: "\(UntrustedText.quoted(text)): this catalog has no subscription groups to sign up for") }
+            guard let value else { self = .signup(groupID: nil); return }
+            guard catalog.group(value) != nil else {
+                throw Problem(message: "\(UntrustedText.quoted(text)): no subscription group \(UntrustedText.quoted(value)) in the catalog; its groups: \(groups.joined(separator: ", ")); use \(Self.valid)")
+            }
+            self = .signup(groupID: value)
+        case "store":
+            throw Problem(message: "\(UntrustedText.quoted(text)): store takes no value; use \(Self.valid)")
+        default:
+            if let form = Self.planned[name] {
+                let missing = form.hasSuffix("=CODE") && (value ?? "").isEmpty ? " (it will be written \(form))" : ""
+                throw Problem(message: "\(UntrustedText.quoted(text)): the \(name) screen is not available yet\(missing); use \(Self.valid)")
+            }
+            throw Problem(message: "unknown screen \(UntrustedText.quoted(text)); use \(Self.valid)")
+        }
+    }
+}
+
+extension AppState {
+    /// Opens what a launch asked for, by the same rules as a key would (a subscriber never sees a pitch).
+    public mutating func follow(_ link: DeepLink) {
+        switch link {
+        case .store:
+            break
+        case .signup(let groupID):
+            guard let groupID = groupID ?? store.catalog.subscriptionGroups.first?.id else { return }
+            openSignup(groupID: groupID)
+        }
+    }
+}
