@@ -16,8 +16,9 @@ public struct Catalog: Sendable {
     /// Position in `subscriptionGroups` by group id; also the order `AppStore` renews groups in.
     private var groupPositions: [String: Int] = [:]
     private var territoryPositions: [String: Int] = [:]
-    private var productsByGroup: [String: [Product]] = [:]
-    private var productsByType: [ProductType: [Product]] = [:]
+    /// Positions in `products`, not copies: at 100,000 products copies would double the catalog.
+    private var productsByGroup: [String: [Int]] = [:]
+    private var productsByType: [ProductType: [Int]] = [:]
 
     public init(app: AppInfo, territories: [Territory], subscriptionGroups: [SubscriptionGroup],
                 products: [Product], offerCodes: [OfferCodeOffer]) {
@@ -42,9 +43,10 @@ public struct Catalog: Sendable {
 
     /// The auto-renewable subscriptions of a group, highest service level first (level 1 is the top,
     /// as in App Store Connect), then shortest period first.
-    public func products(inGroup groupID: String) -> [Product] { productsByGroup[groupID] ?? [] }
+    public func products(inGroup groupID: String) -> [Product] { (productsByGroup[groupID] ?? []).map { products[$0] } }
 
-    public func products(ofType type: ProductType) -> [Product] { productsByType[type] ?? [] }
+    /// Builds the list it returns: O(products of that type).
+    public func products(ofType type: ProductType) -> [Product] { (productsByType[type] ?? []).map { products[$0] } }
 
     private mutating func indexTerritories() {
         territoryPositions = Self.firstPositions(territories.map(\.code))
@@ -56,14 +58,19 @@ public struct Catalog: Sendable {
 
     private mutating func indexProducts() {
         productPositions = Self.firstPositions(products.map(\.id))
-        productsByType = Dictionary(grouping: products, by: \.type)
-        productsByGroup = Dictionary(grouping: products.filter { $0.subscription != nil }) { $0.subscription!.groupID }
-            .mapValues { inGroup in
-                inGroup.sorted {
-                    let (a, b) = ($0.subscription!, $1.subscription!)
-                    return a.level != b.level ? a.level < b.level : a.period.approximateDays < b.period.approximateDays
-                }
+        var byType: [ProductType: [Int]] = [:]
+        var byGroup: [String: [Int]] = [:]
+        for (position, product) in products.enumerated() {
+            byType[product.type, default: []].append(position)
+            if let groupID = product.subscription?.groupID { byGroup[groupID, default: []].append(position) }
+        }
+        productsByType = byType
+        productsByGroup = byGroup.mapValues { inGroup in
+            inGroup.sorted {
+                let (a, b) = (products[$0].subscription!, products[$1].subscription!)
+                return a.level != b.level ? a.level < b.level : a.period.approximateDays < b.period.approximateDays
             }
+        }
     }
 
     /// Each key's first position, as the linear scans this replaces found it.
@@ -101,16 +108,203 @@ public struct Territory: Sendable, Hashable {
 }
 
 /// A text with translations keyed by language code ("en", "de", "fr", "ja", "pt-BR").
+///
+/// Stored as one buffer per text (a catalog of 100,000 products holds 200,000 of them): each
+/// translation as its language and its text, with their lengths, sorted by language. No dictionary and
+/// no String per translation; a String is made when a text is asked for (a visible row).
 public struct LocalizedText: Sendable, Hashable {
-    public var translations: [String: String]
+    private var packed: [UInt8]
 
-    public init(_ translations: [String: String]) { self.translations = translations }
+    public init(_ translations: [String: String]) {
+        self.init(pairs: translations.map { ($0.key, $0.value) })
+    }
+
+    /// From translations with distinct languages, in any order.
+    init(pairs: [(language: String, text: String)]) {
+        let sorted = pairs.sorted { $0.language.utf8.lexicographicallyPrecedes($1.language.utf8) }
+        var packed: [UInt8] = []
+        packed.reserveCapacity(sorted.reduce(0) {
+            $0 + Self.lengthSize($1.language.utf8.count) + $1.language.utf8.count + Self.lengthSize($1.text.utf8.count) + $1.text.utf8.count
+        })
+        for (language, text) in sorted {
+            Self.appendLength(language.utf8.count, to: &packed)
+            packed.append(contentsOf: language.utf8)
+            Self.appendLength(text.utf8.count, to: &packed)
+            packed.append(contentsOf: text.utf8)
+        }
+        self.packed = packed
+    }
+
+    public var translations: [String: String] {
+        get {
+            var translations: [String: String] = [:]
+            forEachEntry { language, text in translations[String(decoding: language, as: UTF8.self)] = String(decoding: text, as: UTF8.self) }
+            return translations
+        }
+        set { self = LocalizedText(newValue) }
+    }
+
+    /// The translation for a language, or nil.
+    public subscript(language: String) -> String? {
+        var found: String?
+        forEachEntry { key, text in
+            if found == nil, UTF8Text.equal(key, language) { found = String(decoding: text, as: UTF8.self) }
+        }
+        return found
+    }
+
+    /// The translations whose text is more than `bytes` bytes of UTF-8, by language (as Strings sort),
+    /// without making a String for the others.
+    public func translations(longerThan bytes: Int) -> [(language: String, text: String)] {
+        var long: [(language: String, text: String)] = []
+        forEachEntry { language, text in
+            if text.count > bytes { long.append((String(decoding: language, as: UTF8.self), String(decoding: text, as: UTF8.self))) }
+        }
+        return long.count > 1 ? long.sorted { $0.language < $1.language } : long
+    }
 
     /// The best translation for a locale: exact language and region, then language, then the fallback.
     public func resolved(for locale: Locale, fallback: String) -> String {
         let language = locale.language.languageCode?.identifier ?? fallback
-        if let region = locale.region?.identifier, let text = translations["\(language)-\(region)"] { return text }
-        return translations[language] ?? translations[fallback] ?? translations.values.sorted().first ?? ""
+        if let region = locale.region?.identifier, let text = self["\(language)-\(region)"] { return text }
+        return self[language] ?? self[fallback] ?? translations.values.sorted().first ?? ""
+    }
+
+    public static func == (a: LocalizedText, b: LocalizedText) -> Bool {
+        a.packed == b.packed || a.translations == b.translations
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(translations) }
+
+    private func forEachEntry(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
+        packed.withUnsafeBufferPointer { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let languageLength = Self.readLength(bytes, &offset)
+                let language = UnsafeBufferPointer(rebasing: bytes[offset..<offset + languageLength])
+                offset += languageLength
+                let textLength = Self.readLength(bytes, &offset)
+                let text = UnsafeBufferPointer(rebasing: bytes[offset..<offset + textLength])
+                offset += textLength
+                body(language, text)
+            }
+        }
+    }
+
+    private static func lengthSize(_ length: Int) -> Int { length < 0x80 ? 1 : length < 0x4000 ? 2 : 3 + (length >> 21 > 0 ? 1 : 0) + (length >> 28 > 0 ? 4 : 0) }
+
+    /// Seven bits a byte, low first; the high bit says more follow.
+    private static func appendLength(_ length: Int, to packed: inout [UInt8]) {
+        var rest = length
+        while rest >= 0x80 {
+            packed.append(UInt8(rest & 0x7F) | 0x80)
+            rest >>= 7
+        }
+        packed.append(UInt8(rest))
+    }
+
+    private static func readLength(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> Int {
+        var length = 0
+        var shift = 0
+        while true {
+            let byte = bytes[offset]
+            offset += 1
+            length |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { return length }
+            shift += 7
+        }
+    }
+}
+
+/// Comparing UTF-8 bytes with a String as Swift compares strings (canonical equivalence), making a
+/// String only past ASCII.
+enum UTF8Text {
+    /// An ASCII character is never part of a canonical decomposition, so bytes that differ where both
+    /// are ASCII, after an ASCII prefix, are different texts.
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
+        var text = text
+        let verdict: Bool? = text.withUTF8 { wanted in
+            let common = min(bytes.count, wanted.count)
+            var position = 0
+            while position < common {
+                let (a, b) = (wanted[position], bytes[position])
+                if a | b >= 0x80 { return nil }
+                if a != b { return false }
+                position += 1
+            }
+            if bytes.count == wanted.count { return true }
+            return (bytes.count > common ? bytes[common] : wanted[common]) < 0x80 ? false : nil
+        }
+        return verdict ?? (String(decoding: bytes, as: UTF8.self) == text)
+    }
+}
+
+/// Prices by territory code, compact: a territory code of three ASCII letters and a price of at most
+/// 19 digits are one 16-byte entry (a product's table is one small array, not a dictionary of
+/// Decimals); anything else is kept in a dictionary beside them.
+struct PriceTable: Sendable, Hashable {
+    struct Entry: Sendable, Hashable {
+        var territory: UInt32
+        var exponent: Int8
+        var significand: UInt64
+    }
+
+    private(set) var entries: [Entry] = []
+    private var others: [String: Decimal]?
+
+    init() {}
+
+    init(_ prices: [String: Decimal]) { others = prices.isEmpty ? nil : prices }
+
+    /// Shares the storage of an equal table's entries (products priced on the same tiers).
+    mutating func share(_ interned: inout Set<[Entry]>) {
+        guard !entries.isEmpty else { return }
+        if let index = interned.firstIndex(of: entries) { entries = interned[index] } else { interned.insert(entries) }
+    }
+
+    var isEmpty: Bool { entries.isEmpty && (others?.isEmpty ?? true) }
+
+    /// Sets a price read as `significand` × 10^`exponent`; the same Decimal the reader always made.
+    mutating func set(_ territory: String, significand: UInt64, exponent: Int) {
+        if let code = Self.pack(territory), exponent >= Int(Int8.min), exponent <= Int(Int8.max), others?[territory] == nil {
+            let entry = Entry(territory: code, exponent: Int8(exponent), significand: significand)
+            if let index = entries.firstIndex(where: { $0.territory == code }) { entries[index] = entry } else { entries.append(entry) }
+        } else {
+            others = (others ?? [:]).merging([territory: Self.decimal(significand, exponent)]) { $1 }
+        }
+    }
+
+    subscript(territory: String) -> Decimal? {
+        if let code = Self.pack(territory) {
+            for entry in entries where entry.territory == code { return Self.decimal(entry.significand, Int(entry.exponent)) }
+        }
+        return others?[territory]
+    }
+
+    var dictionary: [String: Decimal] {
+        var prices = others ?? [:]
+        for entry in entries { prices[Self.unpack(entry.territory)] = Self.decimal(entry.significand, Int(entry.exponent)) }
+        return prices
+    }
+
+    static func == (a: PriceTable, b: PriceTable) -> Bool { a.dictionary == b.dictionary }
+    func hash(into hasher: inout Hasher) { hasher.combine(dictionary) }
+
+    private static func decimal(_ significand: UInt64, _ exponent: Int) -> Decimal {
+        Decimal(sign: .plus, exponent: exponent, significand: Decimal(significand))
+    }
+
+    /// Three ASCII bytes in one number; nil for any other code.
+    private static func pack(_ code: String) -> UInt32? {
+        var code = code
+        return code.withUTF8 { bytes in
+            guard bytes.count == 3, bytes[0] < 0x80, bytes[1] < 0x80, bytes[2] < 0x80 else { return nil }
+            return UInt32(bytes[0]) << 16 | UInt32(bytes[1]) << 8 | UInt32(bytes[2])
+        }
+    }
+
+    private static func unpack(_ code: UInt32) -> String {
+        String(decoding: [UInt8(code >> 16), UInt8(code >> 8 & 0xFF), UInt8(code & 0xFF)], as: UTF8.self)
     }
 }
 
@@ -137,18 +331,48 @@ public struct Product: Sendable, Identifiable {
     public var familyShareable: Bool
     /// Price per unit (per period for subscriptions) by territory code. A territory missing here means
     /// the product is not sold there.
-    public var prices: [String: Decimal]
+    public var prices: [String: Decimal] {
+        get { priceTable.dictionary }
+        set { priceTable = PriceTable(newValue) }
+    }
+    var priceTable: PriceTable
     /// Consumables: the most a person can buy in one purchase.
     public var maxQuantity: Int
-    /// Auto-renewable subscriptions only.
-    public var subscription: SubscriptionInfo?
+    /// Auto-renewable subscriptions only. Kept out of line: most products are not subscriptions, and a
+    /// smaller `Product` is a smaller catalog and smaller indexes.
+    public var subscription: SubscriptionInfo? {
+        get { subscriptionBox?.value }
+        set { subscriptionBox = newValue.map(Box.init) }
+    }
+    private var subscriptionBox: Box<SubscriptionInfo>?
     /// Non-renewing subscriptions only: how long one purchase lasts.
     public var duration: SubscriptionPeriod?
     /// Subscription groups or auto-renewable subscriptions whose active subscribers already have this
     /// product's content (the Summer Pass is part of Pro): it is never pitched to them.
     public var includedIn: [String] = []
 
-    public func price(in territory: Territory) -> Decimal? { prices[territory.code] }
+    init(id: String, type: ProductType, name: LocalizedText, description: LocalizedText, familyShareable: Bool,
+         prices: PriceTable, maxQuantity: Int, subscription: SubscriptionInfo?, duration: SubscriptionPeriod?,
+         includedIn: [String] = []) {
+        self.id = id
+        self.includedIn = includedIn
+        self.type = type
+        self.name = name
+        self.description = description
+        self.familyShareable = familyShareable
+        self.priceTable = prices
+        self.maxQuantity = maxQuantity
+        self.subscriptionBox = subscription.map(Box.init)
+        self.duration = duration
+    }
+
+    public func price(in territory: Territory) -> Decimal? { priceTable[territory.code] }
+}
+
+/// An immutable value kept out of line; a change replaces the box.
+final class Box<Value: Sendable>: Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 public struct SubscriptionInfo: Sendable {
@@ -185,15 +409,30 @@ public struct SubscriptionOffer: Sendable, Hashable {
     /// How many periods the offer lasts (pay as you go); 1 otherwise.
     public var periodCount: Int
     /// Price per offer period by territory; empty for a free trial.
-    public var prices: [String: Decimal]
+    public var prices: [String: Decimal] {
+        get { priceTable.dictionary }
+        set { priceTable = PriceTable(newValue) }
+    }
+    var priceTable: PriceTable
     public var purpose: Purpose?
+
+    init(id: String?, kind: Kind, paymentMode: PaymentMode, period: SubscriptionPeriod, periodCount: Int,
+         prices: PriceTable, purpose: Purpose?) {
+        self.id = id
+        self.kind = kind
+        self.paymentMode = paymentMode
+        self.period = period
+        self.periodCount = periodCount
+        self.priceTable = prices
+        self.purpose = purpose
+    }
 
     /// The whole length of the offer.
     public var totalDuration: SubscriptionPeriod { period.times(periodCount) }
 
     /// What one offer period costs in a territory (zero for a free trial; nil if not offered there).
     public func price(in territory: Territory) -> Decimal? {
-        paymentMode == .freeTrial ? 0 : prices[territory.code]
+        paymentMode == .freeTrial ? 0 : priceTable[territory.code]
     }
 }
 

@@ -13,8 +13,18 @@ public enum CatalogLoader {
     }
 
     public static func load(contentsOf url: URL) throws(Failure) -> Catalog {
+        try load(contentsOf: url, mappingFrom: MappedFile.threshold)
+    }
+
+    /// `threshold`: the size from which the file is mapped rather than read (tests map small files).
+    static func load(contentsOf url: URL, mappingFrom threshold: Int) throws(Failure) -> Catalog {
         if let kind = FileKind.notRegular(url.path) {
             throw Failure(problems: [CatalogProblem(path: .root, reason: "\(url.path) is \(kind), not a catalog file")])
+        }
+        if let file = MappedFile(path: url.path, threshold: threshold) {
+            let (catalog, log) = read(file.bytes, file: file)
+            if let catalog, log.problems.isEmpty { return catalog }
+            throw Failure(problems: log.problems)
         }
         let data: Data
         do {
@@ -35,37 +45,40 @@ public enum CatalogLoader {
     }
 
     /// Reads in two passes over the bytes: the first checks the JSON without building anything; the
-    /// second builds the tree of one root member at a time, and of the root's arrays (products, offer
-    /// codes…) one element at a time, so memory holds the catalog and one product's tree, never the
-    /// whole document's. The log also counts the work done, for the tests that keep it linear.
+    /// second lays one root member at a time, and of the root's arrays (products, offer codes…) one
+    /// element at a time, flat on a `JSONTape` and reads the values it needs straight off the bytes, so
+    /// memory holds the catalog and one product's tokens, never a tree. The log also counts the work
+    /// done, for the tests that keep it linear.
     static func read(_ data: Data) -> (Catalog?, ProblemLog) {
-        data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            let log = ProblemLog()
-            var checker = JSONParser(bytes, building: false)
-            do throws(JSONParser.Failure) {
-                _ = try checker.document()
-            } catch {
-                log.problems.append(error.problem)
-                return (nil, log)
-            }
-            let reader = CatalogReader(log: log, source: JSONParser(bytes))
-            // Rare: only a document with a forbidden character is walked whole to find it.
-            if checker.sawForbiddenText { reader.checkText(reader.source.value(at: checker.rootStart)) }
-            guard checker.rootIsObject else {
-                return (reader.catalog(Node(reader.source.value(at: checker.rootStart), nil, log)), log)
-            }
-            var members: [JSONObject.Member] = []
-            for (key, start) in checker.rootMembers {
-                if reader.source.isArray(at: start) {
-                    reader.deferredArrays[key] = start
-                    members.append(JSONObject.Member(key: key, value: .array([])))
-                } else {
-                    members.append(JSONObject.Member(key: key, value: reader.source.value(at: start)))
-                }
-            }
-            return (reader.catalog(Node(.object(JSONObject(members)), nil, log)), log)
+        data.withUnsafeBytes { raw in read(raw.bindMemory(to: UInt8.self)) }
+    }
+
+    /// `file`, when the bytes are a mapped file, is told how far each pass has read.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: MappedFile? = nil) -> (Catalog?, ProblemLog) {
+        let log = ProblemLog()
+        var checker = JSONParser(bytes, building: false)
+        checker.readUpTo = file?.release
+        do throws(JSONParser.Failure) {
+            _ = try checker.document()
+        } catch {
+            log.problems.append(error.problem)
+            return (nil, log)
         }
+        let reader = CatalogReader(log: log)
+        reader.readUpTo = file?.release
+        // Rare: only a document with a forbidden character is built whole to find it.
+        if checker.sawForbiddenText {
+            var source = JSONParser(bytes)
+            reader.checkText(source.value(at: checker.rootStart))
+        }
+        let tape = JSONTape(bytes, log: log)
+        if checker.rootIsObject {
+            tape.fillRoot(start: checker.rootStart, members: checker.rootMembers, arrayCounts: checker.rootArrayCounts)
+        } else {
+            tape.fill(at: checker.rootStart, base: nil)
+        }
+        // Nodes hold the tape unowned: it lives until the catalog is read.
+        return withExtendedLifetime(tape) { (reader.catalog(Node(tape, 0)), log) }
     }
 }
 
@@ -78,76 +91,74 @@ final class ProblemLog {
     func add(_ path: JSONPath, _ reason: String) { problems.append(CatalogProblem(path: path, reason: reason)) }
 }
 
-/// Where a node is: the last step of its path and a link to its parent's, so making a node costs one
-/// small object and the path is spelt out only when a problem names it.
-final class PathLink {
-    let parent: PathLink?
-    let component: JSONPath.Component
-
-    init(_ parent: PathLink?, _ component: JSONPath.Component) {
-        self.parent = parent
-        self.component = component
-    }
-
-    var components: [JSONPath.Component] {
-        var components: [JSONPath.Component] = []
-        var link: PathLink? = self
-        while let step = link {
-            components.append(step.component)
-            link = step.parent
-        }
-        return components.reversed()
-    }
-}
-
-/// A value in the document with its place. Every accessor reports a wrong type or a missing field.
+/// A value in the document: a token of a tape. Making one allocates nothing; its path is worked out
+/// from the tape only when a problem names it. Every accessor reports a wrong type or a missing field.
 struct Node {
-    let value: JSONValue
-    /// Nil for the root.
-    let link: PathLink?
-    let log: ProblemLog
+    /// Unowned: a node never outlives the read that made its tape, and a node is made and copied at
+    /// every step, where counting references to the tape was a fifth of the time.
+    unowned(unsafe) let tape: JSONTape
+    let index: Int
 
-    init(_ value: JSONValue, _ link: PathLink?, _ log: ProblemLog) {
-        self.value = value
-        self.link = link
-        self.log = log
-        log.nodesMade += 1
+    init(_ tape: JSONTape, _ index: Int) {
+        self.tape = tape
+        self.index = index
+        tape.log.nodesMade += 1
     }
+
+    var log: ProblemLog { tape.log }
+    var kind: JSONTape.Kind { tape[index].kind }
 
     /// The node's path, built on demand (for a problem).
     var path: JSONPath {
         log.pathsBuilt += 1
-        return JSONPath(components: link?.components ?? [])
-    }
-
-    func child(_ value: JSONValue, _ component: JSONPath.Component) -> Node {
-        Node(value, PathLink(link, component), log)
+        return tape.path(of: index)
     }
 
     func problem(_ reason: String) { log.add(path, reason) }
 
-    private func expected(_ what: String) { problem("expected \(what), found \(value.kindDescription)") }
+    /// What the value is, for messages: "a string", "an array", ...
+    var kindDescription: String {
+        switch kind {
+        case .null: "null"
+        case .false, .true: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    private func expected(_ what: String) { problem("expected \(what), found \(kindDescription)") }
 
     /// A field that must be present.
     func required(_ key: String) -> Node? {
-        guard case .object(let fields) = value else { expected("an object"); return nil }
-        guard let field = fields[key], field != .null else {
+        guard kind == .object else { expected("an object"); return nil }
+        guard let field = tape.member(key, of: index), tape[field].kind != .null else {
             problem("missing required field \"\(key)\"")
             return nil
         }
-        return child(field, .key(key))
+        return Node(tape, field)
     }
 
     /// A field that may be absent (null counts as absent).
     func optional(_ key: String) -> Node? {
-        guard case .object(let fields) = value, let field = fields[key], field != .null else { return nil }
-        return child(field, .key(key))
+        guard let field = tape.member(key, of: index), tape[field].kind != .null else { return nil }
+        return Node(tape, field)
     }
 
+    /// How many elements a root array read one at a time has (0 for any other node).
+    var deferredCount: Int { Int(tape[index].deferredCount) }
+
+    /// Whether the object has the key, whatever its value (null included); false for a non-object.
+    func has(_ key: String) -> Bool { tape.member(key, of: index) != nil }
+
     var string: String? {
-        guard case .string(let text) = value else { expected("a string"); return nil }
-        return text
+        guard kind == .string else { expected("a string"); return nil }
+        return tape.string(at: index)
     }
+
+    /// The text of a string node, without a problem for another kind.
+    var stringValue: String? { kind == .string ? tape.string(at: index) : nil }
 
     /// A string that must not be empty ("") or blank: nothing a person could see (spaces, zero-width
     /// and other invisible characters, fillers, combining marks with nothing to combine with).
@@ -173,12 +184,15 @@ struct Node {
     }
 
     var bool: Bool? {
-        guard case .bool(let flag) = value else { expected("true or false"); return nil }
-        return flag
+        switch kind {
+        case .true: return true
+        case .false: return false
+        default: expected("true or false"); return nil
+        }
     }
 
     var int: Int? {
-        guard case .number(let number) = value, number == number.rounded(), abs(number) < 1e9 else {
+        guard kind == .number, case let number = tape.number(at: index), number == number.rounded(), abs(number) < 1e9 else {
             expected("a whole number")
             return nil
         }
@@ -186,23 +200,29 @@ struct Node {
     }
 
     var array: [Node]? {
-        guard case .array(let items) = value else { expected("an array"); return nil }
-        return items.enumerated().map { child($1, .index($0)) }
+        guard kind == .array else { expected("an array"); return nil }
+        return elements
+    }
+
+    /// An array's elements, without a problem for another kind (none then).
+    var elements: [Node] {
+        kind == .array ? tape.children(of: index).map { Node(tape, $0) } : []
     }
 
     /// Object members in document order.
     var members: [(key: String, node: Node)]? {
-        guard case .object(let fields) = value else { expected("an object"); return nil }
-        return fields.members.map { ($0.key, child($0.value, .key($0.key))) }
+        guard kind == .object else { expected("an object"); return nil }
+        return tape.children(of: index).map { (tape.string(at: $0 - 1), Node(tape, $0)) }
     }
 
     /// Refuses keys the schema does not know, so a misspelt setting is not silently ignored; suggests
     /// the known key a typo is closest to. (Does nothing if the node is not an object: the caller's
     /// accessors report that.)
     func checkKeys(_ known: [String]) {
-        guard case .object(let fields) = value else { return }
-        for member in fields.members where !known.contains(member.key) {
-            log.add(path.appending(member.key), "unknown key \(UntrustedText.quoted(member.key)); " + KeySuggestion.hint(member.key, known: known))
+        guard kind == .object else { return }
+        for field in tape.children(of: index) where !known.contains(where: { tape.string(at: field - 1, equals: $0) }) {
+            let key = tape.string(at: field - 1)
+            log.add(path.appending(key), "unknown key \(UntrustedText.quoted(key)); " + KeySuggestion.hint(key, known: known))
         }
     }
 }
@@ -211,18 +231,20 @@ struct Node {
 /// broken to build; the log then says why.
 final class CatalogReader {
     let log: ProblemLog
-    /// The parser over the checked document, which builds the trees the reader walks.
-    var source: JSONParser
-    /// Root members whose value is an array, by key, and where it starts: read one element at a time.
-    var deferredArrays: [String: Int] = [:]
     /// Territory codes declared in `territories`, so prices can be checked against them.
-    private var territoryCodes: Set<String> = []
-    /// `includedIn` entries that are not group ids, to check against the products once all are read.
-    private var pendingInclusions: [(Node, String)] = []
+    private var territoryCodes: [String] = []
+    /// Every distinct price table read so far: equal tables share one array.
+    private var priceTables: Set<[PriceTable.Entry]> = []
+    /// Told the offset each element of a root array ends at (a mapped file hands back what is read).
+    var readUpTo: ((Int) -> Void)?
+    /// The index in `products` of the product being read, for problems found after its tape is gone.
+    private var productElement = 0
+    /// `includedIn` entries that are not group ids, to check against the products once all are read:
+    /// where they are (product element, entry) and the id. Nodes cannot be kept: the tape is reused.
+    private var pendingInclusions: [(product: Int, entry: Int, id: String)] = []
 
-    init(log: ProblemLog, source: JSONParser) {
+    init(log: ProblemLog) {
         self.log = log
-        self.source = source
     }
 
     func catalog(_ root: Node) -> Catalog? {
@@ -236,7 +258,7 @@ final class CatalogReader {
             if let territory = territory(node) { territories.append(territory) }
             territoryIDs.note(node, at: index)
         }
-        territoryCodes = Set(territories.map(\.code))
+        territoryCodes = territories.map(\.code)
         // The duplicate check took a second look at the territories, which repeats a wrong-type message.
         if let node = territoryIDs.section, !isDeferred(node) { _ = node.array }
         log.problems += territoryIDs.problems
@@ -252,12 +274,14 @@ final class CatalogReader {
         let knownGroups = Set(groups.map(\.id))
         var products: [Product] = []
         let productsNode = root.required("products")
+        products.reserveCapacity(productsNode?.deferredCount ?? 0)
         var productIDs = UniqueField(field: "id", what: "product id", section: productsNode)
         /// Names and descriptions without the default language: reported last, as the final check.
         var untranslated: [CatalogProblem] = []
         forEachElement(productsNode) { index, node in
-            if let product = product(node, groupIDs: knownGroups) { products.append(product) }
-            productIDs.note(node, at: index)
+            productElement = index
+            let made = product(node, groupIDs: knownGroups).map { products.append($0) } != nil
+            productIDs.note(node, at: index, value: products.last?.id, made: made)
             if let app { checkDefaultLanguage(node, language: app.defaultLanguage, into: &untranslated) }
         }
         log.problems += productIDs.problems
@@ -266,11 +290,12 @@ final class CatalogReader {
         checkIncludedIn(products: products, index: productIndex)
         var offers: [OfferCodeOffer] = []
         let offersNode = root.optional("offerCodes")
+        offers.reserveCapacity(offersNode?.deferredCount ?? 0)
         var offerIDs = UniqueField(field: "id", what: "offer code id", section: offersNode)
         var codes = UniqueCodes(section: offersNode)
         forEachElement(offersNode) { index, node in
-            if let offer = offerCode(node, products: products, index: productIndex) { offers.append(offer) }
-            offerIDs.note(node, at: index)
+            let made = offerCode(node, products: products, index: productIndex).map { offers.append($0) } != nil
+            offerIDs.note(node, at: index, value: offers.last?.id, made: made)
             codes.note(node, at: index)
         }
         log.problems += offerIDs.problems
@@ -287,18 +312,18 @@ final class CatalogReader {
     }
 
     /// Whether a node is a root array left to be read one element at a time.
-    private func isDeferred(_ node: Node) -> Bool {
-        guard let link = node.link, link.parent == nil, case .key(let key) = link.component else { return false }
-        return deferredArrays[key] != nil
-    }
+    private func isDeferred(_ node: Node) -> Bool { node.tape[node.index].deferred }
 
-    /// Each element of an array node, with its index: a deferred root array is built one element at a
-    /// time; any other node is an array in memory (or a wrong-type problem, reported by `array`).
+    /// Each element of an array node, with its index: a deferred root array is laid on a tape one
+    /// element at a time; any other node is an array of its tape (or a wrong-type problem, reported by
+    /// `array`).
     private func forEachElement(_ node: Node?, _ body: (Int, Node) -> Void) {
         guard let node else { return }
-        if let link = node.link, link.parent == nil, case .key(let key) = link.component, let start = deferredArrays[key] {
-            source.forEachElement(ofArrayAt: start) { index, value in
-                body(index, Node(value, PathLink(link, .index(index)), log))
+        if isDeferred(node) {
+            let tape = JSONTape(node.tape.bytes, log: log)
+            tape.forEachElement(ofArrayAt: node.tape[node.index].start, key: node.tape.string(at: node.index - 1)) { index, end in
+                body(index, Node(tape, 0))
+                readUpTo?(end)
             }
         } else {
             for (index, element) in (node.array ?? []).enumerated() { body(index, element) }
@@ -314,7 +339,7 @@ final class CatalogReader {
         let terms = node.required("termsOfServiceURL").flatMap { url($0) }
         let privacy = node.required("privacyPolicyURL").flatMap { url($0) }
         guard let name, let terms, let privacy else { return nil }
-        if name.translations[language] == nil {
+        if name[language] == nil {
             node.required("name")?.problem("has no \(UntrustedText.quoted(language)) text, the catalog's default language")
         }
         return AppInfo(name: name, defaultLanguage: language, termsOfServiceURL: terms, privacyPolicyURL: privacy)
@@ -427,24 +452,25 @@ final class CatalogReader {
         guard let elements = node.array else { return [] }
         if elements.isEmpty { node.problem("list at least one subscription group or subscription, or leave \"includedIn\" out") }
         var ids: [String] = []
-        for element in elements {
+        for (entry, element) in elements.enumerated() {
             guard let id = element.text else { continue }
             if ids.contains(id) { element.problem("\(UntrustedText.quoted(id)) is listed twice"); continue }
             ids.append(id)
-            if !groupIDs.contains(id) { pendingInclusions.append((element, id)) }
+            if !groupIDs.contains(id) { pendingInclusions.append((productElement, entry, id)) }
         }
         return ids
     }
 
     /// The `includedIn` ids that are not groups must be auto-renewable subscriptions of the catalog.
     private func checkIncludedIn(products: [Product], index: [String: Int]) {
-        for (node, id) in pendingInclusions {
+        for (product, entry, id) in pendingInclusions {
+            let path = JSONPath(components: [.key("products"), .index(product), .key("includedIn"), .index(entry)])
             guard let position = index[id] else {
-                node.problem("\(UntrustedText.quoted(id)) is neither a subscription group nor a product of this catalog")
+                log.add(path, "\(UntrustedText.quoted(id)) is neither a subscription group nor a product of this catalog")
                 continue
             }
             if products[position].type != .autoRenewable {
-                node.problem("\(UntrustedText.quoted(id)) is not an auto-renewable subscription: only a subscription's subscribers can have a product included")
+                log.add(path, "\(UntrustedText.quoted(id)) is not an auto-renewable subscription: only a subscription's subscribers can have a product included")
             }
         }
         pendingInclusions = []
@@ -453,11 +479,11 @@ final class CatalogReader {
     private func subscriptionInfo(_ node: Node, groupIDs: Set<String>) -> SubscriptionInfo? {
         let group = node.required("group").flatMap { groupNode -> String? in
             guard let id = groupNode.text else { return nil }
-            guard groupIDs.contains(id) else {
+            guard let known = groupIDs.firstIndex(of: id) else {
                 groupNode.problem("no subscription group \(UntrustedText.quoted(id)) in $.subscriptionGroups")
                 return nil
             }
-            return id
+            return groupIDs[known] // the group's own String: one copy of each id
         }
         let level = node.required("level").flatMap { levelNode -> Int? in
             guard let level = levelNode.int else { return nil }
@@ -516,11 +542,11 @@ final class CatalogReader {
             }
             return purpose
         }
-        var prices: [String: Decimal] = [:]
+        var prices = PriceTable()
         if mode == .freeTrial {
             node.optional("prices")?.problem("a free trial has no prices")
         } else if mode != nil {
-            prices = node.required("prices").flatMap(priceTable) ?? [:]
+            prices = node.required("prices").flatMap(priceTable) ?? PriceTable()
         }
         guard let mode, let period else { return nil }
         return SubscriptionOffer(id: id, kind: kind, paymentMode: mode, period: period, periodCount: count,
@@ -533,7 +559,7 @@ final class CatalogReader {
         let name = node.required("name").flatMap(localized)
         let productID = node.required("product").flatMap { productNode -> String? in
             guard let id = productNode.text else { return nil }
-            guard let product = index[id].map({ products[$0] }) else {
+            guard let position = index[id], case let product = products[position] else {
                 productNode.problem("no product \(UntrustedText.quoted(id)) in $.products")
                 return nil
             }
@@ -541,7 +567,7 @@ final class CatalogReader {
                 productNode.problem("offer codes apply to auto-renewable subscriptions; \(UntrustedText.quoted(id)) is \(product.type.rawValue)")
                 return nil
             }
-            return id
+            return product.id // the product's own String: one copy of each id
         }
         let offer = offer(node, kind: .code)
         let eligibility = node.required("eligibility")?.array.flatMap { items -> Set<OfferCodeOffer.Eligibility>? in
@@ -581,33 +607,36 @@ final class CatalogReader {
 
     private func localized(_ node: Node) -> LocalizedText? {
         guard let members = node.members else { return nil }
-        var translations: [String: String] = [:]
+        var translations: [(language: String, text: String)] = []
+        translations.reserveCapacity(members.count)
         for (language, textNode) in members {
             guard let text = textNode.text else { continue }
-            translations[language] = text
+            translations.append((language, text))
         }
         if members.isEmpty { node.problem("needs at least one translation, like {\"en\": \"…\"}") }
-        return translations.isEmpty ? nil : LocalizedText(translations)
+        return translations.isEmpty ? nil : LocalizedText(pairs: translations)
     }
 
-    private func priceTable(_ node: Node) -> [String: Decimal]? {
+    private func priceTable(_ node: Node) -> PriceTable? {
         guard let members = node.members else { return nil }
-        var prices: [String: Decimal] = [:]
+        var prices = PriceTable()
         for (code, priceNode) in members {
             if !territoryCodes.contains(code) {
                 priceNode.problem("territory \(UntrustedText.quoted(code)) is not declared in $.territories")
                 continue
             }
-            if let price = price(priceNode) { prices[code] = price }
+            if let price = price(priceNode) { prices.set(code, significand: price.significand, exponent: price.exponent) }
         }
         if members.isEmpty { node.problem("needs a price in at least one territory") }
+        prices.share(&priceTables)
         return prices
     }
 
-    private func price(_ node: Node) -> Decimal? {
-        switch node.value {
-        case .string(let text):
-            guard let value = Self.decimalPrice(text) else {
+    private func price(_ node: Node) -> (significand: UInt64, exponent: Int)? {
+        switch node.kind {
+        case .string:
+            let text = node.tape.string(at: node.index)
+            guard let value = Self.decimalParts(text) else {
                 node.problem("\(UntrustedText.quoted(text)) is not a decimal price; write it like \"4.99\"")
                 return nil
             }
@@ -616,7 +645,7 @@ final class CatalogReader {
             node.problem("write prices as strings, like \"4.99\", so they are exact decimals")
             return nil
         default:
-            node.problem("expected a decimal price as a string like \"4.99\", found \(node.value.kindDescription)")
+            node.problem("expected a decimal price as a string like \"4.99\", found \(node.kindDescription)")
             return nil
         }
     }
@@ -625,6 +654,11 @@ final class CatalogReader {
     /// Read by hand: a Swift Regex is parsed again on every use on Linux (~0.5 ms per product), and
     /// `Decimal(string:)` was most of the time left to load a large catalog.
     static func decimalPrice(_ text: String) -> Decimal? {
+        decimalParts(text).map { Decimal(sign: .plus, exponent: $0.exponent, significand: Decimal($0.significand)) }
+    }
+
+    /// The price's digits and power of ten, as `decimalPrice` reads them.
+    static func decimalParts(_ text: String) -> (significand: UInt64, exponent: Int)? {
         var integerDigits = 0
         var fractionDigits: Int?
         var significand: UInt64 = 0
@@ -641,7 +675,7 @@ final class CatalogReader {
             }
         }
         guard integerDigits >= 1, fractionDigits != 0 else { return nil }
-        return Decimal(sign: .plus, exponent: -(fractionDigits ?? 0), significand: Decimal(significand))
+        return (significand, -(fractionDigits ?? 0))
     }
 
     private func period(_ node: Node) -> SubscriptionPeriod? {
@@ -666,13 +700,15 @@ final class CatalogReader {
     /// codes, which App Store Connect generates, are too.
     private func code(_ node: Node, custom: Bool) -> String? {
         guard let code = node.text else { return nil }
-        guard code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+        // Bytes, not Characters: ASCII letters and digits are exactly the bytes A–Z, a–z, 0–9.
+        guard code.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A) }) else {
             let what = custom ? "custom code" : "one-time-use code"
             node.problem("\(what) \(UntrustedText.quoted(code)) may contain only ASCII letters and digits")
             return nil
         }
-        guard code.count <= 64 else { node.problem("codes are at most 64 characters"); return nil }
-        return code.uppercased()
+        guard code.utf8.count <= 64 else { node.problem("codes are at most 64 characters"); return nil }
+        // Most codes are upper case already: keep the String made for them.
+        return code.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) ? code.uppercased() : code
     }
 
     // MARK: whole-catalog rules
@@ -718,10 +754,11 @@ final class CatalogReader {
     }
 
     private func checkActiveOfferLimit(_ offers: [OfferCodeOffer], at node: Node) {
-        let active = Dictionary(grouping: offers.filter(\.active), by: \.productID)
-        for (productID, list) in active.sorted(by: { $0.key < $1.key })
-        where list.count > CatalogLoader.maxActiveOffersPerSubscription {
-            node.problem("subscription \(UntrustedText.quoted(productID)) has \(list.count) active offer-code offers; "
+        var active: [String: Int] = [:]
+        for offer in offers where offer.active { active[offer.productID, default: 0] += 1 }
+        for (productID, count) in active.sorted(by: { $0.key < $1.key })
+        where count > CatalogLoader.maxActiveOffersPerSubscription {
+            node.problem("subscription \(UntrustedText.quoted(productID)) has \(count) active offer-code offers; "
                          + "the App Store allows at most \(CatalogLoader.maxActiveOffersPerSubscription) per subscription")
         }
     }
@@ -729,8 +766,8 @@ final class CatalogReader {
     /// Every product has a name and description in the default language, the last fallback.
     private func checkDefaultLanguage(_ node: Node, language: String, into problems: inout [CatalogProblem]) {
         for key in ["name", "description"] {
-            guard let field = node.optional(key), case .object(let texts) = field.value else { continue }
-            if texts[language] == nil {
+            guard let field = node.optional(key), field.kind == .object else { continue }
+            if !field.has(language) {
                 problems.append(CatalogProblem(path: field.path, reason: "has no \(UntrustedText.quoted(language)) text, the catalog's default language"))
             }
         }
@@ -803,8 +840,14 @@ struct UniqueField {
         self.section = section
     }
 
-    mutating func note(_ node: Node, at index: Int) {
-        guard case .object(let fields) = node.value, case .string(let value)? = fields[field] else { return }
+    /// `value` is the field's text when `made` says the element was just built from it (its String is
+    /// then shared, not made again).
+    mutating func note(_ node: Node, at index: Int, value known: String? = nil, made: Bool = false) {
+        guard let value = made ? known : node.tape.member(field, of: node.index).flatMap({ Node(node.tape, $0).stringValue }) else { return }
+        noteValue(value, node, at: index)
+    }
+
+    private mutating func noteValue(_ value: String, _ node: Node, at index: Int) {
         if let first = firstSeen[value], let section {
             let firstPath = section.path.appending(first).appending(field)
             problems.append(CatalogProblem(path: node.path.appending(field),
@@ -828,13 +871,13 @@ struct UniqueCodes {
         guard let section else { return }
         for kind in ["oneTimeUse", "custom"] {
             guard let list = node.optional("codes")?.optional(kind) else { continue }
-            guard case .array(let items) = list.value else {
+            guard list.kind == .array else {
                 // The list is looked at again here, so its wrong type is reported again.
-                problems.append(CatalogProblem(path: list.path, reason: "expected an array, found \(list.value.kindDescription)"))
+                problems.append(CatalogProblem(path: list.path, reason: "expected an array, found \(list.kindDescription)"))
                 continue
             }
-            for (index, item) in items.enumerated() {
-                guard case .string(let code) = item else { continue }
+            for (index, item) in list.elements.enumerated() {
+                guard let code = item.stringValue else { continue }
                 let key = code.uppercased()
                 if let first = firstSeen[key] {
                     let firstPath = section.path.appending(first.offer).appending("codes").appending(first.kind).appending(first.index)

@@ -112,15 +112,23 @@ struct JSONParser {
     /// Whether a string or key held a scalar `UntrustedText.isForbidden` refuses (DEL, a C1 control, a
     /// bidirectional control, or an escaped C0 control); noted in passing, as the bytes are checked anyway.
     private(set) var sawForbiddenText = false
+    /// Whether the last string read was printable ASCII without escapes, taken from the file as it is.
+    private var lastStringWasPlain = false
+    /// Told the offset each element of the root, or of an array in the root, ends at (a mapped file
+    /// hands back what is read).
+    var readUpTo: ((Int) -> Void)?
     /// Members, key offsets and elements of the objects and arrays being read, innermost last: each
     /// container is copied out in one allocation of the right size when it closes, instead of growing
     /// an array of its own.
     private var pendingMembers: [JSONObject.Member] = []
-    private var pendingKeyOffsets: [Int] = []
+    private var pendingKeys: [PendingKey] = []
     private var pendingItems: [JSONValue] = []
     /// The root object's keys and where each value starts, noted in passing (a catalog reader then
     /// builds the tree of one section, or one element of it, at a time).
-    private(set) var rootMembers: [(key: String, offset: Int)] = []
+    private(set) var rootMembers: [(key: String, keyOffset: Int, offset: Int)] = []
+    /// How many elements each array among the root's members has, by where it starts (so a reader
+    /// can make room for them at once).
+    private(set) var rootArrayCounts: [Int: Int] = [:]
     /// Where the document's value starts (past a byte order mark), and whether it is an object.
     private(set) var rootStart = 0
     private(set) var rootIsObject = false
@@ -135,26 +143,6 @@ struct JSONParser {
         offset = start
         return (try? value()) ?? .null
     }
-
-    /// Each element of the array starting at `start` (in a checked document), built one at a time and
-    /// handed to `body` with its index, so only one element's tree exists at once.
-    mutating func forEachElement(ofArrayAt start: Int, _ body: (Int, JSONValue) -> Void) {
-        offset = start + 1
-        var index = 0
-        while true {
-            skipWhitespace()
-            guard offset < bytes.count, bytes[offset] != UInt8(ascii: "]") else { return }
-            guard let element = try? value() else { return }
-            body(index, element)
-            index += 1
-            skipWhitespace()
-            guard peek == UInt8(ascii: ",") else { return }
-            offset += 1
-        }
-    }
-
-    /// Whether the value at `start` (in a checked document) is an array.
-    func isArray(at start: Int) -> Bool { start < bytes.count && bytes[start] == UInt8(ascii: "[") }
 
     /// The whole document: one value with nothing but white space after it.
     mutating func document() throws(Failure) -> JSONValue {
@@ -200,6 +188,8 @@ struct JSONParser {
         try enter()
         defer { depth -= 1 }
         let base = pendingMembers.count
+        let keyBase = pendingKeys.count
+        defer { pendingKeys.removeSubrange(keyBase...) }
         /// Built once an object grows past a few keys, so a huge object is not checked quadratically.
         var index: [String: Int]? = nil
         skipWhitespace()
@@ -211,17 +201,26 @@ struct JSONParser {
                 throw failure("expected a key in double quotes, found \(found)")
             }
             let keyOffset = offset
-            let key = try string()
-            if pendingMembers.count - base == 8 && index == nil {
-                index = Dictionary(uniqueKeysWithValues: (base..<pendingMembers.count).map { (pendingMembers[$0].key, $0) })
+            // A checking pass keeps a plain key as its place in the file and compares bytes; a key with
+            // escapes or past ASCII is decoded and compared as a String, as before.
+            var key = PendingKey(offset: keyOffset, end: 0, text: try string(keep: building))
+            if lastStringWasPlain {
+                key.end = offset - 1
+                if !building { key.text = nil }
+            } else if !building {
+                offset = keyOffset
+                key.text = try string()
             }
-            let earlier: Int? = if let index { index[key] } else {
-                pendingMembers[base...].firstIndex { $0.key == key }
+            if pendingKeys.count - keyBase == Self.indexedObjectSize && index == nil {
+                index = Dictionary(uniqueKeysWithValues: (keyBase..<pendingKeys.count).map { (text(of: pendingKeys[$0]), $0) })
+            }
+            let earlier: Int? = if let index { index[text(of: key)] } else {
+                pendingKeys[keyBase...].firstIndex { sameKey($0, key) }
             }
             if let earlier {
                 throw Failure(offset: keyOffset,
-                              message: "duplicate key \(UntrustedText.quoted(key)) at \(position(keyOffset)), "
-                                  + "first at \(position(pendingKeyOffsets[earlier])); JSON readers disagree on which one wins",
+                              message: "duplicate key \(UntrustedText.quoted(text(of: key))) at \(position(keyOffset)), "
+                                  + "first at \(position(pendingKeys[earlier].offset)); JSON readers disagree on which one wins",
                               isDuplicateKey: true)
             }
             skipWhitespace()
@@ -230,31 +229,59 @@ struct JSONParser {
             let value: JSONValue
             if depth == 1 && !building {
                 skipWhitespace()
-                rootMembers.append((key, offset))
+                rootMembers.append((text(of: key), keyOffset, offset))
             }
             do throws(Failure) { value = try self.value() } catch {
                 var outer = error
-                outer.path.insert(.key(key), at: 0)
+                outer.path.insert(.key(text(of: key)), at: 0)
                 throw outer
             }
-            index?[key] = pendingMembers.count
-            pendingMembers.append(JSONObject.Member(key: key, value: value))
-            pendingKeyOffsets.append(keyOffset)
+            index?[text(of: key)] = pendingKeys.count
+            if building { pendingMembers.append(JSONObject.Member(key: key.text!, value: value)) }
+            pendingKeys.append(key)
             skipWhitespace()
             switch peek {
             case UInt8(ascii: ","): offset += 1
             case UInt8(ascii: "}"):
                 offset += 1
-                let members = building ? Array(pendingMembers[base...]) : []
+                if !building { return .null }
+                let members = Array(pendingMembers[base...])
                 pendingMembers.removeSubrange(base...)
-                pendingKeyOffsets.removeSubrange(base...)
-                return building ? .object(JSONObject(members)) : .null
+                return .object(JSONObject(members))
             default: throw failure("expected ',' or '}' after an object member, found \(found)")
             }
         }
     }
 
+    /// Objects with more keys than this look a new key up in a dictionary instead of comparing it with
+    /// every earlier one.
+    static let indexedObjectSize = 16
+
+    /// A key of an object being read, for the duplicate check: where it starts, and either where its
+    /// plain ASCII text ends in the file (`text` nil) or its decoded text.
+    struct PendingKey {
+        var offset: Int
+        var end: Int
+        var text: String?
+    }
+
+    private func text(of key: PendingKey) -> String {
+        key.text ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[key.offset + 1..<key.end]), as: UTF8.self)
+    }
+
+    /// Whether two keys are the same, as Swift compares strings: bytes for two plain ASCII keys, whose
+    /// texts are equal only when their bytes are; Strings (canonical equivalence) otherwise.
+    private func sameKey(_ a: PendingKey, _ b: PendingKey) -> Bool {
+        if a.end > 0 && b.end > 0 {
+            let length = a.end - a.offset
+            guard length == b.end - b.offset else { return false }
+            return memcmp(bytes.baseAddress! + a.offset, bytes.baseAddress! + b.offset, length) == 0
+        }
+        return text(of: a) == text(of: b)
+    }
+
     private mutating func array() throws(Failure) -> JSONValue {
+        let arrayStart = offset
         try enter()
         defer { depth -= 1 }
         let base = pendingItems.count
@@ -273,12 +300,16 @@ struct JSONParser {
                 throw outer
             }
             count += 1
+            if depth <= 2, let readUpTo { readUpTo(offset) }
             skipWhitespace()
             switch peek {
             case UInt8(ascii: ","): offset += 1
             case UInt8(ascii: "]"):
                 offset += 1
-                if !building { return .null }
+                if !building {
+                    if depth == 2 { rootArrayCounts[arrayStart] = count }
+                    return .null
+                }
                 let items = Array(pendingItems[base...])
                 pendingItems.removeSubrange(base...)
                 return .array(items)
@@ -362,6 +393,8 @@ struct JSONParser {
         let bytes = self.bytes
         // A local index, so the common loop over plain ASCII keeps it in a register.
         var index = start
+        var plain = true
+        lastStringWasPlain = false
         while index < bytes.count {
             let byte = bytes[index]
             if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
@@ -371,10 +404,12 @@ struct JSONParser {
             offset = index
             if byte == UInt8(ascii: "\"") {
                 offset += 1
+                lastStringWasPlain = plain
                 return keep ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) : ""
             }
             if byte == UInt8(ascii: "\\") { return try escapedString(from: start, quote: quote) }
             try stepInString(byte)
+            plain = false
             index = offset
         }
         throw Failure(offset: quote, message: "a string that is never closed")

@@ -40,10 +40,9 @@ struct Lint: ParsableCommand {
     static func warnings(for catalog: Catalog) -> [CatalogProblem] {
         var warnings: [CatalogProblem] = []
         func check(_ name: LocalizedText, at path: JSONPath) {
-            for (language, text) in name.translations.sorted(by: { $0.key < $1.key }) {
-                // A character is at most two cells and one byte is ASCII, one cell: a text of no more
-                // bytes than the limit fits without measuring (most names, at 100,000 products).
-                guard text.utf8.count > nameWidthLimit else { continue }
+            // A character is at most two cells and one byte is ASCII, one cell: a text of no more
+            // bytes than the limit fits without measuring (most names, at 100,000 products).
+            for (language, text) in name.translations(longerThan: nameWidthLimit) {
                 let width = TextWidth.of(text)
                 guard width > nameWidthLimit else { continue }
                 warnings.append(CatalogProblem(

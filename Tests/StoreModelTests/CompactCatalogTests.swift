@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import StoreModel
+
+/// The catalog's compact storage (issue 9: 100,000 products in 150 MB) keeps the model's API: texts,
+/// prices and subscriptions read back as they were written, and a mapped file reads like bytes in memory.
+@Suite("Compact catalog storage")
+struct CompactCatalogTests {
+    @Test("a localized text gives back its translations, whatever their order or length")
+    func localizedRoundTrip() {
+        let long = String(repeating: "ü", count: 300)
+        let translations = ["en": "Boost", "pt-BR": "Impulso", "ja": "ブースト", "de": long, "": "empty key"]
+        let text = LocalizedText(translations)
+        #expect(text.translations == translations)
+        #expect(text["pt-BR"] == "Impulso" && text["de"] == long && text["fr"] == nil)
+        #expect(text.resolved(for: Locale(identifier: "pt_BR"), fallback: "en") == "Impulso")
+        #expect(text.resolved(for: Locale(identifier: "fr_FR"), fallback: "en") == "Boost")
+        #expect(text == LocalizedText(translations))
+        #expect(text.translations(longerThan: 12).map(\.language) == ["de"])
+        var changed = text
+        changed.translations["en"] = "Renamed"
+        #expect(changed["en"] == "Renamed" && text["en"] == "Boost")
+    }
+
+    @Test("a language is found as Swift compares strings: canonically equal spellings match")
+    func canonicalLanguage() {
+        let text = LocalizedText(["caf\u{E9}": "precomposed"])
+        #expect(text["cafe\u{301}"] == "precomposed")
+    }
+
+    @Test("prices read compactly give back the same Decimals, and can be replaced")
+    func pricesRoundTrip() throws {
+        let catalog = try CatalogLoader.load(Data(Fixture.json.utf8))
+        let usa = try #require(catalog.territory("USA"))
+        var alps = try #require(catalog.product("alps"))
+        #expect(alps.prices == ["USA": Decimal(string: "4.99")!, "DEU": Decimal(string: "5.99")!,
+                                "JPN": Decimal(800), "GBR": Decimal(string: "4.99")!])
+        #expect(alps.price(in: usa) == Decimal(string: "4.99"))
+        alps.prices["USA"] = Decimal(string: "3.49")
+        #expect(alps.price(in: usa) == Decimal(string: "3.49"))
+        #expect(alps.prices.count == 4)
+        let pro = try #require(catalog.product("pro.monthly")?.subscription)
+        #expect(pro.introductoryOffer?.price(in: usa) == Decimal(string: "1.99"))
+        #expect(pro.promotionalOffers.map { $0.price(in: usa) } == [Decimal(string: "2.49"), Decimal(string: "5.99")])
+    }
+
+    @Test("a mapped catalog file reads as the same catalog, and its problems keep their places")
+    func mappedFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("compact-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("good.json")
+        try Data(Fixture.json.utf8).write(to: good)
+        let mapped = try CatalogLoader.load(contentsOf: good, mappingFrom: 0)
+        let read = try CatalogLoader.load(Data(Fixture.json.utf8))
+        #expect(mapped.products.map(\.id) == read.products.map(\.id))
+        #expect(mapped.products.map(\.prices) == read.products.map(\.prices))
+        #expect(mapped.products.map(\.name) == read.products.map(\.name))
+
+        let bad = folder.appendingPathComponent("bad.json")
+        try Data(Fixture.json.replacingOccurrences(of: #""USA": "4.99""#, with: #""USA": "4,99""#).utf8).write(to: bad)
+        var problems: [String] = []
+        do { _ = try CatalogLoader.load(contentsOf: bad, mappingFrom: 0) } catch { problems = error.problems.map(\.description) }
+        #expect(problems == [#"$.products[1].prices.USA: "4,99" is not a decimal price; write it like "4.99""#,
+                             #"$.products[4].prices.USA: "4,99" is not a decimal price; write it like "4.99""#])
+        try Data((Fixture.json + "x").utf8).write(to: bad)
+        do { _ = try CatalogLoader.load(contentsOf: bad, mappingFrom: 0) } catch { problems = error.problems.map(\.description) }
+        #expect(problems.count == 1 && problems[0].hasPrefix("$: not valid JSON: line ") && problems[0].hasSuffix("unexpected 'x' after the JSON value"))
+    }
+}
