@@ -194,6 +194,10 @@ public struct Strings: Sendable {
         case .transaction: "Transaction"
         case .confirm: "Confirm"
         case .signup: "Sign Up"
+        case .freeContent: "Free reading"
+        case .freeItem: "Reading"
+        case .paywall: "Free limit"
+        case .onboarding: "Welcome"
         }
     }
 
@@ -222,6 +226,8 @@ public struct Strings: Sendable {
     public var qa = QAStrings()
     /// Each customer flow's words, in its own file with all its languages (Strings+Signup.swift …).
     public var signup = SignupStrings()
+    public var paywall = PaywallStrings()
+    public var onboarding = OnboardingStrings()
 
     public init() {}
 
@@ -357,6 +363,13 @@ public struct Strings: Sendable {
         default: strings = .english
         }
         strings.signup = SignupStrings.forLanguage(language)
+        strings.paywall = PaywallStrings.forLanguage(language)
+        strings.onboarding = OnboardingStrings.forLanguage(language)
+        // The flows' own keys and screens are named in their files.
+        let (paywall, onboarding) = (strings.paywall, strings.onboarding)
+        let (actionHelp, screenName) = (strings.actionHelp, strings.screenName)
+        strings.actionHelp = { paywall.actionHelp($0) ?? onboarding.actionHelp($0) ?? actionHelp($0) }
+        strings.screenName = { paywall.screenName($0) ?? onboarding.screenName($0) ?? screenName($0) }
         return strings
     }
 }
