@@ -47,6 +47,9 @@ struct LaunchOptions: ParsableArguments {
     @Option(name: .customLong("grace-period"), help: "Billing grace period on a failed renewal: catalog, on or off.")
     var gracePeriod: String?
 
+    @Flag(help: "Show onboarding (the app's benefits, then its sign-up screen) at launch. Without it, onboarding shows only on a --state ledger's first launch; never to a subscriber.")
+    var onboarding = false
+
     @Option(help: "Theme: a name from Themes/ (default, light, high-contrast) or a path to a theme file.")
     var theme: String = "default"
 
@@ -62,6 +65,10 @@ struct LaunchOptions: ParsableArguments {
         var theme: Theme
         /// Where the store is saved after every change; nil for an in-memory session.
         var ledger: Ledger?
+        /// `--onboarding` was given.
+        var onboarding = false
+        /// This is the ledger's first launch: onboarding is due (once per ledger).
+        var firstLaunch = false
     }
 
     /// `readOnly` (plain-text mode) looks at a `--state` ledger without saving or creating anything:
@@ -110,7 +117,8 @@ struct LaunchOptions: ParsableArguments {
             do { try ledger.save(store) } catch { throw StartupError(message: error.description) }
             store.markSaved()
         }
-        return Session(store: store, locale: locale, theme: try loadTheme(), ledger: ledger)
+        return Session(store: store, locale: locale, theme: try loadTheme(), ledger: ledger, onboarding: onboarding,
+                       firstLaunch: ledger != nil && !store.onboardingShown)
     }
 
     /// The scenario file's settings, then the flags', in that order.

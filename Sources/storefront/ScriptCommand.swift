@@ -145,6 +145,8 @@ struct ScriptRunner {
         }
         ledger = session.ledger
         state = AppState(store: session.store, locale: session.locale, size: size)
+        // Scripts start in the store: onboarding only when their launch line asks for it.
+        OnboardingScreen.startIfDue(&state!, requested: options.onboarding, firstLaunch: false)
     }
 
     /// The same rule as the interactive app: what the screen reports is on disk first. The ledger
