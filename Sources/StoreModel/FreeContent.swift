@@ -94,6 +94,12 @@ public struct Month: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.init(year: year, month: month)
     }
 
+    /// The month after this one.
+    public var following: Month { month == 12 ? Month(year: year + 1, month: 1) : Month(year: year, month: month + 1) }
+
+    /// Midnight UTC on the month's first day: when its free reads start.
+    public var start: Date { Self.utc.date(from: DateComponents(year: year, month: month, day: 1))! }
+
     public static func < (a: Month, b: Month) -> Bool { (a.year, a.month) < (b.year, b.month) }
 }
 

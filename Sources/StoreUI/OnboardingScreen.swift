@@ -83,10 +83,12 @@ public enum OnboardingScreen {
         if index == pages.count - 1 {
             let (lines, freeTrial) = terms(state)
             let words = state.strings.onboarding
+            let tight = body.height < 10
             grid.putCentered("[ ⏎ " + (freeTrial ? words.tryItFree : words.seePlans) + " ]", row: bottom - 1, in: body, role: .accent)
-            bottom -= 2
-            // Whole sentences, most important first, leaving the page's title and a line of its text.
-            let room = bottom - body.row - (body.height >= 14 ? 1 : 0) - 4
+            bottom -= tight ? 1 : 2
+            // Whole sentences, most important first, leaving the page's title (and, where there is
+            // room, a line of its text): the terms matter more than the page's words.
+            let room = bottom - body.row - (body.height >= 14 ? 1 : 0) - (tight ? 1 : 4)
             var shown: [String] = []
             for line in lines {
                 let wrapped = TextWidth.wrap(line, width: area.width)
@@ -96,7 +98,7 @@ public enum OnboardingScreen {
             for (offset, line) in shown.enumerated() {
                 grid.put(line, row: bottom - shown.count + offset, column: area.column, role: .dim)
             }
-            bottom -= shown.count + (shown.isEmpty ? 0 : 1)
+            bottom -= shown.count + (shown.isEmpty || tight ? 0 : 1)
         }
         var y = body.row + (body.height >= 14 ? 1 : 0)
         y += grid.putWrapped(page.title.resolved(for: state.locale, fallback: state.fallbackLanguage), row: y, column: area.column,

@@ -18,11 +18,12 @@ public enum PaywallScreen {
         (FreeContentScreen.pitch(app)?.mayPitch == true ? [.options] : []) + [.restore, .notNow]
     }
 
-    static func label(_ button: Button, _ app: AppState) -> String {
+    /// A button's words; `width` is the room for them, so a long label gives way to its short form.
+    static func label(_ button: Button, _ app: AppState, width: Int = .max) -> String {
         let words = app.strings.paywall
         switch button {
         case .options: return FreeContentScreen.isLapsed(app) ? words.resubscribeButton : words.seeYourOptions
-        case .restore: return words.restore
+        case .restore: return TextWidth.of(words.restore) <= width ? words.restore : words.restoreShort
         case .notNow: return words.notNow
         }
     }
@@ -86,14 +87,15 @@ public enum PaywallScreen {
         y += grid.putWrapped(state.strings.paywall.limitReached, row: y, column: area.column, width: area.width,
                              maxRows: max(1, min(2, lowest - y - 1)), role: .title)
         for paragraph in message(state) {
-            guard y + 1 < lowest - 1 else { break }
-            y += 1
+            let gap = roomy ? 1 : 0
+            guard y + gap < lowest - 1 else { break }
+            y += gap
             y += grid.putWrapped(paragraph, row: y, column: area.column, width: area.width, maxRows: lowest - 1 - y, role: .normal)
         }
         let buttonsTop = min(y + 1, lowest)
         for (index, button) in buttons.enumerated() {
             let focused = index == min(screen.focus, buttons.count - 1)
-            let text = TextWidth.truncate((focused ? "▸ " : "  ") + "[ " + label(button, state) + " ]", to: area.width)
+            let text = TextWidth.truncate((focused ? "▸ " : "  ") + "[ " + label(button, state, width: area.width - 6) + " ]", to: area.width)
             let role: Role = focused ? .selected : (button == .options ? .accent : .normal)
             grid.put(text, row: buttonsTop + index, column: area.column, role: role)
         }

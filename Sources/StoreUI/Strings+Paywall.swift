@@ -30,6 +30,8 @@ public struct PaywallStrings: Sendable {
     }
     public var seeYourOptions = "See Your Options"
     public var restore = "Already a subscriber? Restore Purchases"
+    /// The same button where the line is too narrow for the question.
+    public var restoreShort = "Restore Purchases"
     public var notNow = "Not Now"
     public var restoreNotYet = "Restore Purchases is not available yet."
 
@@ -82,6 +84,7 @@ public struct PaywallStrings: Sendable {
         s.waitOnly = { date, limit in "Komm am \(date) wieder: Dann kannst du wieder \(limit) Beiträge kostenlos lesen." }
         s.seeYourOptions = "Angebote ansehen"
         s.restore = "Schon abonniert? Käufe wiederherstellen"
+        s.restoreShort = "Käufe wiederherstellen"
         s.notNow = "Jetzt nicht"
         s.restoreNotYet = "Käufe wiederherstellen ist noch nicht verfügbar."
         s.actionHelp = {
@@ -123,6 +126,7 @@ public struct PaywallStrings: Sendable {
         s.waitOnly = { date, limit in "Revenez le \(date) pour \(limit) nouvelles lectures gratuites." }
         s.seeYourOptions = "Voir les offres"
         s.restore = "Déjà abonné\u{00A0}? Restaurer les achats"
+        s.restoreShort = "Restaurer les achats"
         s.notNow = "Plus tard"
         s.restoreNotYet = "La restauration des achats n'est pas encore disponible."
         s.actionHelp = {
@@ -161,6 +165,7 @@ public struct PaywallStrings: Sendable {
         s.waitOnly = { date, limit in "\(date)になると、また\(limit)件まで無料で読めます。" }
         s.seeYourOptions = "プランを見る"
         s.restore = "登録済みの方：購入を復元"
+        s.restoreShort = "購入を復元"
         s.notNow = "今はしない"
         s.restoreNotYet = "購入の復元はまだ利用できません。"
         s.actionHelp = {
