@@ -158,7 +158,7 @@ public final class Ledger {
                 // Marked as a ledger but never given its tables (stopped while being made): empty.
                 guard applied.contains("v1") else { return Snapshot() }
                 do {
-                    return try Snapshot.read(db)
+                    return try Snapshot.read(db, schema: applied)
                 } catch let bad as BadRow {
                     throw Failure.badRow(path: path, detail: bad.description)
                 }
@@ -266,6 +266,19 @@ public final class Ledger {
             try db.create(table: "setting") { t in
                 t.primaryKey("name", .text)
                 t.column("value", .text).notNull()
+            }
+        }
+        // The metered paywall's count (free items opened, by calendar month) and onboarding's "shown
+        // once". A ledger from before was launched already, so it counts as having seen onboarding.
+        migrator.registerMigration("v2-free-reads") { db in
+            try db.create(table: "freeRead") { t in
+                t.column("month", .text).notNull()
+                t.column("itemID", .text).notNull()
+                t.column("readAt", .double).notNull()
+                t.primaryKey(["month", "itemID"])
+            }
+            if try Int.fetchOne(db, sql: "SELECT count(*) FROM setting WHERE name = ?", arguments: [Snapshot.nowKey]) ?? 0 > 0 {
+                try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES (?, '1')", arguments: [Snapshot.onboardingKey])
             }
         }
         return migrator

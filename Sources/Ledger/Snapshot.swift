@@ -6,11 +6,15 @@ import StoreModel
 struct Snapshot {
     var transactions: [UInt64: Transaction] = [:]
     var renewals: [String: AppStore.RenewalInfo] = [:]
+    /// Free items opened, by month (the metered paywall's count).
+    var freeReads: [FreeReads.Read] = []
     /// Scenario settings by their `ScenarioSetting` names, plus the clock and the next transaction id.
     var settings: [String: String] = [:]
 
     static let nowKey = "now"
     static let nextIDKey = "next-transaction-id"
+    /// "1" once onboarding was shown to this ledger's account.
+    static let onboardingKey = "onboarding-shown"
 
     init() {}
 
@@ -20,12 +24,13 @@ struct Snapshot {
         for setting in ScenarioSetting.current(store) { settings[setting.name] = setting.value }
         settings[nowKey] = String(store.now.timeIntervalSince1970)
         settings[nextIDKey] = String(store.nextTransactionID)
+        if store.onboardingShown { settings[onboardingKey] = "1" }
         return settings
     }
 
     /// Every row, checked: a hand-edited value this storefront cannot use throws `BadRow` naming the
     /// table, the row and the column, never a crash.
-    static func read(_ db: Database) throws -> Snapshot {
+    static func read(_ db: Database, schema applied: Set<String>) throws -> Snapshot {
         var snapshot = Snapshot()
         for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM transactionRecord ORDER BY rowid") {
             let transaction = try TransactionRow.transaction(from: row)
@@ -42,6 +47,23 @@ struct Snapshot {
             let cells = RowReader(table: "setting", key: "name", row: row)
             snapshot.settings[try cells.text("name")] = try cells.text("value")
         }
+        // A ledger from before the free area has no reads yet (it is migrated when opened for writing).
+        guard applied.contains("v2-free-reads") else {
+            if snapshot.settings[nowKey] != nil { snapshot.settings[onboardingKey] = "1" }
+            return snapshot
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", month, itemID, readAt FROM freeRead ORDER BY readAt, rowid") {
+            let cells = RowReader(table: "freeRead", key: "itemID", row: row)
+            let monthText = try cells.text("month")
+            guard let month = Month(monthText) else {
+                throw cells.bad("month", "is \(UntrustedText.quoted(monthText)), not a month like 2026-11")
+            }
+            let date = try cells.date("readAt")
+            guard Month(containing: date) == month else {
+                throw cells.bad("readAt", "is \(date.formatted(.iso8601)), not in the month \(month)")
+            }
+            snapshot.freeReads.append(FreeReads.Read(month: month, itemID: try cells.text("itemID"), date: date))
+        }
         return snapshot
     }
 
@@ -49,7 +71,7 @@ struct Snapshot {
     func store(catalog: Catalog, territory: Territory, path: String) throws(Ledger.Failure) -> AppStore? {
         guard let clock = settings[Self.nowKey] else {
             // Nothing was ever saved, or the clock's row was removed by hand: only the first is new.
-            guard transactions.isEmpty, renewals.isEmpty else {
+            guard transactions.isEmpty, renewals.isEmpty, freeReads.isEmpty else {
                 throw .badRow(path: path, detail: "table setting: the clock's row \"\(Self.nowKey)\" is missing, but the ledger holds purchases")
             }
             return nil
@@ -81,6 +103,13 @@ struct Snapshot {
                 throw .badRow(path: path, detail: "table setting, row \(UntrustedText.quoted(name)): \(error.message)")
             }
         }
+        for read in freeReads { store.restoreFreeRead(read) }
+        if let shown = settings[Self.onboardingKey] {
+            guard shown == "1" else {
+                throw .badRow(path: path, detail: "table setting, row \"\(Self.onboardingKey)\": \(UntrustedText.quoted(shown)) is not 1")
+            }
+            store.markOnboardingShown()
+        }
         store.markSaved()
         return store
     }
@@ -93,6 +122,12 @@ struct Snapshot {
         if changes.cleared {
             try db.execute(sql: "DELETE FROM transactionRecord")
             try db.execute(sql: "DELETE FROM renewal")
+            try db.execute(sql: "DELETE FROM freeRead")
+        }
+        for key in changes.freeReads.sorted(by: { ($0.month, $0.itemID) < ($1.month, $1.itemID) }) {
+            guard let read = store.freeReads.read(key) else { continue }
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO freeRead (month, itemID, readAt) VALUES (?, ?, ?)")
+                .execute(arguments: [read.month.description, read.itemID, read.date.timeIntervalSince1970])
         }
         let writeTransaction = try db.cachedStatement(sql: "INSERT OR REPLACE INTO transactionRecord (\(TransactionRow.columns.joined(separator: ", "))) VALUES (\(TransactionRow.columns.map { _ in "?" }.joined(separator: ", ")))")
         let deleteTransaction = try db.cachedStatement(sql: "DELETE FROM transactionRecord WHERE id = ?")

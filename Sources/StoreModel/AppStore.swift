@@ -24,6 +24,10 @@ public struct AppStore: Sendable {
     public private(set) var unsavedChanges = UnsavedChanges()
     /// Counts the work ledger queries do, for the tests that guard their cost; nil (no counting) otherwise.
     var meter: WorkMeter?
+    /// Which free items were opened in which month (the metered paywall's count; see FreeContent.swift).
+    public private(set) var freeReads = FreeReads()
+    /// Whether onboarding was shown to this account (once per ledger, on its first launch).
+    public private(set) var onboardingShown = false
 
     /// Switches QA can flip to walk the unhappy paths.
     public struct Scenario: Sendable, Equatable {
@@ -442,6 +446,21 @@ public struct AppStore: Sendable {
         scenario = Scenario()
     }
 
+    // MARK: the free area
+
+    /// Counts a free item as opened now, once per calendar month (opening it again that month does not
+    /// count). Whether it may be opened is the caller's question for `pitch(forGroup:)`.
+    public mutating func recordFreeRead(_ itemID: String) {
+        let read = FreeReads.Read(month: currentMonth, itemID: itemID, date: now)
+        if freeReads.insert(read) { unsavedChanges.freeReads.insert(read.key) }
+    }
+
+    /// A read brought back from a saved ledger, as it was first recorded.
+    public mutating func restoreFreeRead(_ read: FreeReads.Read) { freeReads.insert(read) }
+
+    /// Onboarding was shown: a ledger does not show it again.
+    public mutating func markOnboardingShown() { onboardingShown = true }
+
     // MARK: time
 
     /// Moves the simulated present forward, renewing every subscription whose period ends on the way.
@@ -728,6 +747,7 @@ public struct AppStore: Sendable {
         transactions = []
         index = LedgerIndex()
         renewals = [:]
+        freeReads = FreeReads()
         unsavedChanges = UnsavedChanges(cleared: true)
     }
 
@@ -752,10 +772,12 @@ public struct AppStore: Sendable {
         public var transactionIDs: Set<UInt64> = []
         /// Groups whose renewal state was set, changed or dropped: likewise.
         public var renewalGroups: Set<String> = []
+        /// Free items opened since (reads are only ever added, or all cleared).
+        public var freeReads: Set<FreeReads.Key> = []
 
         public init(cleared: Bool = false) { self.cleared = cleared }
 
-        public var isEmpty: Bool { !cleared && transactionIDs.isEmpty && renewalGroups.isEmpty }
+        public var isEmpty: Bool { !cleared && transactionIDs.isEmpty && renewalGroups.isEmpty && freeReads.isEmpty }
     }
 
     /// The ledger holds this account as it is now: called by whoever saved it, after the write succeeded.

@@ -10,6 +10,10 @@ public struct Catalog: Sendable {
     public var subscriptionGroups: [SubscriptionGroup] { didSet { indexGroups() } }
     public var products: [Product] { didSet { indexProducts() } }
     public var offerCodes: [OfferCodeOffer]
+    /// The free area behind the metered paywall; nil when the app has none.
+    public var freeContent: FreeContent?
+    /// The pages shown on a first launch; nil when the app has none.
+    public var onboarding: Onboarding?
 
     /// Position in `products` by product id (the first, should a hand-made catalog repeat an id).
     private var productPositions: [String: Int] = [:]
@@ -21,8 +25,11 @@ public struct Catalog: Sendable {
     private var productsByType: [ProductType: [Int]] = [:]
 
     public init(app: AppInfo, territories: [Territory], subscriptionGroups: [SubscriptionGroup],
-                products: [Product], offerCodes: [OfferCodeOffer]) {
+                products: [Product], offerCodes: [OfferCodeOffer], freeContent: FreeContent? = nil,
+                onboarding: Onboarding? = nil) {
         self.app = app
+        self.freeContent = freeContent
+        self.onboarding = onboarding
         self.territories = territories
         self.subscriptionGroups = subscriptionGroups
         self.products = products

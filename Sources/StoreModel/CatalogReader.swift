@@ -304,11 +304,14 @@ final class CatalogReader {
             checkActiveOfferLimit(offers, at: offersNode)
         }
         if app != nil, productsNode != nil { log.problems += untranslated }
+        let language = app?.defaultLanguage
+        let freeContent = root.optional("freeContent").flatMap { self.freeContent($0, groupIDs: knownGroups, language: language) }
+        let onboarding = root.optional("onboarding").flatMap { self.onboarding($0, groupIDs: knownGroups, language: language) }
 
         guard let app, !territories.isEmpty || root.optional("territories") == nil else { return nil }
         if territories.isEmpty { root.problem("a catalog needs at least one territory") }
         return Catalog(app: app, territories: territories, subscriptionGroups: groups,
-                       products: products, offerCodes: offers)
+                       products: products, offerCodes: offers, freeContent: freeContent, onboarding: onboarding)
     }
 
     /// Whether a node is a root array left to be read one element at a time.
@@ -603,7 +606,70 @@ final class CatalogReader {
                               expires: expires, active: active, oneTimeUseCodes: oneTime, customCodes: custom)
     }
 
+    private func freeContent(_ node: Node, groupIDs: Set<String>, language: String?) -> FreeContent? {
+        node.checkKeys(Schema.freeContent)
+        let title = node.required("title").flatMap { localized($0, language: language) }
+        let limit = node.required("monthlyFreeLimit").flatMap { limitNode -> Int? in
+            guard let limit = limitNode.int else { return nil }
+            guard (1...100).contains(limit) else { limitNode.problem("must be between 1 and 100 items a month"); return nil }
+            return limit
+        }
+        let group = node.required("group").flatMap { groupReference($0, groupIDs: groupIDs) }
+        var items: [FreeItem] = []
+        let itemsNode = node.required("items")
+        var itemIDs = UniqueField(field: "id", what: "free item id", section: itemsNode)
+        for (index, itemNode) in (itemsNode?.array ?? []).enumerated() {
+            itemNode.checkKeys(Schema.freeItem)
+            let id = itemNode.required("id")?.text
+            let title = itemNode.required("title").flatMap { localized($0, language: language) }
+            let body = itemNode.required("body").flatMap { localized($0, language: language) }
+            if let id, let title, let body { items.append(FreeItem(id: id, title: title, body: body)) }
+            itemIDs.note(itemNode, at: index)
+        }
+        log.problems += itemIDs.problems
+        if let itemsNode, itemsNode.kind == .array, itemsNode.elements.isEmpty { itemsNode.problem("needs at least one item") }
+        guard let title, let limit, let group, !items.isEmpty else { return nil }
+        return FreeContent(title: title, monthlyFreeLimit: limit, groupID: group, items: items)
+    }
+
+    private func onboarding(_ node: Node, groupIDs: Set<String>, language: String?) -> Onboarding? {
+        node.checkKeys(Schema.onboarding)
+        let group = node.required("group").flatMap { groupReference($0, groupIDs: groupIDs) }
+        var pages: [Onboarding.Page] = []
+        let pagesNode = node.required("pages")
+        for pageNode in pagesNode?.array ?? [] {
+            pageNode.checkKeys(Schema.onboardingPage)
+            let title = pageNode.required("title").flatMap { localized($0, language: language) }
+            let body = pageNode.required("body").flatMap { localized($0, language: language) }
+            if let title, let body { pages.append(Onboarding.Page(title: title, body: body)) }
+        }
+        if let pagesNode, pagesNode.kind == .array, case let count = pagesNode.elements.count, !(1...5).contains(count) {
+            pagesNode.problem("needs 1 to 5 pages (onboarding is brief), found \(count)")
+        }
+        guard let group, !pages.isEmpty else { return nil }
+        return Onboarding(groupID: group, pages: pages)
+    }
+
+    /// A subscription group id that must be declared in `subscriptionGroups`.
+    private func groupReference(_ node: Node, groupIDs: Set<String>) -> String? {
+        guard let id = node.text else { return nil }
+        guard groupIDs.contains(id) else {
+            node.problem("no subscription group \(UntrustedText.quoted(id)) in $.subscriptionGroups")
+            return nil
+        }
+        return id
+    }
+
     // MARK: values
+
+    /// A localized text that must also have the catalog's default language, like names.
+    private func localized(_ node: Node, language: String?) -> LocalizedText? {
+        guard let text = localized(node) else { return nil }
+        if let language, text.translations[language] == nil {
+            node.problem("has no \(UntrustedText.quoted(language)) text, the catalog's default language")
+        }
+        return text
+    }
 
     private func localized(_ node: Node) -> LocalizedText? {
         guard let members = node.members else { return nil }
@@ -781,7 +847,7 @@ final class CatalogReader {
 /// The keys each object of the catalog schema knows (docs/catalog.md). Localized texts and price tables
 /// are maps (language → text, territory → price), not schemas, so they have no list here.
 enum Schema {
-    static let root = ["app", "territories", "subscriptionGroups", "products", "offerCodes"]
+    static let root = ["app", "territories", "subscriptionGroups", "products", "offerCodes", "freeContent", "onboarding"]
     static let app = ["name", "defaultLanguage", "termsOfServiceURL", "privacyPolicyURL"]
     static let territory = ["code", "currency", "locale"]
     static let subscriptionGroup = ["id", "name", "gracePeriod", "billingRetryPeriod"]
@@ -793,6 +859,10 @@ enum Schema {
     static let offerCode = ["id", "name", "product", "paymentMode", "period", "periodCount", "prices",
                             "eligibility", "expires", "active", "codes"]
     static let codes = ["oneTimeUse", "custom"]
+    static let freeContent = ["title", "monthlyFreeLimit", "group", "items"]
+    static let freeItem = ["id", "title", "body"]
+    static let onboarding = ["group", "pages"]
+    static let onboardingPage = ["title", "body"]
 }
 
 /// "did you mean" for a misspelt key: the known key closest by edit distance (ignoring case), when it is

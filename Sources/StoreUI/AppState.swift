@@ -36,6 +36,14 @@ public struct AppState: Sendable {
         case transaction(TransactionScreen.State)
         /// a subscription group's sign-up screen
         case signup(SignupScreen.State)
+        /// the free area: its items and the free reads left this month
+        case freeContent(FreeContentScreen.State)
+        /// one free item, open to read
+        case freeItem(FreeItemScreen.State)
+        /// the metered paywall, at the free limit
+        case paywall(PaywallScreen.State)
+        /// the first-launch pages of the app's benefits
+        case onboarding(OnboardingScreen.State)
 
         public var kind: ScreenKind {
             switch self {
@@ -45,6 +53,10 @@ public struct AppState: Sendable {
             case .transactions: .transactions
             case .transaction: .transaction
             case .signup: .signup
+            case .freeContent: .freeContent
+            case .freeItem: .freeItem
+            case .paywall: .paywall
+            case .onboarding: .onboarding
             }
         }
     }

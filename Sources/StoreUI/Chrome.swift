@@ -46,6 +46,8 @@ enum Chrome {
         case .transactions: state.strings.qa.transactionsTitle
         case .transaction(let screen): state.strings.screenName(.transaction) + " \(screen.id)"
         case .signup: state.strings.signup.title
+        case .freeContent, .freeItem, .paywall: FreeContentScreen.title(state)
+        case .onboarding: state.strings.onboarding.title
         }
     }
 

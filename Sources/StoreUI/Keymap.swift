@@ -9,6 +9,9 @@ public enum Action: String, Sendable, CaseIterable {
     // The customer's flows, from the store and from each other. Each shows only where its screen
     // exists (see `AppState.isAvailable`).
     case signup, restore, account, purchaseHelp, redeemCode
+    // The free area and onboarding (FreeContentScreen, OnboardingScreen). `seePlans` is the free
+    // area's way to the sign-up screen, shown with the prompt near the free limit.
+    case freeContent, seePlans, nextPage, previousPage, skip
     /// The help overlay's "↑↓ scroll", standing for all its scrolling keys.
     case scroll
     // QA tools
@@ -24,6 +27,7 @@ public enum ScreenKind: String, Sendable, CaseIterable {
     case signup
     /// Restore Purchases' overlay: the sign-in sheet, then what was restored.
     case restore
+    case freeContent, freeItem, paywall, onboarding
 }
 
 /// One key binding: the keys, how the footer and help write them, and what they do.
@@ -70,6 +74,9 @@ public enum Keymap {
     static let purchaseHelp = Binding(keys: [.character("p")], label: "p", action: .purchaseHelp, importance: .low)
     static let redeemCode = Binding(keys: [.character("c")], label: "c", action: .redeemCode, importance: .low)
     static let flows = [account, purchaseHelp, redeemCode]
+    /// The free area, from the store; and its way to the plans, where the prompt shows.
+    static let freeContent = Binding(keys: [.character("f")], label: "f", action: .freeContent, importance: .normal)
+    static let seePlans = Binding(keys: [.character("o")], label: "o", action: .seePlans, importance: .high)
     static let timeTravel = [
         Binding(keys: [.character("1")], label: "1", action: .advanceDay, importance: .low),
         Binding(keys: [.character("7")], label: "7", action: .advanceWeek, importance: .helpOnly),
@@ -94,7 +101,8 @@ public enum Keymap {
              Binding(keys: [.character("+"), .character("=")], label: "+", action: .more, importance: .helpOnly),
              Binding(keys: [.character("-")], label: "-", action: .fewer, importance: .helpOnly),
              Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
-             Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly)]
+             Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly),
+             freeContent]
             + flows + [scenario, transactions, help, quit]
         case .detail:
             [Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, importance: .high),
@@ -122,6 +130,24 @@ public enum Keymap {
              Binding(keys: [.enter, .character("b")], label: "⏎", action: .buy, importance: .high),
              restore, redeemCode,
              Binding(keys: [.escape, .backspace], label: "Esc", action: .back, importance: .high),
+             help, quit]
+        case .freeContent:
+            [move, up, down, pageUp, pageDown, top, bottom,
+             Binding(keys: [.enter, .right, .character("l")], label: "⏎", action: .select, importance: .high),
+             seePlans, back, scenario, transactions, help, quit]
+        case .freeItem:
+            [Binding(keys: [], label: "↑↓", action: .scroll, importance: .normal), up, down, pageUp, pageDown, top, bottom,
+             seePlans, back, help, quit]
+        case .paywall:
+            [move, up, down,
+             Binding(keys: [.tab], label: "Tab", action: .down, importance: .helpOnly),
+             Binding(keys: [.backTab], label: "⇧Tab", action: .up, importance: .helpOnly),
+             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
+             restore, back, help, quit]
+        case .onboarding:
+            [Binding(keys: [.right, .enter, .character("l"), .character(" ")], label: "→/⏎", action: .nextPage, importance: .high),
+             Binding(keys: [.left, .character("h"), .backspace], label: "←", action: .previousPage, importance: .normal),
+             Binding(keys: [.character("s"), .escape], label: "s/Esc", action: .skip, importance: .high),
              help, quit]
         case .confirm:
             // Only y: Enter, typed out of habit, must not delete anything.

@@ -222,6 +222,10 @@ public struct Strings: Sendable {
         case .confirm: "Confirm"
         case .signup: "Sign Up"
         case .restore: "Restore Purchases"
+        case .freeContent: "Free reading"
+        case .freeItem: "Reading"
+        case .paywall: "Free limit"
+        case .onboarding: "Welcome"
         }
     }
 
@@ -251,6 +255,8 @@ public struct Strings: Sendable {
     /// Each customer flow's words, in its own file with all its languages (Strings+Signup.swift …).
     public var signup = SignupStrings()
     public var restore = RestoreStrings()
+    public var paywall = PaywallStrings()
+    public var onboarding = OnboardingStrings()
 
     public init() {}
 
@@ -387,6 +393,13 @@ public struct Strings: Sendable {
         }
         strings.signup = SignupStrings.forLanguage(language)
         strings.restore = RestoreStrings.forLanguage(language)
+        strings.paywall = PaywallStrings.forLanguage(language)
+        strings.onboarding = OnboardingStrings.forLanguage(language)
+        // The flows' own keys and screens are named in their files.
+        let (paywall, onboarding) = (strings.paywall, strings.onboarding)
+        let (actionHelp, screenName) = (strings.actionHelp, strings.screenName)
+        strings.actionHelp = { paywall.actionHelp($0) ?? onboarding.actionHelp($0) ?? actionHelp($0) }
+        strings.screenName = { paywall.screenName($0) ?? onboarding.screenName($0) ?? screenName($0) }
         return strings
     }
 }

@@ -96,6 +96,10 @@ extension AppState {
         case .transactions(var screen): TransactionsScreen.update(action, &screen, &self); updated = .transactions(screen)
         case .transaction(var screen): TransactionScreen.update(action, &screen, &self); updated = .transaction(screen)
         case .signup(var screen): SignupScreen.update(action, &screen, &self); updated = .signup(screen)
+        case .freeContent(var screen): FreeContentScreen.update(action, &screen, &self); updated = .freeContent(screen)
+        case .freeItem(var screen): FreeItemScreen.update(action, &screen, &self); updated = .freeItem(screen)
+        case .paywall(var screen): PaywallScreen.update(action, &screen, &self); updated = .paywall(screen)
+        case .onboarding(var screen): OnboardingScreen.update(action, &screen, &self); updated = .onboarding(screen)
         }
         if index < screens.count, screens[index].kind == updated.kind { screens[index] = updated }
     }
@@ -111,6 +115,7 @@ extension AppState {
             guard let date = store.nextRenewalDate else { notice = strings.qa.nothingToRenew; return true }
             travel(to: date)
         case .clearAll: overlay = .confirm(.clearAll)
+        case .freeContent: FreeContentScreen.open(&self)
         default: return false
         }
         return true
@@ -186,6 +191,8 @@ extension AppState {
     private func isAvailable(_ action: Action, on kind: ScreenKind) -> Bool {
         // The flows' keys work once their screens exist.
         if action == .account || action == .purchaseHelp || action == .redeemCode { return false }
+        // The free area's key shows only where the catalog has one.
+        if action == .freeContent { return store.catalog.freeContent != nil }
         if kind == .help {
             // Scrolling keys only where the help does not fit.
             guard case .help(let help)? = overlay else { return action == .dismiss }
@@ -208,6 +215,10 @@ extension AppState {
         case .transactions(let screen): return TransactionsScreen.isAvailable(action, screen, self)
         case .transaction(let screen): return TransactionScreen.isAvailable(action, screen, self)
         case .signup(let screen): return SignupScreen.isAvailable(action, screen, self)
+        case .freeContent(let screen): return FreeContentScreen.isAvailable(action, screen, self)
+        case .freeItem(let screen): return FreeItemScreen.isAvailable(action, screen, self)
+        case .paywall(let screen): return PaywallScreen.isAvailable(action, screen, self)
+        case .onboarding(let screen): return OnboardingScreen.isAvailable(action, screen, self)
         }
     }
 

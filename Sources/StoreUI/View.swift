@@ -17,6 +17,10 @@ extension AppState {
         case .transactions(let screen): TransactionsScreen.draw(&grid, self, screen)
         case .transaction(let screen): TransactionScreen.draw(&grid, self, screen)
         case .signup(let screen): SignupScreen.draw(&grid, self, screen)
+        case .freeContent(let screen): FreeContentScreen.draw(&grid, self, screen)
+        case .freeItem(let screen): FreeItemScreen.draw(&grid, self, screen)
+        case .paywall(let screen): PaywallScreen.draw(&grid, self, screen)
+        case .onboarding(let screen): OnboardingScreen.draw(&grid, self, screen)
         }
         switch overlay {
         case .help(let help):

@@ -42,6 +42,8 @@ enum Interactive {
                 state.notice = state.strings.qa.notSaved(error.description)
             }
         }
+        OnboardingScreen.startIfDue(&state, requested: session.onboarding, firstLaunch: session.firstLaunch)
+        if !state.store.unsavedChanges.isEmpty || session.firstLaunch { commit() }
         while true {
             let grid = state.view()
             if grid != drawn {

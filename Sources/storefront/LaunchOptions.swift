@@ -50,6 +50,9 @@ struct LaunchOptions: ParsableArguments {
     @Option(help: "Open this screen at launch: \(DeepLink.valid) (the catalog's first group, or the one named). A subscriber gets their own plan instead of a sign-up screen.")
     var open: String?
 
+    @Flag(help: "Show onboarding (the app's benefits, then its sign-up screen) at launch. Without it, onboarding shows only on a --state ledger's first launch; never to a subscriber.")
+    var onboarding = false
+
     @Option(help: "Theme: a name from Themes/ (default, light, high-contrast) or a path to a theme file.")
     var theme: String = "default"
 
@@ -65,6 +68,10 @@ struct LaunchOptions: ParsableArguments {
         var theme: Theme
         /// Where the store is saved after every change; nil for an in-memory session.
         var ledger: Ledger?
+        /// `--onboarding` was given.
+        var onboarding = false
+        /// This is the ledger's first launch: onboarding is due (once per ledger).
+        var firstLaunch = false
         /// The screen to open at launch (`--open`).
         var link: DeepLink = .store
 
@@ -130,7 +137,8 @@ struct LaunchOptions: ParsableArguments {
             do { try ledger.save(store) } catch { throw StartupError(message: error.description) }
             store.markSaved()
         }
-        return Session(store: store, locale: locale, theme: try loadTheme(), ledger: ledger, link: link)
+        return Session(store: store, locale: locale, theme: try loadTheme(), ledger: ledger, onboarding: onboarding,
+                       firstLaunch: ledger != nil && !store.onboardingShown, link: link)
     }
 
     /// The scenario file's settings, then the flags', in that order.

@@ -152,6 +152,8 @@ struct ScriptRunner {
         }
         ledger = session.ledger
         state = session.appState(size: size)
+        // Scripts start in the store (or where --open says): onboarding only when their launch line asks for it.
+        OnboardingScreen.startIfDue(&state!, requested: options.onboarding, firstLaunch: false)
     }
 
     /// The same rule as the interactive app: what the screen reports is on disk first. The ledger

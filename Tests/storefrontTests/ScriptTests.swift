@@ -26,7 +26,8 @@ struct ScriptTests {
     @Test("the flow scripts cover what QA walks: each product type, Ask to Buy, failures, renewals, refunds")
     func coverage() {
         for required in ["buy-each-product-type", "ask-to-buy", "failed-purchases", "renewals-billing-retry",
-                         "refund", "interrupted-purchase", "signup-free-trial", "restore"] {
+                         "refund", "interrupted-purchase", "signup-free-trial", "restore",
+                         "metered-paywall"] {
             #expect(Self.scriptNames.contains(required + ".script"), "missing Tests/Scripts/\(required).script")
         }
     }
