@@ -25,7 +25,13 @@ public enum DetailScreen {
             // The quantity chosen here is the store's too when the person goes back.
             if product.type == .consumable { app.storeScreen.quantities[product.id] = screen.quantity }
             app.screens.removeLast()
-        case .buy: app.openSheet(for: product, quantity: product.type == .consumable ? screen.quantity : 1)
+        case .buy:
+            if let groupID = product.subscription?.groupID {
+                // As from the store: a subscription is sold from its group's sign-up screen.
+                app.openSignup(groupID: groupID, selecting: product.id)
+            } else {
+                app.openSheet(for: product, quantity: product.type == .consumable ? screen.quantity : 1)
+            }
         case .more, .fewer:
             guard product.type == .consumable else { return }
             screen.quantity = min(max(screen.quantity + (action == .more ? 1 : -1), 1), product.maxQuantity)

@@ -52,7 +52,10 @@ public enum Restore {
     /// Restores, and sorts what came back the way the person is told about it.
     static func run(_ app: inout AppState) -> State.Phase {
         var restored: [String] = [], fromRecords: [String] = []
-        for transaction in app.store.restorePurchases() {
+        let transactions = app.store.restorePurchases()
+        // The App Store hands back every completed purchase, expired subscriptions and spent passes
+        // included; the person is told about what they have again now, never a lapsed plan with a ✓.
+        for transaction in transactions where app.store.entitlement(for: transaction.productID) != nil {
             switch transaction.productType.restoredBy {
             case .system: if !restored.contains(transaction.productID) { restored.append(transaction.productID) }
             case .app: if !fromRecords.contains(transaction.productID) { fromRecords.append(transaction.productID) }

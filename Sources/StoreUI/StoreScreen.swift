@@ -52,7 +52,14 @@ public enum StoreScreen {
                 app.open(.detail(DetailScreen.State(productID: product.id, quantity: screen.quantity(of: product.id))))
             }
         case .buy:
-            app.openSheet(for: products[index], quantity: screen.quantity(of: products[index].id))
+            let product = products[index]
+            if let groupID = product.subscription?.groupID {
+                // A subscription is never sold past its sign-up screen: the terms, how to cancel, the
+                // Terms of Use and Privacy Policy come first (HIG "Making signup effortless").
+                app.openSignup(groupID: groupID, selecting: product.id)
+            } else {
+                app.openSheet(for: product, quantity: screen.quantity(of: product.id))
+            }
         case .more, .fewer: screen.changeQuantity(of: products[index], by: action == .more ? 1 : -1)
         default: break
         }

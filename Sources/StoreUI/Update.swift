@@ -198,12 +198,15 @@ extension AppState {
             guard case .help(let help)? = overlay else { return action == .dismiss }
             return action == .dismiss || Overlays.helpLayout(self, for: help.screen).maxOffset > 0
         }
+        // An overlay's keys are asked about while it is open, and while the help lists them over it.
+        var asked = overlay
+        if case .help(let help)? = overlay { asked = help.under }
         if kind == .sheet, action == .scroll || action == .up || action == .down {
-            guard case .sheet(let sheet)? = overlay else { return false }
+            guard case .sheet(let sheet)? = asked else { return false }
             return Overlays.sheetMaxOffset(self, sheet) > 0
         }
         if kind == .restore {
-            guard case .restore(let restore)? = overlay else { return false }
+            guard case .restore(let restore)? = asked else { return false }
             return Restore.isAvailable(action, restore, self)
         }
         // The screen's own rules apply where the keys are its own (not under an overlay).

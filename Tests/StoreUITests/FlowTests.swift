@@ -67,7 +67,7 @@ struct FlowTests {
     func subscriberNotRepitched() {
         var app = Sample.app()
         app.select("com.trailhead.plus.pro.annual")
-        app.press(.character("b"), .tab, .enter, .enter)
+        app.press(.character("b"), .character("b"), .tab, .enter, .enter, .escape)
         #expect(app.store.owns("com.trailhead.plus.pro.annual"))
         let products = StoreScreen.selectableProducts(app).filter { $0.type == .autoRenewable }.map(\.id)
         #expect(products == ["com.trailhead.plus.pro.annual"])
@@ -81,6 +81,8 @@ struct FlowTests {
     func freeTrialTerms() {
         var app = Sample.app()
         app.select("com.trailhead.plus.pro.annual")
+        app.press(.character("b"))
+        #expect(app.view().text.contains("Free for 1 week, then $39.99/year starting Nov 28, 2026"), "the sign-up screen first")
         app.press(.character("b"))
         let text = app.view().text
         #expect(text.contains("Free for 1 week, then $39.99/year"))

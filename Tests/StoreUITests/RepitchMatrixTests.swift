@@ -61,6 +61,8 @@ struct RepitchMatrixTests {
                 var attempt = app
                 attempt.select(id)
                 attempt.press(.character("b"))
+                // b opens the sign-up screen on a subscription; b there opens the sheet.
+                if attempt.top.kind == .signup { attempt.press(.character("b")) }
                 return attempt.isSheetOpen
             }
         }),
@@ -89,6 +91,29 @@ struct RepitchMatrixTests {
             let rest = text[section.upperBound...]
             let subscriptions = rest.prefix { _ in true }.components(separatedBy: "Passes").first ?? ""
             return subscriptions.contains("$")
+        }),
+        ("the sign-up screen from --open signup", { person in
+            var app = person.app()
+            app.follow(.signup(groupID: nil))
+            guard app.top.kind == .signup else { return false }
+            app.press(.enter)
+            return app.isSheetOpen
+        }),
+        ("onboarding", { person in
+            var app = person.app()
+            OnboardingScreen.startIfDue(&app, requested: true, firstLaunch: true)
+            return app.top.kind == .onboarding
+        }),
+        ("the free area's prompt near the limit", { person in
+            var app = person.app()
+            PaywallTests.read([0, 1], &app)
+            let text = app.view().text
+            return text.contains("See plans") || text.contains("o see plans")
+        }),
+        ("the metered paywall at the limit", { person in
+            var app = person.app()
+            PaywallTests.read([0, 1, 2, 3], &app)
+            return app.top.kind == .paywall
         }),
         ("the store as plain text", { person in
             let lines = StoreScreen.plainText(person.app()).split(separator: "\n")

@@ -32,7 +32,7 @@ struct ScreenTests {
         expectGolden(app.view(), "sheet-consumable-80x24")
         var small = Sample.app(Self.compact)
         small.select("com.trailhead.plus.pro.annual")
-        small.press(.character("b"))
+        small.press(.character("b"), .character("b"))
         expectGolden(small.view(), "sheet-subscription-50x16")
     }
 

@@ -308,7 +308,7 @@ struct SignupTests {
         }
         var app = Sample.app(Self.smallest)
         app.open(.detail(DetailScreen.State(productID: "com.trailhead.plus.pro.annual")))
-        app.press(.enter)
+        app.press(.enter, .enter) // the sign-up screen on it, then its confirmation sheet
         #expect(app.isSheetOpen)
         var text = app.view().text
         #expect(text.contains("[ Cancel ]") && text.contains("[ Confirm ]"))

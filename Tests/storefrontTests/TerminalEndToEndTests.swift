@@ -74,6 +74,8 @@ struct TerminalEndToEndTests {
         defer { session.close() }
         try session.waitFor("Trail Boost")
         session.send("Tab", "Tab", "b")
+        try session.waitFor("Choose your Trailhead Plus plan")
+        session.send("b")
         try session.waitFor("[ Confirm ]")
         session.send("Tab", "Enter")
         try session.waitFor("You're subscribed to Family Monthly.")
