@@ -8,7 +8,9 @@ public struct PriceFormatter: Sendable {
     public init(locale: Locale) { self.locale = locale }
 
     public func string(_ amount: Decimal, currency: String) -> String {
-        amount.formatted(.currency(code: currency).locale(locale))
+        // Half away from zero, as people round money: $24.99 over 6 months is $4.17 a month, not the
+        // $4.16 of the formatter's default banker's rounding.
+        amount.formatted(.currency(code: currency).locale(locale).rounded(rule: .toNearestOrAwayFromZero))
     }
 
     public func string(_ amount: Decimal, in territory: Territory) -> String {

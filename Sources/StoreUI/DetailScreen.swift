@@ -120,6 +120,10 @@ public enum DetailScreen {
                 } else if let offer = charge.offer, let from = charge.standardFrom {
                     let offerPrice = state.price(charge.amount) + strings.perPeriod(offer.period)
                     line(strings.payingUntil(offerPrice, state.date(from), standard), .price)
+                } else if let current = charge.currentOffer, current.paymentMode == .payUpFront,
+                          let paid = current.price(in: state.store.territory) {
+                    // Paid up front for the offer's length: that, until the standard price is billed.
+                    line(strings.payingUntil(state.price(paid), state.date(charge.date), standard), .price)
                 } else if let next = state.store.catalog.product(charge.productID), let price = terms.standardPrice(next) {
                     line(price, .price)
                 }
@@ -129,7 +133,8 @@ public enum DetailScreen {
             if product.type == .nonRenewing, let duration = product.duration { priceLine += " · " + strings.duration(duration) }
             line(priceLine, .price)
         }
-        if let perMonth = terms.perMonth(product) { line(perMonth, .dim) }
+        // The per-month breakdown and saving compare options for someone choosing one, not a subscriber's own plan.
+        if let perMonth = terms.perMonth(product), !(isCurrentPlan && groupStatus?.state.hasAccess == true) { line(perMonth, .dim) }
         if let offer = terms.applicableOffer(product), let summary = terms.offerSummary(offer, on: product) {
             line(summary, .accent)
             if let end = terms.offerEnd(offer, on: product, startingAt: state.store.now) { line(end, .dim) }

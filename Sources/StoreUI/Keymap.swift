@@ -126,11 +126,12 @@ public enum Keymap {
         case .transaction:
             [up, down] + transactionActions + [back, help, quit]
         case .signup:
+            // Restore Purchases is one of the screen's required parts: its key outranks q in the footer.
             [move, up, down, pageUp, pageDown, top, bottom,
-             Binding(keys: [.enter, .character("b")], label: "⏎", action: .buy, importance: .high),
-             restore, redeemCode,
+             Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, importance: .high),
+             Binding(keys: [.character("r")], label: "r", action: .restore, importance: .high), redeemCode,
              Binding(keys: [.escape, .backspace], label: "Esc", action: .back, importance: .high),
-             help, quit]
+             help, Binding(keys: [.character("q")], label: "q", action: .quit, importance: .normal)]
         case .freeContent:
             [move, up, down, pageUp, pageDown, top, bottom,
              Binding(keys: [.enter, .right, .character("l")], label: "⏎", action: .select, importance: .high),

@@ -233,7 +233,9 @@ public enum SignupScreen {
                 }
             }
             // The button naming the chosen option and what it costs now.
-            if app.canBuy(chosen), let price = terms.firstCharge(chosen) {
+            // With an offer, the whole of it: what is charged now and the price after it.
+            let offerTerms = terms.applicableOffer(chosen).flatMap { terms.offerSummary($0, on: chosen) }
+            if app.canBuy(chosen), let price = offerTerms ?? terms.standardPrice(chosen) {
                 var verb = strings.subscribe
                 if case .resubscribe = pitch { verb = words.resubscribe }
                 let label = "[ ⏎ " + words.button(verb, app.name(chosen), price) + " ]"
@@ -241,7 +243,7 @@ public enum SignupScreen {
                     layout.button = [label]
                 } else {
                     // Too wide for one row: the name on the first, what it costs on the second.
-                    layout.button = ["[ ⏎ " + words.buttonName(verb, app.name(chosen)) + " ]", price]
+                    layout.button = ["[ ⏎ " + words.buttonName(verb, app.name(chosen)) + " ]"] + TextWidth.wrap(price, width: width)
                 }
             }
         }

@@ -97,7 +97,7 @@ extension Strings {
             "/" + (period.value == 1 ? String(duration(period).split(separator: " ").last ?? "") : duration(period))
         }
         s.freeFor = { "\($0) gratis" }
-        s.thenPrice = { "\($0), dann \($1)" }
+        s.thenPrice = { "\($0), danach \($1)" }
         s.thenPriceFrom = { offer, price, date in "\(offer), danach \(price) ab dem \(date)" }
         s.forDuration = { "\($0) für \($1)" }
         // "für die ersten 1 Monat" would be wrong German; "vorab" says the same for any duration.
@@ -110,7 +110,7 @@ extension Strings {
         }
         s.renewsAutomatically = "Verlängert sich automatisch, wenn du nicht mindestens einen Tag vor der Verlängerung kündigst."
         s.perMonthBreakdown = { "\($0)/Monat" }
-        s.save = { "spare \($0)" }
+        s.save = { "\($0) günstiger" }
 
         // The system confirmation sheet
         s.sheetTitle = "App Store"

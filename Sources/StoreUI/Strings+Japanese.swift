@@ -101,7 +101,7 @@ extension Strings {
         }
         s.freeFor = { "\($0)無料" }
         s.thenPrice = { "\($0)、その後\($1)" }
-        s.thenPriceFrom = { offer, price, date in "\(offer)、\(date)から\(price)" }
+        s.thenPriceFrom = { offer, price, date in "\(offer)、その後\(date)から\(price)" }
         // "3か月間は…", "1週間は…": add 間 where the duration lacks it.
         s.forDuration = { price, duration in
             "\(duration.hasSuffix("間") ? duration : duration + "間")は\(price)"

@@ -60,7 +60,7 @@ public struct SignupStrings: Sendable {
         s.resubscribe = "Se réabonner"
         s.button = { verb, name, price in "\(verb)\u{00A0}: \(name) – \(price)" }
         s.buttonName = { "\($0)\u{00A0}: \($1)" }
-        s.howToCancel = "Renouvellement automatique jusqu'à résiliation. Résiliez à tout moment dans Compte, au moins un jour avant le renouvellement."
+        s.howToCancel = "Renouvellement automatique jusqu'à résiliation. Résiliez à tout moment depuis «\u{00A0}Compte\u{00A0}», au moins un jour avant le renouvellement."
         s.termsOfUse = "Conditions d'utilisation"
         s.privacyPolicy = "Politique de confidentialité"
         s.labelled = { "\($0)\u{00A0}: \($1)" }

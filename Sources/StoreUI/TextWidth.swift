@@ -178,7 +178,32 @@ public enum TextWidth {
         }
         if !narrowRun.isEmpty { pieces.append(narrowRun) }
         if !pendingOpening.isEmpty { pieces.append(pendingOpening) }
-        return pieces
+        return keepingQuotedNames(pieces)
+    }
+
+    /// A short quoted name (「アカウント」, the label of a button or a screen) is one piece: a line never
+    /// breaks inside it. A long quotation still breaks between characters.
+    static func keepingQuotedNames(_ pieces: [String]) -> [String] {
+        let longestName = 16
+        var result: [String] = []
+        var quoted: [String]?
+        for piece in pieces {
+            let closes = piece.contains("」") || piece.contains("』")
+            guard var run = quoted else {
+                if piece.first == "「" || piece.first == "『", !closes { quoted = [piece] } else { result.append(piece) }
+                continue
+            }
+            run.append(piece)
+            let width = of(run.joined())
+            if closes || width > longestName {
+                if closes && width <= longestName { result.append(run.joined()) } else { result += run }
+                quoted = nil
+            } else {
+                quoted = run
+            }
+        }
+        if let quoted { result += quoted }
+        return result
     }
 
     static let opening: Set<Character> = ["（", "「", "『", "【", "〈", "《"]

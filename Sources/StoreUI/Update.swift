@@ -261,7 +261,9 @@ extension AppState {
             screen.quantity = 1
             screens[screens.count - 1] = .detail(screen)
         }
-        // A subscription bought replaces its group in the list: keep the selection on a row that exists.
+        // A subscription bought replaces its group in the list: the store's selection goes to what was
+        // bought, or at least to a row that exists.
+        if StoreList(self).productIndex(of: quote.product) != nil { storeScreen.selection = quote.product }
         StoreScreen.revalidate(&self)
         // A subscriber is never pitched: a sign-up screen that sold the plan gives way to it.
         SignupScreen.revalidate(&self)

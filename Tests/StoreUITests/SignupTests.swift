@@ -134,7 +134,7 @@ struct SignupTests {
         app.press(.down)
         // Too wide for one row: the name on the first, the price on the second.
         #expect(app.view().text.contains("[ ⏎ Subscribe: Basic Annual ]\n"))
-        #expect(app.view().text.contains("$2.99 for the first 3 months\n"))
+        #expect(app.view().text.contains("$2.99 for the first 3 months, then $19.99/year"), "the offer and the price after it")
         let small = Self.signup(Self.smallest, selecting: "com.trailhead.plus.pro.annual")
         #expect(small.view().text.contains("[ ⏎ Subscribe: Pro Annual ]"))
         #expect(small.view().text.contains("Free for 1 week"))
