@@ -246,12 +246,12 @@ struct Node {
     /// Refuses keys the schema does not know, so a misspelt setting is not silently ignored; suggests
     /// the known key a typo is closest to. (Does nothing if the node is not an object: the caller's
     /// accessors report that.)
-    func checkKeys(_ known: [String]) {
+    func checkKeys(_ known: KnownKeys) {
         guard kind == .object else { return }
         tape.forEachMember(of: index) { field in
-            for candidate in known where tape.string(at: field - 1, equals: candidate) { return }
+            guard !tape.key(at: field - 1, isOneOf: known) else { return }
             let key = tape.string(at: field - 1)
-            log.add(path.appending(key), "unknown key \(UntrustedText.quoted(key)); " + KeySuggestion.hint(key, known: known))
+            log.add(path.appending(key), "unknown key \(UntrustedText.quoted(key)); " + KeySuggestion.hint(key, known: known.names))
         }
     }
 }
@@ -908,9 +908,11 @@ final class CatalogReader {
 
     private func checkActiveOfferLimit(_ offers: [OfferCodeOffer], at node: Node) {
         var active: [String: Int] = [:]
-        for offer in offers where offer.active { active[offer.productID, default: 0] += 1 }
-        for (productID, count) in active.sorted(by: { $0.key < $1.key })
-        where count > CatalogLoader.maxActiveOffersPerSubscription {
+        // Fields read in place (a copy of an offer is a dozen reference counts); only the products over
+        // the limit are sorted.
+        for index in offers.indices where offers[index].active { active[offers[index].productID, default: 0] += 1 }
+        for (productID, count) in active.filter({ $0.value > CatalogLoader.maxActiveOffersPerSubscription })
+            .sorted(by: { $0.key < $1.key }) {
             node.problem("subscription \(UntrustedText.quoted(productID)) has \(count) active offer-code offers; "
                          + "the App Store allows at most \(CatalogLoader.maxActiveOffersPerSubscription) per subscription")
         }
@@ -934,18 +936,33 @@ final class CatalogReader {
 /// The keys each object of the catalog schema knows (docs/catalog.md). Localized texts and price tables
 /// are maps (language → text, territory → price), not schemas, so they have no list here.
 enum Schema {
-    static let root = ["app", "territories", "subscriptionGroups", "products", "offerCodes"]
-    static let app = ["name", "defaultLanguage", "termsOfServiceURL", "privacyPolicyURL"]
-    static let territory = ["code", "currency", "locale"]
-    static let subscriptionGroup = ["id", "name", "gracePeriod", "billingRetryPeriod"]
-    static let product = ["id", "type", "name", "description", "familyShareable", "prices", "maxQuantity",
+    static let root: KnownKeys = ["app", "territories", "subscriptionGroups", "products", "offerCodes"]
+    static let app: KnownKeys = ["name", "defaultLanguage", "termsOfServiceURL", "privacyPolicyURL"]
+    static let territory: KnownKeys = ["code", "currency", "locale"]
+    static let subscriptionGroup: KnownKeys = ["id", "name", "gracePeriod", "billingRetryPeriod"]
+    static let product: KnownKeys = ["id", "type", "name", "description", "familyShareable", "prices", "maxQuantity",
                           "group", "level", "period", "introductoryOffer", "promotionalOffers", "duration",
                           "includedIn"]
-    static let introductoryOffer = ["id", "paymentMode", "period", "periodCount", "prices"]
-    static let promotionalOffer = ["id", "purpose", "paymentMode", "period", "periodCount", "prices"]
-    static let offerCode = ["id", "name", "product", "paymentMode", "period", "periodCount", "prices",
+    static let introductoryOffer: KnownKeys = ["id", "paymentMode", "period", "periodCount", "prices"]
+    static let promotionalOffer: KnownKeys = ["id", "purpose", "paymentMode", "period", "periodCount", "prices"]
+    static let offerCode: KnownKeys = ["id", "name", "product", "paymentMode", "period", "periodCount", "prices",
                             "eligibility", "expires", "active", "codes"]
-    static let codes = ["oneTimeUse", "custom"]
+    static let codes: KnownKeys = ["oneTimeUse", "custom"]
+}
+
+/// The keys an object of the schema knows, with their lengths in UTF-8 worked out once (a key of the
+/// file is compared only with the known keys of its length).
+struct KnownKeys: ExpressibleByArrayLiteral, Sendable {
+    let names: [String]
+    let lengths: [Int]
+    /// Whether every name is ASCII, so a plain ASCII key of another length cannot equal one.
+    let ascii: Bool
+
+    init(arrayLiteral names: String...) {
+        self.names = names
+        lengths = names.map(\.utf8.count)
+        ascii = names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+    }
 }
 
 /// "did you mean" for a misspelt key: the known key closest by edit distance (ignoring case), when it is

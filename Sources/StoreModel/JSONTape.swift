@@ -242,8 +242,6 @@ final class JSONTape {
     /// while both are ASCII.
     func string(at index: Int, equals text: String) -> Bool {
         let token = tokens[index]
-        // ASCII bytes of another length than an ASCII text: different texts (no String made, no copy).
-        if token.ascii, text.utf8.count != token.end - token.start - 2, !text.utf8.contains(where: { $0 >= 0x80 }) { return false }
         guard !token.escaped else { return string(at: index) == text }
         return UTF8Text.equal(UnsafeBufferPointer(rebasing: bytes[token.start + 1..<token.end - 1]), text)
     }
@@ -281,16 +279,38 @@ final class JSONTape {
         }
     }
 
-    /// The value token of an object's member `key`, or nil.
+    /// The value token of an object's member `key`, or nil. An ASCII key is compared with each plain
+    /// ASCII key of the object as bytes (another length: another key); any other as Swift compares.
     func member(_ key: String, of index: Int) -> Int? {
         let token = tokens[index]
-        guard token.kind == .object else { return nil }
-        var child = index + 1
-        for _ in 0..<token.count {
-            if string(at: child, equals: key) { return child + 1 }
-            child = Int(tokens[child + 1].next)
+        guard token.kind == .object, token.count > 0 else { return nil }
+        var wanted = key
+        return wanted.withUTF8 { wanted -> Int? in
+            let ascii = wanted.count > 0 && !wanted.contains { $0 >= 0x80 }
+            var child = index + 1
+            for _ in 0..<token.count {
+                let keyToken = tokens[child]
+                if ascii && keyToken.ascii {
+                    if keyToken.end - keyToken.start - 2 == wanted.count,
+                       memcmp(bytes.baseAddress! + keyToken.start + 1, wanted.baseAddress!, wanted.count) == 0 { return child + 1 }
+                } else if string(at: child, equals: key) {
+                    return child + 1
+                }
+                child = Int(tokens[child + 1].next)
+            }
+            return nil
         }
-        return nil
+    }
+
+    /// Whether a key token is one of `known`, comparing plain ASCII keys by length and bytes.
+    func key(at index: Int, isOneOf known: KnownKeys) -> Bool {
+        let token = tokens[index]
+        guard token.ascii, known.ascii else { return known.names.contains { string(at: index, equals: $0) } }
+        let length = token.end - token.start - 2
+        for (position, candidate) in known.names.enumerated() where known.lengths[position] == length {
+            if string(at: index, equals: candidate) { return true }
+        }
+        return false
     }
 
     /// The path of a token, from the document's root.
