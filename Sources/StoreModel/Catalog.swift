@@ -46,7 +46,13 @@ public struct Catalog: Sendable {
     /// Where a group stands in `subscriptionGroups`; nil for a group the catalog lacks.
     func position(ofGroup id: String) -> Int? { groupPositions[id] }
     /// Where a product stands in `products`; nil for a product the catalog lacks.
-    func position(ofProduct id: String) -> Int? { productPositions[id] }
+    public func position(ofProduct id: String) -> Int? { productPositions[id] }
+
+    /// Where the products of `products(inGroup:)` stand in `products`, in that order, without copies.
+    public func positions(inGroup groupID: String) -> [Int] { productsByGroup[groupID] ?? [] }
+
+    /// Where the products of `products(ofType:)` stand in `products`, in that order, without copies.
+    public func positions(ofType type: ProductType) -> [Int] { productsByType[type] ?? [] }
 
     /// The auto-renewable subscriptions of a group, highest service level first (level 1 is the top,
     /// as in App Store Connect), then shortest period first.
@@ -184,8 +190,14 @@ public struct LocalizedText: Sendable, Hashable {
 
     /// The best translation for a locale: exact language and region, then language, then the fallback.
     public func resolved(for locale: Locale, fallback: String) -> String {
-        let language = locale.language.languageCode?.identifier ?? fallback
-        if let region = locale.region?.identifier, let text = self["\(language)-\(region)"] { return text }
+        resolved(language: locale.language.languageCode?.identifier ?? fallback, region: locale.region?.identifier,
+                 fallback: fallback)
+    }
+
+    /// As `resolved(for:fallback:)`, with the locale's language and region worked out once by the
+    /// caller (for a whole list of texts).
+    public func resolved(language: String, region: String?, fallback: String) -> String {
+        if let region, let text = self["\(language)-\(region)"] { return text }
         return self[language] ?? self[fallback] ?? translations.values.sorted().first ?? ""
     }
 
