@@ -27,6 +27,14 @@ public struct Catalog: Sendable {
     public init(app: AppInfo, territories: [Territory], subscriptionGroups: [SubscriptionGroup],
                 products: [Product], offerCodes: [OfferCodeOffer], freeContent: FreeContent? = nil,
                 onboarding: Onboarding? = nil) {
+        self.init(app: app, territories: territories, subscriptionGroups: subscriptionGroups, products: products,
+                  offerCodes: offerCodes, freeContent: freeContent, onboarding: onboarding, productPositions: nil)
+    }
+
+    /// `productPositions`: each product id's first position, when the reader has it already.
+    init(app: AppInfo, territories: [Territory], subscriptionGroups: [SubscriptionGroup],
+         products: [Product], offerCodes: [OfferCodeOffer], freeContent: FreeContent?, onboarding: Onboarding?,
+         productPositions: [String: Int]?) {
         self.app = app
         self.freeContent = freeContent
         self.onboarding = onboarding
@@ -36,7 +44,7 @@ public struct Catalog: Sendable {
         self.offerCodes = offerCodes
         indexTerritories()
         indexGroups()
-        indexProducts()
+        indexProducts(positions: productPositions)
     }
 
     public func product(_ id: String) -> Product? { productPositions[id].map { products[$0] } }
@@ -46,7 +54,13 @@ public struct Catalog: Sendable {
     /// Where a group stands in `subscriptionGroups`; nil for a group the catalog lacks.
     func position(ofGroup id: String) -> Int? { groupPositions[id] }
     /// Where a product stands in `products`; nil for a product the catalog lacks.
-    func position(ofProduct id: String) -> Int? { productPositions[id] }
+    public func position(ofProduct id: String) -> Int? { productPositions[id] }
+
+    /// Where the products of `products(inGroup:)` stand in `products`, in that order, without copies.
+    public func positions(inGroup groupID: String) -> [Int] { productsByGroup[groupID] ?? [] }
+
+    /// Where the products of `products(ofType:)` stand in `products`, in that order, without copies.
+    public func positions(ofType type: ProductType) -> [Int] { productsByType[type] ?? [] }
 
     /// The auto-renewable subscriptions of a group, highest service level first (level 1 is the top,
     /// as in App Store Connect), then shortest period first.
@@ -63,25 +77,27 @@ public struct Catalog: Sendable {
         groupPositions = Self.firstPositions(subscriptionGroups.map(\.id))
     }
 
-    private mutating func indexProducts() {
-        productPositions = Self.firstPositions(products.map(\.id))
+    /// Reads each product's fields in place (a copy of a product is a dozen reference counts).
+    private mutating func indexProducts(positions: [String: Int]? = nil) {
+        productPositions = positions ?? Self.firstPositions(products.indices.map { products[$0].id })
         var byType: [ProductType: [Int]] = [:]
         var byGroup: [String: [Int]] = [:]
-        for (position, product) in products.enumerated() {
-            byType[product.type, default: []].append(position)
-            if let groupID = product.subscription?.groupID { byGroup[groupID, default: []].append(position) }
+        for position in products.indices {
+            byType[products[position].type, default: []].append(position)
+            if let box = products[position].subscriptionBox { byGroup[box.value.groupID, default: []].append(position) }
         }
         productsByType = byType
         productsByGroup = byGroup.mapValues { inGroup in
             inGroup.sorted {
-                let (a, b) = (products[$0].subscription!, products[$1].subscription!)
-                return a.level != b.level ? a.level < b.level : a.period.approximateDays < b.period.approximateDays
+                let (a, b) = (products[$0].subscriptionBox!, products[$1].subscriptionBox!)
+                return a.value.level != b.value.level ? a.value.level < b.value.level
+                    : a.value.period.approximateDays < b.value.period.approximateDays
             }
         }
     }
 
     /// Each key's first position, as the linear scans this replaces found it.
-    private static func firstPositions(_ keys: [String]) -> [String: Int] {
+    static func firstPositions(_ keys: [String]) -> [String: Int] {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(keys.count)
         for (position, key) in keys.enumerated() where positions[key] == nil { positions[key] = position }
@@ -116,11 +132,15 @@ public struct Territory: Sendable, Hashable {
 
 /// A text with translations keyed by language code ("en", "de", "fr", "ja", "pt-BR").
 ///
-/// Stored as one buffer per text (a catalog of 100,000 products holds 200,000 of them): each
-/// translation as its language and its text, with their lengths, sorted by language. No dictionary and
-/// no String per translation; a String is made when a text is asked for (a visible row).
+/// Stored as one run of bytes (a catalog of 100,000 products holds 200,000 texts): each translation as
+/// its language and its text, with their lengths, sorted by language. No dictionary and no String per
+/// translation; a String is made when a text is asked for (a visible row). The catalog reader copies the
+/// texts of a whole catalog from the file into a few large shared chunks (`TextChunk`), so a text is a
+/// place in a chunk rather than a buffer of its own.
 public struct LocalizedText: Sendable, Hashable {
-    private var packed: [UInt8]
+    private var chunk: TextChunk
+    private var offset: UInt32
+    private var length: UInt32
 
     public init(_ translations: [String: String]) {
         self.init(pairs: translations.map { ($0.key, $0.value) })
@@ -129,17 +149,23 @@ public struct LocalizedText: Sendable, Hashable {
     /// From translations with distinct languages, in any order.
     init(pairs: [(language: String, text: String)]) {
         let sorted = pairs.sorted { $0.language.utf8.lexicographicallyPrecedes($1.language.utf8) }
-        var packed: [UInt8] = []
-        packed.reserveCapacity(sorted.reduce(0) {
-            $0 + Self.lengthSize($1.language.utf8.count) + $1.language.utf8.count + Self.lengthSize($1.text.utf8.count) + $1.text.utf8.count
-        })
+        let size = sorted.reduce(0) { $0 + Self.entrySize(language: $1.language.utf8.count, text: $1.text.utf8.count) }
+        let chunk = TextChunk(capacity: size)
+        let offset = chunk.reserve(size)!
+        var cursor = chunk.base + offset
         for (language, text) in sorted {
-            Self.appendLength(language.utf8.count, to: &packed)
-            packed.append(contentsOf: language.utf8)
-            Self.appendLength(text.utf8.count, to: &packed)
-            packed.append(contentsOf: text.utf8)
+            cursor = Self.write(language.utf8.count, to: cursor)
+            for byte in language.utf8 { cursor.initialize(to: byte); cursor += 1 }
+            cursor = Self.write(text.utf8.count, to: cursor)
+            for byte in text.utf8 { cursor.initialize(to: byte); cursor += 1 }
         }
-        self.packed = packed
+        self.init(chunk: chunk, offset: offset, length: size)
+    }
+
+    init(chunk: TextChunk, offset: Int, length: Int) {
+        self.chunk = chunk
+        self.offset = UInt32(offset)
+        self.length = UInt32(length)
     }
 
     public var translations: [String: String] {
@@ -172,19 +198,31 @@ public struct LocalizedText: Sendable, Hashable {
 
     /// The best translation for a locale: exact language and region, then language, then the fallback.
     public func resolved(for locale: Locale, fallback: String) -> String {
-        let language = locale.language.languageCode?.identifier ?? fallback
-        if let region = locale.region?.identifier, let text = self["\(language)-\(region)"] { return text }
+        resolved(language: locale.language.languageCode?.identifier ?? fallback, region: locale.region?.identifier,
+                 fallback: fallback)
+    }
+
+    /// As `resolved(for:fallback:)`, with the locale's language and region worked out once by the
+    /// caller (for a whole list of texts).
+    public func resolved(language: String, region: String?, fallback: String) -> String {
+        if let region, let text = self["\(language)-\(region)"] { return text }
         return self[language] ?? self[fallback] ?? translations.values.sorted().first ?? ""
     }
 
     public static func == (a: LocalizedText, b: LocalizedText) -> Bool {
-        a.packed == b.packed || a.translations == b.translations
+        a.bytes.elementsEqual(b.bytes) || a.translations == b.translations
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(translations) }
 
+    /// The packed entries. Valid while `chunk` lives (as long as this text).
+    var bytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: chunk.base + Int(offset), count: Int(length))
+    }
+
     private func forEachEntry(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
-        packed.withUnsafeBufferPointer { bytes in
+        withExtendedLifetime(chunk) {
+            let bytes = self.bytes
             var offset = 0
             while offset < bytes.count {
                 let languageLength = Self.readLength(bytes, &offset)
@@ -198,16 +236,29 @@ public struct LocalizedText: Sendable, Hashable {
         }
     }
 
-    private static func lengthSize(_ length: Int) -> Int { length < 0x80 ? 1 : length < 0x4000 ? 2 : 3 + (length >> 21 > 0 ? 1 : 0) + (length >> 28 > 0 ? 4 : 0) }
+    /// The bytes one translation takes: its language and text, each after its length.
+    static func entrySize(language: Int, text: Int) -> Int {
+        lengthSize(language) + language + lengthSize(text) + text
+    }
 
-    /// Seven bits a byte, low first; the high bit says more follow.
-    private static func appendLength(_ length: Int, to packed: inout [UInt8]) {
+    private static func lengthSize(_ length: Int) -> Int {
+        var size = 1
+        var rest = length >> 7
+        while rest > 0 { size += 1; rest >>= 7 }
+        return size
+    }
+
+    /// Seven bits a byte, low first; the high bit says more follow. Returns where the next byte goes.
+    static func write(_ length: Int, to cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var cursor = cursor
         var rest = length
         while rest >= 0x80 {
-            packed.append(UInt8(rest & 0x7F) | 0x80)
+            cursor.initialize(to: UInt8(rest & 0x7F) | 0x80)
+            cursor += 1
             rest >>= 7
         }
-        packed.append(UInt8(rest))
+        cursor.initialize(to: UInt8(rest))
+        return cursor + 1
     }
 
     private static func readLength(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> Int {
@@ -221,6 +272,35 @@ public struct LocalizedText: Sendable, Hashable {
             shift += 7
         }
     }
+}
+
+/// Bytes of texts, written once each and never changed: the catalog reader fills chunks one after
+/// another and every `LocalizedText` keeps its chunk alive. (Unchecked Sendable: a text's bytes are
+/// written before the text exists, and never after.)
+final class TextChunk: @unchecked Sendable {
+    /// The size of a chunk the reader fills with many texts.
+    static let shared = 1 << 18
+
+    let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+    private(set) var used = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: max(capacity, 1))
+    }
+
+    deinit { base.deallocate() }
+
+    /// Room for `size` more bytes: where they go, or nil when the chunk is too full.
+    func reserve(_ size: Int) -> Int? {
+        guard used + size <= capacity else { return nil }
+        defer { used += size }
+        return used
+    }
+
+    /// Gives back the last `size` bytes reserved (a text found to equal one stored already).
+    func giveBack(_ size: Int) { used -= size }
 }
 
 /// Comparing UTF-8 bytes with a String as Swift compares strings (canonical equivalence), making a
@@ -281,6 +361,15 @@ struct PriceTable: Sendable, Hashable {
         }
     }
 
+    /// Sets the price of a territory packed by `pack`.
+    mutating func set(code: UInt32, significand: UInt64, exponent: Int) {
+        guard exponent >= Int(Int8.min), exponent <= Int(Int8.max) else {
+            return set(Self.unpack(code), significand: significand, exponent: exponent)
+        }
+        let entry = Entry(territory: code, exponent: Int8(exponent), significand: significand)
+        if let index = entries.firstIndex(where: { $0.territory == code }) { entries[index] = entry } else { entries.append(entry) }
+    }
+
     subscript(territory: String) -> Decimal? {
         if let code = Self.pack(territory) {
             for entry in entries where entry.territory == code { return Self.decimal(entry.significand, Int(entry.exponent)) }
@@ -302,12 +391,14 @@ struct PriceTable: Sendable, Hashable {
     }
 
     /// Three ASCII bytes in one number; nil for any other code.
-    private static func pack(_ code: String) -> UInt32? {
+    static func pack(_ code: String) -> UInt32? {
         var code = code
-        return code.withUTF8 { bytes in
-            guard bytes.count == 3, bytes[0] < 0x80, bytes[1] < 0x80, bytes[2] < 0x80 else { return nil }
-            return UInt32(bytes[0]) << 16 | UInt32(bytes[1]) << 8 | UInt32(bytes[2])
-        }
+        return code.withUTF8 { bytes in bytes.count == 3 ? pack(bytes[0], bytes[1], bytes[2]) : nil }
+    }
+
+    static func pack(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt32? {
+        guard a < 0x80, b < 0x80, c < 0x80 else { return nil }
+        return UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c)
     }
 
     private static func unpack(_ code: UInt32) -> String {
@@ -351,7 +442,7 @@ public struct Product: Sendable, Identifiable {
         get { subscriptionBox?.value }
         set { subscriptionBox = newValue.map(Box.init) }
     }
-    private var subscriptionBox: Box<SubscriptionInfo>?
+    private(set) var subscriptionBox: Box<SubscriptionInfo>?
     /// Non-renewing subscriptions only: how long one purchase lasts.
     public var duration: SubscriptionPeriod?
     /// Subscription groups or auto-renewable subscriptions whose active subscribers already have this

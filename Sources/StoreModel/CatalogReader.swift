@@ -86,8 +86,20 @@ public enum CatalogLoader {
 /// made and paths built (a path is built only for a problem).
 final class ProblemLog {
     var problems: [CatalogProblem] = []
-    var nodesMade = 0
-    var pathsBuilt = 0
+    /// The counters live out of line: a counter of a class is checked for exclusive access on every
+    /// change, and a node is made at every step of the reader.
+    private let counters = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+    var nodesMade: Int {
+        get { counters[0] }
+        set { counters[0] = newValue }
+    }
+    var pathsBuilt: Int {
+        get { counters[1] }
+        set { counters[1] = newValue }
+    }
+
+    init() { counters.initialize(repeating: 0, count: 2) }
+    deinit { counters.deallocate() }
     func add(_ path: JSONPath, _ reason: String) { problems.append(CatalogProblem(path: path, reason: reason)) }
 }
 
@@ -130,6 +142,12 @@ struct Node {
 
     private func expected(_ what: String) { problem("expected \(what), found \(kindDescription)") }
 
+    /// Whether the node is an object, reporting it if not (as `members` does, without listing them).
+    func isObject() -> Bool {
+        guard kind == .object else { expected("an object"); return false }
+        return true
+    }
+
     /// A field that must be present.
     func required(_ key: String) -> Node? {
         guard kind == .object else { expected("an object"); return nil }
@@ -171,6 +189,16 @@ struct Node {
             return nil
         }
         return text
+    }
+
+    /// Whether UTF-8 text (already checked) has a character a person could see, as `text` decides.
+    static func hasVisible(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            if !isInvisible(scalar) { return true }
+        }
+        return false
     }
 
     /// Spaces, default-ignorable characters (U+200B, U+2060, U+FEFF, U+00AD, variation selectors,
@@ -218,11 +246,12 @@ struct Node {
     /// Refuses keys the schema does not know, so a misspelt setting is not silently ignored; suggests
     /// the known key a typo is closest to. (Does nothing if the node is not an object: the caller's
     /// accessors report that.)
-    func checkKeys(_ known: [String]) {
+    func checkKeys(_ known: KnownKeys) {
         guard kind == .object else { return }
-        for field in tape.children(of: index) where !known.contains(where: { tape.string(at: field - 1, equals: $0) }) {
+        tape.forEachMember(of: index) { field in
+            guard !tape.key(at: field - 1, isOneOf: known) else { return }
             let key = tape.string(at: field - 1)
-            log.add(path.appending(key), "unknown key \(UntrustedText.quoted(key)); " + KeySuggestion.hint(key, known: known))
+            log.add(path.appending(key), "unknown key \(UntrustedText.quoted(key)); " + KeySuggestion.hint(key, known: known.names))
         }
     }
 }
@@ -232,7 +261,9 @@ struct Node {
 final class CatalogReader {
     let log: ProblemLog
     /// Territory codes declared in `territories`, so prices can be checked against them.
-    private var territoryCodes: [String] = []
+    private var territoryCodes: [String] = [] { didSet { territoryPacked = territoryCodes.compactMap(PriceTable.pack) } }
+    /// The declared codes of three ASCII letters, as `PriceTable` packs them.
+    private var territoryPacked: [UInt32] = []
     /// Every distinct price table read so far: equal tables share one array.
     private var priceTables: Set<[PriceTable.Entry]> = []
     /// Told the offset each element of a root array ends at (a mapped file hands back what is read).
@@ -275,18 +306,23 @@ final class CatalogReader {
         var products: [Product] = []
         let productsNode = root.required("products")
         products.reserveCapacity(productsNode?.deferredCount ?? 0)
-        var productIDs = UniqueField(field: "id", what: "product id", section: productsNode)
+        var productIDs = UniqueField(field: "id", what: "product id", section: productsNode,
+                                     expected: productsNode?.deferredCount ?? 0)
+        var productElements = 0
         /// Names and descriptions without the default language: reported last, as the final check.
         var untranslated: [CatalogProblem] = []
         forEachElement(productsNode) { index, node in
             productElement = index
             let made = product(node, groupIDs: knownGroups).map { products.append($0) } != nil
-            productIDs.note(node, at: index, value: products.last?.id, made: made)
+            productIDs.note(node, at: index, value: made ? products[products.count - 1].id : nil, made: made)
+            productElements += 1
             if let app { checkDefaultLanguage(node, language: app.defaultLanguage, into: &untranslated) }
         }
         log.problems += productIDs.problems
 
-        let productIndex = Dictionary(products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // When every element made a product, the duplicate check already holds each id's first position.
+        let productIndex = productElements == products.count ? productIDs.firstSeen
+            : Catalog.firstPositions(products.indices.map { products[$0].id })
         checkIncludedIn(products: products, index: productIndex)
         var offers: [OfferCodeOffer] = []
         let offersNode = root.optional("offerCodes")
@@ -295,7 +331,7 @@ final class CatalogReader {
         var codes = UniqueCodes(section: offersNode)
         forEachElement(offersNode) { index, node in
             let made = offerCode(node, products: products, index: productIndex).map { offers.append($0) } != nil
-            offerIDs.note(node, at: index, value: offers.last?.id, made: made)
+            offerIDs.note(node, at: index, value: made ? offers[offers.count - 1].id : nil, made: made)
             codes.note(node, at: index)
         }
         log.problems += offerIDs.problems
@@ -311,7 +347,8 @@ final class CatalogReader {
         guard let app, !territories.isEmpty || root.optional("territories") == nil else { return nil }
         if territories.isEmpty { root.problem("a catalog needs at least one territory") }
         return Catalog(app: app, territories: territories, subscriptionGroups: groups,
-                       products: products, offerCodes: offers, freeContent: freeContent, onboarding: onboarding)
+                       products: products, offerCodes: offers, freeContent: freeContent, onboarding: onboarding,
+                       productPositions: productIndex)
     }
 
     /// Whether a node is a root array left to be read one element at a time.
@@ -337,7 +374,7 @@ final class CatalogReader {
 
     private func appInfo(_ node: Node) -> AppInfo? {
         node.checkKeys(Schema.app)
-        let name = node.required("name").flatMap(localized)
+        let name = node.required("name").flatMap { localized($0) }
         let language = node.optional("defaultLanguage")?.text ?? "en"
         let terms = node.required("termsOfServiceURL").flatMap { url($0) }
         let privacy = node.required("privacyPolicyURL").flatMap { url($0) }
@@ -381,7 +418,7 @@ final class CatalogReader {
     private func subscriptionGroup(_ node: Node) -> SubscriptionGroup? {
         node.checkKeys(Schema.subscriptionGroup)
         let id = node.required("id")?.text
-        let name = node.required("name").flatMap(localized)
+        let name = node.required("name").flatMap { localized($0) }
         let grace = node.optional("gracePeriod").flatMap { period($0) }
         let retry = node.optional("billingRetryPeriod").flatMap { period($0) } ?? SubscriptionPeriod(value: 60, unit: .day)
         guard let id, let name else { return nil }
@@ -400,8 +437,8 @@ final class CatalogReader {
             }
             return type
         }
-        let name = node.required("name").flatMap(localized)
-        let description = node.required("description").flatMap(localized)
+        let name = node.required("name").flatMap { localized($0) }
+        let description = node.required("description").flatMap { localized($0, shared: true) }
         let shareable = node.optional("familyShareable")?.bool ?? false
         let prices = node.required("prices").flatMap(priceTable)
         let includedIn = node.optional("includedIn").map { includedInList($0, groupIDs: groupIDs) } ?? []
@@ -458,7 +495,7 @@ final class CatalogReader {
         for (entry, element) in elements.enumerated() {
             guard let id = element.text else { continue }
             if ids.contains(id) { element.problem("\(UntrustedText.quoted(id)) is listed twice"); continue }
-            ids.append(id)
+            ids.append(sharedID(id))
             if !groupIDs.contains(id) { pendingInclusions.append((productElement, entry, id)) }
         }
         return ids
@@ -518,7 +555,7 @@ final class CatalogReader {
         case .promotional: node.checkKeys(Schema.promotionalOffer)
         case .code: break // the offer-code object, checked by offerCode
         }
-        let id = kind == .introductory ? node.optional("id")?.text : node.required("id")?.text
+        let id = (kind == .introductory ? node.optional("id")?.text : node.required("id")?.text).map { kind == .code ? $0 : sharedID($0) }
         let mode = node.required("paymentMode").flatMap { modeNode -> SubscriptionOffer.PaymentMode? in
             guard let raw = modeNode.string else { return nil }
             guard let mode = SubscriptionOffer.PaymentMode(rawValue: raw) else {
@@ -559,7 +596,7 @@ final class CatalogReader {
     private func offerCode(_ node: Node, products: [Product], index: [String: Int]) -> OfferCodeOffer? {
         node.checkKeys(Schema.offerCode)
         let id = node.required("id")?.text
-        let name = node.required("name").flatMap(localized)
+        let name = node.required("name").flatMap { localized($0, shared: true) }
         let productID = node.required("product").flatMap { productNode -> String? in
             guard let id = productNode.text else { return nil }
             guard let position = index[id], case let product = products[position] else {
@@ -602,7 +639,8 @@ final class CatalogReader {
             codesNode.problem("needs \"oneTimeUse\" or \"custom\" codes")
         }
         guard let id, let name, let productID, let offer, let eligibility else { return nil }
-        return OfferCodeOffer(id: id, name: name, productID: productID, offer: offer, eligibility: eligibility,
+        // The offer's id is the same text: one String for both.
+        return OfferCodeOffer(id: offer.id ?? id, name: name, productID: productID, offer: offer, eligibility: eligibility,
                               expires: expires, active: active, oneTimeUseCodes: oneTime, customCodes: custom)
     }
 
@@ -671,22 +709,133 @@ final class CatalogReader {
         return text
     }
 
-    private func localized(_ node: Node) -> LocalizedText? {
-        guard let members = node.members else { return nil }
-        var translations: [(language: String, text: String)] = []
+    /// A translation being read: its language's and text's bytes (in the file, or in `decoded`).
+    private struct Translation {
+        var language: UnsafeBufferPointer<UInt8>
+        var text: UnsafeBufferPointer<UInt8>
+    }
+
+    /// Copies a text's translations from the file into the shared chunk, sorted by language, without a
+    /// String per translation; only a string with escapes, or one that does not start with a visible
+    /// ASCII character (and so needs the closer look of `Node.text`), is decoded first.
+    ///
+    /// `shared`: a text that is often the same from element to element (descriptions, offer names) is
+    /// stored once; names are not looked up, as they are nearly always distinct.
+    private func localized(_ node: Node, shared: Bool = false) -> LocalizedText? {
+        guard node.isObject() else { return nil }
+        let tape = node.tape
+        let members = tape.children(of: node.index)
+        var needsDecoding = false
+        var translations: [Translation] = []
         translations.reserveCapacity(members.count)
-        for (language, textNode) in members {
-            guard let text = textNode.text else { continue }
-            translations.append((language, text))
+        for field in members {
+            let textNode = Node(tape, field)
+            // Bytes of the file when they need no decoding and are plainly a text (not empty, not blank).
+            var text = tape.unescapedBytes(at: field)
+            if let bytes = text, bytes.isEmpty || !(bytes[0] > 0x20 && bytes[0] < 0x7F || Node.hasVisible(bytes)) { text = nil }
+            if text == nil, textNode.text == nil { continue } // reported
+            let language = tape.unescapedBytes(at: field - 1)
+            guard let text, let language else { needsDecoding = true; continue }
+            translations.append(Translation(language: language, text: text))
         }
         if members.isEmpty { node.problem("needs at least one translation, like {\"en\": \"…\"}") }
-        return translations.isEmpty ? nil : LocalizedText(pairs: translations)
+        if needsDecoding { return storeDecoding(node, members) }
+        guard !translations.isEmpty else { return nil }
+        let (text, last) = store(translations)
+        guard shared else { return text }
+        if let earlier = sharedTexts[TextKey(bytes: text.bytes)] {
+            if last { textChunk.giveBack(text.bytes.count) }
+            return earlier
+        }
+        sharedTexts[TextKey(bytes: text.bytes)] = text
+        return text
+    }
+
+    /// Texts stored once, by their packed bytes (which the texts, kept as values, keep alive).
+    private var sharedTexts: [TextKey: LocalizedText] = [:]
+
+    private struct TextKey: Hashable {
+        let bytes: UnsafeBufferPointer<UInt8>
+        static func == (a: TextKey, b: TextKey) -> Bool {
+            a.bytes.count == b.bytes.count && memcmp(a.bytes.baseAddress!, b.bytes.baseAddress!, a.bytes.count) == 0
+        }
+        func hash(into hasher: inout Hasher) { hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
+    }
+
+    /// Ids that recur across a catalog (an offer's id in every copy of a plan, the subscriptions a product
+    /// is included in), one String each.
+    private var sharedIDs: Set<String> = []
+
+    private func sharedID(_ id: String) -> String { sharedIDs.insert(id).memberAfterInsert }
+
+    /// The rare text with escapes or a closer look: its translations as Strings, as before.
+    private func storeDecoding(_ node: Node, _ members: [Int]) -> LocalizedText? {
+        var pairs: [(language: String, text: String)] = []
+        for field in members {
+            // Checked already (and any problem reported): decode again without reporting twice.
+            let tape = node.tape
+            guard tape[field].kind == .string, case let text = tape.string(at: field), !text.isEmpty else { continue }
+            let startsVisibly = text.utf8.first.map { $0 > 0x20 && $0 < 0x7F } ?? false
+            if !startsVisibly, text.unicodeScalars.allSatisfy(Node.isInvisible) { continue }
+            pairs.append((tape.string(at: field - 1), text))
+        }
+        return pairs.isEmpty ? nil : LocalizedText(pairs: pairs)
+    }
+
+    /// The chunk texts are copied into; a new one when it is full.
+    private var textChunk = TextChunk(capacity: TextChunk.shared)
+
+    /// Also says whether the text is the last one of the shared chunk (so it can be given back).
+    private func store(_ translations: [Translation]) -> (LocalizedText, last: Bool) {
+        var translations = translations
+        // Insertion sort by language bytes: a file's languages are usually in order already.
+        for i in 1..<max(translations.count, 1) {
+            var j = i
+            while j > 0, translations[j].language.lexicographicallyPrecedes(translations[j - 1].language) {
+                translations.swapAt(j, j - 1)
+                j -= 1
+            }
+        }
+        let size = translations.reduce(0) { $0 + LocalizedText.entrySize(language: $1.language.count, text: $1.text.count) }
+        let chunk: TextChunk
+        let offset: Int
+        if let room = textChunk.reserve(size) {
+            (chunk, offset) = (textChunk, room)
+        } else if size > TextChunk.shared / 8 {
+            chunk = TextChunk(capacity: size)
+            offset = chunk.reserve(size)!
+        } else {
+            textChunk = TextChunk(capacity: TextChunk.shared)
+            (chunk, offset) = (textChunk, textChunk.reserve(size)!)
+        }
+        var cursor = chunk.base + offset
+        for translation in translations {
+            cursor = LocalizedText.write(translation.language.count, to: cursor)
+            if let base = translation.language.baseAddress { cursor.initialize(from: base, count: translation.language.count) }
+            cursor += translation.language.count
+            cursor = LocalizedText.write(translation.text.count, to: cursor)
+            if let base = translation.text.baseAddress { cursor.initialize(from: base, count: translation.text.count) }
+            cursor += translation.text.count
+        }
+        return (LocalizedText(chunk: chunk, offset: offset, length: size), chunk === textChunk)
     }
 
     private func priceTable(_ node: Node) -> PriceTable? {
-        guard let members = node.members else { return nil }
+        guard node.isObject() else { return nil }
+        let tape = node.tape
+        let members = tape.children(of: node.index)
         var prices = PriceTable()
-        for (code, priceNode) in members {
+        for field in members {
+            let priceNode = Node(tape, field)
+            // A territory of three plain ASCII letters, found among the declared ones as a number.
+            if let key = tape.unescapedBytes(at: field - 1), key.count == 3,
+               let code = PriceTable.pack(key[0], key[1], key[2]), territoryPacked.contains(code) {
+                if let price = tape.plainText(at: field).flatMap(Self.decimalParts) ?? price(priceNode) {
+                    prices.set(code: code, significand: price.significand, exponent: price.exponent)
+                }
+                continue
+            }
+            let code = tape.string(at: field - 1)
             if !territoryCodes.contains(code) {
                 priceNode.problem("territory \(UntrustedText.quoted(code)) is not declared in $.territories")
                 continue
@@ -725,10 +874,15 @@ final class CatalogReader {
 
     /// The price's digits and power of ten, as `decimalPrice` reads them.
     static func decimalParts(_ text: String) -> (significand: UInt64, exponent: Int)? {
+        var text = text
+        return text.withUTF8 { decimalParts($0) }
+    }
+
+    static func decimalParts(_ bytes: UnsafeBufferPointer<UInt8>) -> (significand: UInt64, exponent: Int)? {
         var integerDigits = 0
         var fractionDigits: Int?
         var significand: UInt64 = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if let count = fractionDigits { fractionDigits = count + 1 } else { integerDigits += 1 }
@@ -821,9 +975,11 @@ final class CatalogReader {
 
     private func checkActiveOfferLimit(_ offers: [OfferCodeOffer], at node: Node) {
         var active: [String: Int] = [:]
-        for offer in offers where offer.active { active[offer.productID, default: 0] += 1 }
-        for (productID, count) in active.sorted(by: { $0.key < $1.key })
-        where count > CatalogLoader.maxActiveOffersPerSubscription {
+        // Fields read in place (a copy of an offer is a dozen reference counts); only the products over
+        // the limit are sorted.
+        for index in offers.indices where offers[index].active { active[offers[index].productID, default: 0] += 1 }
+        for (productID, count) in active.filter({ $0.value > CatalogLoader.maxActiveOffersPerSubscription })
+            .sorted(by: { $0.key < $1.key }) {
             node.problem("subscription \(UntrustedText.quoted(productID)) has \(count) active offer-code offers; "
                          + "the App Store allows at most \(CatalogLoader.maxActiveOffersPerSubscription) per subscription")
         }
@@ -847,22 +1003,37 @@ final class CatalogReader {
 /// The keys each object of the catalog schema knows (docs/catalog.md). Localized texts and price tables
 /// are maps (language → text, territory → price), not schemas, so they have no list here.
 enum Schema {
-    static let root = ["app", "territories", "subscriptionGroups", "products", "offerCodes", "freeContent", "onboarding"]
-    static let app = ["name", "defaultLanguage", "termsOfServiceURL", "privacyPolicyURL"]
-    static let territory = ["code", "currency", "locale"]
-    static let subscriptionGroup = ["id", "name", "gracePeriod", "billingRetryPeriod"]
-    static let product = ["id", "type", "name", "description", "familyShareable", "prices", "maxQuantity",
+    static let root: KnownKeys = ["app", "territories", "subscriptionGroups", "products", "offerCodes", "freeContent", "onboarding"]
+    static let app: KnownKeys = ["name", "defaultLanguage", "termsOfServiceURL", "privacyPolicyURL"]
+    static let territory: KnownKeys = ["code", "currency", "locale"]
+    static let subscriptionGroup: KnownKeys = ["id", "name", "gracePeriod", "billingRetryPeriod"]
+    static let product: KnownKeys = ["id", "type", "name", "description", "familyShareable", "prices", "maxQuantity",
                           "group", "level", "period", "introductoryOffer", "promotionalOffers", "duration",
                           "includedIn"]
-    static let introductoryOffer = ["id", "paymentMode", "period", "periodCount", "prices"]
-    static let promotionalOffer = ["id", "purpose", "paymentMode", "period", "periodCount", "prices"]
-    static let offerCode = ["id", "name", "product", "paymentMode", "period", "periodCount", "prices",
+    static let introductoryOffer: KnownKeys = ["id", "paymentMode", "period", "periodCount", "prices"]
+    static let promotionalOffer: KnownKeys = ["id", "purpose", "paymentMode", "period", "periodCount", "prices"]
+    static let offerCode: KnownKeys = ["id", "name", "product", "paymentMode", "period", "periodCount", "prices",
                             "eligibility", "expires", "active", "codes"]
-    static let codes = ["oneTimeUse", "custom"]
-    static let freeContent = ["title", "monthlyFreeLimit", "group", "items"]
-    static let freeItem = ["id", "title", "body"]
-    static let onboarding = ["group", "pages"]
-    static let onboardingPage = ["title", "body"]
+    static let codes: KnownKeys = ["oneTimeUse", "custom"]
+    static let freeContent: KnownKeys = ["title", "monthlyFreeLimit", "group", "items"]
+    static let freeItem: KnownKeys = ["id", "title", "body"]
+    static let onboarding: KnownKeys = ["group", "pages"]
+    static let onboardingPage: KnownKeys = ["title", "body"]
+}
+
+/// The keys an object of the schema knows, with their lengths in UTF-8 worked out once (a key of the
+/// file is compared only with the known keys of its length).
+struct KnownKeys: ExpressibleByArrayLiteral, Sendable {
+    let names: [String]
+    let lengths: [Int]
+    /// Whether every name is ASCII, so a plain ASCII key of another length cannot equal one.
+    let ascii: Bool
+
+    init(arrayLiteral names: String...) {
+        self.names = names
+        lengths = names.map(\.utf8.count)
+        ascii = names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+    }
 }
 
 /// "did you mean" for a misspelt key: the known key closest by edit distance (ignoring case), when it is
@@ -901,13 +1072,15 @@ struct UniqueField {
     let field: String
     let what: String
     let section: Node?
-    private var firstSeen: [String: Int] = [:]
+    /// Each value's first index: for product ids, the catalog's index once every product is made.
+    private(set) var firstSeen: [String: Int] = [:]
     private(set) var problems: [CatalogProblem] = []
 
-    init(field: String, what: String, section: Node?) {
+    init(field: String, what: String, section: Node?, expected: Int = 0) {
         self.field = field
         self.what = what
         self.section = section
+        firstSeen.reserveCapacity(expected)
     }
 
     /// `value` is the field's text when `made` says the element was just built from it (its String is

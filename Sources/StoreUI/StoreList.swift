@@ -29,8 +29,9 @@ public struct StoreLayout: Sendable {
     let lines: [Line]
     /// The line of each product, in list order: the selection moves over these.
     let productLines: [Int]
-    /// Each product's place in `productLines`, by product id.
-    let productPlace: [String: Int]
+    /// Each product's place in `productLines`, by its position in `catalog.products` (-1: not listed).
+    /// An array, not a dictionary by id: the catalog's own index finds the position.
+    let places: [Int32]
     /// Each subscription group's stretch, by group id (groups without products have none).
     let groups: [String: Stretch]
     /// The place in `productLines` of each section's first product (Tab moves between them).
@@ -41,18 +42,25 @@ public struct StoreLayout: Sendable {
     init(catalog: Catalog, locale: Locale) {
         var lines: [Line] = []
         var productLines: [Int] = []
-        var productPlace: [String: Int] = [:]
+        var places = [Int32](repeating: -1, count: catalog.products.count)
         var groups: [String: Stretch] = [:]
         var sectionStarts: [Int] = []
         var widths: Set<Int> = []
-        let catalogIndex = Dictionary(catalog.products.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        func add(_ products: [Product]) {
-            for product in products {
-                guard let index = catalogIndex[product.id] else { continue }
-                productPlace[product.id] = productLines.count
+        lines.reserveCapacity(catalog.products.count + 8)
+        productLines.reserveCapacity(catalog.products.count)
+        // The locale's language and region once, not once per name.
+        let fallback = catalog.app.defaultLanguage
+        let language = locale.language.languageCode?.identifier ?? fallback
+        let region = locale.region?.identifier
+        func add(_ positions: [Int]) {
+            for index in positions {
+                // A product listed under the id of an earlier one (a hand-made catalog repeating an id)
+                // stands where that id first stands, as the catalog's lookups find it.
+                guard let first = catalog.position(ofProduct: catalog.products[index].id) else { continue }
+                places[first] = Int32(productLines.count)
                 productLines.append(lines.count)
-                lines.append(.product(index))
-                widths.insert(TextWidth.of(product.name.resolved(for: locale, fallback: catalog.app.defaultLanguage)))
+                lines.append(.product(first))
+                widths.insert(TextWidth.of(catalog.products[index].name.resolved(language: language, region: region, fallback: fallback)))
             }
         }
         for type in ProductType.allCases {
@@ -62,13 +70,13 @@ public struct StoreLayout: Sendable {
             if type == .autoRenewable {
                 for group in catalog.subscriptionGroups {
                     let start = (lines: lines.count, products: productLines.count)
-                    add(catalog.products(inGroup: group.id))
+                    add(catalog.positions(inGroup: group.id))
                     if productLines.count > start.products {
                         groups[group.id] = Stretch(lines: start.lines..<lines.count, products: start.products..<productLines.count)
                     }
                 }
             } else {
-                add(catalog.products(ofType: type))
+                add(catalog.positions(ofType: type))
             }
             if productLines.count == before.products {
                 lines.removeSubrange(before.lines...) // a section with nothing in it is not shown
@@ -78,10 +86,16 @@ public struct StoreLayout: Sendable {
         }
         self.lines = lines
         self.productLines = productLines
-        self.productPlace = productPlace
+        self.places = places
         self.groups = groups
         self.sectionStarts = sectionStarts
         self.nameWidths = widths.sorted()
+    }
+
+    /// A product's place in `productLines`, by id; nil if the list does not show it.
+    func place(ofProduct id: String, in catalog: Catalog) -> Int? {
+        guard let position = catalog.position(ofProduct: id), position < places.count, places[position] >= 0 else { return nil }
+        return Int(places[position])
     }
 
     /// The name column: as wide as the widest name up to `cap`; a longer name does not widen it for
@@ -168,12 +182,14 @@ struct StoreList {
     /// When payments are blocked, the products listed (they are few: what the person owns).
     let gated: [Product]?
     private let layout: StoreLayout
+    private let catalog: Catalog
 
     init(_ state: AppState) {
         let store = state.store
         let catalog = store.catalog
         let layout = state.storeLayout
         self.layout = layout
+        self.catalog = catalog
         guard store.gate.canMakePayments else {
             let owned = Self.ownedProducts(state)
             var rows: [StoreScreen.Row] = [.section(state.strings.yourPurchases, note: "")]
@@ -238,14 +254,14 @@ struct StoreList {
     func productIndex(of id: String?) -> Int? {
         guard let id else { return nil }
         if let index = products.index(inPatches: { $0.id == id }) { return index }
-        return layout.productPlace[id].flatMap(products.index(ofBase:))
+        return layout.place(ofProduct: id, in: catalog).flatMap(products.index(ofBase:))
     }
 
     /// The line a product is on; nil if the list does not show it.
     func rowIndex(of id: String?) -> Int? {
         guard let id else { return nil }
         if let index = rows.index(inPatches: { if case .product(let p) = $0 { p.id == id } else { false } }) { return index }
-        return layout.productPlace[id].flatMap { rows.index(ofBase: layout.productLines[$0]) }
+        return layout.place(ofProduct: id, in: catalog).flatMap { rows.index(ofBase: layout.productLines[$0]) }
     }
 
     /// The name column's width: the catalog's widest name up to `cap` (the gated list: its own).
@@ -266,7 +282,8 @@ struct StoreList {
         }
         let layout = state.storeLayout
         let owned = ids.compactMap { id -> (Int, Product)? in
-            guard let place = layout.productPlace[id], case .product(let index) = layout.lines[layout.productLines[place]],
+            guard let place = layout.place(ofProduct: id, in: store.catalog),
+                  case .product(let index) = layout.lines[layout.productLines[place]],
                   store.entitlement(for: id) != nil || store.consumableBalance(id) > 0 else { return nil }
             return (index, store.catalog.products[index])
         }

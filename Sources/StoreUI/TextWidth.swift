@@ -65,7 +65,11 @@ public enum TextWidth {
     static let replacement: Character = "\u{FFFD}"
     static let wideReplacement: Character = "\u{FF1F}"
 
-    public static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
+    public static func of(_ text: String) -> Int {
+        // Printable ASCII is one cell a byte, and no grapheme cluster joins two of its characters.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
+    }
 
     /// The longest prefix that fits in `width` cells, with "…" when something was cut.
     public static func truncate(_ text: String, to width: Int) -> String {
