@@ -22,7 +22,8 @@ public enum DeepLink: Sendable, Equatable {
 
     public init(parsing text: String, catalog: Catalog) throws(Problem) {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        let name = parts[0], value = parts.count > 1 ? parts[1] : nil
+        // Screen names in any case (SIGNUP, Signup); a group id as written.
+        let name = parts[0].lowercased(), value = parts.count > 1 ? parts[1] : nil
         switch name {
         case "store" where value == nil:
             self = .store
@@ -30,6 +31,9 @@ public enum DeepLink: Sendable, Equatable {
             let groups = catalog.subscriptionGroups.map(\.id)
             guard !groups.isEmpty else { throw Problem(message: "\(UntrustedText.quoted(text)): this catalog has no subscription groups to sign up for") }
             guard let value else { self = .signup(groupID: nil); return }
+            guard !value.isEmpty else {
+                throw Problem(message: "\(UntrustedText.quoted(text)): signup= needs a subscription group id, one of \(groups.joined(separator: ", ")); or write signup alone for the first")
+            }
             guard catalog.group(value) != nil else {
                 throw Problem(message: "\(UntrustedText.quoted(text)): no subscription group \(UntrustedText.quoted(value)) in the catalog; its groups: \(groups.joined(separator: ", ")); use \(Self.valid)")
             }

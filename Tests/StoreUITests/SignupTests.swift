@@ -280,6 +280,13 @@ struct SignupTests {
         #expect(try DeepLink(parsing: "store", catalog: Sample.catalog) == .store)
         #expect(try DeepLink(parsing: "signup", catalog: Sample.catalog) == .signup(groupID: nil))
         #expect(try DeepLink(parsing: "signup=trailhead.plus", catalog: Sample.catalog) == .signup(groupID: "trailhead.plus"))
+        #expect(try DeepLink(parsing: "SIGNUP", catalog: Sample.catalog) == .signup(groupID: nil), "screen names in any case")
+        do {
+            _ = try DeepLink(parsing: "signup=", catalog: Sample.catalog)
+            Issue.record("signup= with no group is an error")
+        } catch {
+            #expect(error.message.contains("signup= needs a subscription group id, one of trailhead.plus"))
+        }
         let cases = ["nope": "unknown screen", "signup=nope": "no subscription group \"nope\"", "account": "not available yet",
                      "help": "not available yet", "redeem": "redeem=CODE", "redeem=ABC": "not available yet", "store=x": "store takes no value"]
         for (value, words) in cases {
