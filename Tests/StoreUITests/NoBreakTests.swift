@@ -59,6 +59,13 @@ struct NoBreakTests {
             detail.press(.character("b"))
             if detail.isSheetOpen { screens.append(("sheet \(product.id)", detail.view())) }
         }
+        // The sign-up screen, scrolled through page by page.
+        var signup = app
+        signup.follow(.signup(groupID: nil))
+        for page in 0..<6 {
+            screens.append(("sign-up page \(page)", signup.view()))
+            signup.press(.pageDown)
+        }
         return screens
     }
 
