@@ -75,10 +75,15 @@ extension AppStore {
     /// The active subscription (with access: subscribed or in grace) that includes a product, if any.
     /// Looks only at the groups and subscriptions the product lists.
     public func includingSubscription(of product: Product) -> String? {
+        // Each group is asked once, however many of its subscriptions the product lists (the sample
+        // lists five Pro and Family plans): this runs for every visible row on every key.
+        var asked: Set<String> = []
         for id in product.includedIn {
-            let groupID = catalog.group(id) != nil ? id : catalog.product(id)?.subscription?.groupID
-            guard let groupID, let status = status(ofGroup: groupID), status.state.hasAccess else { continue }
-            if id == groupID || status.transaction.productID == id { return status.transaction.productID }
+            guard let groupID = catalog.group(id) != nil ? id : catalog.product(id)?.subscription?.groupID,
+                  asked.insert(groupID).inserted,
+                  let status = status(ofGroup: groupID), status.state.hasAccess else { continue }
+            let current = status.transaction.productID
+            if product.includedIn.contains(groupID) || product.includedIn.contains(current) { return current }
         }
         return nil
     }
