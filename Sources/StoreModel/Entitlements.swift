@@ -49,7 +49,7 @@ extension AppStore {
     }
 
     private func latestTransactionInGroup(_ groupID: String, at instant: Date) -> Transaction? {
-        last(of: index.byGroup[groupID]) { $0.isCompletedPurchase && !$0.isUpgraded && $0.purchaseDate <= instant }
+        last(of: index.byGroup[groupID]) { !$0.isUpgraded && $0.purchaseDate <= instant }
     }
 
     /// The transaction that entitles the person to a product at an instant (now by default), if any:
@@ -59,7 +59,7 @@ extension AppStore {
         guard let product = catalog.product(productID) else { return nil }
         let instant = instant ?? now
         func current(_ transaction: Transaction) -> Bool {
-            transaction.isCompletedPurchase && transaction.purchaseDate <= instant && !transaction.isRevoked(at: instant)
+            transaction.purchaseDate <= instant && !transaction.isRevoked(at: instant)
         }
         switch product.type {
         case .consumable:
@@ -92,6 +92,6 @@ extension AppStore {
 
     /// Introductory offers are for people who never had a subscription in the group.
     public func isEligibleForIntroOffer(group groupID: String) -> Bool {
-        first(of: index.byGroup[groupID]) { $0.isCompletedPurchase } == nil
+        (index.byGroup[groupID] ?? []).isEmpty
     }
 }

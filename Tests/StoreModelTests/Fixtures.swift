@@ -70,8 +70,16 @@ enum Fixture {
 extension AppStore.PurchaseOutcome {
     var transaction: Transaction? {
         switch self {
-        case .purchased(let transaction), .deferred(let transaction), .interrupted(let transaction): transaction
-        case .scheduled, .failed: nil
+        case .purchased(let transaction): transaction
+        case .deferred, .interrupted, .scheduled, .failed: nil
+        }
+    }
+
+    /// The request a purchase left waiting (Ask to Buy, an interruption).
+    var request: StoreEvent? {
+        switch self {
+        case .deferred(let event), .interrupted(let event): event
+        case .purchased, .scheduled, .failed: nil
         }
     }
 }

@@ -5,19 +5,20 @@ import Testing
 /// The switches and edits QA uses: interrupted purchases, grace period choice, deleting, clearing,
 /// the next renewal for time travel, and the scenario settings' text form.
 struct QAControlsTests {
-    @Test("an interrupted purchase gives nothing until resolved, then completes as a new transaction")
+    @Test("an interrupted purchase is a request, not a transaction, until resolved; then it completes as a transaction")
     func interruptedPurchase() throws {
         var store = Fixture.store()
         store.scenario.interruptPurchases = true
-        let interrupted = try #require(store.purchase("alps").transaction)
-        #expect(interrupted.state == .interrupted)
+        let interrupted = try #require(store.purchase("alps").request)
+        #expect(interrupted.kind == .interrupted && interrupted.isPending)
+        #expect(store.transactions.isEmpty)
         #expect(!store.owns("alps"))
         let outcome = store.resolveInterruption(interrupted.id)
         guard case .purchased(let completed)? = outcome else { Issue.record("not purchased: \(String(describing: outcome))"); return }
-        #expect(completed.id != interrupted.id)
+        #expect(completed.id == 1)
         #expect(store.owns("alps"))
-        #expect(store.transaction(interrupted.id)?.state == .failed)
-        #expect(store.transaction(interrupted.id)?.failure == .interrupted)
+        #expect(store.event(interrupted.id)?.status == .resolved)
+        #expect(store.event(interrupted.id)?.transactionID == completed.id)
         let again = store.resolveInterruption(interrupted.id)
         #expect(again == nil, "an interruption resolves once")
         #expect(store.scenario.interruptPurchases, "resolving leaves the switch as QA set it")
