@@ -59,6 +59,20 @@ public struct AppStore: Sendable {
     /// Apple's default billing grace period when QA turns one on for a group the catalog gives none.
     public static let defaultGracePeriod = SubscriptionPeriod(value: 16, unit: .day)
 
+    /// How long the App Store keeps trying to charge a renewal that failed, before the subscription
+    /// expires: a fixed 60 days, which no app can change (App Store Connect has no such setting; see
+    /// "Reducing involuntary subscriber churn",
+    /// https://developer.apple.com/documentation/storekit/reducing-involuntary-subscriber-churn). StoreKit
+    /// Testing's real-time table: "Billing retry period | 60 days"
+    /// (https://developer.apple.com/documentation/storekittest/sktestsession/timerate-swift.enum/realtime).
+    public static let billingRetryPeriod = SubscriptionPeriod(value: 60, unit: .day)
+
+    /// When billing retry that started at `since` (the expiration that failed to renew) ends and the
+    /// subscription expires, unless a charge succeeds first. The one place that decides it.
+    public func billingRetryEnd(since: Date) -> Date {
+        Self.billingRetryPeriod.added(to: since)
+    }
+
     /// What will happen at a subscription group's next renewal (StoreKit's RenewalInfo).
     public struct RenewalInfo: Sendable, Equatable {
         public var willAutoRenew: Bool
@@ -486,7 +500,7 @@ public struct AppStore: Sendable {
             meter?.renewalPasses += 1
             if let since = renewal.billingIssueSince {
                 // Billing retry: the App Store keeps trying until the retry period ends.
-                let retryEnd = group.billingRetryPeriod.added(to: since)
+                let retryEnd = billingRetryEnd(since: since)
                 if scenario.billingFails || !renewal.willAutoRenew { return }
                 let recovered = max(now, since)
                 guard recovered < retryEnd, recovered <= instant else { return }
@@ -527,7 +541,7 @@ public struct AppStore: Sendable {
             guard let latest = latestTransaction(inGroup: group.id), latest.revocationDate == nil,
                   let renewal = renewals[group.id], let expiration = latest.expirationDate else { return nil }
             if let since = renewal.billingIssueSince {
-                let retryEnd = group.billingRetryPeriod.added(to: since)
+                let retryEnd = billingRetryEnd(since: since)
                 return [renewal.gracePeriodExpiration, retryEnd].compactMap { $0 }.filter { $0 > now }.min()
             }
             return renewal.willAutoRenew && expiration > now ? expiration : nil

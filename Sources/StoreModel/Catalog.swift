@@ -488,8 +488,6 @@ public struct SubscriptionGroup: Sendable {
     public var name: LocalizedText
     /// Billing grace period after a failed renewal, during which access continues (P3D, P16D, P28D).
     public var gracePeriod: SubscriptionPeriod?
-    /// How long the App Store keeps retrying a failed renewal before the subscription expires.
-    public var billingRetryPeriod: SubscriptionPeriod
 }
 
 /// A discounted or free stretch of a subscription: introductory, promotional or offer-code.

@@ -420,9 +420,8 @@ final class CatalogReader {
         let id = node.required("id")?.text
         let name = node.required("name").flatMap { localized($0) }
         let grace = node.optional("gracePeriod").flatMap { period($0) }
-        let retry = node.optional("billingRetryPeriod").flatMap { period($0) } ?? SubscriptionPeriod(value: 60, unit: .day)
         guard let id, let name else { return nil }
-        return SubscriptionGroup(id: id, name: name, gracePeriod: grace, billingRetryPeriod: retry)
+        return SubscriptionGroup(id: id, name: name, gracePeriod: grace)
     }
 
     private func product(_ node: Node, groupIDs: Set<String>) -> Product? {
@@ -1006,7 +1005,7 @@ enum Schema {
     static let root: KnownKeys = ["app", "territories", "subscriptionGroups", "products", "offerCodes", "freeContent", "onboarding"]
     static let app: KnownKeys = ["name", "defaultLanguage", "termsOfServiceURL", "privacyPolicyURL"]
     static let territory: KnownKeys = ["code", "currency", "locale"]
-    static let subscriptionGroup: KnownKeys = ["id", "name", "gracePeriod", "billingRetryPeriod"]
+    static let subscriptionGroup: KnownKeys = ["id", "name", "gracePeriod"]
     static let product: KnownKeys = ["id", "type", "name", "description", "familyShareable", "prices", "maxQuantity",
                           "group", "level", "period", "introductoryOffer", "promotionalOffers", "duration",
                           "includedIn"]

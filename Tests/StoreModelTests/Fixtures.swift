@@ -14,7 +14,7 @@ enum Fixture {
         {"code": "GBR", "currency": "GBP", "locale": "en_GB"}
       ],
       "subscriptionGroups": [
-        {"id": "plus", "name": {"en": "Plus"}, "gracePeriod": "P16D", "billingRetryPeriod": "P60D"},
+        {"id": "plus", "name": {"en": "Plus"}, "gracePeriod": "P16D"},
         {"id": "news", "name": {"en": "News"}}
       ],
       "products": [
