@@ -51,17 +51,35 @@ public struct AppStore: Sendable {
         public init() {}
 
         public enum GracePeriod: String, Sendable, CaseIterable {
-            /// the group's grace period from the catalog, or none
+            /// the app's Billing Grace Period from the catalog (App Store Connect's setting), or none
             case asCatalog = "catalog"
-            /// the catalog's grace period, or 16 days where the catalog sets none
+            /// StoreKit Testing's lengths: 6 days for a weekly subscription, 16 days for any other
             case on
             /// straight into billing retry, no access
             case off
         }
     }
 
-    /// Apple's default billing grace period when QA turns one on for a group the catalog gives none.
-    public static let defaultGracePeriod = SubscriptionPeriod(value: 16, unit: .day)
+    /// StoreKit Testing's billing grace period in real time: "Grace period for subscriptions with a weekly
+    /// renewal period | 6 days", "… with all other renewal periods | 16 days"
+    /// (https://developer.apple.com/documentation/storekittest/sktestsession/timerate-swift.enum/realtime).
+    public static func storeKitTestingGracePeriod(for period: SubscriptionPeriod) -> SubscriptionPeriod {
+        SubscriptionPeriod(value: period == .oneWeek ? 6 : 16, unit: .day)
+    }
+
+    /// How long the App Store keeps trying to charge a renewal that failed, before the subscription
+    /// expires: a fixed 60 days, which no app can change (App Store Connect has no such setting; see
+    /// "Reducing involuntary subscriber churn",
+    /// https://developer.apple.com/documentation/storekit/reducing-involuntary-subscriber-churn). StoreKit
+    /// Testing's real-time table: "Billing retry period | 60 days"
+    /// (https://developer.apple.com/documentation/storekittest/sktestsession/timerate-swift.enum/realtime).
+    public static let billingRetryPeriod = SubscriptionPeriod(value: 60, unit: .day)
+
+    /// When billing retry that started at `since` (the expiration that failed to renew) ends and the
+    /// subscription expires, unless a charge succeeds first. The one place that decides it.
+    public func billingRetryEnd(since: Date) -> Date {
+        Self.billingRetryPeriod.added(to: since)
+    }
 
     /// What will happen at a subscription group's next renewal (StoreKit's RenewalInfo).
     public struct RenewalInfo: Sendable, Equatable {
@@ -507,7 +525,7 @@ public struct AppStore: Sendable {
             meter?.renewalPasses += 1
             if let since = renewal.billingIssueSince {
                 // Billing retry: the App Store keeps trying until the retry period ends.
-                let retryEnd = group.billingRetryPeriod.added(to: since)
+                let retryEnd = billingRetryEnd(since: since)
                 if scenario.billingFails || !renewal.willAutoRenew { return }
                 let recovered = max(now, since)
                 guard recovered < retryEnd, recovered <= instant else { return }
@@ -522,7 +540,8 @@ public struct AppStore: Sendable {
             guard expiration <= instant, renewal.willAutoRenew else { return }
             if scenario.billingFails {
                 renewal.billingIssueSince = expiration
-                renewal.gracePeriodExpiration = gracePeriod(of: group)?.added(to: expiration)
+                renewal.gracePeriodExpiration = gracePeriodEnd(renewing: latest, into: renewal.autoRenewProductID,
+                                                               failedAt: expiration)
                 changeRenewal(of: group.id) { [renewal] in $0 = renewal }
                 continue
             }
@@ -530,12 +549,22 @@ public struct AppStore: Sendable {
         }
     }
 
-    /// The grace period a renewal failing now starts with, after the scenario's setting.
-    private func gracePeriod(of group: SubscriptionGroup) -> SubscriptionPeriod? {
+    /// When the grace period of a renewal that failed at `expiration` ends, after the scenario's setting:
+    /// the app's Billing Grace Period from the catalog (none for a free period turning paid when it covers
+    /// paid-to-paid renewals only; at most 6 days for a weekly subscription), StoreKit Testing's lengths,
+    /// or none. Nil when the failure starts without one.
+    private func gracePeriodEnd(renewing latest: Transaction, into productID: String, failedAt expiration: Date) -> Date? {
+        guard let period = catalog.product(productID)?.subscription?.period else { return nil }
         switch scenario.gracePeriod {
-        case .asCatalog: group.gracePeriod
-        case .on: group.gracePeriod ?? Self.defaultGracePeriod
-        case .off: nil
+        case .off:
+            return nil
+        case .on:
+            return Self.storeKitTestingGracePeriod(for: period).added(to: expiration)
+        case .asCatalog:
+            guard let grace = catalog.app.billingGracePeriod else { return nil }
+            let wasFree = latest.offerKind != nil && latest.price == 0
+            if grace.renewals == .paidToPaidOnly, wasFree { return nil }
+            return grace.length(for: period).added(to: expiration)
         }
     }
 
@@ -548,7 +577,7 @@ public struct AppStore: Sendable {
             guard let latest = latestTransaction(inGroup: group.id), latest.revocationDate == nil,
                   let renewal = renewals[group.id], let expiration = latest.expirationDate else { return nil }
             if let since = renewal.billingIssueSince {
-                let retryEnd = group.billingRetryPeriod.added(to: since)
+                let retryEnd = billingRetryEnd(since: since)
                 return [renewal.gracePeriodExpiration, retryEnd].compactMap { $0 }.filter { $0 > now }.min()
             }
             return renewal.willAutoRenew && expiration > now ? expiration : nil

@@ -26,8 +26,7 @@ extension AppStore {
     /// nil if the person never had a subscription in the group.
     public func status(ofGroup groupID: String, at instant: Date? = nil) -> SubscriptionStatus? {
         let instant = instant ?? now
-        guard let latest = latestTransactionInGroup(groupID, at: instant),
-              let group = catalog.group(groupID) else { return nil }
+        guard let latest = latestTransactionInGroup(groupID, at: instant), catalog.group(groupID) != nil else { return nil }
         let renewal = renewals[groupID]
         let state: RenewalState
         if latest.isRevoked(at: instant) {
@@ -37,7 +36,7 @@ extension AppStore {
         } else if let since = renewal?.billingIssueSince, since == latest.expirationDate {
             if let graceEnd = renewal?.gracePeriodExpiration, instant < graceEnd {
                 state = .inGracePeriod
-            } else if instant < group.billingRetryPeriod.added(to: since) {
+            } else if instant < billingRetryEnd(since: since) {
                 state = .inBillingRetryPeriod
             } else {
                 state = .expired

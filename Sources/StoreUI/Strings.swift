@@ -307,7 +307,7 @@ public struct Strings: Sendable {
             case "fail-next-purchase": "The next confirmed purchase fails with this error, once."
             case "interrupt-purchases": "Purchases wait until the person acts outside the app. Resolve them in the inspector's Requests (t, then i)."
             case "billing-retry": "Renewals cannot be charged: subscriptions enter billing retry. Turn it off to let the App Store recover them."
-            case "grace-period": "Whether a failed renewal keeps access for a grace period: as the catalog says, on (16 days if the catalog sets none), or off."
+            case "grace-period": "Whether a failed renewal keeps access for a grace period: as the app's catalog sets it, on (StoreKit Testing's 6 days for weekly, 16 days otherwise), or off."
             case "time-rate": "How fast the clock runs while the app is open. Time travel works at any rate."
             default: ""
             }

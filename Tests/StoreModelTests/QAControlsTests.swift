@@ -35,16 +35,18 @@ struct QAControlsTests {
         #expect(!store.owns("family.monthly"))
     }
 
-    @Test("with the grace period switched on, a group the catalog gives none gets 16 days")
+    @Test("with the grace period switched on, an app the catalog gives none gets StoreKit Testing's 16 days")
     func gracePeriodOn() {
-        var store = Fixture.store()
+        var catalog = Fixture.catalog
+        catalog.app.billingGracePeriod = nil
+        var store = AppStore(catalog: catalog, territory: catalog.territory("USA")!, now: Fixture.start)
         store.purchase("news.monthly")
         store.scenario.billingFails = true
         store.scenario.gracePeriod = .on
         let expiration = store.status(ofGroup: "news")!.transaction.expirationDate!
         store.advance(to: expiration.addingTimeInterval(86_400))
         #expect(store.status(ofGroup: "news")?.state == .inGracePeriod)
-        #expect(store.renewals["news"]?.gracePeriodExpiration == AppStore.defaultGracePeriod.added(to: expiration))
+        #expect(store.renewals["news"]?.gracePeriodExpiration == expiration.addingTimeInterval(16 * 86_400))
         store.advance(to: expiration.addingTimeInterval(17 * 86_400))
         #expect(store.status(ofGroup: "news")?.state == .inBillingRetryPeriod)
     }
