@@ -54,8 +54,8 @@ public enum ScenarioSetting: Sendable, Equatable {
         case "fail-next-purchase": ["none"] + PurchaseError.injectable.map(\.settingName)
         case "grace-period": AppStore.Scenario.GracePeriod.allCases.map(\.rawValue)
         case "time-rate": TimeRate.allCases.map(\.rawValue)
-        // Any of the catalog's family-shareable products: see `values(of:in:)` and `check(_:)`.
-        case "family-sharing": ["off", "PRODUCT_ID"]
+        // Off, or any of the catalog's family-shareable products: see `values(of:in:)` and `check(_:)`.
+        case "family-sharing": ["off"]
         default: []
         }
     }
