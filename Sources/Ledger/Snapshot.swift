@@ -132,7 +132,9 @@ struct Snapshot {
         for name in ScenarioSetting.names {
             guard let value = settings[name] else { continue }
             do {
-                store.apply(try ScenarioSetting(name: name, value: value))
+                let setting = try ScenarioSetting(name: name, value: value)
+                try setting.check(catalog)
+                store.apply(setting)
             } catch {
                 throw .badRow(path: path, detail: "table setting, row \(UntrustedText.quoted(name)): \(error.message)")
             }

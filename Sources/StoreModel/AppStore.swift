@@ -48,6 +48,10 @@ public struct AppStore: Sendable {
         public var gracePeriod: GracePeriod = .asCatalog
         /// How fast the clock runs while the app is open (time travel works at any rate).
         public var timeRate: TimeRate = .real
+        /// This account is a family member of an organizer who shares this product (a family-shareable
+        /// auto-renewable subscription or non-consumable); nil when nothing is shared. Changed through
+        /// `receiveFamilySharing` and `stopFamilySharing`, which deliver and revoke the shared transaction.
+        public internal(set) var familySharing: String?
         public init() {}
 
         public enum GracePeriod: String, Sendable, CaseIterable {
@@ -80,6 +84,9 @@ public struct AppStore: Sendable {
     public func billingRetryEnd(since: Date) -> Date {
         Self.billingRetryPeriod.added(to: since)
     }
+
+    /// The family organizer who shares a purchase with this account (the family-sharing switch).
+    public static let familyOrganizer = "Alex"
 
     /// What will happen at a subscription group's next renewal (StoreKit's RenewalInfo).
     public struct RenewalInfo: Sendable, Equatable {
@@ -133,7 +140,18 @@ public struct AppStore: Sendable {
             }
         }
         self.init(catalog: catalog, territory: territory, now: now, gate: gate, account: account, scenario: scenario)
-        for transaction in transactions.sorted(by: { $0.id < $1.id }) { append(transaction) }
+        for transaction in transactions.sorted(by: { $0.id < $1.id }) {
+            append(transaction)
+            // A ledger from before the family-sharing switch: a shared purchase still in force means the
+            // organizer shares it (a saved switch, applied after this, says the same).
+            if transaction.ownership == .familyShared {
+                self.scenario.familySharing = transaction.state == .purchased ? transaction.productID : nil
+            }
+        }
+        // Renewal state is the person's own subscription's; such a ledger also kept one for a group
+        // only shared with them, which is derived now (`renewalInfo(ofGroup:ownership:)`).
+        var renewals = renewals
+        for groupID in renewals.keys where index.byGroup[groupID] == nil { renewals[groupID] = nil }
         self.renewals = renewals
         // Unsaved until a ledger says it holds them (`markSaved`).
         unsavedChanges.renewalGroups = Set(renewals.keys)
@@ -217,10 +235,12 @@ public struct AppStore: Sendable {
         throws(PurchaseError) -> Quote {
         let info = product.subscription!
         var quote = Quote(product: product.id, quantity: 1, unitPrice: standardPrice, currency: territory.currency)
-        if let status = status(ofGroup: info.groupID), status.state.hasAccess || status.state == .inBillingRetryPeriod {
-            guard status.transaction.productID != product.id, status.transaction.ownership == .purchased else {
-                throw .alreadySubscribed
-            }
+        // A change of plan is of the person's own subscription. A family member whose only subscription
+        // is the shared one may buy their own in the same group, as the App Store allows: a new
+        // subscription beside the shared one, which keeps its own status (`statuses(ofGroup:)`).
+        if let status = status(ofGroup: info.groupID, ownership: .purchased),
+           status.state.hasAccess || status.state == .inBillingRetryPeriod {
+            guard status.transaction.productID != product.id else { throw .alreadySubscribed }
             quote.planChange = planChange(from: catalog.product(status.transaction.productID)!, to: product,
                                           renewal: status.transaction.expirationDate ?? now)
             return quote
@@ -352,7 +372,7 @@ public struct AppStore: Sendable {
             transaction.expirationDate = product.duration!.added(to: max(now, currentEnd ?? now))
         case .autoRenewable:
             let groupID = product.subscription!.groupID
-            if let current = status(ofGroup: groupID)?.transaction, quote.planChange != nil {
+            if let current = status(ofGroup: groupID, ownership: .purchased)?.transaction, quote.planChange != nil {
                 update(current.id) { $0.isUpgraded = true }
             }
             if let first = firstTransaction(inGroup: groupID) {
@@ -400,25 +420,67 @@ public struct AppStore: Sendable {
 
     // MARK: family sharing, refunds, restore, renewal preferences
 
-    /// A family member's purchase shared with this account. Only family-shareable non-consumables and
-    /// auto-renewable subscriptions can be shared.
+    /// The family organizer starts sharing a purchase with this account (the family-sharing switch): it
+    /// arrives as a `familyShared` transaction, free to this account, as StoreKit delivers it to each
+    /// family member. Only family-shareable non-consumables and auto-renewable subscriptions can be
+    /// shared; anything else returns nil and changes nothing. A shared subscription renews with the
+    /// organizer's (`advance(to:)`). Sharing another product stops sharing the one before. Sharing what
+    /// is shared already delivers nothing new and returns the transaction in force.
     @discardableResult
     public mutating func receiveFamilySharing(_ productID: String) -> Transaction? {
         guard let product = catalog.product(productID), product.familyShareable,
               product.type == .nonConsumable || product.type == .autoRenewable else { return nil }
+        if scenario.familySharing == productID, let shared = sharedTransaction(of: productID) { return shared }
+        if scenario.familySharing != nil { stopFamilySharing() }
         var transaction = makeTransaction(
             Quote(product: productID, quantity: 1, unitPrice: 0, currency: territory.currency))
         transaction.ownership = .familyShared
         if let info = product.subscription {
-            if let first = firstTransaction(inGroup: info.groupID) {
+            // The shared subscription is its own chain beside the person's own: its first shared
+            // transaction is the original of the renewals and of a later share in the group.
+            if let first = first(of: index.sharedByGroup[info.groupID], where: { _ in true }) {
                 transaction.originalID = first.id
                 transaction.originalPurchaseDate = first.purchaseDate
             }
+            // The organizer's current period: the simulator starts it when sharing starts.
             transaction.expirationDate = info.period.added(to: now)
-            changeRenewal(of: info.groupID) { $0 = RenewalInfo(willAutoRenew: true, autoRenewProductID: productID) }
         }
         append(transaction)
+        scenario.familySharing = productID
         return transaction
+    }
+
+    /// The organizer stops sharing (or leaves the family): the shared transaction in force is revoked
+    /// now, and its access ends. Apple: `revocationDate` is "the date that the App Store refunded the
+    /// transaction or revoked it from Family Sharing" (developer.apple.com/documentation/storekit/
+    /// transaction/revocationdate), and "for Family Sharing transactions, the revocation reason value is
+    /// 0 if the customer leaves the family group or the owner stops sharing" (developer.apple.com/
+    /// documentation/appstoreserverapi/revocationreason): 0 is `other`, StoreKit's reason for anything
+    /// but a developer issue. Returns the revoked transaction; nil if nothing was shared.
+    @discardableResult
+    public mutating func stopFamilySharing() -> Transaction? {
+        guard let productID = scenario.familySharing else { return nil }
+        scenario.familySharing = nil
+        guard let shared = sharedTransaction(of: productID) else { return nil }
+        let now = now
+        return update(shared.id) {
+            $0.state = .revoked
+            $0.revocationDate = now
+            $0.revocationReason = .other
+        }
+    }
+
+    /// The family-shared transaction of a product still in force (not revoked): the latest of a shared
+    /// subscription's chain, or a shared non-consumable.
+    private func sharedTransaction(of productID: String) -> Transaction? {
+        let shared: Transaction?
+        if let groupID = groupID(ofProduct: productID) {
+            shared = last(of: index.sharedByGroup[groupID]) { !$0.isUpgraded }
+        } else {
+            shared = last(of: index.byProduct[productID]) { $0.ownership == .familyShared }
+        }
+        guard let shared, shared.productID == productID, shared.state == .purchased else { return nil }
+        return shared
     }
 
     /// The App Store refunds a transaction: access it gave ends now.
@@ -476,6 +538,8 @@ public struct AppStore: Sendable {
         if let groupID = self.groupID(ofProduct: removed.productID), firstTransaction(inGroup: groupID) == nil {
             changeRenewal(of: groupID) { $0 = nil }
         }
+        // Nothing shared is in force any more: the switch says so.
+        if let shared = scenario.familySharing, sharedTransaction(of: shared) == nil { scenario.familySharing = nil }
     }
 
     /// Deletes every transaction and renewal state and turns every scenario switch off. The clock stays
@@ -510,6 +574,9 @@ public struct AppStore: Sendable {
         // always had.
         for position in renewals.keys.compactMap({ catalog.position(ofGroup: $0) }).sorted() {
             renew(catalog.subscriptionGroups[position], until: instant)
+        }
+        if let shared = scenario.familySharing, let groupID = groupID(ofProduct: shared) {
+            renewFamilyShared(inGroup: groupID, until: instant)
         }
         now = instant
     }
@@ -572,6 +639,41 @@ public struct AppStore: Sendable {
     /// auto-renewing subscription, or the end of a grace period or billing retry. Nil if nothing will
     /// renew or change on its own.
     public var nextRenewalDate: Date? {
+        [ownNextRenewalDate, nextFamilySharedRenewal].compactMap { $0 }.min()
+    }
+
+    /// A family-shared subscription renews with the organizer's: each period the organizer pays, this
+    /// account gets a new `familyShared` transaction, whatever its own billing (a failing payment method
+    /// or billing retry here is not the organizer's). It stops when the organizer stops sharing, which
+    /// revokes the latest transaction. Each pass appends one renewal, found through the group's shared ids.
+    private mutating func renewFamilyShared(inGroup groupID: String, until instant: Date) {
+        meter?.groupsVisited += 1
+        while let latest = last(of: index.sharedByGroup[groupID], where: { !$0.isUpgraded }),
+              latest.state == .purchased, latest.productID == scenario.familySharing,
+              let expiration = latest.expirationDate, expiration <= instant,
+              let period = catalog.product(latest.productID)?.subscription?.period {
+            meter?.renewalPasses += 1
+            var renewal = latest
+            renewal.id = nextTransactionID
+            nextTransactionID += 1
+            renewal.purchaseDate = expiration
+            renewal.expirationDate = period.added(to: expiration)
+            renewal.storefront = territory.code
+            renewal.currency = territory.currency
+            append(renewal)
+        }
+    }
+
+    /// When the shared subscription renews next, while the organizer shares it.
+    private var nextFamilySharedRenewal: Date? {
+        guard let shared = scenario.familySharing, let groupID = groupID(ofProduct: shared),
+              let status = status(ofGroup: groupID, ownership: .familyShared), status.state == .subscribed,
+              status.renewal?.willAutoRenew == true else { return nil }
+        return status.transaction.expirationDate
+    }
+
+    /// When the person's own next renewal attempt is due: see `nextRenewalDate`.
+    private var ownNextRenewalDate: Date? {
         renewals.keys.compactMap { catalog.group($0) }.compactMap { group -> Date? in
             meter?.groupsVisited += 1
             guard let latest = latestTransaction(inGroup: group.id), latest.revocationDate == nil,
@@ -625,7 +727,8 @@ public struct AppStore: Sendable {
     /// the standard price otherwise), and, during an offer, when the standard price starts. Nil when
     /// nothing will renew: no active subscription, auto-renew off, or a billing problem.
     public func nextCharge(ofGroup groupID: String) -> NextCharge? {
-        guard let status = status(ofGroup: groupID), status.state == .subscribed,
+        // Only the person's own subscription charges them: a family-shared one is the organizer's to pay.
+        guard let status = status(ofGroup: groupID, ownership: .purchased), status.state == .subscribed,
               let renewal = status.renewal, renewal.willAutoRenew, renewal.billingIssueSince == nil,
               let date = status.transaction.expirationDate,
               let product = catalog.product(renewal.autoRenewProductID),
@@ -686,6 +789,12 @@ public struct AppStore: Sendable {
         last(of: index.byGroup[groupID]) { !$0.isUpgraded }
     }
 
+    /// The subscription groups the person may have a status in: those with renewal state of their own,
+    /// and those a family organizer shared with them. O(such groups), never O(catalog).
+    public var groupsWithSubscriptions: Set<String> {
+        Set(renewals.keys).union(index.sharedByGroup.keys)
+    }
+
     public func transaction(_ id: UInt64) -> Transaction? { index.positions[id].map { transactions[$0] } }
 
     // MARK: the ledger's indexes
@@ -695,13 +804,22 @@ public struct AppStore: Sendable {
     struct LedgerIndex: Sendable {
         var positions: [UInt64: Int] = [:]
         var byProduct: [String: [UInt64]] = [:]
+        /// The person's own transactions (ownership `purchased`) of each group.
         var byGroup: [String: [UInt64]] = [:]
+        /// The family-shared transactions of each group: a subscription an organizer shares is its own
+        /// chain, with its own status, beside the person's own (see `statuses(ofGroup:)`).
+        var sharedByGroup: [String: [UInt64]] = [:]
         /// Units of each consumable bought and not refunded (see `consumableBalance`).
         var balances: [String: Int] = [:]
 
         /// What a transaction adds to its product's balance.
         static func units(_ transaction: Transaction) -> Int {
             transaction.productType == .consumable && transaction.state == .purchased ? transaction.quantity : 0
+        }
+
+        /// The ids of one ownership's transactions in a group, in ledger order.
+        func ids(ofGroup groupID: String, ownership: Transaction.Ownership) -> [UInt64]? {
+            ownership == .purchased ? byGroup[groupID] : sharedByGroup[groupID]
         }
 
         mutating func count(_ transaction: Transaction, _ sign: Int) {
@@ -747,7 +865,10 @@ public struct AppStore: Sendable {
         index.positions[transaction.id] = transactions.count
         index.byProduct[transaction.productID, default: []].append(transaction.id)
         if let groupID = self.groupID(ofProduct: transaction.productID) {
-            index.byGroup[groupID, default: []].append(transaction.id)
+            switch transaction.ownership {
+            case .purchased: index.byGroup[groupID, default: []].append(transaction.id)
+            case .familyShared: index.sharedByGroup[groupID, default: []].append(transaction.id)
+            }
         }
         index.count(transaction, +1)
         transactions.append(transaction)
@@ -762,7 +883,8 @@ public struct AppStore: Sendable {
         let position = index.positions[id]!
         let before = transactions[position]
         change(&transactions[position])
-        precondition(transactions[position].id == id && transactions[position].productID == before.productID,
+        precondition(transactions[position].id == id && transactions[position].productID == before.productID
+                        && transactions[position].ownership == before.ownership,
                      "an update may not change what the ledger's indexes are keyed by")
         index.count(before, -1)
         index.count(transactions[position], +1)
@@ -778,7 +900,12 @@ public struct AppStore: Sendable {
         let removed = transactions.remove(at: position)
         for later in position..<transactions.count { index.positions[transactions[later].id] = later }
         Self.drop(id, from: &index.byProduct, key: removed.productID)
-        if let groupID = self.groupID(ofProduct: removed.productID) { Self.drop(id, from: &index.byGroup, key: groupID) }
+        if let groupID = self.groupID(ofProduct: removed.productID) {
+            switch removed.ownership {
+            case .purchased: Self.drop(id, from: &index.byGroup, key: groupID)
+            case .familyShared: Self.drop(id, from: &index.sharedByGroup, key: groupID)
+            }
+        }
         index.count(removed, -1)
         unsavedChanges.transactionIDs.insert(id)
         meter?.indexOperations += 1

@@ -23,6 +23,8 @@ public struct Catalog: Sendable {
     /// Positions in `products`, not copies: at 100,000 products copies would double the catalog.
     private var productsByGroup: [String: [Int]] = [:]
     private var productsByType: [ProductType: [Int]] = [:]
+    /// Positions of the products Family Sharing can share, in catalog order.
+    private var familyShareablePositions: [Int] = []
 
     public init(app: AppInfo, territories: [Territory], subscriptionGroups: [SubscriptionGroup],
                 products: [Product], offerCodes: [OfferCodeOffer], freeContent: FreeContent? = nil,
@@ -62,6 +64,11 @@ public struct Catalog: Sendable {
     /// Where the products of `products(ofType:)` stand in `products`, in that order, without copies.
     public func positions(ofType type: ProductType) -> [Int] { productsByType[type] ?? [] }
 
+    /// Where the products a family organizer can share stand in `products`, in catalog order:
+    /// family-shareable non-consumables and auto-renewable subscriptions (the only types Family Sharing
+    /// shares).
+    public var familySharePositions: [Int] { familyShareablePositions }
+
     /// The auto-renewable subscriptions of a group, highest service level first (level 1 is the top,
     /// as in App Store Connect), then shortest period first.
     public func products(inGroup groupID: String) -> [Product] { (productsByGroup[groupID] ?? []).map { products[$0] } }
@@ -82,11 +89,17 @@ public struct Catalog: Sendable {
         productPositions = positions ?? Self.firstPositions(products.indices.map { products[$0].id })
         var byType: [ProductType: [Int]] = [:]
         var byGroup: [String: [Int]] = [:]
+        var shareable: [Int] = []
         for position in products.indices {
             byType[products[position].type, default: []].append(position)
+            if products[position].familyShareable,
+               products[position].type == .nonConsumable || products[position].type == .autoRenewable {
+                shareable.append(position)
+            }
             if let box = products[position].subscriptionBox { byGroup[box.value.groupID, default: []].append(position) }
         }
         productsByType = byType
+        familyShareablePositions = shareable
         productsByGroup = byGroup.mapValues { inGroup in
             inGroup.sorted {
                 let (a, b) = (products[$0].subscriptionBox!, products[$1].subscriptionBox!)

@@ -22,12 +22,47 @@ public struct SubscriptionStatus: Sendable, Equatable {
 }
 
 extension AppStore {
-    /// The status of a subscription group at an instant (now by default), derived from the ledger;
-    /// nil if the person never had a subscription in the group.
+    /// The status of each ownership in a subscription group at an instant (now by default), as StoreKit's
+    /// `Product.SubscriptionInfo.status` returns them: the person's own subscription and the one a family
+    /// organizer shares, each with its own transaction and renewal info; empty if the person never had a
+    /// subscription in the group. Apple: "The array can have more than one subscription status if your
+    /// subscription supports Family Sharing. Provide the customer with service for the subscription based
+    /// on the highest level of service where the state is subscribed."
+    /// (developer.apple.com/documentation/storekit/product/subscriptioninfo/status-swift.property)
+    public func statuses(ofGroup groupID: String, at instant: Date? = nil) -> [SubscriptionStatus] {
+        [status(ofGroup: groupID, ownership: .purchased, at: instant),
+         status(ofGroup: groupID, ownership: .familyShared, at: instant)].compactMap { $0 }
+    }
+
+    /// The status that gives access to a group's content at an instant (now by default): of the
+    /// statuses with access (subscribed or in a grace period), the highest service level (level 1 is
+    /// the top, as in App Store Connect); without access, one in billing retry (the person is told to
+    /// fix their payment), else the newest. Nil if the person never had a subscription in the group.
     public func status(ofGroup groupID: String, at instant: Date? = nil) -> SubscriptionStatus? {
+        let all = statuses(ofGroup: groupID, at: instant)
+        guard all.count > 1 else { return all.first }
+        func tier(_ status: SubscriptionStatus) -> Int {
+            status.state.hasAccess ? 0 : status.state == .inBillingRetryPeriod ? 1 : 2
+        }
+        func level(_ status: SubscriptionStatus) -> Int {
+            catalog.product(status.transaction.productID)?.subscription?.level ?? .max
+        }
+        return all.min { a, b in
+            if tier(a) != tier(b) { return tier(a) < tier(b) }
+            guard tier(a) == 0 else { return a.transaction.purchaseDate > b.transaction.purchaseDate }
+            if level(a) != level(b) { return level(a) < level(b) }
+            return a.state == .subscribed && b.state != .subscribed
+        }
+    }
+
+    /// The status of one ownership's subscription in a group at an instant (now by default); nil if the
+    /// person never had one. A family-shared subscription renews with the organizer's, who pays for it:
+    /// it has no billing problems of this account's, only subscribed, expired or revoked.
+    public func status(ofGroup groupID: String, ownership: Transaction.Ownership, at instant: Date? = nil) -> SubscriptionStatus? {
         let instant = instant ?? now
-        guard let latest = latestTransactionInGroup(groupID, at: instant), catalog.group(groupID) != nil else { return nil }
-        let renewal = renewals[groupID]
+        guard let latest = latestTransactionInGroup(groupID, ownership: ownership, at: instant),
+              catalog.group(groupID) != nil else { return nil }
+        let renewal = renewalInfo(ofGroup: groupID, ownership: ownership)
         let state: RenewalState
         if latest.isRevoked(at: instant) {
             state = .revoked
@@ -47,8 +82,31 @@ extension AppStore {
         return SubscriptionStatus(state: state, transaction: latest, renewal: renewal)
     }
 
-    private func latestTransactionInGroup(_ groupID: String, at instant: Date) -> Transaction? {
-        last(of: index.byGroup[groupID]) { !$0.isUpgraded && $0.purchaseDate <= instant }
+    /// The renewal info of one ownership's subscription in a group. The person's own is kept in
+    /// `renewals`; a family-shared one renews as long as the organizer shares it (the family-sharing
+    /// switch names its product), and the organizer pays, so it never has a billing issue.
+    public func renewalInfo(ofGroup groupID: String, ownership: Transaction.Ownership) -> RenewalInfo? {
+        switch ownership {
+        case .purchased:
+            return renewals[groupID]
+        case .familyShared:
+            guard let latest = last(of: index.sharedByGroup[groupID], where: { _ in true }) else { return nil }
+            let sharing = latest.revocationDate == nil && scenario.familySharing == latest.productID
+            return RenewalInfo(willAutoRenew: sharing, autoRenewProductID: latest.productID)
+        }
+    }
+
+    /// The status, among a group's, whose current transaction is this product, preferring one with access.
+    public func status(ofProduct productID: String) -> SubscriptionStatus? {
+        guard let groupID = groupID(ofProduct: productID) else { return nil }
+        let matching = statuses(ofGroup: groupID).filter { $0.transaction.productID == productID }
+        return matching.first { $0.state.hasAccess } ?? matching.first
+    }
+
+    private func latestTransactionInGroup(_ groupID: String, ownership: Transaction.Ownership, at instant: Date) -> Transaction? {
+        last(of: index.ids(ofGroup: groupID, ownership: ownership)) {
+            !$0.isUpgraded && $0.purchaseDate <= instant
+        }
     }
 
     /// The transaction that entitles the person to a product at an instant (now by default), if any:
@@ -68,9 +126,10 @@ extension AppStore {
         case .nonRenewing:
             return last(of: index.byProduct[productID]) { current($0) && ($0.expirationDate ?? .distantPast) > instant }
         case .autoRenewable:
-            guard let status = status(ofGroup: product.subscription!.groupID, at: instant), status.state.hasAccess,
-                  status.transaction.productID == productID else { return nil }
-            return status.transaction
+            // StoreKit's current entitlements hold the latest transaction of each active subscription,
+            // one per ownership: a family member with a plan of their own is entitled through both.
+            return statuses(ofGroup: product.subscription!.groupID, at: instant)
+                .first { $0.state.hasAccess && $0.transaction.productID == productID }?.transaction
         }
     }
 
@@ -89,7 +148,11 @@ extension AppStore {
         index.balances[productID] ?? 0
     }
 
-    /// Introductory offers are for people who never had a subscription in the group.
+    /// Introductory offers are for people who never had a subscription in the group. A subscription
+    /// shared by a family organizer does not count: the member never had an offer of their own (Apple:
+    /// "customers who haven't previously received an introductory offer for the given product, or for
+    /// any products in the same subscription group"; developer.apple.com/documentation/storekit/
+    /// implementing-introductory-offers-in-your-app), and `index.byGroup` holds their own transactions only.
     public func isEligibleForIntroOffer(group groupID: String) -> Bool {
         (index.byGroup[groupID] ?? []).isEmpty
     }

@@ -52,7 +52,21 @@ extension AppStore {
             }
         }
         guard gate.canMakePayments else { return .unavailable(gate) }
-        guard let last = status(ofGroup: groupID)?.transaction else {
+        return offerOfOwnPlan(inGroup: groupID)
+    }
+
+    /// What a sign-up screen the person opened themselves sells: the pitch decision, except for a family
+    /// member who may buy a plan of their own (`mayBuyOwnSubscription`), who is never pitched but, on
+    /// their own initiative, is sold one as anyone without a subscription of their own is.
+    public func saleDecision(forGroup groupID: String) -> PitchDecision {
+        mayBuyOwnSubscription(inGroup: groupID) ? offerOfOwnPlan(inGroup: groupID) : pitch(forGroup: groupID)
+    }
+
+    /// A subscription of the person's own, for someone who has none now. Resubscribing is for someone
+    /// who had one of their own: a family member whose shared plan ended (or goes on) never subscribed,
+    /// and is still eligible for the introductory offer.
+    private func offerOfOwnPlan(inGroup groupID: String) -> PitchDecision {
+        guard let last = status(ofGroup: groupID, ownership: .purchased)?.transaction else {
             let eligible = catalog.products(inGroup: groupID).contains { $0.subscription?.introductoryOffer != nil }
             return .subscribe(introOffer: eligible && isEligibleForIntroOffer(group: groupID))
         }
@@ -80,12 +94,26 @@ extension AppStore {
         var asked: Set<String> = []
         for id in product.includedIn {
             guard let groupID = catalog.group(id) != nil ? id : catalog.product(id)?.subscription?.groupID,
-                  asked.insert(groupID).inserted,
-                  let status = status(ofGroup: groupID), status.state.hasAccess else { continue }
-            let current = status.transaction.productID
-            if product.includedIn.contains(groupID) || product.includedIn.contains(current) { return current }
+                  asked.insert(groupID).inserted else { continue }
+            // Each subscription with access counts, the person's own and a family-shared one alike.
+            for status in statuses(ofGroup: groupID) where status.state.hasAccess {
+                let current = status.transaction.productID
+                if product.includedIn.contains(groupID) || product.includedIn.contains(current) { return current }
+            }
         }
         return nil
+    }
+
+    /// Whether this person may buy a subscription of their own in a group on their own initiative while
+    /// the pitch policy says never: a family member whose access comes only from a subscription the
+    /// organizer shares. The App Store sells them their own plan (a new subscription beside the shared
+    /// one); the app never asks them to, so nothing pitches it, but the sign-up screen they open does.
+    public func mayBuyOwnSubscription(inGroup groupID: String) -> Bool {
+        guard gate.canMakePayments, status(ofGroup: groupID, ownership: .familyShared)?.state.hasAccess == true else {
+            return false
+        }
+        guard let own = status(ofGroup: groupID, ownership: .purchased) else { return true }
+        return !own.state.hasAccess && own.state != .inBillingRetryPeriod
     }
 
     /// A win-back offer for a lapsed subscriber, priced in the current territory: on the product they

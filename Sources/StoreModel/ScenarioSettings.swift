@@ -39,10 +39,12 @@ public enum ScenarioSetting: Sendable, Equatable {
     case billingRetry(Bool)
     case gracePeriod(AppStore.Scenario.GracePeriod)
     case timeRate(TimeRate)
+    /// This account is a family member of an organizer who shares this product; nil: nothing shared.
+    case familySharing(String?)
 
     /// The setting names, in the order the panel and `--help` list them.
     public static let names = ["payments", "ask-to-buy", "fail-next-purchase", "interrupt-purchases",
-                               "billing-retry", "grace-period", "time-rate"]
+                               "billing-retry", "grace-period", "time-rate", "family-sharing"]
 
     /// The values a setting accepts, for messages and the panel.
     public static func values(of name: String) -> [String] {
@@ -52,8 +54,60 @@ public enum ScenarioSetting: Sendable, Equatable {
         case "fail-next-purchase": ["none"] + PurchaseError.injectable.map(\.settingName)
         case "grace-period": AppStore.Scenario.GracePeriod.allCases.map(\.rawValue)
         case "time-rate": TimeRate.allCases.map(\.rawValue)
+        // Off, or any of the catalog's family-shareable products: see `values(of:in:)` and `check(_:)`.
+        case "family-sharing": ["off"]
         default: []
         }
+    }
+
+    /// The values a setting accepts on this catalog, for messages and the panel's help: for
+    /// family-sharing, off and the catalog's family-shareable products (the first `limit` of them, then
+    /// how many more), each cut and escaped since it is catalog text.
+    public static func values(of name: String, in catalog: Catalog, limit: Int = 6) -> [String] {
+        guard name == "family-sharing" else { return values(of: name) }
+        let positions = catalog.familySharePositions
+        var values = ["off"] + positions.prefix(limit).map { UntrustedText.quoted(catalog.products[$0].id) }
+        if positions.count > limit { values.append("and \(positions.count - limit) more") }
+        return values
+    }
+
+    /// The value a setting takes next (or before, for a negative step) in the panel: the next of
+    /// `values(of:)`, or for family-sharing the next family-shareable product of the catalog, after off.
+    /// Costs a binary search, whatever the size of the catalog.
+    public static func cycled(_ name: String, from value: String, by step: Int, in catalog: Catalog) -> String? {
+        guard name == "family-sharing" else {
+            let values = values(of: name)
+            guard let index = values.firstIndex(of: value) else { return nil }
+            return values[(index + step + values.count) % values.count]
+        }
+        let positions = catalog.familySharePositions
+        // "off" is slot 0, the products slots 1...count.
+        var slot = 0
+        if value != "off", let position = catalog.position(ofProduct: value) {
+            var (low, high) = (0, positions.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if positions[middle] < position { low = middle + 1 } else { high = middle }
+            }
+            slot = low + 1
+        }
+        let next = (slot + step % (positions.count + 1) + positions.count + 1) % (positions.count + 1)
+        return next == 0 ? "off" : catalog.products[positions[next - 1]].id
+    }
+
+    /// Checks a setting against the catalog it is applied on: family-sharing must name a product the
+    /// catalog lets a family organizer share. Where the catalog is not at hand yet (a script's `set`
+    /// line, read before it runs), this runs when it is.
+    public func check(_ catalog: Catalog) throws(ParseError) {
+        guard case .familySharing(let productID?) = self else { return }
+        if let product = catalog.product(productID), product.familyShareable,
+           product.type == .nonConsumable || product.type == .autoRenewable { return }
+        let why = catalog.product(productID) == nil ? "is not a product of the catalog"
+            : "is not a family-shareable non-consumable or auto-renewable subscription"
+        let accepted = Self.values(of: name, in: catalog)
+        throw ParseError(message: "\(UntrustedText.quoted(productID)) \(why), so no organizer can share it (family-sharing); use "
+                         + (accepted.count == 1 ? "off: the catalog has no family-shareable products"
+                            : "off or one of \(accepted.dropFirst().joined(separator: ", "))"))
     }
 
     public struct ParseError: Error, Sendable, Equatable {
@@ -66,7 +120,7 @@ public enum ScenarioSetting: Sendable, Equatable {
         guard !accepted.isEmpty else {
             throw ParseError(message: "unknown setting \(UntrustedText.quoted(name)); settings are \(Self.names.joined(separator: ", "))")
         }
-        guard accepted.contains(value) else {
+        guard accepted.contains(value) || (name == "family-sharing" && !value.isEmpty) else {
             throw ParseError(message: "\(UntrustedText.quoted(value)) is not a value of \(name); use one of \(accepted.joined(separator: ", "))")
         }
         switch name {
@@ -76,6 +130,7 @@ public enum ScenarioSetting: Sendable, Equatable {
         case "billing-retry": self = .billingRetry(value == "on")
         case "fail-next-purchase": self = .failNextPurchase(PurchaseError.injectable.first { $0.settingName == value })
         case "grace-period": self = .gracePeriod(AppStore.Scenario.GracePeriod(rawValue: value)!)
+        case "family-sharing": self = .familySharing(value == "off" ? nil : value)
         default: self = .timeRate(TimeRate(rawValue: value)!)
         }
     }
@@ -98,6 +153,7 @@ public enum ScenarioSetting: Sendable, Equatable {
         case .billingRetry: "billing-retry"
         case .gracePeriod: "grace-period"
         case .timeRate: "time-rate"
+        case .familySharing: "family-sharing"
         }
     }
 
@@ -108,6 +164,7 @@ public enum ScenarioSetting: Sendable, Equatable {
         case .failNextPurchase(let error): error?.settingName ?? "none"
         case .gracePeriod(let grace): grace.rawValue
         case .timeRate(let rate): rate.rawValue
+        case .familySharing(let productID): productID ?? "off"
         }
     }
 
@@ -115,7 +172,8 @@ public enum ScenarioSetting: Sendable, Equatable {
     public static func current(_ store: AppStore) -> [ScenarioSetting] {
         [.payments(store.gate), .askToBuy(store.scenario.askToBuy), .failNextPurchase(store.scenario.failNextPurchase),
          .interruptPurchases(store.scenario.interruptPurchases), .billingRetry(store.scenario.billingFails),
-         .gracePeriod(store.scenario.gracePeriod), .timeRate(store.scenario.timeRate)]
+         .gracePeriod(store.scenario.gracePeriod), .timeRate(store.scenario.timeRate),
+         .familySharing(store.scenario.familySharing)]
     }
 }
 
@@ -129,6 +187,10 @@ extension AppStore {
         case .billingRetry(let on): scenario.billingFails = on
         case .gracePeriod(let grace): scenario.gracePeriod = grace
         case .timeRate(let rate): scenario.timeRate = rate
+        // The organizer starts sharing (a familyShared transaction arrives), or stops (it is revoked).
+        // A product the catalog cannot share changes nothing: `ScenarioSetting.check` refuses it first.
+        case .familySharing(let productID?): receiveFamilySharing(productID)
+        case .familySharing(nil): stopFamilySharing()
         }
     }
 }

@@ -76,7 +76,7 @@ public struct BillingTerms {
     /// win-back offer for a lapsed subscriber.
     public func applicableOffer(_ product: Product) -> SubscriptionOffer? {
         guard let info = product.subscription else { return nil }
-        switch state.store.pitch(forGroup: info.groupID) {
+        switch state.store.saleDecision(forGroup: info.groupID) {
         case .subscribe(introOffer: true):
             guard let intro = info.introductoryOffer, intro.price(in: state.store.territory) != nil else { return nil }
             return intro

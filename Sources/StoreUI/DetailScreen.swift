@@ -27,8 +27,9 @@ public enum DetailScreen {
             app.screens.removeLast()
         case .buy:
             if let groupID = product.subscription?.groupID {
-                // As from the store: a subscription is sold from its group's sign-up screen.
-                app.openSignup(groupID: groupID, selecting: product.id)
+                // As from the store: a subscription is sold from its group's sign-up screen (for a family
+                // member buying a plan of their own, the one they asked for).
+                app.openSignup(groupID: groupID, selecting: product.id, ownInitiative: true)
             } else {
                 app.openSheet(for: product, quantity: product.type == .consumable ? screen.quantity : 1)
             }
@@ -41,7 +42,7 @@ public enum DetailScreen {
                                               page: layout.viewHeight - 1) ?? screen.offset
         case .signup:
             guard let groupID = product.subscription?.groupID else { return }
-            app.openSignup(groupID: groupID, selecting: product.id)
+            app.openSignup(groupID: groupID, selecting: product.id, ownInitiative: true)
         default: break
         }
     }
@@ -49,13 +50,13 @@ public enum DetailScreen {
     static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         let product = app.store.catalog.product(screen.productID)
         switch action {
-        case .buy: return product.map(app.canBuy) ?? false
+        case .buy: return product.map { app.canBuy($0) || app.canBuyOwnPlan($0) } ?? false
         case .more, .fewer: return product.map { $0.type == .consumable && app.canBuy($0) } ?? false
         case .scroll, .up, .down, .pageUp, .pageDown, .top, .bottom: return layout(app, screen).maxOffset > 0
         // "See all plans": the group's sign-up screen, for someone it may be shown to.
         case .signup:
             guard let groupID = product?.subscription?.groupID else { return false }
-            switch app.store.pitch(forGroup: groupID) {
+            switch app.store.saleDecision(forGroup: groupID) {
             case .never: return false
             default: return true
             }
@@ -94,7 +95,8 @@ public enum DetailScreen {
 
         let (status, statusRole) = StoreScreen.priceColumn(state, product)
         let pitch = state.store.pitch(forProduct: product.id)
-        let groupStatus = product.subscription.flatMap { state.store.status(ofGroup: $0.groupID) }
+        // The plan's own status where it is one of the person's (a family member may have two), else the group's.
+        let groupStatus = product.subscription.flatMap { state.store.status(ofProduct: product.id) ?? state.store.status(ofGroup: $0.groupID) }
         let isCurrentPlan = groupStatus?.transaction.productID == product.id
         if case .never(.inBillingRetry) = pitch, isCurrentPlan {
             // Never a plan or a price here: what is wrong and what to do.
@@ -112,8 +114,9 @@ public enum DetailScreen {
             return layout
         }
         if isCurrentPlan, groupStatus?.state.hasAccess == true {
-            // A subscriber sees what they pay next (an intro price while it lasts), not the list price.
-            if let charge = state.store.nextCharge(ofGroup: product.subscription!.groupID),
+            // A subscriber sees what they pay next (an intro price while it lasts), not the list price;
+            // a family-shared plan is the organizer's to pay, and says so ("Shared by family", below).
+            if groupStatus?.transaction.ownership == .purchased, let charge = state.store.nextCharge(ofGroup: product.subscription!.groupID),
                let standard = terms.standardPrice(product) {
                 if charge.currentOffer?.paymentMode == .freeTrial {
                     line(strings.trialUntil(state.date(charge.date), standard), .price)
@@ -138,7 +141,7 @@ public enum DetailScreen {
         if let offer = terms.applicableOffer(product), let summary = terms.offerSummary(offer, on: product) {
             line(summary, .accent)
             if let end = terms.offerEnd(offer, on: product, startingAt: state.store.now) { line(end, .dim) }
-        } else if product.type == .autoRenewable, state.canBuy(product) {
+        } else if product.type == .autoRenewable, state.canBuy(product) || state.canBuyOwnPlan(product) {
             line(strings.renewsAutomatically, .dim)
         }
         if statusRole == .owned { line(status, .owned) }
@@ -159,7 +162,7 @@ public enum DetailScreen {
         while layout.lines.last?.text.isEmpty == true { layout.lines.removeLast() }
 
         // The button, on the last row of the body.
-        guard state.canBuy(product), let price = terms.standardPrice(product) else { return layout }
+        guard state.canBuy(product) || state.canBuyOwnPlan(product), let price = terms.standardPrice(product) else { return layout }
         let quantity = product.type == .consumable ? screen.quantity : 1
         var label = product.type == .autoRenewable ? strings.subscribe : strings.buy
         if case .resubscribe = pitch { label = strings.resubscribeButton }

@@ -43,13 +43,23 @@ public enum ScenarioScreen {
 
     /// Moves a scenario setting to its next (or previous) value.
     static func cycle(_ name: String, by step: Int, _ app: inout AppState) {
-        let values = ScenarioSetting.values(of: name)
         guard let current = ScenarioSetting.current(app.store).first(where: { $0.name == name }),
-              let index = values.firstIndex(of: current.value) else { return }
-        let next = values[(index + step + values.count) % values.count]
+              let next = ScenarioSetting.cycled(name, from: current.value, by: step, in: app.store.catalog) else { return }
         if let setting = try? ScenarioSetting(name: name, value: next) { app.store.apply(setting) }
+        if case .familySharing(let before) = current { app.notice = sharingNotice(from: before, app) }
         // A gate that now blocks purchases can leave the store's selection on a row that no longer exists.
         StoreScreen.revalidate(&app)
+    }
+
+    /// What changing the family-sharing switch did: the organizer stopped sharing one product, and
+    /// shares another.
+    static func sharingNotice(from before: String?, _ app: AppState) -> String? {
+        let qa = app.strings.qa, catalog = app.store.catalog
+        func name(_ id: String) -> String { catalog.product(id).map(app.name) ?? UntrustedText.displayable(id) }
+        var words: [String] = []
+        if let before { words.append(qa.sharingStopped(AppStore.familyOrganizer, name(before))) }
+        if let now = app.store.scenario.familySharing { words.append(qa.sharingStarted(AppStore.familyOrganizer, name(now))) }
+        return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
     // MARK: view
@@ -125,6 +135,10 @@ public enum ScenarioScreen {
         guard let setting = ScenarioSetting.current(state.store).first(where: { $0.name == name }) else { return "" }
         switch setting {
         case .timeRate(let rate) where rate != .real: return "\(setting.value) (\(state.strings.qa.timeRate(rate)))"
+        case .familySharing(let productID?):
+            // The product's name and the organizer who shares it; the id is catalog text.
+            let product = state.store.catalog.product(productID)
+            return state.strings.qa.sharedBy(product.map(state.name) ?? UntrustedText.displayable(productID), AppStore.familyOrganizer)
         default: return setting.value
         }
     }
@@ -132,7 +146,8 @@ public enum ScenarioScreen {
     static func helpText(_ row: Row, _ state: AppState) -> String {
         let qa = state.strings.qa
         switch row {
-        case .setting(let name): return qa.settingHelp(name) + " (" + ScenarioSetting.values(of: name).joined(separator: ", ") + ")"
+        case .setting(let name):
+            return qa.settingHelp(name) + " (" + ScenarioSetting.values(of: name, in: state.store.catalog).joined(separator: ", ") + ")"
         case .advanceDay, .advanceWeek, .advanceToRenewal: return qa.timeHelp
         case .clearAll: return qa.clearHelp
         }

@@ -32,7 +32,7 @@ public enum SignupScreen {
     static func initialSelection(_ app: AppState, groupID: String, asked: String?) -> String? {
         let ids = options(app, State(groupID: groupID)).map(\.id)
         if let asked, ids.contains(asked) { return asked }
-        if case .resubscribe(let last, let winBack) = app.store.pitch(forGroup: groupID) {
+        if case .resubscribe(let last, let winBack) = app.store.saleDecision(forGroup: groupID) {
             if ids.contains(last) { return last }
             if let winBack, ids.contains(winBack.productID) { return winBack.productID }
         }
@@ -42,12 +42,12 @@ public enum SignupScreen {
     // MARK: update
 
     static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
-        if case .never = app.store.pitch(forGroup: screen.groupID), action != .back {
+        if case .never = app.store.saleDecision(forGroup: screen.groupID), action != .back {
             // Became a subscriber while the screen was open (a purchase, the QA tools): their plan instead.
             revalidate(&app)
             return
         }
-        let options = options(app, screen).filter { _ in app.store.pitch(forGroup: screen.groupID).mayPitch }
+        let options = options(app, screen).filter { _ in app.store.saleDecision(forGroup: screen.groupID).mayPitch }
         let index = options.firstIndex { $0.id == screen.selection } ?? 0
         var layout = layout(app, screen)
         func clamp() { screen.offset = min(max(0, screen.offset), layout.maxOffset) }
@@ -93,9 +93,10 @@ public enum SignupScreen {
     }
 
     static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
-        let pitch = app.store.pitch(forGroup: screen.groupID)
+        let pitch = app.store.saleDecision(forGroup: screen.groupID)
         switch action {
-        case .buy: return pitch.mayPitch && (options(app, screen).first { $0.id == screen.selection }.map(app.canBuy) ?? false)
+        case .buy:
+            return pitch.mayPitch && (options(app, screen).first { $0.id == screen.selection }.map { app.canBuy($0) || app.canBuyOwnPlan($0) } ?? false)
         case .restore: return true
         case .redeemCode: return false // until the offer-code flow exists
         case .move, .up, .down, .top, .bottom:
@@ -107,7 +108,7 @@ public enum SignupScreen {
 
     /// If the person is now a subscriber of the group on top, their own plan replaces the pitch.
     static func revalidate(_ app: inout AppState) {
-        guard case .signup(let screen) = app.top, case .never = app.store.pitch(forGroup: screen.groupID) else { return }
+        guard case .signup(let screen) = app.top, case .never = app.store.saleDecision(forGroup: screen.groupID) else { return }
         app.screens.removeLast()
         app.openSignup(groupID: screen.groupID)
     }
@@ -182,7 +183,13 @@ public enum SignupScreen {
                 para(offer.kind == .introductory ? text : strings.winBack(text), .accent, indent: indent, keeping: keep)
             }
         }
-        let pitch = app.store.pitch(forGroup: screen.groupID)
+        let pitch = app.store.saleDecision(forGroup: screen.groupID)
+        // A family member choosing a plan of their own: what the family shares with them comes first.
+        if app.store.mayBuyOwnSubscription(inGroup: screen.groupID),
+           let shared = app.store.status(ofGroup: screen.groupID, ownership: .familyShared),
+           let sharedPlan = app.store.catalog.product(shared.transaction.productID) {
+            para(words.familyShares(app.name(sharedPlan)), .owned)
+        }
         // The heading.
         switch pitch {
         case .resubscribe:
@@ -235,7 +242,7 @@ public enum SignupScreen {
             // The button naming the chosen option and what it costs now.
             // With an offer, the whole of it: what is charged now and the price after it.
             let offerTerms = terms.applicableOffer(chosen).flatMap { terms.offerSummary($0, on: chosen) }
-            if app.canBuy(chosen), let price = offerTerms ?? terms.standardPrice(chosen) {
+            if app.canBuy(chosen) || app.canBuyOwnPlan(chosen), let price = offerTerms ?? terms.standardPrice(chosen) {
                 var verb = strings.subscribe
                 if case .resubscribe = pitch { verb = words.resubscribe }
                 let label = "[ ⏎ " + words.button(verb, app.name(chosen), price) + " ]"
@@ -290,9 +297,12 @@ extension AppState {
     /// The one way to a sign-up screen, for every caller (the store, the detail view, `--open signup`,
     /// onboarding, the paywall): a subscriber (purchased, family-shared, in grace, in billing retry) is
     /// never pitched and gets their own plan instead; a person who cannot pay gets the screen with the
-    /// reason and Restore only.
-    public mutating func openSignup(groupID: String, selecting productID: String? = nil) {
-        if case .never = store.pitch(forGroup: groupID) {
+    /// reason and Restore only. `ownInitiative`: the person asked for the plans themselves (Subscribe or
+    /// See All Plans on a plan's detail view), so a family member whose only plan is shared may choose
+    /// one of their own (`AppStore.saleDecision`); nothing else shows them the screen.
+    public mutating func openSignup(groupID: String, selecting productID: String? = nil, ownInitiative: Bool = false) {
+        let decision = ownInitiative ? store.saleDecision(forGroup: groupID) : store.pitch(forGroup: groupID)
+        if case .never = decision {
             // Their own plan: the current product's detail view, until the Account screen exists.
             if let current = store.status(ofGroup: groupID)?.transaction.productID {
                 open(.detail(DetailScreen.State(productID: current)))

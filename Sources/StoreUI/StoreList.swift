@@ -208,8 +208,13 @@ struct StoreList {
             switch store.pitch(forGroup: groupID) {
             case .never(let reason):
                 guard let status = store.status(ofGroup: groupID),
-                      let current = catalog.product(status.transaction.productID) else { continue }
-                // Their own subscription only; with a billing problem, what to do about it instead.
+                      let first = catalog.product(status.transaction.productID) else { continue }
+                // Their subscriptions only: the one giving access, and a family member's own plan beside
+                // a shared one (each ownership has its status), highest level first.
+                let current = [first] + store.statuses(ofGroup: groupID).filter {
+                    $0.state.hasAccess && $0.transaction.productID != first.id
+                }.compactMap { catalog.product($0.transaction.productID) }
+                // With a billing problem, what to do about it instead.
                 let note: StoreScreen.Row
                 switch reason {
                 case .inBillingRetry: note = .note(state.strings.updatePaymentMethod, .warning)
@@ -218,8 +223,8 @@ struct StoreList {
                     note = .note(state.strings.paymentProblemUntil(end), .warning)
                 default: note = .note(state.strings.subscribedElsewhere(groupName), .dim)
                 }
-                rowPatches.append(.init(base: stretch.lines, elements: [.product(current), note]))
-                productPatches.append(.init(base: stretch.products, elements: [current]))
+                rowPatches.append(.init(base: stretch.lines, elements: current.map { .product($0) } + [note]))
+                productPatches.append(.init(base: stretch.products, elements: current))
             case .resubscribe(_, let winBack):
                 var notes: [StoreScreen.Row] = [.note(state.strings.resubscribe(groupName), .accent)]
                 if let winBack, let product = catalog.product(winBack.productID),
@@ -295,12 +300,11 @@ extension AppState {
     /// The subscription groups this person has a status in (subscribed, lapsed, in billing retry…), in
     /// catalog order.
     ///
-    /// The model has no such query yet. Every group with a status has renewal state: a subscription
-    /// purchase, a family share and a saved ledger all set it, and only deleting a group's last
-    /// transaction (or clearing everything) removes it. So `renewals` names them in O(groups the person
-    /// has), where asking every group of the catalog would cost O(catalog).
+    /// Every group with a status has renewal state of the person's own or a family-shared chain, which
+    /// `groupsWithSubscriptions` names in O(groups the person has), where asking every group of the
+    /// catalog would cost O(catalog).
     var groupsWithStatus: [String] {
-        let candidates = store.renewals.keys.compactMap { id -> (Int, String)? in
+        let candidates = store.groupsWithSubscriptions.compactMap { id -> (Int, String)? in
             guard let stretch = storeLayout.groups[id] else { return nil }
             WorkMeter.count(.groupQuery)
             return store.status(ofGroup: id) == nil ? nil : (stretch.lines.lowerBound, id)

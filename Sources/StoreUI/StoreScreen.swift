@@ -245,8 +245,8 @@ public enum StoreScreen {
                 parts.append(strings.duration(duration))
             }
         case .autoRenewable:
-            if let status = store.status(ofGroup: product.subscription!.groupID), status.state.hasAccess,
-               status.transaction.productID == product.id, let end = status.transaction.expirationDate {
+            if let status = store.status(ofProduct: product.id), status.state.hasAccess,
+               let end = status.transaction.expirationDate {
                 parts.append(status.renewal?.willAutoRenew == true ? strings.renewsOn(state.date(end)) : strings.expiresOn(state.date(end)))
             } else if let offer = BillingTerms(state).applicableOffer(product), let amount = offer.price(in: store.territory) {
                 parts.append(BillingTerms(state).offerPrice(offer, amount: amount))

@@ -25,6 +25,10 @@ public struct SignupStrings: Sendable {
     public var noOptions = "None of these plans is sold in your country or region."
     /// Above the options of a lapsed subscriber.
     public var lapsedNote: @Sendable (String) -> String = { "Your \($0) subscription has ended." }
+    /// Above the options, for a family member choosing a plan of their own beside the shared one.
+    public var familyShares: @Sendable (String) -> String = {
+        "Your family shares \($0) with you. A plan of your own is billed to your account, beside it."
+    }
 
     public init() {}
 
@@ -50,6 +54,7 @@ public struct SignupStrings: Sendable {
         s.notNow = "Jetzt nicht"
         s.noOptions = "Keines dieser Abos wird in deinem Land oder deiner Region angeboten."
         s.lapsedNote = { "Dein Abo für \($0) ist abgelaufen." }
+        s.familyShares = { "Deine Familie teilt \($0) mit dir. Ein eigenes Abo wird deinem Account berechnet, zusätzlich dazu." }
         return s
     }()
 
@@ -68,6 +73,7 @@ public struct SignupStrings: Sendable {
         s.notNow = "Plus tard"
         s.noOptions = "Aucune de ces formules n'est vendue dans votre pays ou région."
         s.lapsedNote = { "Votre abonnement \($0) a pris fin." }
+        s.familyShares = { "Votre famille partage \($0) avec vous. Un abonnement à vous est facturé sur votre compte, en plus." }
         return s
     }()
 
@@ -86,6 +92,7 @@ public struct SignupStrings: Sendable {
         s.notNow = "今はしない"
         s.noOptions = "お住まいの国または地域では、これらのプランは販売されていません。"
         s.lapsedNote = { "\($0)のサブスクリプションは終了しました。" }
+        s.familyShares = { "\($0)はファミリー共有で利用中です。ご自身のプランは、別途あなたのアカウントに請求されます。" }
         return s
     }()
 }

@@ -297,6 +297,7 @@ public struct Strings: Sendable {
             case "billing-retry": "Renewals fail to charge"
             case "grace-period": "Billing grace period"
             case "time-rate": "Time rate"
+            case "family-sharing": "Family Sharing"
             default: $0
             }
         }
@@ -309,9 +310,15 @@ public struct Strings: Sendable {
             case "billing-retry": "Renewals cannot be charged: subscriptions enter billing retry. Turn it off to let the App Store recover them."
             case "grace-period": "Whether a failed renewal keeps access for a grace period: as the app's catalog sets it, on (StoreKit Testing's 6 days for weekly, 16 days otherwise), or off."
             case "time-rate": "How fast the clock runs while the app is open. Time travel works at any rate."
+            case "family-sharing": "This account is a family member of an organizer who shares a purchase with it: it arrives as a familyShared transaction and renews with the organizer's. Off: the organizer stops sharing, and it is revoked."
             default: ""
             }
         }
+        public var sharedBy: @Sendable (String, String) -> String = { "\($0), shared by \($1)" }
+        public var sharedByOrganizer: @Sendable (String) -> String = { "shared by \($0), the family organizer" }
+        public var familySharingStopped = "family sharing stopped"
+        public var sharingStarted: @Sendable (String, String) -> String = { "\($0) shares \($1) with this account." }
+        public var sharingStopped: @Sendable (String, String) -> String = { "\($0) stopped sharing \($1): revoked now." }
         public var advanceDay = "Advance 1 day"
         public var advanceWeek = "Advance 1 week"
         public var advanceToRenewal: @Sendable (String?) -> String = { date in

@@ -51,7 +51,9 @@ public enum TransactionScreen {
     static func isAvailable(_ action: Action, on selected: Transaction?) -> Bool {
         switch action {
         case .approve, .decline, .resolve, .nextArea, .previousArea: return false
-        case .refund, .revoke: return selected?.state == .purchased
+        // A family member is refunded nothing they did not pay for: the organizer stops sharing instead
+        // (the family-sharing switch in the scenario panel), which revokes it.
+        case .refund, .revoke: return selected?.state == .purchased && selected?.ownership == .purchased
         case .delete, .move, .up, .down, .pageUp, .pageDown, .top, .bottom, .select: return selected != nil
         default: return true
         }
@@ -103,13 +105,19 @@ public enum TransactionScreen {
             ("purchasedQuantity", String(t.quantity)),
             ("price", state.prices.string(t.price * Decimal(t.quantity), currency: t.currency)),
             ("storefront", t.storefront),
-            ("ownershipType", t.ownership == .familyShared ? "familyShared" : "purchased"),
+            ("ownershipType", t.ownership == .familyShared
+                ? "familyShared (\(qa.sharedByOrganizer(AppStore.familyOrganizer)))" : "purchased"),
             ("offer", t.offerKind.map { "\($0)" + (t.offerID.map { " \($0)" } ?? "") } ?? "—"),
             ("isUpgraded", t.isUpgraded ? "true" : "false"),
             ("revocationDate", t.revocationDate.map(state.dateTime) ?? "—"),
-            ("revocationReason", t.revocationReason.map { "\($0)" } ?? "—"),
+            ("revocationReason", t.revocationReason.map {
+                // Apple gives 0 (other) when the organizer stops sharing or the member leaves the family.
+                "\($0)" + (t.ownership == .familyShared ? " (\(qa.familySharingStopped))" : "")
+            } ?? "—"),
         ]
-        if let groupID = product?.subscription?.groupID, let status = state.store.status(ofGroup: groupID),
+        // The status of the transaction's own chain: a family member may have two in the group.
+        if let groupID = product?.subscription?.groupID,
+           let status = state.store.status(ofGroup: groupID, ownership: t.ownership),
            status.transaction.originalID == t.originalID {
             var renewal = Strings.QAStrings.renewalState(status.state)
             if let info = status.renewal {

@@ -235,9 +235,16 @@ extension AppState {
         return store.pitch(forProduct: product.id).mayPitch
     }
 
+    /// Whether a family member may buy this subscription as a plan of their own, on their own initiative
+    /// (from its detail view or the sign-up screen they opened): never pitched, but sold.
+    public func canBuyOwnPlan(_ product: Product) -> Bool {
+        guard product.price(in: store.territory) != nil, let groupID = product.subscription?.groupID else { return false }
+        return store.mayBuyOwnSubscription(inGroup: groupID)
+    }
+
     /// Opens the system confirmation sheet, or says at once why the purchase cannot start.
     mutating func openSheet(for product: Product, quantity: Int = 1) {
-        guard canBuy(product) else { return }
+        guard canBuy(product) || canBuyOwnPlan(product) else { return }
         let promotional = BillingTerms(self).applicableOffer(product).flatMap { $0.kind == .promotional ? $0.id : nil }
         do {
             let quote = try store.quote(product.id, quantity: quantity, promotionalOffer: promotional)

@@ -47,6 +47,9 @@ struct LaunchOptions: ParsableArguments {
     @Option(name: .customLong("grace-period"), help: "Billing grace period on a failed renewal: catalog, on or off.")
     var gracePeriod: String?
 
+    @Option(name: .customLong("family-sharing"), help: "This account is a family member of an organizer who shares this product (a family-shareable non-consumable or auto-renewable subscription of the catalog), or off.")
+    var familySharing: String?
+
     @Option(help: "Open this screen at launch: \(DeepLink.valid) (the catalog's first group, or the one named). A subscriber gets their own plan instead of a sign-up screen.")
     var open: String?
 
@@ -132,7 +135,7 @@ struct LaunchOptions: ParsableArguments {
         } else {
             store = AppStore(catalog: catalog, territory: territory, now: requestedStart ?? Date())
         }
-        for setting in try settings() { store.apply(setting) }
+        for setting in try settings(catalog: catalog) { store.apply(setting) }
         if let ledger {
             do { try ledger.save(store) } catch { throw StartupError(message: error.description) }
             store.markSaved()
@@ -141,19 +144,22 @@ struct LaunchOptions: ParsableArguments {
                        firstLaunch: ledger != nil && !store.onboardingShown, link: link)
     }
 
-    /// The scenario file's settings, then the flags', in that order.
-    func settings() throws -> [ScenarioSetting] {
+    /// The scenario file's settings, then the flags', in that order, checked against the catalog.
+    func settings(catalog: Catalog) throws -> [ScenarioSetting] {
         var settings: [ScenarioSetting] = []
-        if let scenario { settings += try Self.readScenarioFile(scenario) }
+        if let scenario { settings += try Self.readScenarioFile(scenario, catalog: catalog) }
         if let payments { settings.append(.payments(payments)) }
         if askToBuy { settings.append(.askToBuy(true)) }
         if interruptPurchases { settings.append(.interruptPurchases(true)) }
         if billingRetry { settings.append(.billingRetry(true)) }
         for (name, flag, value) in [("fail-next-purchase", "--fail-next-purchase", failNextPurchase),
-                                    ("grace-period", "--grace-period", gracePeriod), ("time-rate", "--time-rate", timeRate)] {
+                                    ("grace-period", "--grace-period", gracePeriod), ("time-rate", "--time-rate", timeRate),
+                                    ("family-sharing", "--family-sharing", familySharing)] {
             guard let value else { continue }
             do {
-                settings.append(try ScenarioSetting(name: name, value: value))
+                let setting = try ScenarioSetting(name: name, value: value)
+                try setting.check(catalog)
+                settings.append(setting)
             } catch {
                 throw StartupError(message: "\(error.message) (\(flag))")
             }
@@ -162,7 +168,7 @@ struct LaunchOptions: ParsableArguments {
     }
 
     /// A scenario file: `NAME VALUE` per line; `#` starts a comment. Errors name the file and line.
-    static func readScenarioFile(_ path: String) throws -> [ScenarioSetting] {
+    static func readScenarioFile(_ path: String, catalog: Catalog) throws -> [ScenarioSetting] {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw StartupError(message: "cannot read the scenario file \(path) (--scenario)")
         }
@@ -171,7 +177,9 @@ struct LaunchOptions: ParsableArguments {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             do {
-                settings.append(try ScenarioSetting(line: line))
+                let setting = try ScenarioSetting(line: line)
+                try setting.check(catalog)
+                settings.append(setting)
             } catch {
                 throw StartupError(message: "\(path):\(index + 1): \(error.message)")
             }

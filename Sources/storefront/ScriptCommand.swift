@@ -118,6 +118,8 @@ struct ScriptRunner {
             }
             try save(step)
         case .set(let setting):
+            // Checked against the catalog here, where it is known (the script was read before launch).
+            do { try setting.check(state!.store.catalog) } catch { throw fail(error.message) }
             state!.store.apply(setting)
             try save(step)
         case .expect(let text):

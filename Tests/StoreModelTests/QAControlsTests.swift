@@ -141,6 +141,19 @@ struct QAControlsTests {
                 store.apply(try ScenarioSetting(line: "\(name) \(value)"))
                 #expect(ScenarioSetting.current(store).first { $0.name == name }?.value == value)
             }
+            // Every value the panel cycles through, the catalog's family-shareable products included.
+            let start = try #require(ScenarioSetting.current(store).first { $0.name == name }?.value)
+            var value = start, seen: [String] = []
+            repeat {
+                value = try #require(ScenarioSetting.cycled(name, from: value, by: 1, in: store.catalog))
+                let setting = try ScenarioSetting(line: "\(name) \(value)")
+                try setting.check(store.catalog)
+                store.apply(setting)
+                #expect(ScenarioSetting.current(store).first { $0.name == name }?.value == value)
+                seen.append(value)
+            } while value != start && seen.count < 20
+            #expect(value == start, "\(name) cycles back to where it started")
+            #expect(Set(seen).count == seen.count)
         }
         #expect(PurchaseError.injectable.map(\.settingName)
                 == ["network-error", "user-cancelled", "not-available-in-storefront", "payment-not-allowed", "unknown"])
