@@ -299,6 +299,26 @@ public final class Ledger {
                 t.column("restored", .integer)
             }
         }
+        // Lifecycle fidelity: why a subscription expired and where a price increase stands (renewal
+        // info), what an upgrade refunded (the simulator's estimate), and the price increases QA made.
+        migrator.registerMigration("v4-expiry-price-increases") { db in
+            try db.alter(table: "renewal") { t in
+                t.add(column: "expirationReason", .text)
+                t.add(column: "priceIncreaseStatus", .text)
+            }
+            try db.alter(table: "transactionRecord") { t in
+                t.add(column: "upgradeRefund", .text)
+                t.add(column: "upgradeRefundDate", .double)
+            }
+            try db.create(table: "priceIncrease") { t in
+                t.column("territory", .text).notNull()
+                t.column("productID", .text).notNull()
+                t.column("price", .text).notNull()
+                t.column("consentRequired", .boolean).notNull()
+                t.column("date", .double).notNull()
+                t.primaryKey(["territory", "productID"])
+            }
+        }
         return migrator
     }()
 

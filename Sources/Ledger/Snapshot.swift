@@ -11,6 +11,7 @@ struct Snapshot {
     var legacyTransactionIDs: Set<UInt64> = []
     var legacyEventIDs: Set<UInt64> = []
     var renewals: [String: AppStore.RenewalInfo] = [:]
+    var priceIncreases: [PriceIncrease] = []
     /// Free items opened, by month (the metered paywall's count).
     var freeReads: [FreeReads.Read] = []
     /// Scenario settings by their `ScenarioSetting` names, plus the clock and the next transaction id.
@@ -65,10 +66,22 @@ struct Snapshot {
         }
         for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM renewal") {
             let cells = RowReader(table: "renewal", key: "groupID", row: row)
+            let hasV4 = row.hasColumn("expirationReason")
             snapshot.renewals[try cells.text("groupID")] = AppStore.RenewalInfo(
                 willAutoRenew: try cells.bool("willAutoRenew"), autoRenewProductID: try cells.text("autoRenewProductID"),
                 billingIssueSince: try cells.optionalDate("billingIssueSince"),
-                gracePeriodExpiration: try cells.optionalDate("gracePeriodExpiration"))
+                gracePeriodExpiration: try cells.optionalDate("gracePeriodExpiration"),
+                expirationReason: hasV4 ? try cells.optionalKnown("expirationReason", ExpirationReason.self) : nil,
+                priceIncreaseStatus: hasV4 ? try cells.optionalKnown("priceIncreaseStatus", PriceIncreaseStatus.self) : nil)
+        }
+        if applied.contains("v4-expiry-price-increases") {
+            for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM priceIncrease ORDER BY territory, productID") {
+                let cells = RowReader(table: "priceIncrease", key: "productID", row: row)
+                snapshot.priceIncreases.append(PriceIncrease(
+                    key: .init(territory: try cells.text("territory"), productID: try cells.text("productID")),
+                    price: try cells.price("price"), consentRequired: try cells.bool("consentRequired"),
+                    date: try cells.date("date")))
+            }
         }
         for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", name, value FROM setting") {
             let cells = RowReader(table: "setting", key: "name", row: row)
@@ -140,6 +153,12 @@ struct Snapshot {
             }
         }
         for read in freeReads { store.restoreFreeRead(read) }
+        for increase in priceIncreases {
+            guard store.catalog.product(increase.key.productID)?.subscription != nil else {
+                throw .mismatch(path: path, detail: "a price increase names \(UntrustedText.quoted(increase.key.productID)), which is not a subscription of the catalog")
+            }
+            store.restorePriceIncrease(increase)
+        }
         if let shown = settings[Self.onboardingKey] {
             guard shown == "1" else {
                 throw .badRow(path: path, detail: "table setting, row \"\(Self.onboardingKey)\": \(UntrustedText.quoted(shown)) is not 1")
@@ -160,6 +179,7 @@ struct Snapshot {
                       settings: [String: String]) throws {
         if changes.cleared {
             try db.execute(sql: "DELETE FROM purchaseEvent")
+            try db.execute(sql: "DELETE FROM priceIncrease")
             try db.execute(sql: "DELETE FROM transactionRecord")
             try db.execute(sql: "DELETE FROM renewal")
             try db.execute(sql: "DELETE FROM freeRead")
@@ -188,12 +208,20 @@ struct Snapshot {
         }
         for group in changes.renewalGroups.sorted() {
             if let renewal = store.renewals[group] {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration) VALUES (?, ?, ?, ?, ?)")
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration, expirationReason, priceIncreaseStatus) VALUES (?, ?, ?, ?, ?, ?, ?)")
                     .execute(arguments: [group, renewal.willAutoRenew, renewal.autoRenewProductID,
                                          renewal.billingIssueSince?.timeIntervalSince1970,
-                                         renewal.gracePeriodExpiration?.timeIntervalSince1970])
+                                         renewal.gracePeriodExpiration?.timeIntervalSince1970,
+                                         renewal.expirationReason?.rawValue, renewal.priceIncreaseStatus?.rawValue])
             } else {
                 try db.cachedStatement(sql: "DELETE FROM renewal WHERE groupID = ?").execute(arguments: [group])
+            }
+        }
+        if changes.priceIncreases {
+            for increase in store.priceIncreases.values.sorted(by: { $0.key < $1.key }) {
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO priceIncrease (territory, productID, price, consentRequired, date) VALUES (?, ?, ?, ?, ?)")
+                    .execute(arguments: [increase.key.territory, increase.key.productID, "\(increase.price)",
+                                         increase.consentRequired, increase.date.timeIntervalSince1970])
             }
         }
         for (name, value) in settings.sorted(by: { $0.key < $1.key }) {
@@ -209,7 +237,8 @@ struct Snapshot {
 enum TransactionRow {
     static let columns = ["id", "originalID", "productID", "productType", "purchaseDate", "originalPurchaseDate",
                           "expirationDate", "quantity", "ownership", "offerKind", "offerID", "revocationDate",
-                          "revocationReason", "isUpgraded", "storefront", "state", "failure", "price", "currency"]
+                          "revocationReason", "isUpgraded", "storefront", "state", "failure", "price", "currency",
+                          "upgradeRefund", "upgradeRefundDate"]
 
     /// The row's values. An id past `maximumID` is refused, so the ledger never holds one it cannot read back.
     static func arguments(_ t: Transaction) throws -> StatementArguments {
@@ -221,7 +250,7 @@ enum TransactionRow {
                 t.originalPurchaseDate.timeIntervalSince1970, t.expirationDate?.timeIntervalSince1970, t.quantity,
                 t.ownership.rawValue, t.offerKind?.rawValue, t.offerID, t.revocationDate?.timeIntervalSince1970,
                 t.revocationReason?.rawValue, t.isUpgraded, t.storefront, t.state.rawValue, nil,
-                "\(t.price)", t.currency]
+                "\(t.price)", t.currency, t.upgradeRefund.map { "\($0)" }, t.upgradeRefundDate?.timeIntervalSince1970]
     }
 
     /// The states an older ledger saved attempts in, as transactions (see `legacyEvent`).
@@ -231,11 +260,8 @@ enum TransactionRow {
     static func transaction(from row: Row) throws -> Transaction? {
         let cells = RowReader(table: "transactionRecord", key: "id", row: row)
         if legacyStates.contains(try cells.text("state")) { return nil }
-        let priceText = try cells.text("price")
-        guard priceText.count <= 40, priceText.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              let price = Decimal(string: priceText, locale: Locale(identifier: "en_US_POSIX")) else {
-            throw cells.bad("price", "is \(UntrustedText.quoted(priceText)), not a price like 4.99")
-        }
+        let price = try cells.price("price")
+        let hasV4 = row.hasColumn("upgradeRefund")
         return Transaction(
             id: UInt64(try cells.integer("id", 1...RowReader.maximumID)),
             originalID: UInt64(try cells.integer("originalID", 1...RowReader.maximumID)),
@@ -248,7 +274,9 @@ enum TransactionRow {
             revocationReason: try cells.optionalKnown("revocationReason", Transaction.RevocationReason.self),
             isUpgraded: try cells.bool("isUpgraded"), storefront: try cells.text("storefront"),
             state: try cells.known("state", Transaction.State.self), price: price,
-            currency: try cells.text("currency"))
+            currency: try cells.text("currency"),
+            upgradeRefund: hasV4 && !cells.value("upgradeRefund").isNull ? try cells.price("upgradeRefund") : nil,
+            upgradeRefundDate: hasV4 ? try cells.optionalDate("upgradeRefundDate") : nil)
     }
 
     /// What an older ledger's attempt row is as an event: a deferred purchase is a pending Ask to Buy
@@ -369,6 +397,16 @@ struct RowReader {
             throw bad(column, "\(UntrustedText.quoted(text)) contains \(UntrustedText.describe(scalar))")
         }
         return text
+    }
+
+    /// A price as decimal text, exact ("4.99").
+    func price(_ column: String) throws -> Decimal {
+        let text = try text(column)
+        guard text.count <= 40, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              let price = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+            throw bad(column, "is \(UntrustedText.quoted(text)), not a price like 4.99")
+        }
+        return price
     }
 
     func optionalText(_ column: String) throws -> String? {

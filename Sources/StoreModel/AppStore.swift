@@ -25,7 +25,7 @@ public struct AppStore: Sendable {
     /// `update`, `remove` and `removeAll` (MARK: the ledger's indexes), the only writers of `transactions`.
     private(set) var index = LedgerIndex()
     /// What changed since the ledger last saved this account; `markSaved` starts it afresh.
-    public private(set) var unsavedChanges = UnsavedChanges()
+    public internal(set) var unsavedChanges = UnsavedChanges()
     /// Counts the work ledger queries do, for the tests that guard their cost; nil (no counting) otherwise.
     var meter: WorkMeter?
     /// Which free items were opened in which month (the metered paywall's count; see FreeContent.swift).
@@ -85,6 +85,9 @@ public struct AppStore: Sendable {
         Self.billingRetryPeriod.added(to: since)
     }
 
+    /// Price increases QA made, by territory and product (see Lifecycle.swift).
+    public internal(set) var priceIncreases: [PriceIncrease.Key: PriceIncrease] = [:]
+
     /// The family organizer who shares a purchase with this account (the family-sharing switch).
     public static let familyOrganizer = "Alex"
 
@@ -98,13 +101,21 @@ public struct AppStore: Sendable {
         /// Until when access continues during billing retry (StoreKit's gracePeriodExpirationDate); nil
         /// when the failure started without a grace period.
         public var gracePeriodExpiration: Date?
+        /// Why the subscription expired, once it has (StoreKit's RenewalInfo.expirationReason).
+        public var expirationReason: ExpirationReason?
+        /// Where a price increase of the renewing product stands (StoreKit's priceIncreaseStatus); nil
+        /// when none is pending (`noIncreasePending`).
+        public var priceIncreaseStatus: PriceIncreaseStatus?
 
         public init(willAutoRenew: Bool, autoRenewProductID: String, billingIssueSince: Date? = nil,
-                    gracePeriodExpiration: Date? = nil) {
+                    gracePeriodExpiration: Date? = nil, expirationReason: ExpirationReason? = nil,
+                    priceIncreaseStatus: PriceIncreaseStatus? = nil) {
             self.willAutoRenew = willAutoRenew
             self.autoRenewProductID = autoRenewProductID
             self.billingIssueSince = billingIssueSince
             self.gracePeriodExpiration = gracePeriodExpiration
+            self.expirationReason = expirationReason
+            self.priceIncreaseStatus = priceIncreaseStatus
         }
     }
 
@@ -215,7 +226,7 @@ public struct AppStore: Sendable {
         throws(PurchaseError) -> Quote {
         guard gate.canMakePayments else { throw .paymentNotAllowed }
         guard let product = catalog.product(productID) else { throw .productNotFound }
-        guard let unitPrice = product.price(in: territory) else { throw .notAvailableInStorefront }
+        guard let unitPrice = price(of: product) else { throw .notAvailableInStorefront }
         switch product.type {
         case .consumable:
             guard (1...product.maxQuantity).contains(quantity) else { throw .invalidQuantity }
@@ -373,7 +384,13 @@ public struct AppStore: Sendable {
         case .autoRenewable:
             let groupID = product.subscription!.groupID
             if let current = status(ofGroup: groupID, ownership: .purchased)?.transaction, quote.planChange != nil {
-                update(current.id) { $0.isUpgraded = true }
+                let refund = upgradeRefundEstimate(of: current)
+                let now = now
+                update(current.id) {
+                    $0.isUpgraded = true
+                    $0.upgradeRefund = refund
+                    $0.upgradeRefundDate = now
+                }
             }
             if let first = firstTransaction(inGroup: groupID) {
                 transaction.originalID = first.id
@@ -523,9 +540,13 @@ public struct AppStore: Sendable {
         return originals
     }
 
-    /// Turns auto-renew off (cancel) or back on for a group. Access continues until the expiration date.
+    /// Turns auto-renew off (cancel) or back on for a group. Access continues until the expiration date;
+    /// once the subscription has expired, only buying again renews it.
     public mutating func setAutoRenew(_ on: Bool, group groupID: String) {
-        changeRenewal(of: groupID) { $0?.willAutoRenew = on }
+        changeRenewal(of: groupID) {
+            guard $0?.expirationReason == nil else { return }
+            $0?.willAutoRenew = on
+        }
     }
 
     // MARK: QA: editing the ledger
@@ -590,12 +611,18 @@ public struct AppStore: Sendable {
         while let latest = latestTransaction(inGroup: group.id), latest.revocationDate == nil,
               var renewal = renewals[group.id], let expiration = latest.expirationDate {
             meter?.renewalPasses += 1
+            // An expired subscription renews no more; buying again starts a new renewal state.
+            if renewal.expirationReason != nil { return }
             if let since = renewal.billingIssueSince {
-                // Billing retry: the App Store keeps trying until the retry period ends.
+                // Billing retry: the App Store keeps trying until the retry period ends, then the
+                // subscription expires with the billing error (notification EXPIRED, BILLING_RETRY).
                 let retryEnd = billingRetryEnd(since: since)
-                if scenario.billingFails || !renewal.willAutoRenew { return }
                 let recovered = max(now, since)
-                guard recovered < retryEnd, recovered <= instant else { return }
+                if scenario.billingFails || !renewal.willAutoRenew || recovered >= retryEnd {
+                    if retryEnd <= instant { expire(group.id, renewal.willAutoRenew ? .billingError : .autoRenewDisabled) }
+                    return
+                }
+                guard recovered <= instant else { return }
                 // Recovered in the grace period: the renewal date stays. Later: it moves to the recovery.
                 let inGrace = renewal.gracePeriodExpiration.map { recovered < $0 } ?? false
                 renewal.billingIssueSince = nil
@@ -604,7 +631,14 @@ public struct AppStore: Sendable {
                 appendRenewal(of: latest, at: recovered, periodStart: inGrace ? since : recovered)
                 continue
             }
-            guard expiration <= instant, renewal.willAutoRenew else { return }
+            guard expiration <= instant else { return }
+            // Why a subscription does not renew at its expiration date, in StoreKit's words.
+            if !renewal.willAutoRenew { expire(group.id, .autoRenewDisabled); return }
+            if renewal.priceIncreaseStatus == .pending { expire(group.id, .didNotConsentToPriceIncrease); return }
+            guard let renewing = catalog.product(renewal.autoRenewProductID), price(of: renewing) != nil else {
+                expire(group.id, .productUnavailable)
+                return
+            }
             if scenario.billingFails {
                 renewal.billingIssueSince = expiration
                 renewal.gracePeriodExpiration = gracePeriodEnd(renewing: latest, into: renewal.autoRenewProductID,
@@ -701,7 +735,7 @@ public struct AppStore: Sendable {
         var period = product.subscription!.period
         transaction.offerKind = nil
         transaction.offerID = nil
-        transaction.price = product.price(in: territory) ?? latest.price
+        transaction.price = price(of: product) ?? latest.price
         if let kind = latest.offerKind, latest.productID == productID,
            let offer = offer(kind: kind, id: latest.offerID, product: product), offer.paymentMode == .payAsYouGo,
            periodsBilled(of: latest, group: groupID, upTo: offer.periodCount) < offer.periodCount {
@@ -712,6 +746,8 @@ public struct AppStore: Sendable {
         }
         transaction.expirationDate = period.added(to: periodStart)
         append(transaction)
+        // A price increase applies from this renewal on: nothing is pending any more.
+        changeRenewal(of: groupID) { if $0?.priceIncreaseStatus != nil { $0?.priceIncreaseStatus = nil } }
     }
 
     private func offer(kind: SubscriptionOffer.Kind, id: String?, product: Product) -> SubscriptionOffer? {
@@ -732,7 +768,7 @@ public struct AppStore: Sendable {
               let renewal = status.renewal, renewal.willAutoRenew, renewal.billingIssueSince == nil,
               let date = status.transaction.expirationDate,
               let product = catalog.product(renewal.autoRenewProductID),
-              let standard = product.price(in: territory) else { return nil }
+              let standard = price(of: product) else { return nil }
         let latest = status.transaction
         var charge = NextCharge(productID: product.id, date: date, amount: standard, offer: nil, standardFrom: nil)
         if let kind = latest.offerKind, let current = catalog.product(latest.productID) {
@@ -922,13 +958,14 @@ public struct AppStore: Sendable {
         transactions = []
         index = LedgerIndex()
         log = EventLog()
+        priceIncreases = [:]
         renewals = [:]
         freeReads = FreeReads()
         unsavedChanges = UnsavedChanges(cleared: true)
     }
 
     /// The only writer of `renewals` (with `removeAll`): records the group as changed when its state does.
-    private mutating func changeRenewal(of groupID: String, _ change: (inout RenewalInfo?) -> Void) {
+    mutating func changeRenewal(of groupID: String, _ change: (inout RenewalInfo?) -> Void) {
         var renewal = renewals[groupID]
         change(&renewal)
         guard renewal != renewals[groupID] else { return }
@@ -952,11 +989,14 @@ public struct AppStore: Sendable {
         public var freeReads: Set<FreeReads.Key> = []
         /// Events logged or changed since.
         public var eventIDs: Set<UInt64> = []
+        /// Price increases made since (they are few: a save writes them all).
+        public var priceIncreases = false
 
         public init(cleared: Bool = false) { self.cleared = cleared }
 
         public var isEmpty: Bool {
             !cleared && transactionIDs.isEmpty && renewalGroups.isEmpty && freeReads.isEmpty && eventIDs.isEmpty
+                && !priceIncreases
         }
     }
 

@@ -34,6 +34,11 @@ public struct Transaction: Sendable, Identifiable, Hashable {
     public var revocationReason: RevocationReason?
     /// A subscription transaction replaced by an upgrade within its group.
     public var isUpgraded: Bool
+    /// For an upgraded transaction: the unused part of its period that the App Store refunds, as the
+    /// simulator estimates it pro rata (StoreKit exposes only `isUpgraded`; Apple decides the amount),
+    /// and when.
+    public var upgradeRefund: Decimal?
+    public var upgradeRefundDate: Date?
     /// Territory code of the storefront it was bought in.
     public var storefront: String
     public var state: State
@@ -45,7 +50,7 @@ public struct Transaction: Sendable, Identifiable, Hashable {
                 originalPurchaseDate: Date, expirationDate: Date?, quantity: Int, ownership: Ownership,
                 offerKind: SubscriptionOffer.Kind?, offerID: String?, revocationDate: Date?,
                 revocationReason: RevocationReason?, isUpgraded: Bool, storefront: String, state: State,
-                price: Decimal, currency: String) {
+                price: Decimal, currency: String, upgradeRefund: Decimal? = nil, upgradeRefundDate: Date? = nil) {
         self.id = id
         self.originalID = originalID
         self.productID = productID
@@ -64,6 +69,8 @@ public struct Transaction: Sendable, Identifiable, Hashable {
         self.state = state
         self.price = price
         self.currency = currency
+        self.upgradeRefund = upgradeRefund
+        self.upgradeRefundDate = upgradeRefundDate
     }
 
     public func isRevoked(at instant: Date) -> Bool {

@@ -16,6 +16,8 @@ public struct AppState: Sendable {
     public var overlay: Overlay?
     /// One line of news (what time travel did, why a ledger write failed), shown until the next key.
     public var notice: String?
+    /// Groups whose price-increase consent sheet was shown in this launch (it shows once per launch).
+    public var priceConsentAsked: Set<String> = []
 
     // MARK: derived data
 
@@ -70,6 +72,8 @@ public struct AppState: Sendable {
         case confirm(Confirmation)
         /// Restore Purchases: the sign-in sheet, then what was restored (Restore.swift).
         case restore(Restore.State)
+        /// The system's price-increase consent sheet (PriceConsent.swift).
+        case priceConsent(PriceConsent.State)
     }
 
     public enum Confirmation: Sendable, Equatable {
@@ -112,6 +116,7 @@ public struct AppState: Sendable {
         screens = [.store(StoreScreen.State())]
         let list = StoreList(self)
         storeScreen.selection = list.products.count > 0 ? list.products[0].id : nil
+        askForPriceConsentIfDue()
     }
 
     /// The store's own state: the screen at the bottom of the stack, always there.
@@ -151,6 +156,7 @@ public struct AppState: Sendable {
         case .result: return .result
         case .confirm: return .confirm
         case .restore: return .restore
+        case .priceConsent: return .priceConsent
         case nil: break
         }
         return top.kind

@@ -27,6 +27,8 @@ public enum ScreenKind: String, Sendable, CaseIterable {
     case signup
     /// Restore Purchases' overlay: the sign-in sheet, then what was restored.
     case restore
+    /// The system's price-increase consent sheet.
+    case priceConsent
     case freeContent, freeItem, paywall, onboarding
 }
 
@@ -156,7 +158,7 @@ public enum Keymap {
             // Only y: Enter, typed out of habit, must not delete anything.
             [Binding(keys: [.character("y"), .character("Y")], label: "y", action: .confirm, importance: .high),
              Binding(keys: [.character("n"), .escape, .backspace], label: "n/Esc", action: .cancel, importance: .high)]
-        case .sheet:
+        case .sheet, .priceConsent:
             [Binding(keys: [.tab, .backTab, .left, .right, .character("h"), .character("l")], label: "Tab", action: .switchButton, importance: .high),
              Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
              Binding(keys: [.escape, .backspace], label: "Esc", action: .cancel, importance: .high),

@@ -13,11 +13,14 @@ public enum ScenarioScreen {
 
     enum Row: Equatable {
         case setting(String)
-        case advanceDay, advanceWeek, advanceToRenewal, clearAll
+        case advanceDay, advanceWeek, advanceToRenewal
+        /// Raises the price of each subscription the person renews into, with or without consent required.
+        case raisePrice(consent: Bool)
+        case clearAll
     }
 
     static let rows: [Row] = ScenarioSetting.names.map(Row.setting)
-        + [.advanceDay, .advanceWeek, .advanceToRenewal, .clearAll]
+        + [.advanceDay, .advanceWeek, .advanceToRenewal, .raisePrice(consent: true), .raisePrice(consent: false), .clearAll]
 
     // MARK: update
 
@@ -34,6 +37,7 @@ public enum ScenarioScreen {
             case .advanceDay where action == .change: _ = app.performNavigation(.advanceDay)
             case .advanceWeek where action == .change: _ = app.performNavigation(.advanceWeek)
             case .advanceToRenewal where action == .change: _ = app.performNavigation(.advanceToRenewal)
+            case .raisePrice(let consent) where action == .change: raisePrices(consentRequired: consent, &app)
             case .clearAll where action == .change: app.overlay = .confirm(.clearAll)
             default: break
             }
@@ -49,6 +53,24 @@ public enum ScenarioScreen {
         if case .familySharing(let before) = current { app.notice = sharingNotice(from: before, app) }
         // A gate that now blocks purchases can leave the store's selection on a row that no longer exists.
         StoreScreen.revalidate(&app)
+    }
+
+    /// A price increase, as a developer makes one in App Store Connect, on each subscription the person
+    /// renews into, in this territory: 20% up. A subscriber is asked to consent (once per launch) when
+    /// consent is required, and only told otherwise.
+    static func raisePrices(consentRequired: Bool, _ app: inout AppState) {
+        let qa = app.strings.qa
+        var raised: [String] = []
+        for groupID in app.store.renewals.keys.sorted() {
+            guard let status = app.store.status(ofGroup: groupID, ownership: .purchased),
+                  status.state != .expired, status.state != .revoked,
+                  let product = status.renewal.flatMap({ app.store.catalog.product($0.autoRenewProductID) }),
+                  let price = app.store.raisedPrice(of: product),
+                  app.store.raisePrice(product.id, to: price, consentRequired: consentRequired) else { continue }
+            raised.append(qa.priceRaised(app.name(product), app.price(price)))
+        }
+        app.notice = raised.isEmpty ? qa.nothingToRaise
+            : (raised + [consentRequired ? qa.consentRequired : qa.consentNotRequired]).joined(separator: " ")
     }
 
     /// What changing the family-sharing switch did: the organizer stopped sharing one product, and
@@ -92,6 +114,7 @@ public enum ScenarioScreen {
             case .advanceDay: lines.append((qa.advanceDay, "", row))
             case .advanceWeek: lines.append((qa.advanceWeek, "", row))
             case .advanceToRenewal: lines.append((qa.advanceToRenewal(state.store.nextRenewalDate.map(state.dateTime)), "", row))
+            case .raisePrice(let consent): lines.append((qa.raisePrice(consent), "", row))
             case .clearAll: lines.append((qa.clearAll, "", row))
             }
         }
@@ -149,6 +172,7 @@ public enum ScenarioScreen {
         case .setting(let name):
             return qa.settingHelp(name) + " (" + ScenarioSetting.values(of: name, in: state.store.catalog).joined(separator: ", ") + ")"
         case .advanceDay, .advanceWeek, .advanceToRenewal: return qa.timeHelp
+        case .raisePrice: return qa.raisePriceHelp
         case .clearAll: return qa.clearHelp
         }
     }

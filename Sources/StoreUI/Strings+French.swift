@@ -232,6 +232,7 @@ extension Strings {
             case .tooSmall: "Terminal trop petit"
             case .signup: "Abonnement"
             case .restore: "Restaurer les achats"
+            case .priceConsent: "Hausse de prix"
             default: Strings.english.screenName($0)
             }
         }

@@ -230,6 +230,7 @@ extension Strings {
             case .tooSmall: "Terminal zu klein"
             case .signup: "Abonnieren"
             case .restore: "Käufe wiederherstellen"
+            case .priceConsent: "Preiserhöhung"
             default: Strings.english.screenName($0)
             }
         }

@@ -235,6 +235,7 @@ extension Strings {
             case .tooSmall: "端末が小さすぎます"
             case .signup: "登録"
             case .restore: "購入を復元"
+            case .priceConsent: "価格改定"
             default: Strings.english.screenName($0)
             }
         }

@@ -220,6 +220,7 @@ public struct Strings: Sendable {
         case .confirm: "Confirm"
         case .signup: "Sign Up"
         case .restore: "Restore Purchases"
+        case .priceConsent: "Price Increase"
         case .freeContent: "Free reading"
         case .freeItem: "Reading"
         case .paywall: "Free limit"
@@ -253,6 +254,7 @@ public struct Strings: Sendable {
     /// Each customer flow's words, in its own file with all its languages (Strings+Signup.swift …).
     public var signup = SignupStrings()
     public var restore = RestoreStrings()
+    public var priceConsent = PriceConsentStrings()
     public var paywall = PaywallStrings()
     public var onboarding = OnboardingStrings()
 
@@ -324,6 +326,17 @@ public struct Strings: Sendable {
         public var advanceToRenewal: @Sendable (String?) -> String = { date in
             date.map { "Advance to the next renewal (\($0))" } ?? "Advance to the next renewal (none due)"
         }
+        public var raisePrice: @Sendable (Bool) -> String = {
+            $0 ? "Raise the price (consent required)" : "Raise the price (no consent needed)"
+        }
+        public var raisePriceHelp = "Raises the price of the plan each subscription renews into by 20% in this territory, as in App Store Connect. With consent required, the subscriber is asked once per launch, and without consent by the renewal date the subscription expires; otherwise it renews at the new price."
+        public var priceRaised: @Sendable (String, String) -> String = { "\($0) now costs \($1)." }
+        public var consentRequired = "The subscriber must agree before the renewal date."
+        public var consentNotRequired = "The subscriber is told; it renews at the new price."
+        public var upgradeRefund: @Sendable (String, String) -> String = {
+            "\($0) on \($1) (the simulator's pro-rata estimate; StoreKit shows only isUpgraded)"
+        }
+        public var nothingToRaise = "No subscription renews, so no price was raised. Subscribe first."
         public var clearAll = "Clear everything…"
         public var timeHelp = "Renewals, expiries, grace periods and billing retry happen on the way."
         public var clearHelp = "Deletes every transaction and renewal, and turns every switch off. The clock stays."
@@ -424,6 +437,7 @@ public struct Strings: Sendable {
         }
         strings.signup = SignupStrings.forLanguage(language)
         strings.restore = RestoreStrings.forLanguage(language)
+        strings.priceConsent = PriceConsentStrings.forLanguage(language)
         strings.paywall = PaywallStrings.forLanguage(language)
         strings.onboarding = OnboardingStrings.forLanguage(language)
         // The flows' own keys and screens are named in their files.

@@ -109,6 +109,13 @@ public enum TransactionScreen {
                 ? "familyShared (\(qa.sharedByOrganizer(AppStore.familyOrganizer)))" : "purchased"),
             ("offer", t.offerKind.map { "\($0)" + (t.offerID.map { " \($0)" } ?? "") } ?? "—"),
             ("isUpgraded", t.isUpgraded ? "true" : "false"),
+        ]
+        if let refund = t.upgradeRefund {
+            // StoreKit exposes only isUpgraded: the amount is this simulator's own estimate.
+            fields.append(("upgradeRefund", qa.upgradeRefund(state.prices.string(refund, currency: t.currency),
+                                                             t.upgradeRefundDate.map(state.dateTime) ?? "—")))
+        }
+        fields += [
             ("revocationDate", t.revocationDate.map(state.dateTime) ?? "—"),
             ("revocationReason", t.revocationReason.map {
                 // Apple gives 0 (other) when the organizer stops sharing or the member leaves the family.
@@ -126,6 +133,13 @@ public enum TransactionScreen {
                 if let grace = info.gracePeriodExpiration { renewal += ", grace until \(state.dateTime(grace))" }
             }
             fields.append(("subscription", renewal))
+            // StoreKit's RenewalInfo fields, current after expiry.
+            if let info = status.renewal {
+                if let reason = info.expirationReason {
+                    fields.append(("expirationReason", "\(reason) (EXPIRED/\(reason.notificationSubtype))"))
+                }
+                fields.append(("priceIncreaseStatus", info.priceIncreaseStatus.map { "\($0)" } ?? "noIncreasePending"))
+            }
         }
         return fields
     }

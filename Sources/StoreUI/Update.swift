@@ -33,7 +33,9 @@ extension AppState {
             notice = nil
             if key == Keymap.interrupt { return [.quit] }
             guard let action = activeBindings.first(where: { $0.keys.contains(key) })?.action else { return [] }
-            return perform(action)
+            let effects = perform(action)
+            askForPriceConsentIfDue()
+            return effects
         }
     }
 
@@ -77,6 +79,8 @@ extension AppState {
             if action == .confirm { perform(question) }
         case .restore(let restore):
             Restore.update(action, restore, &self)
+        case .priceConsent(let sheet):
+            PriceConsent.update(action, sheet, &self)
         case nil:
             if performNavigation(action) { return [] }
             performOnTop(action)
@@ -206,6 +210,10 @@ extension AppState {
         if kind == .sheet, action == .scroll || action == .up || action == .down {
             guard case .sheet(let sheet)? = asked else { return false }
             return Overlays.sheetMaxOffset(self, sheet) > 0
+        }
+        if kind == .priceConsent, action == .scroll || action == .up || action == .down {
+            guard case .priceConsent(let sheet)? = asked else { return false }
+            return PriceConsent.layout(self, sheet).maxOffset > 0
         }
         if kind == .restore {
             guard case .restore(let restore)? = asked else { return false }

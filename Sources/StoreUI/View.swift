@@ -26,11 +26,13 @@ extension AppState {
         case .help(let help):
             if case .sheet(let sheet)? = help.under { Overlays.drawSheet(&grid, self, sheet) }
             if case .restore(let restore)? = help.under { Restore.draw(&grid, self, restore) }
+            if case .priceConsent(let sheet)? = help.under { PriceConsent.draw(&grid, self, sheet) }
             Overlays.drawHelp(&grid, self, help)
         case .sheet(let sheet): Overlays.drawSheet(&grid, self, sheet)
         case .result(let result): Overlays.drawResult(&grid, self, result)
         case .confirm(let question): Overlays.drawConfirm(&grid, self, question)
         case .restore(let restore): Restore.draw(&grid, self, restore)
+        case .priceConsent(let sheet): PriceConsent.draw(&grid, self, sheet)
         case nil: break
         }
         Chrome.drawFooter(&grid, self)

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Why a subscription expired: StoreKit's `Product.SubscriptionInfo.RenewalInfo.ExpirationReason`
+/// (App Store Server API `expirationIntent` 1–4), each with the EXPIRED notification subtype it comes
+/// with: VOLUNTARY, BILLING_RETRY, PRICE_INCREASE, PRODUCT_NOT_FOR_SALE.
+/// https://developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalinfo/expirationreason-swift.struct
+public enum ExpirationReason: String, Sendable, CaseIterable {
+    /// the person turned auto-renew off (cancelled)
+    case autoRenewDisabled
+    /// the billing retry period ended without a successful charge
+    case billingError
+    /// a price increase needed the person's consent, and they did not give it before the renewal date
+    case didNotConsentToPriceIncrease
+    /// the product was not for sale at renewal (here: not priced in the storefront)
+    case productUnavailable
+
+    /// The App Store Server Notifications subtype of the EXPIRED notification.
+    public var notificationSubtype: String {
+        switch self {
+        case .autoRenewDisabled: "VOLUNTARY"
+        case .billingError: "BILLING_RETRY"
+        case .didNotConsentToPriceIncrease: "PRICE_INCREASE"
+        case .productUnavailable: "PRODUCT_NOT_FOR_SALE"
+        }
+    }
+}
+
+/// StoreKit's `RenewalInfo.priceIncreaseStatus` while an increase is pending for the renewing product:
+/// `pending` until the person consents to an increase that needs consent, `agreed` once they did or
+/// when the increase needed no consent (they were only told). `noIncreasePending` is nil.
+/// https://developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalinfo/priceincreasestatus-swift.enum
+public enum PriceIncreaseStatus: String, Sendable, CaseIterable {
+    case pending
+    case agreed
+}
+
+/// A subscription's price raised in one territory (a QA action, as a developer does in App Store
+/// Connect). New subscribers pay the new price at once; a subscriber pays it from their next renewal,
+/// after consenting where consent is required — without consent by the renewal date the subscription
+/// expires with `didNotConsentToPriceIncrease`.
+public struct PriceIncrease: Sendable, Equatable {
+    public struct Key: Sendable, Hashable, Comparable {
+        public var territory: String
+        public var productID: String
+        public init(territory: String, productID: String) {
+            self.territory = territory
+            self.productID = productID
+        }
+        public static func < (a: Key, b: Key) -> Bool { (a.territory, a.productID) < (b.territory, b.productID) }
+    }
+
+    public var key: Key
+    public var price: Decimal
+    public var consentRequired: Bool
+    public var date: Date
+
+    public init(key: Key, price: Decimal, consentRequired: Bool, date: Date) {
+        self.key = key
+        self.price = price
+        self.consentRequired = consentRequired
+        self.date = date
+    }
+}
+
+extension AppStore {
+    /// What the product costs in this territory now: its catalog price, or the raised one.
+    public func price(of product: Product) -> Decimal? {
+        guard let listed = product.price(in: territory) else { return nil }
+        return priceIncreases[PriceIncrease.Key(territory: territory.code, productID: product.id)]?.price ?? listed
+    }
+
+    /// The price QA's "raise the price" action sets: 20% above the current one, rounded up to the
+    /// currency's smallest unit (JPY 800 → 960, $4.99 → $5.99).
+    public func raisedPrice(of product: Product) -> Decimal? {
+        guard let current = price(of: product) else { return nil }
+        return Self.rounded(current * Decimal(string: "1.2")!, currency: territory.currency, mode: .up)
+    }
+
+    /// Raises an auto-renewable subscription's price in this territory. A subscriber whose next renewal
+    /// bills it gets the price-increase status: pending (consent required) or agreed (told only).
+    /// Returns false for a product that is not an auto-renewable subscription sold here, or a price that
+    /// is not higher.
+    @discardableResult
+    public mutating func raisePrice(_ productID: String, to newPrice: Decimal, consentRequired: Bool) -> Bool {
+        guard let product = catalog.product(productID), let groupID = product.subscription?.groupID,
+              let current = price(of: product), newPrice > current else { return false }
+        let key = PriceIncrease.Key(territory: territory.code, productID: productID)
+        priceIncreases[key] = PriceIncrease(key: key, price: newPrice, consentRequired: consentRequired, date: now)
+        unsavedChanges.priceIncreases = true
+        if let status = status(ofGroup: groupID, ownership: .purchased), status.state != .expired,
+           status.state != .revoked, status.renewal?.autoRenewProductID == productID {
+            changeRenewal(of: groupID) { $0?.priceIncreaseStatus = consentRequired ? .pending : .agreed }
+        }
+        return true
+    }
+
+    /// The person agreed to a pending price increase (the consent sheet's Agree): the subscription renews
+    /// at the new price.
+    public mutating func consentToPriceIncrease(group groupID: String) {
+        changeRenewal(of: groupID) { if $0?.priceIncreaseStatus == .pending { $0?.priceIncreaseStatus = .agreed } }
+    }
+
+    /// The groups with a price increase waiting for the person's consent, in catalog order.
+    public var pendingPriceConsents: [String] {
+        renewals.filter { $0.value.priceIncreaseStatus == .pending && $0.value.expirationReason == nil }.keys
+            .compactMap { catalog.position(ofGroup: $0) }.sorted().map { catalog.subscriptionGroups[$0].id }
+    }
+
+    /// A price increase brought back from a saved ledger.
+    public mutating func restorePriceIncrease(_ increase: PriceIncrease) { priceIncreases[increase.key] = increase }
+
+    /// The subscription expires for `reason`: renewal info is current after expiry (auto-renew off, no
+    /// billing issue or grace date, no pending price increase).
+    mutating func expire(_ groupID: String, _ reason: ExpirationReason) {
+        changeRenewal(of: groupID) {
+            $0?.willAutoRenew = false
+            $0?.billingIssueSince = nil
+            $0?.gracePeriodExpiration = nil
+            $0?.priceIncreaseStatus = nil
+            $0?.expirationReason = reason
+        }
+    }
+
+    /// The unused part of a subscription's current period when an upgrade replaces it, pro rata by
+    /// time and rounded to the currency's smallest unit: the simulator's estimate of what the App Store
+    /// refunds (Apple: "the user receives a prorated refund of the original subscription").
+    func upgradeRefundEstimate(of current: Transaction) -> Decimal {
+        guard let end = current.expirationDate, end > now, current.price > 0 else { return 0 }
+        let length = end.timeIntervalSince(current.purchaseDate)
+        guard length > 0 else { return 0 }
+        let unused = Decimal(end.timeIntervalSince(now)) / Decimal(length)
+        return Self.rounded(current.price * unused, currency: current.currency, mode: .plain)
+    }
+
+    /// An amount rounded to the currency's smallest unit (two decimals for USD, none for JPY), as
+    /// Foundation knows the currency.
+    static func rounded(_ amount: Decimal, currency: String, mode: NSDecimalNumber.RoundingMode) -> Decimal {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .currency
+        formatter.currencyCode = currency
+        var value = amount, result = Decimal()
+        NSDecimalRound(&result, &value, formatter.maximumFractionDigits, mode)
+        return result
+    }
+}
