@@ -17,6 +17,8 @@ public struct ServeConfiguration: Sendable {
     /// The program each session runs (this executable) and the launch options it gets.
     public var program: String
     public var arguments: [String]
+    /// The launch options for a guest whose ledger exists already (without --now: it resumes its own clock).
+    public var resumeArguments: [String]?
     /// The screen a session opens when the guest names none (the presenter's `--open`).
     public var defaultScreen: String?
     /// A connection that has not started a session within this long is closed.

@@ -171,6 +171,7 @@ final class SessionHandler: ChannelInboundHandler {
                 refuse(Self.keyInUseMessage)
                 return
             }
+            if FileManager.default.fileExists(atPath: path), let resume = configuration.resumeArguments { arguments = resume }
             arguments += ["--state", path]
         }
         if let screen { arguments += ["--open", screen] }

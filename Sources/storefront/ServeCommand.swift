@@ -64,11 +64,13 @@ struct ServeCommand: ParsableCommand {
         } catch {
             throw StartupError(message: "\(error.description) (--host-key)")
         }
-        let configuration = ServeConfiguration(
+        var configuration = ServeConfiguration(
             host: settings.host, port: settings.port, hostKey: hostKey, admission: settings.admission, maxSessions: maxSessions,
             idleTimeout: settings.idle, maxSessionLength: settings.length, stateDirectory: stateDir.map { Self.absolute($0) },
             program: ServeConfiguration.currentExecutable, arguments: Self.launchArguments(Array(CommandLine.arguments.dropFirst())),
             defaultScreen: launch.open, logger: logger)
+        // A guest's ledger that exists resumes its own clock; --now only starts new ones.
+        configuration.resumeArguments = Self.launchArguments(Array(CommandLine.arguments.dropFirst()), alsoDropping: ["--now": true])
         do {
             try SSHServer.run(configuration) { port in
                 let text = Self.announcement(settings: settings, port: port, hostKey: hostKey, demo: demo, authorizedKeys: authorizedKeys)
@@ -151,14 +153,15 @@ struct ServeCommand: ParsableCommand {
     /// The command line after `serve`, without serve's own options: the launch options every session's
     /// program gets, as written (`--catalog X`, `--locale=ja_JP`, `--ask-to-buy`, …). `--open` is
     /// left out too: it is the screen a guest opens when they name none, passed per session.
-    static func launchArguments(_ arguments: [String]) -> [String] {
+    static func launchArguments(_ arguments: [String], alsoDropping more: [String: Bool] = [:]) -> [String] {
+        let dropped = ownOptions.merging(more) { a, _ in a }
         guard let serve = arguments.firstIndex(of: "serve") else { return [] }
         var result: [String] = []
         var index = serve + 1
         while index < arguments.count {
             let argument = arguments[index]
             let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-            if let takesValue = ownOptions[name] {
+            if let takesValue = dropped[name] {
                 index += takesValue && !argument.contains("=") ? 2 : 1
                 continue
             }
