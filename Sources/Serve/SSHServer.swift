@@ -19,6 +19,12 @@ public enum SSHServer {
         // A guest vanishing mid-write must never kill the server; sessions get every signal back at
         // its default (SessionProgram).
         signal(SIGPIPE, SIG_IGN)
+        // Four descriptors per session (socket, pty master and its two NIO duplicates): take the hard limit.
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(2, System.coreCount))
         let registry = Registry(maxSessions: configuration.maxSessions)
         let logger = configuration.logger

@@ -173,6 +173,22 @@ struct ServeTests {
         try server.waitForLog("reason=idle timeout", timeout: 10)
     }
 
+    @Test("--max-session-length ends a session even while its guest is busy")
+    func sessionLengthCap() throws {
+        let server = try ServeProcess(["--demo", "--max-session-length", "4s"])
+        defer { server.stop() }
+        let guest = try server.guest()
+        defer { guest.close() }
+        try guest.waitFor("Trail Boost", timeout: 30)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !(try guest.screen()).contains("sessions here last at most 4 seconds") {
+            guest.send("j")
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        try guest.waitFor("sessions here last at most 4 seconds, and yours has reached it.", timeout: 1)
+        try guest.waitForExit(timeout: 20)
+    }
+
     @Test("SIGTERM with sessions open: every guest gets a goodbye, every program ends, the server exits within 5 s")
     func sigtermWithSessions() throws {
         let server = try ServeProcess(["--demo"])
