@@ -73,6 +73,8 @@ let package = Package(
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"]),
         .testTarget(name: "StoreUITests", dependencies: ["StoreUI", "StoreModel", "TestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "StoreModel"]),
+        // serve's rules without a network; the server itself is tested end to end in storefrontTests.
+        .testTarget(name: "ServeTests", dependencies: ["Serve"]),
         // The terminal edge without a terminal: frame diffs against a virtual xterm, key decoding, looks.
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "StoreUI", "TestSupport"]),
         // Runs the built binary; depending on it makes `swift test` build it first.

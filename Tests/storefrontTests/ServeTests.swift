@@ -287,6 +287,12 @@ struct ServeTests {
         let run = try second.ssh(["-v", "-tt"], "nonsense")
         #expect(run.output.contains(printed), "the client is shown the same host key")
 
+        // A key made by ssh-keygen serves as it is.
+        let own = try folder.make("ssh-keygen-host")
+        let third = try ServeProcess(["--demo"], hostKey: own)
+        defer { third.stop() }
+        #expect(try Spawned.run("/usr/bin/ssh-keygen", ["-l", "-f", own]).output.contains(third.fingerprint) && !third.fingerprint.isEmpty)
+
         chmod(path, 0o644)
         let loose = try Storefront.run(["serve", "--demo", "--listen", "127.0.0.1:0", "--host-key", path])
         #expect(loose.status == 2)
