@@ -13,6 +13,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The only C in the project: ncursesw through a module map and a shim header.
@@ -30,6 +34,19 @@ let package = Package(
         .target(name: "Ledger", dependencies: ["StoreModel", .product(name: "GRDB", package: "GRDB.swift")]),
         // The ncurses edge: draws a grid, reads keys, follows resizes and signals.
         .target(name: "Terminal", dependencies: ["CNCurses", "StoreModel", "StoreUI"]),
+        // `storefront serve`: the store over SSH (SwiftNIO SSH). Each session runs the ordinary storefront
+        // program in its own pseudo-terminal, so nothing else in the project knows about NIO.
+        .target(
+            name: "Serve",
+            dependencies: [
+                "StoreModel",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "storefront",
             dependencies: [
@@ -37,7 +54,9 @@ let package = Package(
                 "StoreUI",
                 "Terminal",
                 "Ledger",
+                "Serve",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // `swift run -c release storefront-bench`: catalogs and ledgers at scale, measured in process and
@@ -54,6 +73,8 @@ let package = Package(
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"]),
         .testTarget(name: "StoreUITests", dependencies: ["StoreUI", "StoreModel", "TestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "StoreModel"]),
+        // serve's rules without a network; the server itself is tested end to end in storefrontTests.
+        .testTarget(name: "ServeTests", dependencies: ["Serve"]),
         // The terminal edge without a terminal: frame diffs against a virtual xterm, key decoding, looks.
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "StoreUI", "TestSupport"]),
         // Runs the built binary; depending on it makes `swift test` build it first.

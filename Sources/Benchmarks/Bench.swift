@@ -37,6 +37,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Skip the slow end-to-end runs (scripts, lint of the largest catalog).")
     var quick = false
 
+    @Option(name: .customLong("ssh-sessions"), help: "Instead of the table: storefront serve with this many concurrent OpenSSH sessions on loopback, comma-separated (50,100,200); key→frame latency percentiles and memory per session.")
+    var sshSessions: String?
+
     func run() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -45,6 +48,14 @@ struct Bench: ParsableCommand {
             .appendingPathComponent("storefront").path
         guard FileManager.default.isExecutableFile(atPath: storefront) else {
             throw ValidationError("no storefront binary at \(storefront); build it first (swift build -c release) or pass --binary")
+        }
+        if let sshSessions {
+            let counts = sshSessions.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+            guard !counts.isEmpty, counts.allSatisfy({ $0 <= 500 }) else {
+                throw ValidationError("--ssh-sessions takes session counts from 1 to 500, like 50,100,200")
+            }
+            print(try SSHBench(storefront: storefront, folder: folder).run(counts: counts))
+            return
         }
         let baseline = comparator ?? URL(fileURLWithPath: storefront).deletingLastPathComponent()
             .appendingPathComponent("list-comparator").path

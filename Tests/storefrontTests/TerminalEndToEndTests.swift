@@ -232,14 +232,19 @@ final class TmuxSession {
         ((try? String(contentsOf: folder.appendingPathComponent("status"), encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    init(term: String = "xterm-256color", arguments: [String] = ["--now", "2026-11-21T09:00:00Z", "--locale", "en_US", "--territory", "USA"],
-         environment: [String: String] = [:]) throws {
+    convenience init(term: String = "xterm-256color", arguments: [String] = ["--now", "2026-11-21T09:00:00Z", "--locale", "en_US", "--territory", "USA"],
+                     environment: [String: String] = [:]) throws {
+        try self.init(term: term, command: [Storefront.binary.path] + arguments, environment: environment)
+    }
+
+    /// Any command in the pane (`ssh …` for `storefront serve`), followed the same way.
+    init(term: String = "xterm-256color", command words: [String], environment: [String: String] = [:]) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
             throw Failure("tmux is not installed (apt-get install -y tmux); .ci/run installs it")
         }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let command = ([Storefront.binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let command = words.map { "'\($0)'" }.joined(separator: " ")
         let script = "cd '\(Storefront.repository.path)'; TERM=\(term) \(command); echo $? > '\(folder.path)/status'; stty -a > '\(folder.path)/stty'; sleep 60"
         let variables = ["LANG=C.UTF-8"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         try tmux(["new-session", "-d", "-x", "80", "-y", "24", "-s", "t", "env"] + variables + ["sh", "-c", script])

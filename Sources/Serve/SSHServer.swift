@@ -1,0 +1,272 @@
+import Dispatch
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import NIOSSH
+import StoreModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `storefront serve`: an SSH server (SwiftNIO SSH) whose every session is the ordinary storefront
+/// program in a pseudo-terminal of its own.
+public enum SSHServer {
+    /// Listens until SIGTERM, SIGINT or SIGHUP, then says goodbye to every session, ends its program and
+    /// returns within 5 seconds. `listening` gets the bound port (useful with port 0).
+    public static func run(_ configuration: ServeConfiguration, listening: (Int) -> Void) throws {
+        // A guest vanishing mid-write must never kill the server; sessions get every signal back at
+        // its default (SessionProgram).
+        signal(SIGPIPE, SIG_IGN)
+        // Four descriptors per session (socket, pty master and its two NIO duplicates): take the hard limit.
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(2, System.coreCount))
+        let registry = Registry(maxSessions: configuration.maxSessions)
+        let logger = configuration.logger
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelOption(ChannelOptions.backlog, value: 256)
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                let id = registry.nextID()
+                guard registry.addConnection(id, channel) else {
+                    logger.warning("connection refused: too many open", metadata: ["remote": "\(channel.remoteAddress.map { "\($0)" } ?? "?")"])
+                    return channel.eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel)
+                }
+                let connection = ConnectionInfo(id: id)
+                return channel.eventLoop.makeCompletedFuture {
+                    let auth = GuestAuthentication(admission: configuration.admission, connection: connection,
+                                                   requireKey: configuration.stateDirectory != nil, logger: logger)
+                    let ssh = NIOSSHHandler(
+                        role: .server(.init(hostKeys: [configuration.hostKey.privateKey], userAuthDelegate: auth)),
+                        allocator: channel.allocator,
+                        inboundChildChannelInitializer: { child, type in
+                            guard case .session = type else {
+                                // Port forwarding (direct-tcpip) and anything else: the channel is refused.
+                                logger.info("channel refused", metadata: ["connection": "\(id)", "type": "\(Self.describe(type))"])
+                                return child.eventLoop.makeFailedFuture(ServeError.channelRefused)
+                            }
+                            return child.eventLoop.makeCompletedFuture {
+                                try child.pipeline.syncOperations.addHandler(
+                                    SessionHandler(id: registry.nextID(), configuration: configuration, registry: registry, connection: connection))
+                            }
+                        })
+                    try channel.pipeline.syncOperations.addHandler(
+                        ConnectionWatch(connection: connection, registry: registry, grace: configuration.loginGraceTime, logger: logger))
+                    try channel.pipeline.syncOperations.addHandler(ssh)
+                    try channel.pipeline.syncOperations.addHandler(ConnectionErrors(logger: logger, id: id))
+                }
+            }
+        let server: Channel
+        do {
+            server = try bootstrap.bind(host: configuration.host, port: configuration.port).wait()
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw ServeError.cannotListen("\(configuration.host):\(configuration.port)", "\(error)")
+        }
+        listening(server.localAddress?.port ?? configuration.port)
+        logger.info("listening", metadata: ["address": "\(configuration.host):\(server.localAddress?.port ?? configuration.port)"])
+
+        let finished = DispatchSemaphore(value: 0)
+        let stopping = NIOLockedValueBox(false)
+        let queue = DispatchQueue(label: "storefront.serve.signals")
+        var sources: [DispatchSourceSignal] = []
+        for number in [SIGTERM, SIGINT, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler {
+                guard !stopping.withLockedValue({ let was = $0; $0 = true; return was }) else { return }
+                logger.info("stopping", metadata: ["signal": "\(SessionHandler.signalName(number))"])
+                shutDown(server: server, registry: registry, group: group, logger: logger)
+                finished.signal()
+            }
+            source.resume()
+            sources.append(source)
+        }
+        finished.wait()
+        sources.forEach { $0.cancel() }
+    }
+
+    /// Stop accepting; every session's program gets SIGTERM (it restores its terminal) and its guest a
+    /// goodbye; whatever is still running after 3 s is killed; connections close; all within 5 s.
+    private static func shutDown(server: Channel, registry: Registry, group: EventLoopGroup, logger: Logger) {
+        let started = DispatchTime.now()
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9 }
+        server.close(promise: nil)
+        let open = registry.beginShutdown()
+        for session in open.sessions { session.end(.shutdown) }
+        while registry.sessionCount > 0 && elapsed() < 3.0 { usleep(20_000) }
+        let stuck = registry.remaining().sessions
+        for session in stuck { if let pid = session.pid { kill(-pid, SIGKILL); kill(pid, SIGKILL) } }
+        while registry.sessionCount > 0 && elapsed() < 3.6 { usleep(20_000) }
+        for connection in registry.remaining().connections { connection.close(promise: nil) }
+        while registry.connectionCount > 0 && elapsed() < 4.0 { usleep(20_000) }
+        let done = DispatchSemaphore(value: 0)
+        group.shutdownGracefully { _ in done.signal() }
+        _ = done.wait(timeout: .now() + .milliseconds(500))
+        logger.info("stopped", metadata: ["after": "\(String(format: "%.2f", elapsed()))s", "killed": "\(stuck.count)"])
+    }
+
+    static func describe(_ type: SSHChannelType) -> String {
+        switch type {
+        case .session: return "session"
+        case .directTCPIP: return "direct-tcpip (port forwarding)"
+        case .forwardedTCPIP: return "forwarded-tcpip"
+        }
+    }
+}
+
+public enum ServeError: Error, CustomStringConvertible {
+    case channelRefused
+    case cannotListen(String, String)
+
+    public var description: String {
+        switch self {
+        case .channelRefused: return "only sessions are served here"
+        case .cannotListen(let address, let reason): return "cannot listen on \(address): \(reason)"
+        }
+    }
+}
+
+/// What one TCP connection learned: the guest's key once authenticated, whether a session started.
+final class ConnectionInfo: Sendable {
+    let id: Int
+    private let state = NIOLockedValueBox<(key: String?, user: String?, started: Bool)>((nil, nil, false))
+
+    init(id: Int) { self.id = id }
+
+    var key: String? { state.withLockedValue { $0.key } }
+    var hasStartedSession: Bool { state.withLockedValue { $0.started } }
+
+    func authenticated(user: String, key: String?) {
+        state.withLockedValue { $0.user = user; $0.key = key }
+    }
+
+    func sessionStarted() { state.withLockedValue { $0.started = true } }
+}
+
+/// Authentication: public keys from the authorized_keys file (SwiftNIO SSH has already checked the
+/// signature when it asks), or with `--demo` anyone — by the "none" method, or with any key when ledgers
+/// are kept per key. No passwords, ever.
+final class GuestAuthentication: NIOSSHServerUserAuthenticationDelegate {
+    private let admission: Admission
+    private let connection: ConnectionInfo
+    private let requireKey: Bool
+    private let logger: Logger
+
+    init(admission: Admission, connection: ConnectionInfo, requireKey: Bool, logger: Logger) {
+        self.admission = admission
+        self.connection = connection
+        self.requireKey = requireKey
+        self.logger = logger
+    }
+
+    var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { .publicKey }
+
+    func requestReceived(request: NIOSSHUserAuthenticationRequest, responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>) {
+        let user = UntrustedText.quoted(request.username, limit: 32)
+        switch (request.request, admission) {
+        case (.none, .anyone) where !requireKey:
+            connection.authenticated(user: request.username, key: nil)
+            logger.info("auth accepted", metadata: ["connection": "\(connection.id)", "method": "none (demo)", "user": "\(user)"])
+            responsePromise.succeed(.success)
+        case (.none, _):
+            // Every client asks with "none" first; the answer lists the methods that can work.
+            responsePromise.succeed(.failure)
+        case (.publicKey(let offer), .anyone):
+            let fingerprint = Fingerprint.of(offer.publicKey)
+            connection.authenticated(user: request.username, key: fingerprint)
+            logger.info("auth accepted", metadata: ["connection": "\(connection.id)", "method": "publickey (demo)", "key": "\(fingerprint)", "user": "\(user)"])
+            responsePromise.succeed(.success)
+        case (.publicKey(let offer), .keys(let keys)):
+            let fingerprint = Fingerprint.of(offer.publicKey)
+            if keys.keys.contains(offer.publicKey) {
+                connection.authenticated(user: request.username, key: fingerprint)
+                logger.info("auth accepted", metadata: ["connection": "\(connection.id)", "method": "publickey", "key": "\(fingerprint)", "user": "\(user)"])
+                responsePromise.succeed(.success)
+            } else {
+                logger.info("auth refused", metadata: ["connection": "\(connection.id)", "method": "publickey", "key": "\(fingerprint)", "user": "\(user)"])
+                responsePromise.succeed(.failure)
+            }
+        case (.password, _), (.hostBased, _):
+            logger.info("auth refused", metadata: ["connection": "\(connection.id)", "method": "password or hostbased (never accepted)", "user": "\(user)"])
+            responsePromise.succeed(.failure)
+        }
+    }
+}
+
+/// One log line when a connection opens and one when it closes (with its duration); closes a
+/// connection that has not started a session within the grace time.
+final class ConnectionWatch: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
+    private let connection: ConnectionInfo
+    private let registry: Registry
+    private let grace: Duration
+    private let logger: Logger
+    private var opened = NIODeadline.now()
+    private var remote = "?"
+    private var graceTimer: Scheduled<Void>?
+
+    init(connection: ConnectionInfo, registry: Registry, grace: Duration, logger: Logger) {
+        self.connection = connection
+        self.registry = registry
+        self.grace = grace
+        self.logger = logger
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { opened(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        opened(context)
+        context.fireChannelActive()
+    }
+
+    private func opened(_ context: ChannelHandlerContext) {
+        guard graceTimer == nil else { return }
+        opened = .now()
+        remote = context.channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
+        logger.info("connect", metadata: ["connection": "\(connection.id)", "remote": "\(remote)"])
+        let channel = context.channel
+        let connection = self.connection
+        let logger = self.logger
+        graceTimer = context.eventLoop.scheduleTask(in: TimeAmount(grace)) {
+            guard !connection.hasStartedSession else { return }
+            logger.info("closing: no session within the grace time", metadata: ["connection": "\(connection.id)"])
+            channel.close(promise: nil)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        graceTimer?.cancel()
+        registry.removeConnection(connection.id)
+        let seconds = Double((NIODeadline.now() - opened).nanoseconds) / 1e9
+        logger.info("disconnect", metadata: ["connection": "\(connection.id)", "remote": "\(remote)",
+                                             "duration": "\(String(format: "%.1f", seconds))s"])
+        context.fireChannelInactive()
+    }
+}
+
+/// The end of a connection's pipeline: a protocol error closes that connection, and nothing else.
+final class ConnectionErrors: ChannelInboundHandler {
+    typealias InboundIn = Any
+    private let logger: Logger
+    private let id: Int
+
+    init(logger: Logger, id: Int) {
+        self.logger = logger
+        self.id = id
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        logger.debug("connection error", metadata: ["connection": "\(id)", "error": "\(error)"])
+        context.close(promise: nil)
+    }
+}
