@@ -56,7 +56,8 @@ struct FuzzTests {
             let mutant = ScriptMutator.mutate(source, &random)
             let file = folder.appendingPathComponent("case-\(cases).script")
             try mutant.data.write(to: file)
-            let run = try Storefront.run(["script", file.path], timeout: 20)
+            // In the fuzz folder, so a mutant's relative --state ledger never lands in the repository.
+            let run = try Storefront.run(["script", file.path], timeout: 20, directory: folder)
             let what = "seed \(Self.seed), case \(cases) (\(mutant.how)), kept in \(file.path)"
             #expect(run.signal == nil, "script died of signal \(run.signal ?? 0): \(what)")
             #expect([0, 1, 2].contains(run.status), "script exited \(run.status): \(what)\n\(run.stderr)")
