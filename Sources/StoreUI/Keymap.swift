@@ -17,7 +17,7 @@ public enum Action: String, Sendable, CaseIterable {
     // QA tools
     case scenario, transactions, change, changeBack
     case advanceDay, advanceWeek, advanceToRenewal, clearAll
-    case approve, decline, resolve, refund, revoke, delete, confirm
+    case approve, decline, resolve, refund, revoke, delete, confirm, autoRenew
 }
 
 /// The screens and overlays, for key bindings and help titles.
@@ -91,6 +91,7 @@ public enum Keymap {
         Binding(keys: [.character("i")], label: "i", action: .resolve, importance: .normal),
         Binding(keys: [.character("r")], label: "r", action: .refund, importance: .normal),
         Binding(keys: [.character("v")], label: "v", action: .revoke, importance: .helpOnly),
+        Binding(keys: [.character("u")], label: "u", action: .autoRenew, importance: .helpOnly),
         Binding(keys: [.character("x"), .delete], label: "x", action: .delete, importance: .helpOnly),
     ]
 

@@ -336,6 +336,10 @@ public struct Strings: Sendable {
         public var upgradeRefund: @Sendable (String, String) -> String = {
             "\($0) on \($1) (the simulator's pro-rata estimate; StoreKit shows only isUpgraded)"
         }
+        public var autoRenewSet: @Sendable (Bool) -> String = {
+            $0 ? "Auto-renew is on: the subscription renews at the end of its period."
+               : "Auto-renew is off: access continues to the end of the period, then the subscription expires."
+        }
         public var nothingToRaise = "No subscription renews, so no price was raised. Subscribe first."
         public var clearAll = "Clear everything…"
         public var timeHelp = "Renewals, expiries, grace periods and billing retry happen on the way."

@@ -37,6 +37,12 @@ public enum TransactionScreen {
         case .revoke:
             app.store.refund(id, reason: .developerIssue)
             app.notice = qa.revoked(id)
+        case .autoRenew:
+            // SKTestSession's disableAutoRenewForTransaction / enableAutoRenewForTransaction.
+            guard let transaction = app.store.transaction(id), let groupID = app.store.groupID(ofProduct: transaction.productID),
+                  let renewal = app.store.renewals[groupID] else { return }
+            app.store.setAutoRenew(!renewal.willAutoRenew, group: groupID)
+            app.notice = qa.autoRenewSet(!renewal.willAutoRenew)
         case .delete:
             app.overlay = .confirm(.delete(transactionID: id))
         default: break
@@ -44,12 +50,20 @@ public enum TransactionScreen {
     }
 
     static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
-        isAvailable(action, on: app.store.transaction(screen.id))
+        isAvailable(action, on: app.store.transaction(screen.id), app)
     }
 
     /// Whether a QA action applies to a transaction: each shows only where it does something.
-    static func isAvailable(_ action: Action, on selected: Transaction?) -> Bool {
+    static func isAvailable(_ action: Action, on selected: Transaction?, _ app: AppState) -> Bool {
         switch action {
+        case .autoRenew:
+            // On the person's own current subscription, until it has expired.
+            guard let selected, selected.ownership == .purchased,
+                  let groupID = app.store.groupID(ofProduct: selected.productID),
+                  let status = app.store.status(ofGroup: groupID, ownership: .purchased),
+                  status.transaction.originalID == selected.originalID, status.state != .revoked,
+                  status.renewal?.expirationReason == nil else { return false }
+            return true
         case .approve, .decline, .resolve, .nextArea, .previousArea: return false
         // A family member is refunded nothing they did not pay for: the organizer stops sharing instead
         // (the family-sharing switch in the scenario panel), which revokes it.

@@ -121,7 +121,7 @@ public enum TransactionsScreen {
         case .transactions:
             let rows = rows(app)
             let selected = rows.row(of: screen.selection).map { rows[$0] } ?? rows.first
-            return TransactionScreen.isAvailable(action, on: selected)
+            return TransactionScreen.isAvailable(action, on: selected, app)
         case .requests:
             let requests = app.store.pendingRequests
             let selected = requests.first { $0.id == screen.requestSelection } ?? requests.first
@@ -129,13 +129,13 @@ public enum TransactionsScreen {
             case .approve, .decline: return selected?.kind == .askToBuy
             case .resolve: return selected?.kind == .interrupted
             case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: return selected != nil
-            case .select, .refund, .revoke, .delete: return false
+            case .select, .refund, .revoke, .delete, .autoRenew: return false
             default: return true
             }
         case .log:
             switch action {
             case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: return !app.store.events.isEmpty
-            case .select, .approve, .decline, .resolve, .refund, .revoke, .delete: return false
+            case .select, .approve, .decline, .resolve, .refund, .revoke, .delete, .autoRenew: return false
             default: return true
             }
         }
