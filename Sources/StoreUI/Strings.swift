@@ -201,6 +201,7 @@ public struct Strings: Sendable {
         case .scroll: "scroll"
         case .redraw: "redraw the screen"
         case .signup: "see all plans"
+        case .ownPlan: "a plan of your own"
         case .restore: "restore purchases"
         case .account: "account"
         case .purchaseHelp: "purchase help"
