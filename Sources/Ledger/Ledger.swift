@@ -281,6 +281,24 @@ public final class Ledger {
                 try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES (?, '1')", arguments: [Snapshot.onboardingKey])
             }
         }
+        // StoreKit 2 holds transactions only: failed and cancelled attempts, requests and restores are
+        // events with ids of their own. Rows a ledger kept as transactions before this are turned into
+        // events when it is read, and rewritten by the next save (`Snapshot.read`).
+        migrator.registerMigration("v3-events") { db in
+            try db.create(table: "purchaseEvent") { t in
+                t.primaryKey("id", .integer)
+                t.column("date", .double).notNull()
+                t.column("kind", .text).notNull()
+                t.column("productID", .text)
+                t.column("quantity", .integer).notNull()
+                t.column("offerID", .text)
+                t.column("failure", .text)
+                t.column("status", .text).notNull()
+                t.column("resolvedDate", .double)
+                t.column("transactionID", .integer)
+                t.column("restored", .integer)
+            }
+        }
         return migrator
     }()
 

@@ -5,6 +5,11 @@ import StoreModel
 /// The saved part of an AppStore, as rows: what opening a ledger reads, and how a save writes rows.
 struct Snapshot {
     var transactions: [UInt64: Transaction] = [:]
+    var events: [StoreEvent] = []
+    /// Transaction rows of an older ledger that became events here: the next save deletes them, and
+    /// writes the events they became.
+    var legacyTransactionIDs: Set<UInt64> = []
+    var legacyEventIDs: Set<UInt64> = []
     var renewals: [String: AppStore.RenewalInfo] = [:]
     /// Free items opened, by month (the metered paywall's count).
     var freeReads: [FreeReads.Read] = []
@@ -13,6 +18,7 @@ struct Snapshot {
 
     static let nowKey = "now"
     static let nextIDKey = "next-transaction-id"
+    static let nextEventIDKey = "next-event-id"
     /// "1" once onboarding was shown to this ledger's account.
     static let onboardingKey = "onboarding-shown"
 
@@ -24,6 +30,7 @@ struct Snapshot {
         for setting in ScenarioSetting.current(store) { settings[setting.name] = setting.value }
         settings[nowKey] = String(store.now.timeIntervalSince1970)
         settings[nextIDKey] = String(store.nextTransactionID)
+        settings[nextEventIDKey] = String(store.nextEventID)
         if store.onboardingShown { settings[onboardingKey] = "1" }
         return settings
     }
@@ -32,9 +39,29 @@ struct Snapshot {
     /// table, the row and the column, never a crash.
     static func read(_ db: Database, schema applied: Set<String>) throws -> Snapshot {
         var snapshot = Snapshot()
-        for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM transactionRecord ORDER BY rowid") {
-            let transaction = try TransactionRow.transaction(from: row)
-            snapshot.transactions[transaction.id] = transaction
+        if applied.contains("v3-events") {
+            for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM purchaseEvent ORDER BY id") {
+                snapshot.events.append(try EventRow.event(from: row))
+            }
+        }
+        var legacy: [Row] = []
+        for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM transactionRecord ORDER BY id") {
+            if let transaction = try TransactionRow.transaction(from: row) {
+                snapshot.transactions[transaction.id] = transaction
+            } else {
+                legacy.append(row)
+            }
+        }
+        // The events an older ledger's rows become take ids after the events it has, in id order.
+        var nextEventID = (snapshot.events.map(\.id).max() ?? 0) + 1
+        for row in legacy {
+            let (transactionID, event) = try TransactionRow.legacyEvent(row, id: nextEventID)
+            snapshot.legacyTransactionIDs.insert(transactionID)
+            if let event {
+                snapshot.events.append(event)
+                snapshot.legacyEventIDs.insert(event.id)
+                nextEventID += 1
+            }
         }
         for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM renewal") {
             let cells = RowReader(table: "renewal", key: "groupID", row: row)
@@ -86,12 +113,19 @@ struct Snapshot {
             }
             nextID = value
         }
+        var nextEventID: UInt64 = 1
+        if let text = settings[Self.nextEventIDKey] {
+            guard let value = UInt64(text), (1...UInt64(RowReader.maximumID) + 1).contains(value) else {
+                throw .badRow(path: path, detail: "table setting, row \"\(Self.nextEventIDKey)\": \(UntrustedText.quoted(text)) is not an event id from 1 to \(RowReader.maximumID + 1)")
+            }
+            nextEventID = value
+        }
         var store: AppStore
         do {
             store = try AppStore(
                 catalog: catalog, territory: territory, now: Date(timeIntervalSince1970: seconds), gate: .allowed,
                 scenario: .init(), transactions: transactions.values.sorted { $0.id < $1.id }, renewals: renewals,
-                nextTransactionID: nextID)
+                nextTransactionID: nextID, events: events, nextEventID: nextEventID)
         } catch {
             throw .mismatch(path: path, detail: error.detail)
         }
@@ -113,6 +147,9 @@ struct Snapshot {
             store.markOnboardingShown()
         }
         store.markSaved()
+        if !legacyTransactionIDs.isEmpty {
+            store.markUnsaved(transactionIDs: legacyTransactionIDs, eventIDs: legacyEventIDs)
+        }
         return store
     }
 
@@ -122,6 +159,7 @@ struct Snapshot {
     static func write(_ db: Database, _ changes: AppStore.UnsavedChanges, of store: AppStore,
                       settings: [String: String]) throws {
         if changes.cleared {
+            try db.execute(sql: "DELETE FROM purchaseEvent")
             try db.execute(sql: "DELETE FROM transactionRecord")
             try db.execute(sql: "DELETE FROM renewal")
             try db.execute(sql: "DELETE FROM freeRead")
@@ -138,6 +176,14 @@ struct Snapshot {
                 try writeTransaction.execute(arguments: try TransactionRow.arguments(transaction))
             } else {
                 try deleteTransaction.execute(arguments: [Int64(exactly: id)])
+            }
+        }
+        let writeEvent = try db.cachedStatement(sql: "INSERT OR REPLACE INTO purchaseEvent (\(EventRow.columns.joined(separator: ", "))) VALUES (\(EventRow.columns.map { _ in "?" }.joined(separator: ", ")))")
+        for id in changes.eventIDs.sorted() {
+            if let event = store.event(id) {
+                try writeEvent.execute(arguments: try EventRow.arguments(event))
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM purchaseEvent WHERE id = ?").execute(arguments: [Int64(exactly: id)])
             }
         }
         for group in changes.renewalGroups.sorted() {
@@ -158,7 +204,8 @@ struct Snapshot {
 }
 
 /// A transaction as a row of `transactionRecord`. Dates are seconds since 1970 (exact for the simulated
-/// clock's whole seconds), prices decimal text (exact), enums their raw values.
+/// clock's whole seconds), prices decimal text (exact), enums their raw values. The `failure` column is
+/// from before the ledger held only transactions; it is written empty.
 enum TransactionRow {
     static let columns = ["id", "originalID", "productID", "productType", "purchaseDate", "originalPurchaseDate",
                           "expirationDate", "quantity", "ownership", "offerKind", "offerID", "revocationDate",
@@ -173,12 +220,17 @@ enum TransactionRow {
         return [id, originalID, t.productID, t.productType.rawValue, t.purchaseDate.timeIntervalSince1970,
                 t.originalPurchaseDate.timeIntervalSince1970, t.expirationDate?.timeIntervalSince1970, t.quantity,
                 t.ownership.rawValue, t.offerKind?.rawValue, t.offerID, t.revocationDate?.timeIntervalSince1970,
-                t.revocationReason?.rawValue, t.isUpgraded, t.storefront, t.state.rawValue, t.failure?.rawValue,
+                t.revocationReason?.rawValue, t.isUpgraded, t.storefront, t.state.rawValue, nil,
                 "\(t.price)", t.currency]
     }
 
-    static func transaction(from row: Row) throws -> Transaction {
+    /// The states an older ledger saved attempts in, as transactions (see `legacyEvent`).
+    static let legacyStates: Set<String> = ["purchasing", "deferred", "interrupted", "failed", "restored"]
+
+    /// The transaction a row holds; nil for a row of an older ledger that is an event now (`legacyEvent`).
+    static func transaction(from row: Row) throws -> Transaction? {
         let cells = RowReader(table: "transactionRecord", key: "id", row: row)
+        if legacyStates.contains(try cells.text("state")) { return nil }
         let priceText = try cells.text("price")
         guard priceText.count <= 40, priceText.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
               let price = Decimal(string: priceText, locale: Locale(identifier: "en_US_POSIX")) else {
@@ -195,9 +247,70 @@ enum TransactionRow {
             offerID: try cells.optionalText("offerID"), revocationDate: try cells.optionalDate("revocationDate"),
             revocationReason: try cells.optionalKnown("revocationReason", Transaction.RevocationReason.self),
             isUpgraded: try cells.bool("isUpgraded"), storefront: try cells.text("storefront"),
-            state: try cells.known("state", Transaction.State.self),
-            failure: try cells.optionalKnown("failure", PurchaseError.self), price: price,
+            state: try cells.known("state", Transaction.State.self), price: price,
             currency: try cells.text("currency"))
+    }
+
+    /// What an older ledger's attempt row is as an event: a deferred purchase is a pending Ask to Buy
+    /// request, a declined one a declined request, an interrupted one a pending (or, once failed with
+    /// `interrupted`, a resolved) interruption, a cancel a cancel, a failure a failure, a restore record
+    /// a restore of one purchase; a `purchasing` row (a sheet left open) is nothing. Returns the row's
+    /// transaction id, which the next save deletes.
+    static func legacyEvent(_ row: Row, id: UInt64) throws -> (UInt64, StoreEvent?) {
+        let cells = RowReader(table: "transactionRecord", key: "id", row: row)
+        let transactionID = UInt64(try cells.integer("id", 1...RowReader.maximumID))
+        let state = try cells.text("state")
+        let date = try cells.date("purchaseDate")
+        let productID = try cells.text("productID")
+        let quantity = Int(try cells.integer("quantity", 1...99))
+        let offerID = try cells.optionalKnown("offerKind", SubscriptionOffer.Kind.self) == .promotional
+            ? try cells.optionalText("offerID") : nil
+        func event(_ kind: StoreEvent.Kind, _ status: StoreEvent.Status, failure: PurchaseError? = nil) -> StoreEvent {
+            StoreEvent(id: id, date: date, kind: kind, productID: kind == .restore ? nil : productID, quantity: quantity,
+                       offerID: offerID, failure: failure, status: status,
+                       resolvedDate: status == .pending || status == .done ? nil : date,
+                       restored: kind == .restore ? 1 : nil)
+        }
+        switch state {
+        case "deferred": return (transactionID, event(.askToBuy, .pending))
+        case "interrupted": return (transactionID, event(.interrupted, .pending))
+        case "restored": return (transactionID, event(.restore, .done))
+        case "failed":
+            switch try cells.optionalText("failure") {
+            case "declinedByParent": return (transactionID, event(.askToBuy, .declined))
+            case "interrupted": return (transactionID, event(.interrupted, .resolved))
+            case "userCancelled": return (transactionID, event(.cancelled, .done, failure: .userCancelled))
+            default: return (transactionID, event(.failed, .done, failure: try cells.known("failure", PurchaseError.self)))
+            }
+        default: return (transactionID, nil)
+        }
+    }
+}
+
+/// An event as a row of `purchaseEvent`, read and written like a transaction's.
+enum EventRow {
+    static let columns = ["id", "date", "kind", "productID", "quantity", "offerID", "failure", "status",
+                          "resolvedDate", "transactionID", "restored"]
+
+    static func arguments(_ e: StoreEvent) throws -> StatementArguments {
+        guard e.id <= UInt64(RowReader.maximumID) else {
+            throw BadRow(description: "event ids have run out (the largest is \(RowReader.maximumID))")
+        }
+        return [Int64(e.id), e.date.timeIntervalSince1970, e.kind.rawValue, e.productID, e.quantity, e.offerID,
+                e.failure?.rawValue, e.status.rawValue, e.resolvedDate?.timeIntervalSince1970,
+                e.transactionID.map { Int64($0) }, e.restored]
+    }
+
+    static func event(from row: Row) throws -> StoreEvent {
+        let cells = RowReader(table: "purchaseEvent", key: "id", row: row)
+        return StoreEvent(
+            id: UInt64(try cells.integer("id", 1...RowReader.maximumID)), date: try cells.date("date"),
+            kind: try cells.known("kind", StoreEvent.Kind.self), productID: try cells.optionalText("productID"),
+            quantity: Int(try cells.integer("quantity", 1...99)), offerID: try cells.optionalText("offerID"),
+            failure: try cells.optionalKnown("failure", PurchaseError.self),
+            status: try cells.known("status", StoreEvent.Status.self), resolvedDate: try cells.optionalDate("resolvedDate"),
+            transactionID: cells.value("transactionID").isNull ? nil : UInt64(try cells.integer("transactionID", 1...RowReader.maximumID)),
+            restored: cells.value("restored").isNull ? nil : Int(try cells.integer("restored", 0...Int64(Int32.max))))
     }
 }
 

@@ -17,6 +17,10 @@ public struct AppStore: Sendable {
     public private(set) var renewals: [String: RenewalInfo] = [:]
     /// Ids count from 1, as in StoreKit Testing, so QA can read and type them.
     public private(set) var nextTransactionID: UInt64 = 1
+    /// What happened that is not a transaction (failed and cancelled purchases, requests, restores).
+    private(set) var log = EventLog()
+    /// Events count from 1 too, apart from transactions, so transaction ids stay consecutive.
+    public private(set) var nextEventID: UInt64 = 1
     /// Where each transaction is, by id, product and subscription group. Kept right by `append`,
     /// `update`, `remove` and `removeAll` (MARK: the ledger's indexes), the only writers of `transactions`.
     private(set) var index = LedgerIndex()
@@ -51,20 +55,38 @@ public struct AppStore: Sendable {
         public init() {}
 
         public enum GracePeriod: String, Sendable, CaseIterable {
-            /// the group's grace period from the catalog, or none
+            /// the app's Billing Grace Period from the catalog (App Store Connect's setting), or none
             case asCatalog = "catalog"
-            /// the catalog's grace period, or 16 days where the catalog sets none
+            /// StoreKit Testing's lengths: 6 days for a weekly subscription, 16 days for any other
             case on
             /// straight into billing retry, no access
             case off
         }
     }
 
+    /// StoreKit Testing's billing grace period in real time: "Grace period for subscriptions with a weekly
+    /// renewal period | 6 days", "… with all other renewal periods | 16 days"
+    /// (https://developer.apple.com/documentation/storekittest/sktestsession/timerate-swift.enum/realtime).
+    public static func storeKitTestingGracePeriod(for period: SubscriptionPeriod) -> SubscriptionPeriod {
+        SubscriptionPeriod(value: period == .oneWeek ? 6 : 16, unit: .day)
+    }
+
+    /// How long the App Store keeps trying to charge a renewal that failed, before the subscription
+    /// expires: a fixed 60 days, which no app can change (App Store Connect has no such setting; see
+    /// "Reducing involuntary subscriber churn",
+    /// https://developer.apple.com/documentation/storekit/reducing-involuntary-subscriber-churn). StoreKit
+    /// Testing's real-time table: "Billing retry period | 60 days"
+    /// (https://developer.apple.com/documentation/storekittest/sktestsession/timerate-swift.enum/realtime).
+    public static let billingRetryPeriod = SubscriptionPeriod(value: 60, unit: .day)
+
+    /// When billing retry that started at `since` (the expiration that failed to renew) ends and the
+    /// subscription expires, unless a charge succeeds first. The one place that decides it.
+    public func billingRetryEnd(since: Date) -> Date {
+        Self.billingRetryPeriod.added(to: since)
+    }
+
     /// The family organizer who shares a purchase with this account (the family-sharing switch).
     public static let familyOrganizer = "Alex"
-
-    /// Apple's default billing grace period when QA turns one on for a group the catalog gives none.
-    public static let defaultGracePeriod = SubscriptionPeriod(value: 16, unit: .day)
 
     /// What will happen at a subscription group's next renewal (StoreKit's RenewalInfo).
     public struct RenewalInfo: Sendable, Equatable {
@@ -100,9 +122,14 @@ public struct AppStore: Sendable {
     /// catalog lacks, since every rule needs the product behind a transaction.
     public init(catalog: Catalog, territory: Territory, now: Date, gate: PaymentGate, account: String = "tester@icloud.com",
                 scenario: Scenario, transactions: [Transaction], renewals: [String: RenewalInfo],
-                nextTransactionID: UInt64) throws(LedgerMismatch) {
+                nextTransactionID: UInt64, events: [StoreEvent] = [], nextEventID: UInt64 = 1) throws(LedgerMismatch) {
         for transaction in transactions where catalog.product(transaction.productID) == nil {
             throw LedgerMismatch(detail: "transaction \(transaction.id) is for product \(UntrustedText.quoted(transaction.productID)), which the catalog does not have")
+        }
+        for event in events {
+            if let productID = event.productID, catalog.product(productID) == nil {
+                throw LedgerMismatch(detail: "event \(event.id) is for product \(UntrustedText.quoted(productID)), which the catalog does not have")
+            }
         }
         for (groupID, renewal) in renewals {
             guard catalog.group(groupID) != nil else {
@@ -129,6 +156,8 @@ public struct AppStore: Sendable {
         // Unsaved until a ledger says it holds them (`markSaved`).
         unsavedChanges.renewalGroups = Set(renewals.keys)
         self.nextTransactionID = max(nextTransactionID, (transactions.map(\.id).max() ?? 0) + 1)
+        for event in events.sorted(by: { $0.id < $1.id }) { log.append(event) }
+        self.nextEventID = max(nextEventID, (events.map(\.id).max() ?? 0) + 1)
         // Renewals written just before the last save may be dated after the saved clock.
         self.now = max(now, transactions.map(\.purchaseDate).max() ?? now)
     }
@@ -172,12 +201,12 @@ public struct AppStore: Sendable {
 
     public enum PurchaseOutcome: Sendable, Equatable {
         case purchased(Transaction)
-        /// waiting for approval (Ask to Buy)
-        case deferred(Transaction)
+        /// waiting for a parent's approval (Ask to Buy): a request, not a transaction
+        case deferred(StoreEvent)
         /// a downgrade or crossgrade booked for the next renewal
         case scheduled(productID: String, effective: Date)
         /// needs the person to act outside the app; `resolveInterruption` completes it
-        case interrupted(Transaction)
+        case interrupted(StoreEvent)
         case failed(PurchaseError)
     }
 
@@ -236,7 +265,8 @@ public struct AppStore: Sendable {
         return .crossgrade(effective: a.period == b.period ? now : renewal)
     }
 
-    /// Completes a purchase the person confirmed on the sheet, and records it in the ledger.
+    /// Completes a purchase the person confirmed on the sheet. Only a purchase that goes through is a
+    /// transaction; a failure, an Ask to Buy request and an interruption are events in the log.
     @discardableResult
     public mutating func purchase(_ productID: String, quantity: Int = 1, promotionalOffer offerID: String? = nil)
         -> PurchaseOutcome {
@@ -244,71 +274,82 @@ public struct AppStore: Sendable {
         do {
             quote = try self.quote(productID, quantity: quantity, promotionalOffer: offerID)
         } catch {
-            record(failed: productID, quantity: quantity, error: error)
+            record(.failed, productID, quantity: quantity, failure: error)
             return .failed(error)
         }
         if let error = scenario.failNextPurchase {
             scenario.failNextPurchase = nil
-            record(failed: productID, quantity: quantity, error: error)
+            record(error == .userCancelled ? .cancelled : .failed, productID, quantity: quantity, failure: error)
             return .failed(error)
         }
+        let offer = quote.offer?.kind == .promotional ? quote.offer?.id : nil
         if scenario.interruptPurchases {
-            let interrupted = makeTransaction(quote, state: .interrupted)
-            append(interrupted)
-            return .interrupted(interrupted)
+            return .interrupted(record(.interrupted, productID, quantity: quantity, offerID: offer, status: .pending))
         }
         if scenario.askToBuy {
-            let pending = makeTransaction(quote, state: .deferred)
-            append(pending)
-            return .deferred(pending)
+            // Asking again while a request waits does not ask the parent twice.
+            if let waiting = pendingRequest(for: productID), waiting.kind == .askToBuy { return .deferred(waiting) }
+            return .deferred(record(.askToBuy, productID, quantity: quantity, offerID: offer, status: .pending))
         }
         return complete(quote)
     }
 
-    /// The person did what an interrupted purchase asked (accepted new terms, say): the interrupted entry
-    /// stays as the failure the app saw, and the purchase goes through as a new transaction, as StoreKit
-    /// delivers it. Nil if the transaction is not waiting, or the purchase can no longer be made.
+    /// The person did what an interrupted purchase asked (accepted new terms, say): the purchase goes
+    /// through as a transaction, as StoreKit delivers it through `Transaction.updates`. Nil if the event
+    /// is not an interrupted purchase still waiting.
     @discardableResult
-    public mutating func resolveInterruption(_ transactionID: UInt64) -> PurchaseOutcome? {
-        guard transaction(transactionID)?.state == .interrupted else { return nil }
-        let pending = update(transactionID) {
-            $0.state = .failed
-            $0.failure = .interrupted
-        }
-        return purchaseBypassingScenario(pending)
+    public mutating func resolveInterruption(_ eventID: UInt64) -> PurchaseOutcome? {
+        guard let request = event(eventID), request.kind == .interrupted, request.isPending else { return nil }
+        return settle(request, as: .resolved)
     }
 
-    /// Buys what a waiting transaction asked for, without Ask to Buy, injected failures or interruptions.
-    private mutating func purchaseBypassingScenario(_ pending: Transaction) -> PurchaseOutcome {
+    /// A parent approved an Ask to Buy request: the purchase goes through now, if it still can.
+    @discardableResult
+    public mutating func approve(_ eventID: UInt64) -> PurchaseOutcome? {
+        guard let request = event(eventID), request.kind == .askToBuy, request.isPending else { return nil }
+        return settle(request, as: .approved)
+    }
+
+    /// A parent declined an Ask to Buy request: nothing a customer would see is recorded; the request
+    /// is marked declined for QA.
+    public mutating func decline(_ eventID: UInt64) {
+        guard let request = event(eventID), request.kind == .askToBuy, request.isPending else { return }
+        let now = now
+        changeEvent(eventID) {
+            $0.status = .declined
+            $0.resolvedDate = now
+        }
+    }
+
+    /// Buys what a request asked for, without Ask to Buy, injected failures or interruptions, and
+    /// marks the request with its outcome.
+    private mutating func settle(_ request: StoreEvent, as status: StoreEvent.Status) -> PurchaseOutcome {
         let saved = scenario
         scenario.askToBuy = false
         scenario.failNextPurchase = nil
         scenario.interruptPurchases = false
-        defer { scenario = saved }
-        return purchase(pending.productID, quantity: pending.quantity,
-                        promotionalOffer: pending.offerKind == .promotional ? pending.offerID : nil)
-    }
-
-    /// The person closed the confirmation sheet: recorded as a failed transaction, as StoreKit does.
-    public mutating func cancelPurchase(_ productID: String, quantity: Int = 1) {
-        record(failed: productID, quantity: quantity, error: .userCancelled)
-    }
-
-    /// A parent approved a deferred purchase: it goes through now, if it still can.
-    @discardableResult
-    public mutating func approve(_ transactionID: UInt64) -> PurchaseOutcome? {
-        guard transaction(transactionID)?.state == .deferred else { return nil }
-        let pending = remove(transactionID)
-        return purchaseBypassingScenario(pending)
-    }
-
-    /// A parent declined a deferred purchase.
-    public mutating func decline(_ transactionID: UInt64) {
-        guard transaction(transactionID)?.state == .deferred else { return }
-        update(transactionID) {
-            $0.state = .failed
-            $0.failure = .declinedByParent
+        let outcome: PurchaseOutcome
+        do {
+            let quote = try self.quote(request.productID!, quantity: request.quantity, promotionalOffer: request.offerID)
+            outcome = complete(quote)
+        } catch {
+            outcome = .failed(error)
         }
+        scenario = saved
+        let now = now
+        changeEvent(request.id) {
+            $0.status = status
+            $0.resolvedDate = now
+            if case .purchased(let transaction) = outcome { $0.transactionID = transaction.id }
+            if case .failed(let error) = outcome { $0.failure = error }
+        }
+        return outcome
+    }
+
+    /// The person closed the confirmation sheet: StoreKit 2 returns `.userCancelled` and records no
+    /// transaction; the log keeps the cancel for QA.
+    public mutating func cancelPurchase(_ productID: String, quantity: Int = 1) {
+        record(.cancelled, productID, quantity: quantity, failure: .userCancelled)
     }
 
     private mutating func complete(_ quote: Quote) -> PurchaseOutcome {
@@ -320,13 +361,13 @@ public struct AppStore: Sendable {
             }
             return .scheduled(productID: product.id, effective: effective)
         }
-        var transaction = makeTransaction(quote, state: .purchased)
+        var transaction = makeTransaction(quote)
         switch product.type {
         case .consumable, .nonConsumable:
             break
         case .nonRenewing:
             // The app computes the period: a repurchase extends from the current end, not from today.
-            let currentEnd = all(of: index.byProduct[product.id]) { $0.isCompletedPurchase && !$0.isRevoked(at: now) }
+            let currentEnd = all(of: index.byProduct[product.id]) { !$0.isRevoked(at: now) }
                 .compactMap(\.expirationDate).max()
             transaction.expirationDate = product.duration!.added(to: max(now, currentEnd ?? now))
         case .autoRenewable:
@@ -345,28 +386,36 @@ public struct AppStore: Sendable {
         return .purchased(transaction)
     }
 
-    private mutating func makeTransaction(_ quote: Quote, state: Transaction.State) -> Transaction {
+    private mutating func makeTransaction(_ quote: Quote) -> Transaction {
         let product = catalog.product(quote.product)!
         defer { nextTransactionID += 1 }
         return Transaction(
             id: nextTransactionID, originalID: nextTransactionID, productID: product.id, productType: product.type,
             purchaseDate: now, originalPurchaseDate: now, expirationDate: nil, quantity: quote.quantity,
             ownership: .purchased, offerKind: quote.offer?.kind, offerID: quote.offer?.id, revocationDate: nil,
-            revocationReason: nil, isUpgraded: false, storefront: territory.code, state: state, failure: nil,
+            revocationReason: nil, isUpgraded: false, storefront: territory.code, state: .purchased,
             price: quote.unitPrice, currency: quote.currency)
     }
 
-    /// Records a failed attempt. An id the catalog lacks records nothing: StoreKit can only try to buy a
-    /// product it loaded, so no transaction would exist.
-    private mutating func record(failed productID: String, quantity: Int, error: PurchaseError) {
-        guard let product = catalog.product(productID) else { return }
-        defer { nextTransactionID += 1 }
-        append(Transaction(
-            id: nextTransactionID, originalID: nextTransactionID, productID: productID,
-            productType: product.type, purchaseDate: now, originalPurchaseDate: now,
-            expirationDate: nil, quantity: quantity, ownership: .purchased, offerKind: nil, offerID: nil,
-            revocationDate: nil, revocationReason: nil, isUpgraded: false, storefront: territory.code,
-            state: .failed, failure: error, price: product.price(in: territory) ?? 0, currency: territory.currency))
+    /// Records an event in the log. A product id the catalog lacks records nothing: StoreKit can only
+    /// try to buy a product it loaded.
+    @discardableResult
+    private mutating func record(_ kind: StoreEvent.Kind, _ productID: String?, quantity: Int = 1, offerID: String? = nil,
+                                 failure: PurchaseError? = nil, status: StoreEvent.Status = .done,
+                                 restored: Int? = nil) -> StoreEvent {
+        let event = StoreEvent(id: nextEventID, date: now, kind: kind, productID: productID, quantity: quantity,
+                               offerID: offerID, failure: failure, status: status, restored: restored)
+        guard productID.map({ catalog.product($0) != nil }) ?? true else { return event }
+        nextEventID += 1
+        log.append(event)
+        unsavedChanges.eventIDs.insert(event.id)
+        return event
+    }
+
+    /// The only writer of logged events (with `record`): records the event as changed.
+    private mutating func changeEvent(_ id: UInt64, _ change: (inout StoreEvent) -> Void) {
+        log.update(id, change)
+        unsavedChanges.eventIDs.insert(id)
     }
 
     // MARK: family sharing, refunds, restore, renewal preferences
@@ -384,12 +433,12 @@ public struct AppStore: Sendable {
         if scenario.familySharing == productID, let shared = sharedTransaction(of: productID) { return shared }
         if scenario.familySharing != nil { stopFamilySharing() }
         var transaction = makeTransaction(
-            Quote(product: productID, quantity: 1, unitPrice: 0, currency: territory.currency), state: .purchased)
+            Quote(product: productID, quantity: 1, unitPrice: 0, currency: territory.currency))
         transaction.ownership = .familyShared
         if let info = product.subscription {
             // The shared subscription is its own chain beside the person's own: its first shared
             // transaction is the original of the renewals and of a later share in the group.
-            if let first = first(of: index.sharedByGroup[info.groupID], where: { $0.isCompletedPurchase }) {
+            if let first = first(of: index.sharedByGroup[info.groupID], where: { _ in true }) {
                 transaction.originalID = first.id
                 transaction.originalPurchaseDate = first.purchaseDate
             }
@@ -426,9 +475,9 @@ public struct AppStore: Sendable {
     private func sharedTransaction(of productID: String) -> Transaction? {
         let shared: Transaction?
         if let groupID = groupID(ofProduct: productID) {
-            shared = last(of: index.sharedByGroup[groupID]) { $0.isCompletedPurchase && !$0.isUpgraded }
+            shared = last(of: index.sharedByGroup[groupID]) { !$0.isUpgraded }
         } else {
-            shared = last(of: index.byProduct[productID]) { $0.ownership == .familyShared && $0.isCompletedPurchase }
+            shared = last(of: index.byProduct[productID]) { $0.ownership == .familyShared }
         }
         guard let shared, shared.productID == productID, shared.state == .purchased else { return nil }
         return shared
@@ -448,10 +497,11 @@ public struct AppStore: Sendable {
         }
     }
 
-    /// Restore Purchases: records a `restored` entry for each purchase the system restores (non-consumables
-    /// and the current subscription of each group) and for non-renewing passes, which this app restores
-    /// from its own records. Consumables are not restored. Entitlements do not change: they already derive
-    /// from the original purchases.
+    /// Restore Purchases (`AppStore.sync()`): the purchases the system restores (non-consumables and the
+    /// current subscription of each group) and the non-renewing passes this app restores from its own
+    /// records, oldest first. Consumables are not restored. StoreKit 2 records no transaction for a
+    /// restore, and entitlements do not change (they derive from the original purchases): the log keeps
+    /// the restore, with how many purchases it named.
     @discardableResult
     public mutating func restorePurchases() -> [Transaction] {
         func candidate(_ original: Transaction) -> Bool {
@@ -468,20 +518,9 @@ public struct AppStore: Sendable {
                   product.type.restoredBy != .nobody else { continue }
             if let newest = last(of: ids, where: candidate) { originals.append(newest) }
         }
-        // Oldest original first, so ids grow in ledger order (the inspector finds rows by id).
         originals.sort { index.positions[$0.id]! < index.positions[$1.id]! }
-        var restored: [Transaction] = []
-        for original in originals {
-            var entry = original
-            entry.id = nextTransactionID
-            nextTransactionID += 1
-            entry.originalID = original.id
-            entry.purchaseDate = now
-            entry.state = .restored
-            restored.append(entry)
-            append(entry)
-        }
-        return restored
+        record(.restore, nil, restored: originals.count)
+        return originals
     }
 
     /// Turns auto-renew off (cancel) or back on for a group. Access continues until the expiration date.
@@ -553,7 +592,7 @@ public struct AppStore: Sendable {
             meter?.renewalPasses += 1
             if let since = renewal.billingIssueSince {
                 // Billing retry: the App Store keeps trying until the retry period ends.
-                let retryEnd = group.billingRetryPeriod.added(to: since)
+                let retryEnd = billingRetryEnd(since: since)
                 if scenario.billingFails || !renewal.willAutoRenew { return }
                 let recovered = max(now, since)
                 guard recovered < retryEnd, recovered <= instant else { return }
@@ -568,7 +607,8 @@ public struct AppStore: Sendable {
             guard expiration <= instant, renewal.willAutoRenew else { return }
             if scenario.billingFails {
                 renewal.billingIssueSince = expiration
-                renewal.gracePeriodExpiration = gracePeriod(of: group)?.added(to: expiration)
+                renewal.gracePeriodExpiration = gracePeriodEnd(renewing: latest, into: renewal.autoRenewProductID,
+                                                               failedAt: expiration)
                 changeRenewal(of: group.id) { [renewal] in $0 = renewal }
                 continue
             }
@@ -576,12 +616,22 @@ public struct AppStore: Sendable {
         }
     }
 
-    /// The grace period a renewal failing now starts with, after the scenario's setting.
-    private func gracePeriod(of group: SubscriptionGroup) -> SubscriptionPeriod? {
+    /// When the grace period of a renewal that failed at `expiration` ends, after the scenario's setting:
+    /// the app's Billing Grace Period from the catalog (none for a free period turning paid when it covers
+    /// paid-to-paid renewals only; at most 6 days for a weekly subscription), StoreKit Testing's lengths,
+    /// or none. Nil when the failure starts without one.
+    private func gracePeriodEnd(renewing latest: Transaction, into productID: String, failedAt expiration: Date) -> Date? {
+        guard let period = catalog.product(productID)?.subscription?.period else { return nil }
         switch scenario.gracePeriod {
-        case .asCatalog: group.gracePeriod
-        case .on: group.gracePeriod ?? Self.defaultGracePeriod
-        case .off: nil
+        case .off:
+            return nil
+        case .on:
+            return Self.storeKitTestingGracePeriod(for: period).added(to: expiration)
+        case .asCatalog:
+            guard let grace = catalog.app.billingGracePeriod else { return nil }
+            let wasFree = latest.offerKind != nil && latest.price == 0
+            if grace.renewals == .paidToPaidOnly, wasFree { return nil }
+            return grace.length(for: period).added(to: expiration)
         }
     }
 
@@ -598,7 +648,7 @@ public struct AppStore: Sendable {
     /// revokes the latest transaction. Each pass appends one renewal, found through the group's shared ids.
     private mutating func renewFamilyShared(inGroup groupID: String, until instant: Date) {
         meter?.groupsVisited += 1
-        while let latest = last(of: index.sharedByGroup[groupID], where: { $0.isCompletedPurchase && !$0.isUpgraded }),
+        while let latest = last(of: index.sharedByGroup[groupID], where: { !$0.isUpgraded }),
               latest.state == .purchased, latest.productID == scenario.familySharing,
               let expiration = latest.expirationDate, expiration <= instant,
               let period = catalog.product(latest.productID)?.subscription?.period {
@@ -629,7 +679,7 @@ public struct AppStore: Sendable {
             guard let latest = latestTransaction(inGroup: group.id), latest.revocationDate == nil,
                   let renewal = renewals[group.id], let expiration = latest.expirationDate else { return nil }
             if let since = renewal.billingIssueSince {
-                let retryEnd = group.billingRetryPeriod.added(to: since)
+                let retryEnd = billingRetryEnd(since: since)
                 return [renewal.gracePeriodExpiration, retryEnd].compactMap { $0 }.filter { $0 > now }.min()
             }
             return renewal.willAutoRenew && expiration > now ? expiration : nil
@@ -730,13 +780,13 @@ public struct AppStore: Sendable {
     // MARK: reading the ledger
 
     private func firstTransaction(inGroup groupID: String) -> Transaction? {
-        first(of: index.byGroup[groupID]) { $0.isCompletedPurchase }
+        first(of: index.byGroup[groupID]) { _ in true }
     }
 
     /// The newest transaction of the group in the ledger, including renewals dated after `now` while
     /// `advance(to:)` is still on its way there.
     private func latestTransaction(inGroup groupID: String) -> Transaction? {
-        last(of: index.byGroup[groupID]) { $0.isCompletedPurchase && !$0.isUpgraded }
+        last(of: index.byGroup[groupID]) { !$0.isUpgraded }
     }
 
     /// The subscription groups the person may have a status in: those with renewal state of their own,
@@ -744,8 +794,6 @@ public struct AppStore: Sendable {
     public var groupsWithSubscriptions: Set<String> {
         Set(renewals.keys).union(index.sharedByGroup.keys)
     }
-
-    public var pendingApprovals: [Transaction] { transactions.filter { $0.state == .deferred } }
 
     public func transaction(_ id: UInt64) -> Transaction? { index.positions[id].map { transactions[$0] } }
 
@@ -873,6 +921,7 @@ public struct AppStore: Sendable {
     private mutating func removeAll() {
         transactions = []
         index = LedgerIndex()
+        log = EventLog()
         renewals = [:]
         freeReads = FreeReads()
         unsavedChanges = UnsavedChanges(cleared: true)
@@ -901,14 +950,26 @@ public struct AppStore: Sendable {
         public var renewalGroups: Set<String> = []
         /// Free items opened since (reads are only ever added, or all cleared).
         public var freeReads: Set<FreeReads.Key> = []
+        /// Events logged or changed since.
+        public var eventIDs: Set<UInt64> = []
 
         public init(cleared: Bool = false) { self.cleared = cleared }
 
-        public var isEmpty: Bool { !cleared && transactionIDs.isEmpty && renewalGroups.isEmpty && freeReads.isEmpty }
+        public var isEmpty: Bool {
+            !cleared && transactionIDs.isEmpty && renewalGroups.isEmpty && freeReads.isEmpty && eventIDs.isEmpty
+        }
     }
 
     /// The ledger holds this account as it is now: called by whoever saved it, after the write succeeded.
     public mutating func markSaved() { unsavedChanges = UnsavedChanges() }
+
+    /// Rows the ledger holds in an older form (a failed attempt saved as a transaction, before the
+    /// ledger modelled StoreKit 2): the next save rewrites them, deleting those transaction rows and
+    /// writing the events they became.
+    public mutating func markUnsaved(transactionIDs: Set<UInt64>, eventIDs: Set<UInt64>) {
+        unsavedChanges.transactionIDs.formUnion(transactionIDs)
+        unsavedChanges.eventIDs.formUnion(eventIDs)
+    }
 }
 
 /// Counts what ledger queries and mutations do, so tests can check that work grows with what a

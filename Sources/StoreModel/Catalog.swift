@@ -149,6 +149,42 @@ public struct AppInfo: Sendable {
     public var defaultLanguage: String
     public var termsOfServiceURL: String
     public var privacyPolicyURL: String
+    /// The app's Billing Grace Period, as set in App Store Connect; nil when it is off.
+    public var billingGracePeriod: BillingGracePeriod?
+}
+
+/// Billing Grace Period, which App Store Connect sets once per app for all its auto-renewable
+/// subscriptions: a duration of 3, 16 or 28 days, for all renewals or only paid-to-paid ones. Apple, "Enable
+/// Billing Grace Period for auto-renewable subscriptions"
+/// (https://developer.apple.com/help/app-store-connect/manage-subscriptions/enable-billing-grace-period-for-auto-renewable-subscriptions),
+/// and the App Store Connect API's SubscriptionGracePeriod (`duration` THREE_DAYS, SIXTEEN_DAYS,
+/// TWENTY_EIGHT_DAYS; `renewalType` ALL_RENEWALS, PAID_TO_PAID_ONLY).
+public struct BillingGracePeriod: Sendable, Equatable {
+    /// The durations App Store Connect offers, in days.
+    public static let durations = [3, 16, 28]
+    /// A weekly subscription's grace period is at most 6 days, whatever the app's duration (App Store
+    /// Connect caps it; StoreKit Testing's real-time table likewise gives weekly subscriptions 6 days).
+    public static let weeklyCap = 6
+
+    public enum Renewals: String, Sendable, CaseIterable {
+        /// existing paid renewals, and free offers turning into paid ones
+        case all
+        /// only renewals from a paid period to a paid period
+        case paidToPaidOnly
+    }
+
+    public var days: Int
+    public var renewals: Renewals
+
+    public init(days: Int, renewals: Renewals = .all) {
+        self.days = days
+        self.renewals = renewals
+    }
+
+    /// The length for a subscription renewing every `period`.
+    public func length(for period: SubscriptionPeriod) -> SubscriptionPeriod {
+        SubscriptionPeriod(value: period == .oneWeek ? min(days, Self.weeklyCap) : days, unit: .day)
+    }
 }
 
 /// An App Store storefront: an ISO 3166 alpha-3 code, the currency prices are charged in there, and the
@@ -524,10 +560,6 @@ public struct SubscriptionInfo: Sendable {
 public struct SubscriptionGroup: Sendable {
     public var id: String
     public var name: LocalizedText
-    /// Billing grace period after a failed renewal, during which access continues (P3D, P16D, P28D).
-    public var gracePeriod: SubscriptionPeriod?
-    /// How long the App Store keeps retrying a failed renewal before the subscription expires.
-    public var billingRetryPeriod: SubscriptionPeriod
 }
 
 /// A discounted or free stretch of a subscription: introductory, promotional or offer-code.

@@ -382,7 +382,35 @@ final class CatalogReader {
         if name[language] == nil {
             node.required("name")?.problem("has no \(UntrustedText.quoted(language)) text, the catalog's default language")
         }
-        return AppInfo(name: name, defaultLanguage: language, termsOfServiceURL: terms, privacyPolicyURL: privacy)
+        let grace = node.optional("billingGracePeriod").flatMap(billingGracePeriod)
+        return AppInfo(name: name, defaultLanguage: language, termsOfServiceURL: terms, privacyPolicyURL: privacy,
+                       billingGracePeriod: grace)
+    }
+
+    /// `app.billingGracePeriod`: `{"duration": "P16D", "renewals": "paidToPaidOnly"}`, the choices App
+    /// Store Connect offers. Left out, the app has none.
+    private func billingGracePeriod(_ node: Node) -> BillingGracePeriod? {
+        node.checkKeys(Schema.billingGracePeriod)
+        let allowed = BillingGracePeriod.durations.map { "P\($0)D" }.joined(separator: ", ")
+        let days = node.required("duration").flatMap { durationNode -> Int? in
+            guard let text = durationNode.string else { return nil }
+            guard let period = SubscriptionPeriod(iso8601: text), period.unit == .day,
+                  BillingGracePeriod.durations.contains(period.value) else {
+                durationNode.problem("\(UntrustedText.quoted(text)) is not a Billing Grace Period App Store Connect offers; use one of \(allowed), or leave \"billingGracePeriod\" out for none")
+                return nil
+            }
+            return period.value
+        }
+        let renewals = node.optional("renewals").flatMap { renewalsNode -> BillingGracePeriod.Renewals? in
+            guard let raw = renewalsNode.string else { return nil }
+            guard let renewals = BillingGracePeriod.Renewals(rawValue: raw) else {
+                let known = BillingGracePeriod.Renewals.allCases.map(\.rawValue).joined(separator: " or ")
+                renewalsNode.problem("unknown renewals \(UntrustedText.quoted(raw)); expected \(known)")
+                return nil
+            }
+            return renewals
+        } ?? .all
+        return days.map { BillingGracePeriod(days: $0, renewals: renewals) }
     }
 
     private func territory(_ node: Node) -> Territory? {
@@ -419,10 +447,8 @@ final class CatalogReader {
         node.checkKeys(Schema.subscriptionGroup)
         let id = node.required("id")?.text
         let name = node.required("name").flatMap { localized($0) }
-        let grace = node.optional("gracePeriod").flatMap { period($0) }
-        let retry = node.optional("billingRetryPeriod").flatMap { period($0) } ?? SubscriptionPeriod(value: 60, unit: .day)
         guard let id, let name else { return nil }
-        return SubscriptionGroup(id: id, name: name, gracePeriod: grace, billingRetryPeriod: retry)
+        return SubscriptionGroup(id: id, name: name)
     }
 
     private func product(_ node: Node, groupIDs: Set<String>) -> Product? {
@@ -1004,9 +1030,10 @@ final class CatalogReader {
 /// are maps (language → text, territory → price), not schemas, so they have no list here.
 enum Schema {
     static let root: KnownKeys = ["app", "territories", "subscriptionGroups", "products", "offerCodes", "freeContent", "onboarding"]
-    static let app: KnownKeys = ["name", "defaultLanguage", "termsOfServiceURL", "privacyPolicyURL"]
+    static let app: KnownKeys = ["name", "defaultLanguage", "termsOfServiceURL", "privacyPolicyURL", "billingGracePeriod"]
+    static let billingGracePeriod: KnownKeys = ["duration", "renewals"]
     static let territory: KnownKeys = ["code", "currency", "locale"]
-    static let subscriptionGroup: KnownKeys = ["id", "name", "gracePeriod", "billingRetryPeriod"]
+    static let subscriptionGroup: KnownKeys = ["id", "name"]
     static let product: KnownKeys = ["id", "type", "name", "description", "familyShareable", "prices", "maxQuantity",
                           "group", "level", "period", "introductoryOffer", "promotionalOffers", "duration",
                           "includedIn"]

@@ -61,7 +61,7 @@ extension AppStore {
     public func status(ofGroup groupID: String, ownership: Transaction.Ownership, at instant: Date? = nil) -> SubscriptionStatus? {
         let instant = instant ?? now
         guard let latest = latestTransactionInGroup(groupID, ownership: ownership, at: instant),
-              let group = catalog.group(groupID) else { return nil }
+              catalog.group(groupID) != nil else { return nil }
         let renewal = renewalInfo(ofGroup: groupID, ownership: ownership)
         let state: RenewalState
         if latest.isRevoked(at: instant) {
@@ -71,7 +71,7 @@ extension AppStore {
         } else if let since = renewal?.billingIssueSince, since == latest.expirationDate {
             if let graceEnd = renewal?.gracePeriodExpiration, instant < graceEnd {
                 state = .inGracePeriod
-            } else if instant < group.billingRetryPeriod.added(to: since) {
+            } else if instant < billingRetryEnd(since: since) {
                 state = .inBillingRetryPeriod
             } else {
                 state = .expired
@@ -90,7 +90,7 @@ extension AppStore {
         case .purchased:
             return renewals[groupID]
         case .familyShared:
-            guard let latest = last(of: index.sharedByGroup[groupID], where: { $0.isCompletedPurchase }) else { return nil }
+            guard let latest = last(of: index.sharedByGroup[groupID], where: { _ in true }) else { return nil }
             let sharing = latest.revocationDate == nil && scenario.familySharing == latest.productID
             return RenewalInfo(willAutoRenew: sharing, autoRenewProductID: latest.productID)
         }
@@ -105,7 +105,7 @@ extension AppStore {
 
     private func latestTransactionInGroup(_ groupID: String, ownership: Transaction.Ownership, at instant: Date) -> Transaction? {
         last(of: index.ids(ofGroup: groupID, ownership: ownership)) {
-            $0.isCompletedPurchase && !$0.isUpgraded && $0.purchaseDate <= instant
+            !$0.isUpgraded && $0.purchaseDate <= instant
         }
     }
 
@@ -116,7 +116,7 @@ extension AppStore {
         guard let product = catalog.product(productID) else { return nil }
         let instant = instant ?? now
         func current(_ transaction: Transaction) -> Bool {
-            transaction.isCompletedPurchase && transaction.purchaseDate <= instant && !transaction.isRevoked(at: instant)
+            transaction.purchaseDate <= instant && !transaction.isRevoked(at: instant)
         }
         switch product.type {
         case .consumable:
@@ -154,6 +154,6 @@ extension AppStore {
     /// any products in the same subscription group"; developer.apple.com/documentation/storekit/
     /// implementing-introductory-offers-in-your-app), and `index.byGroup` holds their own transactions only.
     public func isEligibleForIntroOffer(group groupID: String) -> Bool {
-        first(of: index.byGroup[groupID]) { $0.isCompletedPurchase } == nil
+        (index.byGroup[groupID] ?? []).isEmpty
     }
 }

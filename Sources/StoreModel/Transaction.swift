@@ -1,19 +1,11 @@
 import Foundation
 
-/// One entry in the ledger, with StoreKit's transaction fields and the SKPaymentTransaction state.
+/// One entry in the ledger, with StoreKit 2's transaction fields. The ledger holds transactions only,
+/// as StoreKit 2 does: failed and cancelled attempts, requests waiting on someone and restores are
+/// `StoreEvent`s, with ids of their own.
 public struct Transaction: Sendable, Identifiable, Hashable {
     public enum State: String, Sendable, CaseIterable {
-        /// the confirmation sheet is up
-        case purchasing
-        /// waiting for approval (Ask to Buy)
-        case deferred
-        /// waiting for the person to act outside the app (interrupted purchase); StoreKit reports it failed
-        case interrupted
-        /// did not go through; `failure` says why
-        case failed
         case purchased
-        /// a record of a restore; the purchase it restores is `originalID`
-        case restored
         /// refunded or otherwise taken back; `revocationDate` and `revocationReason` say when and why
         case revoked
     }
@@ -45,7 +37,6 @@ public struct Transaction: Sendable, Identifiable, Hashable {
     /// Territory code of the storefront it was bought in.
     public var storefront: String
     public var state: State
-    public var failure: PurchaseError?
     /// What was charged, per unit, in the storefront's currency.
     public var price: Decimal
     public var currency: String
@@ -54,7 +45,7 @@ public struct Transaction: Sendable, Identifiable, Hashable {
                 originalPurchaseDate: Date, expirationDate: Date?, quantity: Int, ownership: Ownership,
                 offerKind: SubscriptionOffer.Kind?, offerID: String?, revocationDate: Date?,
                 revocationReason: RevocationReason?, isUpgraded: Bool, storefront: String, state: State,
-                failure: PurchaseError?, price: Decimal, currency: String) {
+                price: Decimal, currency: String) {
         self.id = id
         self.originalID = originalID
         self.productID = productID
@@ -71,14 +62,9 @@ public struct Transaction: Sendable, Identifiable, Hashable {
         self.isUpgraded = isUpgraded
         self.storefront = storefront
         self.state = state
-        self.failure = failure
         self.price = price
         self.currency = currency
     }
-
-    /// Whether it gives, or gave, the person the product (purchased or family-shared, not failed,
-    /// not waiting, not a restore record).
-    public var isCompletedPurchase: Bool { state == .purchased || state == .revoked }
 
     public func isRevoked(at instant: Date) -> Bool {
         guard let revocationDate else { return false }
@@ -98,9 +84,6 @@ public enum PurchaseError: String, Error, Sendable, CaseIterable, Hashable {
     case alreadyOwned
     case alreadySubscribed
     case invalidQuantity
-    case declinedByParent
-    /// an interrupted purchase, as the app saw it before the person resolved it
-    case interrupted
 
     /// The errors QA can inject into the next purchase (Xcode's StoreKit Testing offers the same).
     public static let injectable: [PurchaseError] = [.networkError, .userCancelled, .notAvailableInStorefront,

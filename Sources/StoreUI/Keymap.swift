@@ -85,7 +85,7 @@ public enum Keymap {
         Binding(keys: [.character("7")], label: "7", action: .advanceWeek, importance: .helpOnly),
         Binding(keys: [.character("n")], label: "n", action: .advanceToRenewal, importance: .low),
     ]
-    /// What QA can do to the selected transaction; each shows only where it applies.
+    /// What QA can do to the selected transaction or request; each shows only where it applies.
     static let transactionActions = [
         Binding(keys: [.character("a")], label: "a", action: .approve, importance: .normal),
         Binding(keys: [.character("d")], label: "d", action: .decline, importance: .normal),
@@ -125,7 +125,9 @@ public enum Keymap {
                transactions, back, help, quit]
         case .transactions:
             [move, up, down, pageUp, pageDown, top, bottom,
-             Binding(keys: [.enter, .right, .character("l")], label: "⏎", action: .select, importance: .high)]
+             Binding(keys: [.enter, .right, .character("l")], label: "⏎", action: .select, importance: .high),
+             Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
+             Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly)]
             + transactionActions + timeTravel + [scenario, back, help, quit]
         case .transaction:
             [up, down] + transactionActions + [back, help, quit]

@@ -153,8 +153,6 @@ extension Strings {
             case .alreadyOwned: "Vous possédez déjà cet article."
             case .alreadySubscribed: "Vous avez déjà cet abonnement."
             case .invalidQuantity: "Choisissez une quantité autorisée par la boutique."
-            case .declinedByParent: "L'achat a été refusé."
-            case .interrupted: "L'achat a été interrompu et demande une action en dehors de l'app."
             }
         }
 

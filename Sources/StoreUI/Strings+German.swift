@@ -151,8 +151,6 @@ extension Strings {
             case .alreadyOwned: "Du besitzt diesen Artikel bereits."
             case .alreadySubscribed: "Du hast das bereits abonniert."
             case .invalidQuantity: "Wähle eine Menge, die der Store erlaubt."
-            case .declinedByParent: "Der Kauf wurde abgelehnt."
-            case .interrupted: "Der Kauf wurde unterbrochen und erfordert eine Aktion außerhalb der App."
             }
         }
 

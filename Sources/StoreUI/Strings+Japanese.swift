@@ -156,8 +156,6 @@ extension Strings {
             case .alreadyOwned: "このアイテムはすでに購入済みです。"
             case .alreadySubscribed: "すでに登録済みです。"
             case .invalidQuantity: "ストアで購入できる数量を選択してください。"
-            case .declinedByParent: "購入は拒否されました。"
-            case .interrupted: "購入が中断されました。App の外で操作が必要です。"
             }
         }
 

@@ -151,8 +151,6 @@ public struct Strings: Sendable {
         case .alreadyOwned: "You already own this item."
         case .alreadySubscribed: "You're already subscribed to this."
         case .invalidQuantity: "Choose a quantity the store allows."
-        case .declinedByParent: "The purchase was declined."
-        case .interrupted: "The purchase was interrupted and needs your attention outside the app."
         }
     }
     public var interruptedTitle = "Action needed"
@@ -307,11 +305,11 @@ public struct Strings: Sendable {
         public var settingHelp: @Sendable (String) -> String = {
             switch $0 {
             case "payments": "canMakePayments, and why it is false: Screen Time, a device-management profile, or external purchases only."
-            case "ask-to-buy": "Purchases wait for a parent (deferred). Approve or decline them in the transaction inspector (t)."
+            case "ask-to-buy": "Purchases wait for a parent: a request, not a transaction. Approve or decline it in the inspector's Requests (t)."
             case "fail-next-purchase": "The next confirmed purchase fails with this error, once."
-            case "interrupt-purchases": "Purchases stop until the person acts outside the app. Resolve them in the transaction inspector (t, then i)."
+            case "interrupt-purchases": "Purchases wait until the person acts outside the app. Resolve them in the inspector's Requests (t, then i)."
             case "billing-retry": "Renewals cannot be charged: subscriptions enter billing retry. Turn it off to let the App Store recover them."
-            case "grace-period": "Whether a failed renewal keeps access for a grace period: as the catalog says, on (16 days if the catalog sets none), or off."
+            case "grace-period": "Whether a failed renewal keeps access for a grace period: as the app's catalog sets it, on (StoreKit Testing's 6 days for weekly, 16 days otherwise), or off."
             case "time-rate": "How fast the clock runs while the app is open. Time travel works at any rate."
             case "family-sharing": "A family organizer shares this purchase: a familyShared transaction that renews with theirs. Off: sharing stops, it is revoked."
             default: ""
@@ -347,17 +345,48 @@ public struct Strings: Sendable {
         }
         public var notSaved: @Sendable (String) -> String = { "Not saved, so nothing changed: \($0)" }
         public var nothingToRenew = "Nothing renews: no subscription will renew or change on its own."
-        public var approved: @Sendable (UInt64) -> String = { "Approved transaction \($0)." }
-        public var declined: @Sendable (UInt64) -> String = { "Declined transaction \($0)." }
-        public var resolved: @Sendable (UInt64) -> String = { "Resolved transaction \($0): the purchase went through." }
-        public var resolvedAs: @Sendable (UInt64, UInt64) -> String = { "Resolved transaction \($0): the purchase went through as transaction \($1)." }
-        public var approvedAs: @Sendable (UInt64, UInt64) -> String = { "Approved transaction \($0): the purchase went through as transaction \($1)." }
-        public var notCompleted: @Sendable (UInt64, String) -> String = { "Transaction \($0) could not complete: \($1)" }
+        public var approved: @Sendable (UInt64) -> String = { "Approved request \($0): the purchase is booked for the next renewal." }
+        public var declined: @Sendable (UInt64) -> String = { "Declined request \($0): nothing was recorded for the customer." }
+        public var resolved: @Sendable (UInt64) -> String = { "Resolved request \($0): the purchase is booked for the next renewal." }
+        public var resolvedAs: @Sendable (UInt64, UInt64) -> String = { "Resolved request \($0): the purchase went through as transaction \($1)." }
+        public var approvedAs: @Sendable (UInt64, UInt64) -> String = { "Approved request \($0): the purchase went through as transaction \($1)." }
+        public var notCompleted: @Sendable (UInt64, String) -> String = { "Request \($0) could not complete: \($1)" }
         public var refunded: @Sendable (UInt64) -> String = { "Refunded transaction \($0): its access ends now." }
         public var revoked: @Sendable (UInt64) -> String = { "Revoked transaction \($0) (developer issue): its access ends now." }
         public var noTransactions = "No transactions yet. Buy something in the store, or load a ledger with --state."
+        public var noRequests = "Nothing waits on anyone. With Ask to Buy or Interrupt purchases on (s), a purchase waits here to be approved, declined or resolved."
+        public var noEvents = "Nothing logged yet. Failed and cancelled purchases, requests and restores show here: they are not transactions."
+        /// The inspector's areas, by `TransactionsScreen.Area` order.
+        public var areaName: @Sendable (Int) -> String = { ["Transactions", "Requests", "Log"][$0] }
+        /// What the log names a restore by, in the product column.
+        public var restoreName = "Restore Purchases"
         public var columns = (id: "ID", original: "Orig", product: "Product", type: "Type", state: "State",
-                              purchased: "Purchased", expires: "Expires", offer: "Offer", ownership: "Owner", revoked: "Revoked")
+                              purchased: "Purchased", expires: "Expires", offer: "Offer", ownership: "Owner", revoked: "Revoked",
+                              event: "Event", outcome: "Outcome", waitingOn: "Waiting on", date: "Date", quantity: "Qty")
+        public var eventKind: @Sendable (StoreEvent.Kind) -> String = {
+            switch $0 {
+            case .failed: "failed"
+            case .cancelled: "cancelled"
+            case .askToBuy: "Ask to Buy"
+            case .interrupted: "interrupted"
+            case .restore: "restore"
+            }
+        }
+        public var waitingOn: @Sendable (StoreEvent.Kind) -> String = { $0 == .askToBuy ? "a parent" : "the person" }
+        /// An event's outcome in a few words: the error, the request's answer, the transaction it became.
+        public var eventOutcome: @Sendable (StoreEvent) -> String = { event in
+            let became = event.transactionID.map { " → transaction \($0)" } ?? ""
+            let failed = event.failure.map { ": \($0.settingName)" } ?? ""
+            switch (event.kind, event.status) {
+            case (.restore, _): return event.restored.map { $0 == 0 ? "nothing to restore" : "restored \($0)" } ?? "restored"
+            case (.cancelled, _): return "cancelled"
+            case (_, .pending): return event.kind == .askToBuy ? "waiting for a parent" : "waiting for the person"
+            case (_, .approved): return "approved" + (event.failure == nil ? became : ", failed\(failed)")
+            case (_, .declined): return "declined"
+            case (_, .resolved): return "resolved" + (event.failure == nil ? became : ", failed\(failed)")
+            case (_, .done): return event.failure?.settingName ?? "failed"
+            }
+        }
         public var productType: @Sendable (ProductType) -> String = {
             switch $0 {
             case .consumable: "consumable"
@@ -370,11 +399,6 @@ public struct Strings: Sendable {
             switch transaction.state {
             case .purchased: transaction.ownership == .familyShared ? "shared" : "purchased"
             case .revoked: "revoked"
-            case .deferred: "deferred"
-            case .interrupted: "interrupted"
-            case .failed: "failed"
-            case .restored: "restored"
-            case .purchasing: "purchasing"
             }
         }
         static func renewalState(_ state: RenewalState) -> String {

@@ -2,7 +2,7 @@ import Foundation
 import StoreModel
 
 /// One transaction in full, in StoreKit's words (after Xcode's Transaction Manager), with the QA
-/// actions: approve, decline, resolve, refund, revoke, delete.
+/// actions: refund, revoke, delete.
 public enum TransactionScreen {
     /// The screen's own state: which transaction, and how far its fields are scrolled.
     public struct State: Sendable, Equatable {
@@ -30,27 +30,7 @@ public enum TransactionScreen {
     static func perform(_ action: Action, _ screen: inout State, _ app: inout AppState, selection: inout UInt64?) {
         let qa = app.strings.qa
         let id = screen.id
-        let onItsScreen = app.top.kind == .transaction
         switch action {
-        case .approve:
-            let outcome = app.store.approve(id)
-            app.notice = report(outcome, id: id, success: qa.approved, app)
-            // The approved purchase arrives as a new transaction; the pending record is gone.
-            if case .purchased(let transaction)? = outcome {
-                selection = transaction.id
-                app.notice = qa.approvedAs(id, transaction.id)
-                screen.id = transaction.id
-            } else if app.store.transaction(id) == nil {
-                selection = TransactionsScreen.rows(app).first?.id
-                if onItsScreen { app.screens.removeLast() }
-            }
-        case .decline:
-            app.store.decline(id)
-            app.notice = qa.declined(id)
-        case .resolve:
-            let outcome = app.store.resolveInterruption(id)
-            app.notice = report(outcome, id: id, success: qa.resolved, app)
-            if case .purchased(let transaction)? = outcome { app.notice = qa.resolvedAs(id, transaction.id) }
         case .refund:
             app.store.refund(id, reason: .other)
             app.notice = qa.refunded(id)
@@ -63,14 +43,6 @@ public enum TransactionScreen {
         }
     }
 
-    private static func report(_ outcome: AppStore.PurchaseOutcome?, id: UInt64, success: (UInt64) -> String, _ app: AppState) -> String? {
-        switch outcome {
-        case .failed(let error)?: app.strings.qa.notCompleted(id, app.strings.failure(error))
-        case nil: nil
-        default: success(id)
-        }
-    }
-
     static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         isAvailable(action, on: app.store.transaction(screen.id))
     }
@@ -78,8 +50,7 @@ public enum TransactionScreen {
     /// Whether a QA action applies to a transaction: each shows only where it does something.
     static func isAvailable(_ action: Action, on selected: Transaction?) -> Bool {
         switch action {
-        case .approve, .decline: return selected?.state == .deferred
-        case .resolve: return selected?.state == .interrupted
+        case .approve, .decline, .resolve, .nextArea, .previousArea: return false
         // A family member is refunded nothing they did not pay for: the organizer stops sharing instead
         // (the family-sharing switch in the scenario panel), which revokes it.
         case .refund, .revoke: return selected?.state == .purchased && selected?.ownership == .purchased
@@ -144,7 +115,6 @@ public enum TransactionScreen {
                 "\($0)" + (t.ownership == .familyShared ? " (\(qa.familySharingStopped))" : "")
             } ?? "—"),
         ]
-        if let failure = t.failure { fields.append(("error", "\(failure.settingName): \(state.strings.failure(failure))")) }
         // The status of the transaction's own chain: a family member may have two in the group.
         if let groupID = product?.subscription?.groupID,
            let status = state.store.status(ofGroup: groupID, ownership: t.ownership),

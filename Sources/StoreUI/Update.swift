@@ -159,8 +159,10 @@ extension AppState {
 
     /// Moves the inspector table's selection, where the inspector is open.
     mutating func setInspectorSelection(_ id: UInt64?) {
-        guard let index = screens.lastIndex(where: { $0.kind == .transactions }) else { return }
-        screens[index] = .transactions(TransactionsScreen.State(selection: id))
+        guard let index = screens.lastIndex(where: { $0.kind == .transactions }),
+              case .transactions(var screen) = screens[index] else { return }
+        screen.selection = id
+        screens[index] = .transactions(screen)
     }
 
     /// Where a list's selection goes for a movement key (↑↓, page, first, last); nil for other actions.

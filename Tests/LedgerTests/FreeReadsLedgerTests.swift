@@ -105,7 +105,7 @@ struct FreeReadsLedgerTests {
         #expect(store.transactions == old.transactions)
         #expect(store.onboardingShown, "it was launched before: no onboarding on its next launch")
         let applied = try DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(applied == ["v1", "v2-free-reads"])
+        #expect(Array(applied.prefix(2)) == ["v1", "v2-free-reads"], "\(applied)")
         store.recordFreeRead("guide.pace")
         try ledger.save(store)
         let reopened = try #require(try Ledger.read(path: path, catalog: T.catalog, territory: T.usa))

@@ -297,7 +297,9 @@ struct LedgerHardeningTests {
             ("UPDATE transactionRecord SET quantity = 1000000", "row id 1: quantity is 1000000, outside 1 to 99"),
             ("UPDATE transactionRecord SET state = 'glorious'", #"row id 1: state "glorious" is not known to this storefront"#),
             ("UPDATE transactionRecord SET productType = 'seasonPass' WHERE id = 2", #"row id 2: productType "seasonPass" is not known"#),
-            ("UPDATE transactionRecord SET failure = 'meteor'", #"failure "meteor" is not known"#),
+            ("UPDATE transactionRecord SET state = 'failed', failure = 'meteor'", #"failure "meteor" is not known"#),
+            ("INSERT INTO purchaseEvent (id, date, kind, quantity, status) VALUES (1, 0, 'comet', 1, 'done')", #"kind "comet" is not known"#),
+            ("INSERT INTO purchaseEvent (id, date, kind, quantity, status) VALUES (1, 0, 'restore', 1, 'someday')", #"status "someday" is not known"#),
             ("UPDATE transactionRecord SET isUpgraded = 'maybe'", #"isUpgraded is "maybe", not 0 or 1"#),
             ("UPDATE transactionRecord SET productID = X'00FF'", "productID is a blob of 2 bytes, not text"),
             ("UPDATE transactionRecord SET price = '4.99abc'", #"price is "4.99abc", not a price"#),
@@ -337,7 +339,7 @@ struct LedgerHardeningTests {
             id: UInt64(RowReader.maximumID), originalID: UInt64(RowReader.maximumID), productID: "com.trailhead.boost.small",
             productType: .consumable, purchaseDate: T.start, originalPurchaseDate: T.start, expirationDate: nil,
             quantity: 1, ownership: .purchased, offerKind: nil, offerID: nil, revocationDate: nil, revocationReason: nil,
-            isUpgraded: false, storefront: "USA", state: .purchased, failure: nil, price: 0.99, currency: "USD")
+            isUpgraded: false, storefront: "USA", state: .purchased, price: 0.99, currency: "USD")
         var store = try AppStore(catalog: catalog, territory: usa, now: T.start, gate: .allowed, scenario: .init(),
                                  transactions: [last], renewals: [:], nextTransactionID: 1)
         let ledger = try open(path)

@@ -7,8 +7,8 @@ import Testing
 extension CatalogLoaderTests {
     @Test("unknown keys are errors with did you mean")
     func unknownKeysSuggest() {
-        #expect(problems(replacing: #""gracePeriod": "P16D""#, with: #""gracePeriode": "P16D""#)
-                == [#"$.subscriptionGroups[0].gracePeriode: unknown key "gracePeriode"; did you mean "gracePeriod"?"#])
+        #expect(problems(replacing: #""billingGracePeriod": {"duration": "P16D"}"#, with: #""billingGracePeriode": {"duration": "P16D"}"#)
+                == [#"$.app.billingGracePeriode: unknown key "billingGracePeriode"; did you mean "billingGracePeriod"?"#])
         #expect(problems(replacing: #""familyShareable": true, "prices": {"USA": "4.99""#,
                          with: #""familyShareble": true, "prices": {"USA": "4.99""#)
                 == [#"$.products[1].familyShareble: unknown key "familyShareble"; did you mean "familyShareable"?"#])
@@ -20,7 +20,7 @@ extension CatalogLoaderTests {
     @Test("an unknown key far from every known one lists the known keys")
     func unknownKeysListKnown() {
         #expect(problems(replacing: #""defaultLanguage": "en","#, with: #""defaultLanguage": "en", "colour": "red","#)
-                == [#"$.app.colour: unknown key "colour"; known keys here: name, defaultLanguage, termsOfServiceURL, privacyPolicyURL"#])
+                == [#"$.app.colour: unknown key "colour"; known keys here: name, defaultLanguage, termsOfServiceURL, privacyPolicyURL, billingGracePeriod"#])
     }
 
     @Test("every schema object refuses unknown keys: root, territories, offers, offer codes")

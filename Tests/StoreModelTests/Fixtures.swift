@@ -6,7 +6,7 @@ enum Fixture {
     static let json = """
     {
       "app": {"name": {"en": "Fixture", "ja": "フィクスチャ"}, "defaultLanguage": "en",
-              "termsOfServiceURL": "https://fixture.example/terms", "privacyPolicyURL": "https://fixture.example/privacy"},
+              "termsOfServiceURL": "https://fixture.example/terms", "privacyPolicyURL": "https://fixture.example/privacy", "billingGracePeriod": {"duration": "P16D"}},
       "territories": [
         {"code": "USA", "currency": "USD", "locale": "en_US"},
         {"code": "DEU", "currency": "EUR", "locale": "de_DE"},
@@ -14,7 +14,7 @@ enum Fixture {
         {"code": "GBR", "currency": "GBP", "locale": "en_GB"}
       ],
       "subscriptionGroups": [
-        {"id": "plus", "name": {"en": "Plus"}, "gracePeriod": "P16D", "billingRetryPeriod": "P60D"},
+        {"id": "plus", "name": {"en": "Plus"}},
         {"id": "news", "name": {"en": "News"}}
       ],
       "products": [
@@ -70,8 +70,16 @@ enum Fixture {
 extension AppStore.PurchaseOutcome {
     var transaction: Transaction? {
         switch self {
-        case .purchased(let transaction), .deferred(let transaction), .interrupted(let transaction): transaction
-        case .scheduled, .failed: nil
+        case .purchased(let transaction): transaction
+        case .deferred, .interrupted, .scheduled, .failed: nil
+        }
+    }
+
+    /// The request a purchase left waiting (Ask to Buy, an interruption).
+    var request: StoreEvent? {
+        switch self {
+        case .deferred(let event), .interrupted(let event): event
+        case .purchased, .scheduled, .failed: nil
         }
     }
 }

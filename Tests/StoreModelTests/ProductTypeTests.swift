@@ -38,16 +38,17 @@ struct ProductTypeTests {
         #expect(store.transactions.filter { $0.productID == "alps" && $0.state == .purchased }.count == 1)
     }
 
-    @Test("a non-consumable is restored, pointing at the original purchase")
+    @Test("a non-consumable is restored; a restore is an event in the log, not a transaction (StoreKit 2)")
     func nonConsumableRestored() throws {
         var store = Fixture.store()
         let original = try #require(store.purchase("alps").transaction)
         let restored = store.restorePurchases()
-        #expect(restored.count == 1)
-        #expect(restored.first?.state == .restored)
-        #expect(restored.first?.originalID == original.id)
-        #expect(restored.first?.id != original.id)
+        #expect(restored == [original])
+        #expect(store.transactions == [original], "no transaction is added")
+        #expect(store.events.last?.kind == .restore)
+        #expect(store.events.last?.restored == 1)
         #expect(store.owns("alps"))
+        #expect(store.purchase("pass").transaction?.id == original.id + 1, "transaction ids stay consecutive")
     }
 
     @Test("a non-consumable never expires")
@@ -129,39 +130,63 @@ struct ProductTypeTests {
     func notAvailableInStorefront() {
         var store = Fixture.store(territory: "GBR")
         #expect(store.purchase("boost") == .failed(.notAvailableInStorefront))
-        #expect(store.transactions.last?.failure == .notAvailableInStorefront)
+        #expect(store.transactions.isEmpty, "a failed purchase is no transaction")
+        #expect(store.events.last?.failure == .notAvailableInStorefront)
     }
 
-    @Test("a cancelled confirmation sheet is recorded as a failed transaction")
-    func cancelIsRecorded() {
+    @Test("cancelling the confirmation sheet records no transaction (StoreKit 2's .userCancelled); the log shows the cancel")
+    func cancelIsRecorded() throws {
         var store = Fixture.store()
         store.cancelPurchase("alps")
-        #expect(store.transactions.last?.state == .failed)
-        #expect(store.transactions.last?.failure == .userCancelled)
+        #expect(store.transactions.isEmpty)
+        #expect(store.events.last?.kind == .cancelled)
         #expect(!store.owns("alps"))
+        #expect(try #require(store.purchase("alps").transaction).id == 1, "transaction ids stay consecutive")
     }
 
-    @Test("Ask to Buy defers a purchase until a parent approves it")
+    @Test("Ask to Buy: a request waiting for a parent is not a transaction (.pending); approval creates the transaction")
     func askToBuyApprove() throws {
         var store = Fixture.store()
         store.scenario.askToBuy = true
-        let pending = try #require(store.purchase("alps").transaction)
-        #expect(pending.state == .deferred)
+        let request = try #require(store.purchase("alps").request)
+        #expect(request.kind == .askToBuy && request.isPending)
+        #expect(store.transactions.isEmpty)
+        #expect(store.pendingRequests == [request])
         #expect(!store.owns("alps"))
         store.advance(by: SubscriptionPeriod(value: 1, unit: .day))
-        #expect(store.approve(pending.id)?.transaction?.state == .purchased)
+        let approved = try #require(store.approve(request.id)?.transaction)
+        #expect(approved.id == 1, "the first transaction takes id 1: the request took none")
+        #expect(approved.purchaseDate == store.now, "bought when approved")
         #expect(store.owns("alps"))
-        #expect(store.pendingApprovals.isEmpty)
+        #expect(store.pendingRequests.isEmpty)
+        #expect(store.event(request.id)?.status == .approved)
+        #expect(store.event(request.id)?.transactionID == approved.id)
+        #expect(store.approve(request.id) == nil, "a request is approved once")
     }
 
-    @Test("Ask to Buy: a declined purchase fails and gives nothing")
+    @Test("Ask to Buy: a decline records nothing a customer would see")
     func askToBuyDecline() throws {
         var store = Fixture.store()
         store.scenario.askToBuy = true
-        let pending = try #require(store.purchase("alps").transaction)
-        store.decline(pending.id)
-        #expect(store.transaction(pending.id)?.failure == .declinedByParent)
+        let request = try #require(store.purchase("alps").request)
+        store.decline(request.id)
+        #expect(store.transactions.isEmpty)
+        #expect(store.event(request.id)?.status == .declined, "QA sees the decline in the log")
+        #expect(store.pendingRequests.isEmpty)
         #expect(!store.owns("alps"))
+    }
+
+    @Test("Ask to Buy: asking again for the same item while one is pending does not create a second request")
+    func askToBuyAskAgain() throws {
+        var store = Fixture.store()
+        store.scenario.askToBuy = true
+        let first = try #require(store.purchase("alps").request)
+        let again = try #require(store.purchase("alps").request)
+        #expect(again == first)
+        #expect(store.pendingRequests.count == 1)
+        #expect(store.events.count == 1)
+        let other = try #require(store.purchase("pass").request)
+        #expect(other.id != first.id, "another item is another request")
     }
 
     @Test("an injected failure fails the next purchase only")
@@ -206,14 +231,15 @@ struct ProductTypeTests {
         #expect(store.receiveFamilySharing("boost") == nil, "consumables are never shared")
     }
 
-    @Test("restored entries take ids in ledger order, so the ledger stays sorted by id")
-    func restoredIdsInLedgerOrder() throws {
+    @Test("Restore Purchases names purchases oldest first, and adds nothing to the ledger")
+    func restoredInLedgerOrder() throws {
         var store = Fixture.store()
         store.purchase("alps")
         store.purchase("pass")
+        let before = store.transactions
         let restored = store.restorePurchases()
         #expect(restored.count >= 2)
         #expect(restored.map(\.id) == restored.map(\.id).sorted())
-        #expect(store.transactions.map(\.id) == store.transactions.map(\.id).sorted())
+        #expect(store.transactions == before)
     }
 }

@@ -5,19 +5,20 @@ import Testing
 /// The switches and edits QA uses: interrupted purchases, grace period choice, deleting, clearing,
 /// the next renewal for time travel, and the scenario settings' text form.
 struct QAControlsTests {
-    @Test("an interrupted purchase gives nothing until resolved, then completes as a new transaction")
+    @Test("an interrupted purchase is a request, not a transaction, until resolved; then it completes as a transaction")
     func interruptedPurchase() throws {
         var store = Fixture.store()
         store.scenario.interruptPurchases = true
-        let interrupted = try #require(store.purchase("alps").transaction)
-        #expect(interrupted.state == .interrupted)
+        let interrupted = try #require(store.purchase("alps").request)
+        #expect(interrupted.kind == .interrupted && interrupted.isPending)
+        #expect(store.transactions.isEmpty)
         #expect(!store.owns("alps"))
         let outcome = store.resolveInterruption(interrupted.id)
         guard case .purchased(let completed)? = outcome else { Issue.record("not purchased: \(String(describing: outcome))"); return }
-        #expect(completed.id != interrupted.id)
+        #expect(completed.id == 1)
         #expect(store.owns("alps"))
-        #expect(store.transaction(interrupted.id)?.state == .failed)
-        #expect(store.transaction(interrupted.id)?.failure == .interrupted)
+        #expect(store.event(interrupted.id)?.status == .resolved)
+        #expect(store.event(interrupted.id)?.transactionID == completed.id)
         let again = store.resolveInterruption(interrupted.id)
         #expect(again == nil, "an interruption resolves once")
         #expect(store.scenario.interruptPurchases, "resolving leaves the switch as QA set it")
@@ -34,16 +35,18 @@ struct QAControlsTests {
         #expect(!store.owns("family.monthly"))
     }
 
-    @Test("with the grace period switched on, a group the catalog gives none gets 16 days")
+    @Test("with the grace period switched on, an app the catalog gives none gets StoreKit Testing's 16 days")
     func gracePeriodOn() {
-        var store = Fixture.store()
+        var catalog = Fixture.catalog
+        catalog.app.billingGracePeriod = nil
+        var store = AppStore(catalog: catalog, territory: catalog.territory("USA")!, now: Fixture.start)
         store.purchase("news.monthly")
         store.scenario.billingFails = true
         store.scenario.gracePeriod = .on
         let expiration = store.status(ofGroup: "news")!.transaction.expirationDate!
         store.advance(to: expiration.addingTimeInterval(86_400))
         #expect(store.status(ofGroup: "news")?.state == .inGracePeriod)
-        #expect(store.renewals["news"]?.gracePeriodExpiration == AppStore.defaultGracePeriod.added(to: expiration))
+        #expect(store.renewals["news"]?.gracePeriodExpiration == expiration.addingTimeInterval(16 * 86_400))
         store.advance(to: expiration.addingTimeInterval(17 * 86_400))
         #expect(store.status(ofGroup: "news")?.state == .inBillingRetryPeriod)
     }

@@ -90,9 +90,11 @@ struct RenewalTests {
         #expect(renewal?.expirationDate == Fixture.date("2027-02-15T00:00:00Z"))
     }
 
-    @Test("a group without a grace period goes straight to billing retry")
+    @Test("an app without a billing grace period goes straight to billing retry")
     func noGracePeriod() {
-        var store = Fixture.store()
+        var catalog = Fixture.catalog
+        catalog.app.billingGracePeriod = nil
+        var store = AppStore(catalog: catalog, territory: catalog.territory("USA")!, now: Fixture.start)
         store.purchase("news.monthly")
         store.scenario.billingFails = true
         store.advance(to: Fixture.date("2026-12-22T00:00:00Z"))

@@ -108,7 +108,7 @@ struct ScaleTests {
         store.refund(three.id)
         store.deleteTransaction(two.id)
         store.scenario.askToBuy = true
-        let waiting = try #require(store.purchase("boost", quantity: 4).transaction)
+        let waiting = try #require(store.purchase("boost", quantity: 4).request)
         #expect(store.consumableBalance("boost") == 10, "refunded, deleted and waiting units do not count")
         store.approve(waiting.id)
         meter.visited = 0
@@ -199,6 +199,8 @@ struct ScaleTests {
     /// The indexes against a scan of the ledger.
     func expectIndexesAgree(_ store: AppStore, _ comment: Comment) {
         #expect(store.index.positions.count == store.transactions.count, comment)
+        #expect(store.pendingRequests == store.events.filter(\.isPending), comment)
+        for (position, event) in store.events.enumerated() { #expect(store.event(event.id) == store.events[position], comment) }
         for (position, transaction) in store.transactions.enumerated() {
             #expect(store.index.positions[transaction.id] == position, comment)
             #expect(store.transaction(transaction.id) == transaction, comment)
@@ -229,14 +231,14 @@ struct ScaleTests {
         store.purchase("family.monthly")
         expectIndexesAgree(store, "upgrade")
         store.scenario.askToBuy = true
-        let first = try #require(store.purchase("boost").transaction)
-        let second = try #require(store.purchase("pass").transaction)
+        let first = try #require(store.purchase("boost").request)
+        let second = try #require(store.purchase("pass").request)
         store.scenario.askToBuy = false
         store.approve(first.id)
         store.decline(second.id)
         expectIndexesAgree(store, "ask to buy")
         store.scenario.interruptPurchases = true
-        let interrupted = try #require(store.purchase("boost").transaction)
+        let interrupted = try #require(store.purchase("boost").request)
         store.scenario.interruptPurchases = false
         store.resolveInterruption(interrupted.id)
         expectIndexesAgree(store, "interruption")

@@ -30,12 +30,36 @@ struct QAScreenTests {
     func inspector() {
         for size in [Size(columns: 80, rows: 24), Size(columns: 120, rows: 24), Size(columns: 50, rows: 16)] {
             var app = Self.withHistory(size)
-            app.press(.character("t"))
+            app.press(.character("t"), .backTab)
             expectGolden(app.view(), "transactions-\(size.columns)x\(size.rows)")
         }
         var app = Self.withHistory()
-        app.press(.character("t"), .down, .enter)
+        app.press(.character("t"), .backTab, .down, .enter)
         expectGolden(app.view(), "transaction-detail-80x24")
+    }
+
+    @Test("the inspector opens on its Requests when something waits: an Ask to Buy request is no transaction")
+    func requestsAndLog() {
+        for size in [Size(columns: 80, rows: 24), Size(columns: 50, rows: 16)] {
+            var app = Self.withHistory(size)
+            app.store.cancelPurchase("com.trailhead.maps.rockies")
+            app.press(.character("t"))
+            expectGolden(app.view(), "requests-\(size.columns)x\(size.rows)")
+            app.press(.tab)
+            expectGolden(app.view(), "log-\(size.columns)x\(size.rows)")
+        }
+    }
+
+    @Test("a declined request leaves no transaction; the log shows it declined")
+    func declineRequest() {
+        var app = Self.withHistory()
+        let before = app.store.transactions
+        app.press(.character("t"), .character("d"))
+        #expect(app.store.transactions == before)
+        #expect(app.store.pendingRequests.isEmpty)
+        let text = app.view().text
+        #expect(text.contains("Declined request 1: nothing was recorded for the customer."))
+        #expect(text.contains("declined"), "the log shows the decline")
     }
 
     @Test("changing a switch in the panel cycles through its values both ways")
@@ -98,7 +122,7 @@ struct QAScreenTests {
     @Test("one transaction's fields scroll when the terminal is short, and long values end in …")
     func detailScrolls() {
         var app = Self.withHistory(Size(columns: 40, rows: 12))
-        app.press(.character("t"), .down, .enter)
+        app.press(.character("t"), .backTab, .down, .enter)
         #expect(app.view().text.contains("▼"))
         for _ in 0..<30 { app.press(.down) }
         let bottom = app.view().text
@@ -113,9 +137,10 @@ struct QAScreenTests {
         app.press(.character("s"), .character("c"))
         #expect(app.view().text.contains("Are you sure?"))
         app.press(.character("n"))
-        #expect(app.store.transactions.count == 4)
+        #expect(app.store.transactions.count == 3)
+        #expect(app.store.pendingRequests.count == 1)
         app.press(.character("c"), .character("y"))
-        #expect(app.store.transactions.isEmpty)
+        #expect(app.store.transactions.isEmpty && app.store.events.isEmpty)
         #expect(app.store.scenario == AppStore.Scenario())
         #expect(app.notice == app.strings.qa.cleared)
     }
@@ -123,7 +148,7 @@ struct QAScreenTests {
     @Test("deleting a transaction asks first, then selects its neighbour")
     func deleteTransaction() {
         var app = Self.withHistory()
-        app.press(.character("t"))
+        app.press(.character("t"), .backTab)
         let newest = app.store.transactions.last!.id
         #expect(app.inspectorSelection == newest)
         app.press(.character("x"))
@@ -140,11 +165,11 @@ struct QAScreenTests {
     @Test("transaction actions show only where they apply")
     func actionsWhereTheyApply() {
         var app = Self.withHistory()
-        app.press(.character("t"))  // the deferred Alps purchase
+        app.press(.character("t"))  // the Requests: the Alps purchase waiting for a parent
         let actions = Set(app.activeBindings.map(\.action))
         #expect(actions.isSuperset(of: [.approve, .decline]))
-        #expect(actions.isDisjoint(with: [.refund, .revoke, .resolve]))
-        app.press(.down)  // a renewal: purchased
+        #expect(actions.isDisjoint(with: [.refund, .revoke, .resolve, .select]))
+        app.press(.backTab)  // the transactions: a renewal, purchased
         let purchased = Set(app.activeBindings.map(\.action))
         #expect(purchased.isSuperset(of: [.refund, .revoke]))
         #expect(purchased.isDisjoint(with: [.approve, .decline, .resolve]))

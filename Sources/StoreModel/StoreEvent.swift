@@ -1,0 +1,109 @@
+import Foundation
+
+/// Something that happened at the App Store that is not a transaction. The ledger models StoreKit 2,
+/// which holds transactions only: a purchase that failed or was cancelled (`Product.PurchaseResult`
+/// `.userCancelled`, or a thrown error), an Ask to Buy request or an interrupted purchase waiting on
+/// someone (`.pending`), a restore (`AppStore.sync()`) create no transaction and take no transaction
+/// id. The inspector's log shows them with their time and outcome, and its Requests view lists the
+/// ones waiting on someone. Events have ids of their own, so transaction ids stay consecutive.
+public struct StoreEvent: Sendable, Identifiable, Hashable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// a purchase that did not go through; `failure` says why
+        case failed
+        /// the person closed the confirmation sheet (StoreKit 2's `.userCancelled`)
+        case cancelled
+        /// Ask to Buy: a request waiting for a parent (StoreKit 2's `.pending`)
+        case askToBuy
+        /// a purchase waiting for the person to act outside the app (StoreKit 2's `.pending`)
+        case interrupted
+        /// Restore Purchases; `restored` says how many purchases it named
+        case restore
+    }
+
+    /// Where a request stands; an event that waits on nobody is `done` from the start.
+    public enum Status: String, Sendable, CaseIterable {
+        case done
+        case pending
+        /// Ask to Buy: a parent approved; the purchase went through as `transactionID`, or failed with `failure`
+        case approved
+        /// Ask to Buy: a parent declined; nothing a customer would see was recorded
+        case declined
+        /// an interrupted purchase the person completed; it went through as `transactionID`, or failed with `failure`
+        case resolved
+    }
+
+    public var id: UInt64
+    public var date: Date
+    public var kind: Kind
+    /// The product asked for; nil for a restore.
+    public var productID: String?
+    public var quantity: Int
+    /// The promotional offer the purchase asked for, if any, so an approval buys the same thing.
+    public var offerID: String?
+    public var failure: PurchaseError?
+    public var status: Status
+    /// When a request was approved, declined or resolved.
+    public var resolvedDate: Date?
+    /// The transaction a request led to, once it went through.
+    public var transactionID: UInt64?
+    /// How many purchases a restore named.
+    public var restored: Int?
+
+    public init(id: UInt64, date: Date, kind: Kind, productID: String?, quantity: Int = 1, offerID: String? = nil,
+                failure: PurchaseError? = nil, status: Status = .done, resolvedDate: Date? = nil,
+                transactionID: UInt64? = nil, restored: Int? = nil) {
+        self.id = id
+        self.date = date
+        self.kind = kind
+        self.productID = productID
+        self.quantity = quantity
+        self.offerID = offerID
+        self.failure = failure
+        self.status = status
+        self.resolvedDate = resolvedDate
+        self.transactionID = transactionID
+        self.restored = restored
+    }
+
+    /// Waiting on someone: a parent (Ask to Buy) or the person (an interrupted purchase).
+    public var isPending: Bool { status == .pending }
+}
+
+extension AppStore {
+    /// The events of the log, oldest first, as the model keeps them (ids count up).
+    public var events: [StoreEvent] { log.events }
+
+    public func event(_ id: UInt64) -> StoreEvent? { log.positions[id].map { log.events[$0] } }
+
+    /// Everything waiting on someone, oldest first: the inspector's Requests view. Kept as a list of ids,
+    /// so it costs the requests, never the log.
+    public var pendingRequests: [StoreEvent] { log.pending.map { log.events[log.positions[$0]!] } }
+
+    /// The pending request for a product, if one waits (an item shows "Waiting for approval").
+    public func pendingRequest(for productID: String) -> StoreEvent? {
+        log.pending.lazy.map { self.log.events[self.log.positions[$0]!] }.first { $0.productID == productID }
+    }
+}
+
+/// The event log and its indexes: position by id, and the ids of pending requests in order.
+struct EventLog: Sendable {
+    var events: [StoreEvent] = []
+    var positions: [UInt64: Int] = [:]
+    var pending: [UInt64] = []
+
+    mutating func append(_ event: StoreEvent) {
+        positions[event.id] = events.count
+        events.append(event)
+        if event.isPending { pending.append(event.id) }
+    }
+
+    /// Changes an event in place (not its id) and returns it as changed.
+    @discardableResult
+    mutating func update(_ id: UInt64, _ change: (inout StoreEvent) -> Void) -> StoreEvent {
+        let position = positions[id]!
+        change(&events[position])
+        precondition(events[position].id == id, "an update may not change an event's id")
+        if !events[position].isPending { pending.removeAll { $0 == id } }
+        return events[position]
+    }
+}
