@@ -866,7 +866,7 @@ public struct AppStore: Sendable {
         }
     }
 
-    func groupID(ofProduct productID: String) -> String? { catalog.product(productID)?.subscription?.groupID }
+    public func groupID(ofProduct productID: String) -> String? { catalog.product(productID)?.subscription?.groupID }
 
     /// The transaction with this id, counted as visited.
     private func visit(_ id: UInt64) -> Transaction {

@@ -23,8 +23,9 @@ public struct Catalog: Sendable {
     /// Positions in `products`, not copies: at 100,000 products copies would double the catalog.
     private var productsByGroup: [String: [Int]] = [:]
     private var productsByType: [ProductType: [Int]] = [:]
-    /// Positions of the products Family Sharing can share, in catalog order.
-    private var familyShareablePositions: [Int] = []
+    /// Positions of the products Family Sharing can share, each list in catalog order: the
+    /// family-shareable auto-renewable subscriptions, and the family-shareable non-consumables.
+    private var familyShareable: (subscriptions: [Int], nonConsumables: [Int]) = ([], [])
 
     public init(app: AppInfo, territories: [Territory], subscriptionGroups: [SubscriptionGroup],
                 products: [Product], offerCodes: [OfferCodeOffer], freeContent: FreeContent? = nil,
@@ -64,10 +65,31 @@ public struct Catalog: Sendable {
     /// Where the products of `products(ofType:)` stand in `products`, in that order, without copies.
     public func positions(ofType type: ProductType) -> [Int] { productsByType[type] ?? [] }
 
-    /// Where the products a family organizer can share stand in `products`, in catalog order:
-    /// family-shareable non-consumables and auto-renewable subscriptions (the only types Family Sharing
-    /// shares).
-    public var familySharePositions: [Int] { familyShareablePositions }
+    /// How many products a family organizer can share: family-shareable auto-renewable subscriptions
+    /// and non-consumables (the only types Family Sharing shares).
+    public var familyShareCount: Int { familyShareable.subscriptions.count + familyShareable.nonConsumables.count }
+
+    /// The shareable product in a slot (0..<familyShareCount): the subscriptions first, then the
+    /// non-consumables, each in catalog order.
+    public func familyShareProduct(at slot: Int) -> Product {
+        let subscriptions = familyShareable.subscriptions
+        return products[slot < subscriptions.count ? subscriptions[slot] : familyShareable.nonConsumables[slot - subscriptions.count]]
+    }
+
+    /// The slot of a shareable product (see `familyShareProduct(at:)`), by binary search; nil for
+    /// anything else.
+    public func familyShareSlot(of productID: String) -> Int? {
+        guard let position = productPositions[productID] else { return nil }
+        let isSubscription = products[position].type == .autoRenewable
+        let list = isSubscription ? familyShareable.subscriptions : familyShareable.nonConsumables
+        var (low, high) = (0, list.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        guard low < list.count, list[low] == position else { return nil }
+        return isSubscription ? low : familyShareable.subscriptions.count + low
+    }
 
     /// The auto-renewable subscriptions of a group, highest service level first (level 1 is the top,
     /// as in App Store Connect), then shortest period first.
@@ -89,17 +111,20 @@ public struct Catalog: Sendable {
         productPositions = positions ?? Self.firstPositions(products.indices.map { products[$0].id })
         var byType: [ProductType: [Int]] = [:]
         var byGroup: [String: [Int]] = [:]
-        var shareable: [Int] = []
+        var shareable: (subscriptions: [Int], nonConsumables: [Int]) = ([], [])
         for position in products.indices {
             byType[products[position].type, default: []].append(position)
-            if products[position].familyShareable,
-               products[position].type == .nonConsumable || products[position].type == .autoRenewable {
-                shareable.append(position)
+            if products[position].familyShareable {
+                switch products[position].type {
+                case .autoRenewable: shareable.subscriptions.append(position)
+                case .nonConsumable: shareable.nonConsumables.append(position)
+                case .consumable, .nonRenewing: break
+                }
             }
             if let box = products[position].subscriptionBox { byGroup[box.value.groupID, default: []].append(position) }
         }
         productsByType = byType
-        familyShareablePositions = shareable
+        familyShareable = shareable
         productsByGroup = byGroup.mapValues { inGroup in
             inGroup.sorted {
                 let (a, b) = (products[$0].subscriptionBox!, products[$1].subscriptionBox!)

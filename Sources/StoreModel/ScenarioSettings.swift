@@ -65,34 +65,26 @@ public enum ScenarioSetting: Sendable, Equatable {
     /// how many more), each cut and escaped since it is catalog text.
     public static func values(of name: String, in catalog: Catalog, limit: Int = 6) -> [String] {
         guard name == "family-sharing" else { return values(of: name) }
-        let positions = catalog.familySharePositions
-        var values = ["off"] + positions.prefix(limit).map { UntrustedText.quoted(catalog.products[$0].id) }
-        if positions.count > limit { values.append("and \(positions.count - limit) more") }
+        let count = catalog.familyShareCount
+        var values = ["off"] + (0..<min(limit, count)).map { UntrustedText.quoted(catalog.familyShareProduct(at: $0).id) }
+        if count > limit { values.append("and \(count - limit) more") }
         return values
     }
 
     /// The value a setting takes next (or before, for a negative step) in the panel: the next of
-    /// `values(of:)`, or for family-sharing the next family-shareable product of the catalog, after off.
-    /// Costs a binary search, whatever the size of the catalog.
+    /// `values(of:)`, or for family-sharing the next family-shareable product of the catalog after off,
+    /// subscriptions first (what QA shares most). Costs a binary search, whatever the size of the catalog.
     public static func cycled(_ name: String, from value: String, by step: Int, in catalog: Catalog) -> String? {
         guard name == "family-sharing" else {
             let values = values(of: name)
             guard let index = values.firstIndex(of: value) else { return nil }
             return values[(index + step + values.count) % values.count]
         }
-        let positions = catalog.familySharePositions
-        // "off" is slot 0, the products slots 1...count.
-        var slot = 0
-        if value != "off", let position = catalog.position(ofProduct: value) {
-            var (low, high) = (0, positions.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if positions[middle] < position { low = middle + 1 } else { high = middle }
-            }
-            slot = low + 1
-        }
-        let next = (slot + step % (positions.count + 1) + positions.count + 1) % (positions.count + 1)
-        return next == 0 ? "off" : catalog.products[positions[next - 1]].id
+        // "off" is 0, the products 1...count.
+        let count = catalog.familyShareCount + 1
+        let slot = value == "off" ? 0 : (catalog.familyShareSlot(of: value) ?? -1) + 1
+        let next = ((slot + step) % count + count) % count
+        return next == 0 ? "off" : catalog.familyShareProduct(at: next - 1).id
     }
 
     /// Checks a setting against the catalog it is applied on: family-sharing must name a product the

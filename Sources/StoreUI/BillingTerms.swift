@@ -5,9 +5,15 @@ import StoreModel
 /// effortless": the billing amount, the intro price, its duration and the standard price after it).
 public struct BillingTerms {
     let state: AppState
+    /// Terms for a plan the person asked for themselves (`AppStore.saleDecision`): a family member
+    /// choosing a plan of their own sees its offers; everywhere else only what may be pitched has any.
+    let onOwnInitiative: Bool
     var strings: Strings { state.strings }
 
-    public init(_ state: AppState) { self.state = state }
+    public init(_ state: AppState, onOwnInitiative: Bool = false) {
+        self.state = state
+        self.onOwnInitiative = onOwnInitiative
+    }
 
     /// "$39.99/year" for a subscription, "$4.99" otherwise; nil where not sold.
     public func standardPrice(_ product: Product) -> String? {
@@ -76,7 +82,8 @@ public struct BillingTerms {
     /// win-back offer for a lapsed subscriber.
     public func applicableOffer(_ product: Product) -> SubscriptionOffer? {
         guard let info = product.subscription else { return nil }
-        switch state.store.saleDecision(forGroup: info.groupID) {
+        let store = state.store
+        switch onOwnInitiative ? store.saleDecision(forGroup: info.groupID) : store.pitch(forGroup: info.groupID) {
         case .subscribe(introOffer: true):
             guard let intro = info.introductoryOffer, intro.price(in: state.store.territory) != nil else { return nil }
             return intro

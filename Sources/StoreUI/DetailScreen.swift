@@ -27,9 +27,8 @@ public enum DetailScreen {
             app.screens.removeLast()
         case .buy:
             if let groupID = product.subscription?.groupID {
-                // As from the store: a subscription is sold from its group's sign-up screen (for a family
-                // member buying a plan of their own, the one they asked for).
-                app.openSignup(groupID: groupID, selecting: product.id, ownInitiative: true)
+                // As from the store: a subscription is sold from its group's sign-up screen.
+                app.openSignup(groupID: groupID, selecting: product.id)
             } else {
                 app.openSheet(for: product, quantity: product.type == .consumable ? screen.quantity : 1)
             }
@@ -42,7 +41,10 @@ public enum DetailScreen {
                                               page: layout.viewHeight - 1) ?? screen.offset
         case .signup:
             guard let groupID = product.subscription?.groupID else { return }
-            app.openSignup(groupID: groupID, selecting: product.id, ownInitiative: true)
+            app.openSignup(groupID: groupID, selecting: product.id)
+        case .ownPlan:
+            guard let groupID = product.subscription?.groupID else { return }
+            app.openSignup(groupID: groupID, ownInitiative: true)
         default: break
         }
     }
@@ -50,13 +52,15 @@ public enum DetailScreen {
     static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         let product = app.store.catalog.product(screen.productID)
         switch action {
-        case .buy: return product.map { app.canBuy($0) || app.canBuyOwnPlan($0) } ?? false
+        case .buy: return product.map(app.canBuy) ?? false
+        // Never pitched: no button, no price, only this key on their shared plan.
+        case .ownPlan: return product.map(app.canBuyOwnPlan) ?? false
         case .more, .fewer: return product.map { $0.type == .consumable && app.canBuy($0) } ?? false
         case .scroll, .up, .down, .pageUp, .pageDown, .top, .bottom: return layout(app, screen).maxOffset > 0
         // "See all plans": the group's sign-up screen, for someone it may be shown to.
         case .signup:
             guard let groupID = product?.subscription?.groupID else { return false }
-            switch app.store.saleDecision(forGroup: groupID) {
+            switch app.store.pitch(forGroup: groupID) {
             case .never: return false
             default: return true
             }
@@ -141,7 +145,7 @@ public enum DetailScreen {
         if let offer = terms.applicableOffer(product), let summary = terms.offerSummary(offer, on: product) {
             line(summary, .accent)
             if let end = terms.offerEnd(offer, on: product, startingAt: state.store.now) { line(end, .dim) }
-        } else if product.type == .autoRenewable, state.canBuy(product) || state.canBuyOwnPlan(product) {
+        } else if product.type == .autoRenewable, state.canBuy(product) {
             line(strings.renewsAutomatically, .dim)
         }
         if statusRole == .owned { line(status, .owned) }
@@ -162,7 +166,7 @@ public enum DetailScreen {
         while layout.lines.last?.text.isEmpty == true { layout.lines.removeLast() }
 
         // The button, on the last row of the body.
-        guard state.canBuy(product) || state.canBuyOwnPlan(product), let price = terms.standardPrice(product) else { return layout }
+        guard state.canBuy(product), let price = terms.standardPrice(product) else { return layout }
         let quantity = product.type == .consumable ? screen.quantity : 1
         var label = product.type == .autoRenewable ? strings.subscribe : strings.buy
         if case .resubscribe = pitch { label = strings.resubscribeButton }

@@ -9,6 +9,9 @@ public enum Action: String, Sendable, CaseIterable {
     // The customer's flows, from the store and from each other. Each shows only where its screen
     // exists (see `AppState.isAvailable`).
     case signup, restore, account, purchaseHelp, redeemCode
+    /// A family member's way to a plan of their own, on the shared plan's detail view: never a pitch,
+    /// only a key they choose to press (`AppStore.mayBuyOwnSubscription`).
+    case ownPlan
     // The free area and onboarding (FreeContentScreen, OnboardingScreen). `seePlans` is the free
     // area's way to the sign-up screen, shown with the prompt near the free limit.
     case freeContent, seePlans, nextPage, previousPage, skip
@@ -112,6 +115,7 @@ public enum Keymap {
              Binding(keys: [.character("+"), .character("="), .right], label: "+", action: .more, importance: .helpOnly),
              Binding(keys: [.character("-"), .left], label: "-", action: .fewer, importance: .helpOnly),
              Binding(keys: [.character("o")], label: "o", action: .signup, importance: .normal),
+             Binding(keys: [.character("o")], label: "o", action: .ownPlan, importance: .normal),
              // Where the text does not fit (a small terminal), it scrolls under the button.
              Binding(keys: [], label: "↑↓", action: .scroll, importance: .normal), up, down, pageUp, pageDown, top, bottom,
              back, scenario, transactions, help, quit]

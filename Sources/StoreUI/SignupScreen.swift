@@ -147,7 +147,7 @@ public enum SignupScreen {
         var layout = Layout(area: area, selected: screen.selection)
         let width = area.width
         let strings = app.strings, words = strings.signup
-        let terms = BillingTerms(app)
+        let terms = BillingTerms(app, onOwnInitiative: true)
         let groupName = app.store.catalog.group(screen.groupID)?.name.resolved(for: app.locale, fallback: app.fallbackLanguage)
             ?? screen.groupID
         func para(_ text: String, _ role: Role, indent: Int = 0, keeping phrases: [String] = []) {

@@ -199,6 +199,7 @@ extension Strings {
             case .scroll: "faire défiler"
             case .redraw: "redessiner l'écran"
             case .signup: "toutes les formules"
+            case .ownPlan: "une formule à vous"
             case .restore: "restaurer les achats"
             case .account: "compte"
             case .purchaseHelp: "aide aux achats"

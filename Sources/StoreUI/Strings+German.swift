@@ -197,6 +197,7 @@ extension Strings {
             case .scroll: "blättern"
             case .redraw: "Bildschirm neu zeichnen"
             case .signup: "alle Abos"
+            case .ownPlan: "ein eigenes Abo"
             case .restore: "Käufe wiederherstellen"
             case .account: "Account"
             case .purchaseHelp: "Hilfe zu Käufen"

@@ -202,6 +202,7 @@ extension Strings {
             case .scroll: "スクロール"
             case .redraw: "画面を再描画"
             case .signup: "すべてのプラン"
+            case .ownPlan: "自分のプラン"
             case .restore: "購入を復元"
             case .account: "アカウント"
             case .purchaseHelp: "購入のヘルプ"

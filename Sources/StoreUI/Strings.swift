@@ -199,6 +199,7 @@ public struct Strings: Sendable {
         case .scroll: "scroll"
         case .redraw: "redraw the screen"
         case .signup: "see all plans"
+        case .ownPlan: "a plan of your own"
         case .restore: "restore purchases"
         case .account: "account"
         case .purchaseHelp: "purchase help"
@@ -312,7 +313,7 @@ public struct Strings: Sendable {
             case "billing-retry": "Renewals cannot be charged: subscriptions enter billing retry. Turn it off to let the App Store recover them."
             case "grace-period": "Whether a failed renewal keeps access for a grace period: as the app's catalog sets it, on (StoreKit Testing's 6 days for weekly, 16 days otherwise), or off."
             case "time-rate": "How fast the clock runs while the app is open. Time travel works at any rate."
-            case "family-sharing": "This account is a family member of an organizer who shares a purchase with it: it arrives as a familyShared transaction and renews with the organizer's. Off: the organizer stops sharing, and it is revoked."
+            case "family-sharing": "A family organizer shares this purchase: a familyShared transaction that renews with theirs. Off: sharing stops, it is revoked."
             default: ""
             }
         }

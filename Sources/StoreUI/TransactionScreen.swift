@@ -61,7 +61,7 @@ public enum TransactionScreen {
             guard let selected, selected.ownership == .purchased,
                   let groupID = app.store.groupID(ofProduct: selected.productID),
                   let status = app.store.status(ofGroup: groupID, ownership: .purchased),
-                  status.transaction.originalID == selected.originalID, status.state != .revoked,
+                  status.transaction.originalID == selected.originalID, status.state != RenewalState.revoked,
                   status.renewal?.expirationReason == nil else { return false }
             return true
         case .approve, .decline, .resolve, .nextArea, .previousArea: return false

@@ -253,7 +253,7 @@ extension AppState {
     /// Opens the system confirmation sheet, or says at once why the purchase cannot start.
     mutating func openSheet(for product: Product, quantity: Int = 1) {
         guard canBuy(product) || canBuyOwnPlan(product) else { return }
-        let promotional = BillingTerms(self).applicableOffer(product).flatMap { $0.kind == .promotional ? $0.id : nil }
+        let promotional = BillingTerms(self, onOwnInitiative: canBuyOwnPlan(product)).applicableOffer(product).flatMap { $0.kind == .promotional ? $0.id : nil }
         do {
             let quote = try store.quote(product.id, quantity: quantity, promotionalOffer: promotional)
             overlay = .sheet(PurchaseSheet(quote: quote, confirmFocused: false))

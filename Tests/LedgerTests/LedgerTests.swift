@@ -18,6 +18,23 @@ struct LedgerTests {
         return folder.appendingPathComponent(name).path
     }
 
+    @Test("a family member comes back whole: the switch, the shared chain renewing, their own plan, each status")
+    func familyMemberSaved() throws {
+        let path = temporaryPath()
+        var store = AppStore(catalog: Self.catalog, territory: Self.usa, now: Self.start)
+        store.apply(.familySharing("com.trailhead.plus.family.monthly"))
+        store.purchase("com.trailhead.plus.pro.monthly")
+        store.setAutoRenew(false, group: "trailhead.plus")
+        try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).save(store)
+        var reopened = try #require(try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).stored)
+        #expect(reopened.transactions == store.transactions, "reopening delivers nothing new")
+        #expect(reopened.scenario.familySharing == "com.trailhead.plus.family.monthly")
+        #expect(reopened.statuses(ofGroup: "trailhead.plus") == store.statuses(ofGroup: "trailhead.plus"))
+        reopened.advance(by: SubscriptionPeriod(value: 2, unit: .month))
+        #expect(reopened.status(ofGroup: "trailhead.plus", ownership: .familyShared)?.state == .subscribed)
+        #expect(reopened.status(ofGroup: "trailhead.plus", ownership: .purchased)?.state == .expired)
+    }
+
     @Test("a saved account comes back whole: transactions, renewal state, scenario switches and clock")
     func roundTrip() throws {
         let path = temporaryPath()

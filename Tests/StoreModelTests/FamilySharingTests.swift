@@ -186,7 +186,7 @@ struct FamilySharingTests {
             let error = #expect(throws: ScenarioSetting.ParseError.self) {
                 try ScenarioSetting(line: "family-sharing \(bad)").check(catalog)
             }
-            #expect(error?.message.contains("use off or one of \"alps\", \"family.monthly\"") == true, "\(bad)")
+            #expect(error?.message.contains("use off or one of \"family.monthly\", \"alps\"") == true, "\(bad)")
             #expect(error?.message.contains("(family-sharing)") == true)
         }
         // Catalog and script text is quoted and escaped in the message, never raw.
@@ -201,11 +201,12 @@ struct FamilySharingTests {
     @Test("the panel cycles off and the catalog's family-shareable products, by binary search")
     func panelCycles() {
         let catalog = Fixture.catalog
-        #expect(ScenarioSetting.cycled("family-sharing", from: "off", by: 1, in: catalog) == "alps")
-        #expect(ScenarioSetting.cycled("family-sharing", from: "alps", by: 1, in: catalog) == "family.monthly")
-        #expect(ScenarioSetting.cycled("family-sharing", from: "family.monthly", by: 1, in: catalog) == "off")
-        #expect(ScenarioSetting.cycled("family-sharing", from: "off", by: -1, in: catalog) == "family.monthly")
-        #expect(ScenarioSetting.values(of: "family-sharing", in: catalog, limit: 1) == ["off", "\"alps\"", "and 1 more"])
+        // Subscriptions first (what QA shares most), then non-consumables, each in catalog order.
+        #expect(ScenarioSetting.cycled("family-sharing", from: "off", by: 1, in: catalog) == "family.monthly")
+        #expect(ScenarioSetting.cycled("family-sharing", from: "family.monthly", by: 1, in: catalog) == "alps")
+        #expect(ScenarioSetting.cycled("family-sharing", from: "alps", by: 1, in: catalog) == "off")
+        #expect(ScenarioSetting.cycled("family-sharing", from: "off", by: -1, in: catalog) == "alps")
+        #expect(ScenarioSetting.values(of: "family-sharing", in: catalog, limit: 1) == ["off", "\"family.monthly\"", "and 1 more"])
     }
 
     @Test("a shared renewal's work does not grow with the ledger: it reads the group's shared chain only")

@@ -213,9 +213,10 @@ struct ScaleTests {
             #expect(store.consumableBalance(product.id) == units, comment)
         }
         for group in store.catalog.subscriptionGroups {
-            let ids = store.transactions.filter { store.catalog.product($0.productID)?.subscription?.groupID == group.id }
-                .map(\.id)
-            #expect(store.index.byGroup[group.id] ?? [] == ids, comment)
+            let inGroup = store.transactions.filter { store.catalog.product($0.productID)?.subscription?.groupID == group.id }
+            // The person's own and the family-shared, each its own list.
+            #expect(store.index.byGroup[group.id] ?? [] == inGroup.filter { $0.ownership == .purchased }.map(\.id), comment)
+            #expect(store.index.sharedByGroup[group.id] ?? [] == inGroup.filter { $0.ownership == .familyShared }.map(\.id), comment)
         }
     }
 
@@ -244,10 +245,14 @@ struct ScaleTests {
         store.refund(1)
         store.deleteTransaction(3)
         store.receiveFamilySharing("alps")
+        store.receiveFamilySharing("family.monthly")
         store.restorePurchases()
         expectIndexesAgree(store, "refund, delete, family sharing, restore")
         store.advance(by: SubscriptionPeriod(value: 4, unit: .month))
         expectIndexesAgree(store, "renewals")
+        store.stopFamilySharing()
+        store.deleteTransaction(store.transactions.last { $0.ownership == .familyShared }!.id)
+        expectIndexesAgree(store, "sharing stopped, a shared transaction deleted")
         store.clearAll()
         expectIndexesAgree(store, "clear")
         store.purchase("alps")

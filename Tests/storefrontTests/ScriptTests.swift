@@ -27,7 +27,7 @@ struct ScriptTests {
     func coverage() {
         for required in ["buy-each-product-type", "ask-to-buy", "failed-purchases", "renewals-billing-retry",
                          "refund", "interrupted-purchase", "signup-free-trial", "restore",
-                         "metered-paywall", "subscribe-no-pitch"] {
+                         "metered-paywall", "subscribe-no-pitch", "family-member"] {
             #expect(Self.scriptNames.contains(required + ".script"), "missing Tests/Scripts/\(required).script")
         }
     }
@@ -87,6 +87,14 @@ struct ScriptTests {
         #expect(failed.stderr.contains(#"the screen does not show "say \"hi\" \\ there""# + "\n"), "\(failed.stderr)")
         let (key, _) = try run("press \"b\\\"\"\nexpect \"Store\"\n")
         #expect(key.stderr.contains(#"test.script:1: unknown key "b\"""#), "\(key.stderr)")
+    }
+
+    @Test("set family-sharing with a product the catalog cannot share stops the script with its line and the accepted ids, exit 2")
+    func familySharingRefused() throws {
+        let (run, _) = try run("press t\nset family-sharing com.trailhead.pass.summer\nexpect \"Store\"\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("test.script:2: \"com.trailhead.pass.summer\" is not a family-shareable"), "\(run.stderr)")
+        #expect(run.stderr.contains("use off or one of \"com.trailhead.plus.family.monthly\""), "\(run.stderr)")
     }
 
     @Test("a malformed line is reported with its line number, exit 2, before anything runs")
