@@ -98,7 +98,7 @@ struct Snapshot {
         for name in ScenarioSetting.names {
             guard let value = settings[name] else { continue }
             do {
-                store.apply(try ScenarioSetting(name: name, value: value))
+                store.apply(try ScenarioSetting(saved: name, value: value))
             } catch {
                 throw .badRow(path: path, detail: "table setting, row \(UntrustedText.quoted(name)): \(error.message)")
             }

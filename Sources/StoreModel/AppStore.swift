@@ -43,7 +43,7 @@ public struct AppStore: Sendable {
         /// Whether a renewal that fails to charge starts with a billing grace period.
         public var gracePeriod: GracePeriod = .asCatalog
         /// How fast the clock runs while the app is open (time travel works at any rate).
-        public var timeRate: TimeRate = .real
+        public var timeRate: TimeRate = .realTime
         public init() {}
 
         public enum GracePeriod: String, Sendable, CaseIterable {
@@ -56,12 +56,6 @@ public struct AppStore: Sendable {
         }
     }
 
-    /// StoreKit Testing's billing grace period in real time: "Grace period for subscriptions with a weekly
-    /// renewal period | 6 days", "… with all other renewal periods | 16 days"
-    /// (https://developer.apple.com/documentation/storekittest/sktestsession/timerate-swift.enum/realtime).
-    public static func storeKitTestingGracePeriod(for period: SubscriptionPeriod) -> SubscriptionPeriod {
-        SubscriptionPeriod(value: period == .oneWeek ? 6 : 16, unit: .day)
-    }
 
     /// How long the App Store keeps trying to charge a renewal that failed, before the subscription
     /// expires: a fixed 60 days, which no app can change (App Store Connect has no such setting; see
@@ -74,7 +68,7 @@ public struct AppStore: Sendable {
     /// When billing retry that started at `since` (the expiration that failed to renew) ends and the
     /// subscription expires, unless a charge succeeds first. The one place that decides it.
     public func billingRetryEnd(since: Date) -> Date {
-        Self.billingRetryPeriod.added(to: since)
+        scenario.timeRate.billingRetryEnd(from: since)
     }
 
     /// What will happen at a subscription group's next renewal (StoreKit's RenewalInfo).
@@ -336,7 +330,7 @@ public struct AppStore: Sendable {
                 transaction.originalID = first.id
                 transaction.originalPurchaseDate = first.purchaseDate
             }
-            transaction.expirationDate = (quote.offer?.period ?? product.subscription!.period).added(to: now)
+            transaction.expirationDate = scenario.timeRate.end(of: quote.offer?.period ?? product.subscription!.period, from: now)
             changeRenewal(of: groupID) { $0 = RenewalInfo(willAutoRenew: true, autoRenewProductID: product.id) }
         }
         append(transaction)
@@ -538,11 +532,13 @@ public struct AppStore: Sendable {
         case .off:
             return nil
         case .on:
-            return Self.storeKitTestingGracePeriod(for: period).added(to: expiration)
+            return scenario.timeRate.gracePeriodEnd(for: period, from: expiration)
         case .asCatalog:
             guard let grace = catalog.app.billingGracePeriod else { return nil }
             let wasFree = latest.offerKind != nil && latest.price == 0
             if grace.renewals == .paidToPaidOnly, wasFree { return nil }
+            // Under an accelerated rate, StoreKit Testing's table gives the length.
+            guard scenario.timeRate == .realTime else { return scenario.timeRate.gracePeriodEnd(for: period, from: expiration) }
             return grace.length(for: period).added(to: expiration)
         }
     }
@@ -587,7 +583,7 @@ public struct AppStore: Sendable {
             transaction.price = offer.price(in: territory) ?? transaction.price
             period = offer.period
         }
-        transaction.expirationDate = period.added(to: periodStart)
+        transaction.expirationDate = scenario.timeRate.end(of: period, from: periodStart)
         append(transaction)
     }
 
@@ -620,7 +616,9 @@ public struct AppStore: Sendable {
             if billed < offer.periodCount, let amount = offer.price(in: territory) {
                 charge.amount = amount
                 charge.offer = offer
-                charge.standardFrom = offer.period.times(offer.periodCount - billed).added(to: date)
+                charge.standardFrom = (billed..<offer.periodCount).reduce(date) { end, _ in
+                    scenario.timeRate.end(of: offer.period, from: end)
+                }
             }
         }
         return charge
