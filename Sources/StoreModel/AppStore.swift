@@ -211,6 +211,10 @@ public struct AppStore: Sendable {
         if let offerID {
             guard let offer = info.promotionalOffers.first(where: { $0.id == offerID }),
                   let price = offer.price(in: territory) else { throw .notAvailableInStorefront }
+            // Promotional offers are for current or lapsed subscribers of the group, never for someone
+            // who never subscribed (App Store Connect, "Set up promotional offers for auto-renewable
+            // subscriptions"); StoreKit refuses the purchase with ineligibleForOffer.
+            guard !isEligibleForIntroOffer(group: info.groupID) else { throw .ineligibleForOffer }
             quote.offer = offer
             quote.unitPrice = price
         } else if let intro = info.introductoryOffer, isEligibleForIntroOffer(group: info.groupID),
@@ -343,7 +347,7 @@ public struct AppStore: Sendable {
         return Transaction(
             id: nextTransactionID, originalID: nextTransactionID, productID: product.id, productType: product.type,
             purchaseDate: now, originalPurchaseDate: now, expirationDate: nil, quantity: quote.quantity,
-            ownership: .purchased, offerKind: quote.offer?.kind, offerID: quote.offer?.id, revocationDate: nil,
+            ownership: .purchased, offerKind: quote.offer?.kind, offerID: Self.transactionOfferID(quote.offer), revocationDate: nil,
             revocationReason: nil, isUpgraded: false, storefront: territory.code, state: state, failure: nil,
             price: quote.unitPrice, currency: quote.currency)
     }
@@ -579,12 +583,19 @@ public struct AppStore: Sendable {
            let offer = offer(kind: kind, id: latest.offerID, product: product), offer.paymentMode == .payAsYouGo,
            periodsBilled(of: latest, group: groupID, upTo: offer.periodCount) < offer.periodCount {
             transaction.offerKind = kind
-            transaction.offerID = offer.id
+            transaction.offerID = Self.transactionOfferID(offer)
             transaction.price = offer.price(in: territory) ?? transaction.price
             period = offer.period
         }
         transaction.expirationDate = scenario.timeRate.end(of: period, from: periodStart)
         append(transaction)
+    }
+
+    /// The offer id a transaction carries: none for an introductory offer, whatever id the catalog gives
+    /// it ("This value is nil if there isn't an offer, or if the offer type is introductory",
+    /// https://developer.apple.com/documentation/storekit/transaction/offerid).
+    static func transactionOfferID(_ offer: SubscriptionOffer?) -> String? {
+        offer?.kind == .introductory ? nil : offer?.id
     }
 
     private func offer(kind: SubscriptionOffer.Kind, id: String?, product: Product) -> SubscriptionOffer? {

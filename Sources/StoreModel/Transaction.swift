@@ -101,6 +101,9 @@ public enum PurchaseError: String, Error, Sendable, CaseIterable, Hashable {
     case declinedByParent
     /// an interrupted purchase, as the app saw it before the person resolved it
     case interrupted
+    /// a promotional offer for someone who never subscribed to its group (StoreKit's
+    /// Product.PurchaseError.ineligibleForOffer)
+    case ineligibleForOffer
 
     /// The errors QA can inject into the next purchase (Xcode's StoreKit Testing offers the same).
     public static let injectable: [PurchaseError] = [.networkError, .userCancelled, .notAvailableInStorefront,

@@ -155,6 +155,7 @@ extension Strings {
             case .invalidQuantity: "Choisissez une quantité autorisée par la boutique."
             case .declinedByParent: "L'achat a été refusé."
             case .interrupted: "L'achat a été interrompu et demande une action en dehors de l'app."
+            case .ineligibleForOffer: "Cette offre n'est pas disponible pour votre compte."
             }
         }
 

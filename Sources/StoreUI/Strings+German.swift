@@ -153,6 +153,7 @@ extension Strings {
             case .invalidQuantity: "Wähle eine Menge, die der Store erlaubt."
             case .declinedByParent: "Der Kauf wurde abgelehnt."
             case .interrupted: "Der Kauf wurde unterbrochen und erfordert eine Aktion außerhalb der App."
+            case .ineligibleForOffer: "Dieses Angebot ist für deinen Account nicht verfügbar."
             }
         }
 

@@ -158,6 +158,7 @@ extension Strings {
             case .invalidQuantity: "ストアで購入できる数量を選択してください。"
             case .declinedByParent: "購入は拒否されました。"
             case .interrupted: "購入が中断されました。App の外で操作が必要です。"
+            case .ineligibleForOffer: "このオファーはお使いのアカウントでは利用できません。"
             }
         }
 

@@ -153,6 +153,7 @@ public struct Strings: Sendable {
         case .invalidQuantity: "Choose a quantity the store allows."
         case .declinedByParent: "The purchase was declined."
         case .interrupted: "The purchase was interrupted and needs your attention outside the app."
+        case .ineligibleForOffer: "This offer isn't available for your account."
         }
     }
     public var interruptedTitle = "Action needed"

@@ -226,4 +226,61 @@ struct LifecycleFidelityTests {
             }
         }
     }
+
+    // MARK: long time travel
+
+    @Test("long time travel ends in the correct state at any time rate, its work linear in the renewals made")
+    func longTimeTravelAtEveryRate() throws {
+        // 500 years by the calendar; a fixed rate renews every 10 seconds, so two days of it are 17,280 renewals.
+        for (rate, span, expected) in [(TimeRate.realTime, SubscriptionPeriod(value: 500, unit: .year), 6_000),
+                                       (.monthlyRenewalEveryThirtySeconds, SubscriptionPeriod(value: 500, unit: .year), 6_000),
+                                       (.oneRenewalEveryTenSeconds, SubscriptionPeriod(value: 2, unit: .day), 17_280)] {
+            var store = Fixture.store()
+            store.scenario.timeRate = rate
+            store.purchase("family.monthly")
+            let meter = WorkMeter()
+            store.meter = meter
+            store.advance(by: span)
+            let renewals = store.transactions.count - 1
+            #expect(renewals == expected, "\(rate)")
+            #expect(meter.renewalPasses <= renewals + 1, "\(rate): one pass per renewal")
+            #expect(meter.visited <= 3 * renewals + 10, "\(rate): a few lookups per renewal")
+            let status = try #require(store.status(ofGroup: "plus"))
+            #expect(status.state == .subscribed)
+            #expect(try #require(status.transaction.expirationDate) > store.now)
+            #expect(store.nextRenewalDate == status.transaction.expirationDate)
+        }
+    }
+
+    // MARK: offers
+
+    @Test("promotional offers are only for current or lapsed subscribers of the group, never for someone who never subscribed")
+    func promotionalOffersNeedASubscription() throws {
+        var store = Fixture.store()
+        #expect(throws: PurchaseError.ineligibleForOffer) { try store.quote("pro.monthly", promotionalOffer: "stay") }
+        #expect(store.purchase("pro.monthly", promotionalOffer: "stay") == .failed(.ineligibleForOffer))
+        // Lapsed: subscribed once, cancelled, expired.
+        store.purchase("basic.monthly")
+        store.setAutoRenew(false, group: "plus")
+        store.advance(by: .sixMonths)
+        #expect(store.status(ofGroup: "plus")?.state == .expired)
+        let quote = try store.quote("pro.monthly", promotionalOffer: "stay")
+        #expect(quote.offer?.id == "stay")
+        let transaction = try #require(store.purchase("pro.monthly", promotionalOffer: "stay").transaction)
+        #expect(transaction.offerKind == .promotional && transaction.offerID == "stay")
+    }
+
+    @Test("introductory offers never carry an offer id in the transaction, nor in the renewals they bill")
+    func introductoryOffersHaveNoOfferID() throws {
+        let json = Fixture.json.replacingOccurrences(of: #""introductoryOffer": {"paymentMode": "payAsYouGo""#,
+                                                     with: #""introductoryOffer": {"id": "intro-3", "paymentMode": "payAsYouGo""#)
+        let catalog = try CatalogLoader.load(Data(json.utf8))
+        #expect(catalog.product("pro.monthly")?.subscription?.introductoryOffer?.id == "intro-3")
+        var store = AppStore(catalog: catalog, territory: catalog.territory("USA")!, now: Fixture.start)
+        let first = try #require(store.purchase("pro.monthly").transaction)
+        #expect(first.offerKind == .introductory && first.offerID == nil)
+        store.advance(by: SubscriptionPeriod(value: 2, unit: .month))
+        let intro = store.transactions.filter { $0.offerKind == .introductory }
+        #expect(intro.count == 3 && intro.allSatisfy { $0.offerID == nil }, "each pay-as-you-go period of the intro offer")
+    }
 }
