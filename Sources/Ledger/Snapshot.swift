@@ -145,7 +145,7 @@ struct Snapshot {
         for name in ScenarioSetting.names {
             guard let value = settings[name] else { continue }
             do {
-                let setting = try ScenarioSetting(name: name, value: value)
+                let setting = try ScenarioSetting(saved: name, value: value)
                 try setting.check(catalog)
                 store.apply(setting)
             } catch {

@@ -47,7 +47,7 @@ public struct AppStore: Sendable {
         /// Whether a renewal that fails to charge starts with a billing grace period.
         public var gracePeriod: GracePeriod = .asCatalog
         /// How fast the clock runs while the app is open (time travel works at any rate).
-        public var timeRate: TimeRate = .real
+        public var timeRate: TimeRate = .realTime
         /// This account is a family member of an organizer who shares this product (a family-shareable
         /// auto-renewable subscription or non-consumable); nil when nothing is shared. Changed through
         /// `receiveFamilySharing` and `stopFamilySharing`, which deliver and revoke the shared transaction.
@@ -64,12 +64,6 @@ public struct AppStore: Sendable {
         }
     }
 
-    /// StoreKit Testing's billing grace period in real time: "Grace period for subscriptions with a weekly
-    /// renewal period | 6 days", "… with all other renewal periods | 16 days"
-    /// (https://developer.apple.com/documentation/storekittest/sktestsession/timerate-swift.enum/realtime).
-    public static func storeKitTestingGracePeriod(for period: SubscriptionPeriod) -> SubscriptionPeriod {
-        SubscriptionPeriod(value: period == .oneWeek ? 6 : 16, unit: .day)
-    }
 
     /// How long the App Store keeps trying to charge a renewal that failed, before the subscription
     /// expires: a fixed 60 days, which no app can change (App Store Connect has no such setting; see
@@ -82,7 +76,7 @@ public struct AppStore: Sendable {
     /// When billing retry that started at `since` (the expiration that failed to renew) ends and the
     /// subscription expires, unless a charge succeeds first. The one place that decides it.
     public func billingRetryEnd(since: Date) -> Date {
-        Self.billingRetryPeriod.added(to: since)
+        scenario.timeRate.billingRetryEnd(from: since)
     }
 
     /// Price increases QA made, by territory and product (see Lifecycle.swift).
@@ -259,6 +253,10 @@ public struct AppStore: Sendable {
         if let offerID {
             guard let offer = info.promotionalOffers.first(where: { $0.id == offerID }),
                   let price = offer.price(in: territory) else { throw .notAvailableInStorefront }
+            // Promotional offers are for current or lapsed subscribers of the group, never for someone
+            // who never subscribed (App Store Connect, "Set up promotional offers for auto-renewable
+            // subscriptions"); StoreKit refuses the purchase with ineligibleForOffer.
+            guard !isEligibleForIntroOffer(group: info.groupID) else { throw .ineligibleForOffer }
             quote.offer = offer
             quote.unitPrice = price
         } else if let intro = info.introductoryOffer, isEligibleForIntroOffer(group: info.groupID),
@@ -396,7 +394,7 @@ public struct AppStore: Sendable {
                 transaction.originalID = first.id
                 transaction.originalPurchaseDate = first.purchaseDate
             }
-            transaction.expirationDate = (quote.offer?.period ?? product.subscription!.period).added(to: now)
+            transaction.expirationDate = scenario.timeRate.end(of: quote.offer?.period ?? product.subscription!.period, from: now)
             changeRenewal(of: groupID) { $0 = RenewalInfo(willAutoRenew: true, autoRenewProductID: product.id) }
         }
         append(transaction)
@@ -409,7 +407,7 @@ public struct AppStore: Sendable {
         return Transaction(
             id: nextTransactionID, originalID: nextTransactionID, productID: product.id, productType: product.type,
             purchaseDate: now, originalPurchaseDate: now, expirationDate: nil, quantity: quote.quantity,
-            ownership: .purchased, offerKind: quote.offer?.kind, offerID: quote.offer?.id, revocationDate: nil,
+            ownership: .purchased, offerKind: quote.offer?.kind, offerID: Self.transactionOfferID(quote.offer), revocationDate: nil,
             revocationReason: nil, isUpgraded: false, storefront: territory.code, state: .purchased,
             price: quote.unitPrice, currency: quote.currency)
     }
@@ -660,11 +658,13 @@ public struct AppStore: Sendable {
         case .off:
             return nil
         case .on:
-            return Self.storeKitTestingGracePeriod(for: period).added(to: expiration)
+            return scenario.timeRate.gracePeriodEnd(for: period, from: expiration)
         case .asCatalog:
             guard let grace = catalog.app.billingGracePeriod else { return nil }
             let wasFree = latest.offerKind != nil && latest.price == 0
             if grace.renewals == .paidToPaidOnly, wasFree { return nil }
+            // Under an accelerated rate, StoreKit Testing's table gives the length.
+            guard scenario.timeRate == .realTime else { return scenario.timeRate.gracePeriodEnd(for: period, from: expiration) }
             return grace.length(for: period).added(to: expiration)
         }
     }
@@ -740,14 +740,21 @@ public struct AppStore: Sendable {
            let offer = offer(kind: kind, id: latest.offerID, product: product), offer.paymentMode == .payAsYouGo,
            periodsBilled(of: latest, group: groupID, upTo: offer.periodCount) < offer.periodCount {
             transaction.offerKind = kind
-            transaction.offerID = offer.id
+            transaction.offerID = Self.transactionOfferID(offer)
             transaction.price = offer.price(in: territory) ?? transaction.price
             period = offer.period
         }
-        transaction.expirationDate = period.added(to: periodStart)
+        transaction.expirationDate = scenario.timeRate.end(of: period, from: periodStart)
         append(transaction)
         // A price increase applies from this renewal on: nothing is pending any more.
         changeRenewal(of: groupID) { if $0?.priceIncreaseStatus != nil { $0?.priceIncreaseStatus = nil } }
+    }
+
+    /// The offer id a transaction carries: none for an introductory offer, whatever id the catalog gives
+    /// it ("This value is nil if there isn't an offer, or if the offer type is introductory",
+    /// https://developer.apple.com/documentation/storekit/transaction/offerid).
+    static func transactionOfferID(_ offer: SubscriptionOffer?) -> String? {
+        offer?.kind == .introductory ? nil : offer?.id
     }
 
     private func offer(kind: SubscriptionOffer.Kind, id: String?, product: Product) -> SubscriptionOffer? {
@@ -780,7 +787,9 @@ public struct AppStore: Sendable {
             if billed < offer.periodCount, let amount = offer.price(in: territory) {
                 charge.amount = amount
                 charge.offer = offer
-                charge.standardFrom = offer.period.times(offer.periodCount - billed).added(to: date)
+                charge.standardFrom = (billed..<offer.periodCount).reduce(date) { end, _ in
+                    scenario.timeRate.end(of: offer.period, from: end)
+                }
             }
         }
         return charge

@@ -625,15 +625,13 @@ final class CatalogReader {
         let name = node.required("name").flatMap { localized($0, shared: true) }
         let productID = node.required("product").flatMap { productNode -> String? in
             guard let id = productNode.text else { return nil }
-            guard let position = index[id], case let product = products[position] else {
+            // Any product type: "Offer codes are available for any Apple In-App Purchase product type"
+            // (https://developer.apple.com/documentation/storekit/transaction/offertype-swift.struct/code).
+            guard let position = index[id] else {
                 productNode.problem("no product \(UntrustedText.quoted(id)) in $.products")
                 return nil
             }
-            guard product.type == .autoRenewable else {
-                productNode.problem("offer codes apply to auto-renewable subscriptions; \(UntrustedText.quoted(id)) is \(product.type.rawValue)")
-                return nil
-            }
-            return product.id // the product's own String: one copy of each id
+            return products[position].id // the product's own String: one copy of each id
         }
         let offer = offer(node, kind: .code)
         let eligibility = node.required("eligibility")?.array.flatMap { items -> Set<OfferCodeOffer.Eligibility>? in

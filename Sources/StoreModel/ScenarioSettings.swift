@@ -1,31 +1,137 @@
 import Foundation
 
-/// How fast simulated time runs while the app is open, after Xcode's StoreKit Testing time rates: real
-/// time, or so fast that a month passes in an hour, half an hour, … or 30 seconds.
+/// How fast simulated time runs while the app is open, and how long a subscription's periods, grace
+/// period and billing retry last under it: StoreKit Testing's `SKTestSession.TimeRate`, case for case
+/// (https://developer.apple.com/documentation/storekittest/sktestsession/timerate-swift.enum), with the
+/// lengths of Apple's table on each case's page.
+///
+/// - Real time: periods by the calendar, grace and retry in days.
+/// - Scaled ("monthly renewal every …"): the clock runs fast, a 30-day month in the stated real time.
+///   Periods counted in months and years keep the calendar (Apple's table is proportional there: bimonthly
+///   twice monthly … annually twelve times). A week does not: at 30 seconds a weekly subscription renews
+///   every 10 seconds, not 7, so a period counted in weeks or days lasts Apple's weekly time at the clock's
+///   speed. Grace periods and billing retry take the table's real lengths at the clock's speed (retry is
+///   60 days at every scaled rate).
+/// - Fixed ("one renewal every …"): every subscription renews after the same real time, whatever its
+///   period. The clock runs in real time and every period, grace period and retry takes the table's fixed
+///   length, so the dates the inspector shows are the times things happened.
 public enum TimeRate: String, Sendable, CaseIterable {
-    case real
-    case hour = "1h"
-    case halfHour = "30m"
-    case tenMinutes = "10m"
-    case fiveMinutes = "5m"
-    case minute = "1m"
-    case halfMinute = "30s"
+    case realTime = "real-time"
+    case monthlyRenewalEveryHour = "monthly-renewal-every-hour"
+    case monthlyRenewalEveryThirtyMinutes = "monthly-renewal-every-thirty-minutes"
+    case monthlyRenewalEveryFifteenMinutes = "monthly-renewal-every-fifteen-minutes"
+    case monthlyRenewalEveryFiveMinutes = "monthly-renewal-every-five-minutes"
+    case monthlyRenewalEveryThirtySeconds = "monthly-renewal-every-thirty-seconds"
+    case oneRenewalEveryFifteenMinutes = "one-renewal-every-fifteen-minutes"
+    case oneRenewalEveryFiveMinutes = "one-renewal-every-five-minutes"
+    case oneRenewalEveryMinute = "one-renewal-every-minute"
+    case oneRenewalEveryThirtySeconds = "one-renewal-every-thirty-seconds"
+    case oneRenewalEveryTenSeconds = "one-renewal-every-ten-seconds"
+    case oneRenewalEveryTwoSeconds = "one-renewal-every-two-seconds"
 
-    /// Real seconds in which a simulated month (30 days) passes.
-    public var secondsPerMonth: Double {
+    /// Apple's real times for one rate, in seconds.
+    struct Table {
+        /// Scaled rates: one renewal of a monthly and of a weekly subscription. Fixed rates: every renewal.
+        var monthly: Double
+        var weekly: Double
+        /// Grace period of a weekly subscription and of any other, and the billing retry period.
+        var weeklyGrace: Double
+        var grace: Double
+        var retry: Double
+    }
+
+    private static let day: Double = 86_400
+
+    /// Apple's tables, from each case's page of the SKTestSession.TimeRate documentation.
+    var table: Table {
         switch self {
-        case .real: 30 * 86_400
-        case .hour: 3_600
-        case .halfHour: 1_800
-        case .tenMinutes: 600
-        case .fiveMinutes: 300
-        case .minute: 60
-        case .halfMinute: 30
+        case .realTime: Table(monthly: 30 * Self.day, weekly: 7 * Self.day, weeklyGrace: 6 * Self.day, grace: 16 * Self.day, retry: 60 * Self.day)
+        case .monthlyRenewalEveryHour: Table(monthly: 3_600, weekly: 15 * 60, weeklyGrace: 12 * 60 + 51, grace: 30 * 60, retry: 2 * 3_600)
+        case .monthlyRenewalEveryThirtyMinutes: Table(monthly: 30 * 60, weekly: 10 * 60, weeklyGrace: 8 * 60 + 34, grace: 15 * 60, retry: 3_600)
+        case .monthlyRenewalEveryFifteenMinutes: Table(monthly: 15 * 60, weekly: 5 * 60, weeklyGrace: 4 * 60 + 17, grace: 7 * 60 + 30, retry: 30 * 60)
+        case .monthlyRenewalEveryFiveMinutes: Table(monthly: 5 * 60, weekly: 3 * 60, weeklyGrace: 2 * 60 + 34, grace: 2 * 60 + 30, retry: 10 * 60)
+        case .monthlyRenewalEveryThirtySeconds: Table(monthly: 30, weekly: 10, weeklyGrace: 9, grace: 15, retry: 60)
+        case .oneRenewalEveryFifteenMinutes: .fixed(15 * 60)
+        case .oneRenewalEveryFiveMinutes: .fixed(5 * 60)
+        case .oneRenewalEveryMinute: .fixed(60)
+        case .oneRenewalEveryThirtySeconds: .fixed(30)
+        case .oneRenewalEveryTenSeconds: .fixed(10)
+        case .oneRenewalEveryTwoSeconds: .fixed(2)
         }
     }
 
-    /// Simulated seconds per real second.
-    public var speed: Double { 30 * 86_400 / secondsPerMonth }
+    /// Whether every subscription renews after the same real time, whatever its period.
+    public var isFixed: Bool { rawValue.hasPrefix("one-renewal-every-") }
+
+    /// Simulated seconds per real second: a 30-day month in the rate's monthly time; 1 for the fixed
+    /// rates, whose clock runs in real time.
+    public var speed: Double { isFixed ? 1 : 30 * Self.day / table.monthly }
+
+    /// Real seconds one renewal of a subscription with this period takes (Apple's "Renewal time").
+    public func renewalTime(of period: SubscriptionPeriod) -> Double {
+        if isFixed { return table.monthly }
+        switch period.unit {
+        case .month: return table.monthly * Double(period.value)
+        case .year: return table.monthly * 12 * Double(period.value)
+        case .week: return table.weekly * Double(period.value)
+        case .day: return table.weekly / 7 * Double(period.value)
+        }
+    }
+
+    /// When one `period` of a subscription or an offer that starts at `start` ends: by the calendar for
+    /// months and years (and for every unit in real time), else Apple's real time at the clock's speed.
+    public func end(of period: SubscriptionPeriod, from start: Date) -> Date {
+        if self == .realTime || (!isFixed && (period.unit == .month || period.unit == .year)) {
+            return period.added(to: start)
+        }
+        return start.addingTimeInterval(renewalTime(of: period) * speed)
+    }
+
+    /// When StoreKit Testing's billing grace period of a subscription with this period, failing at
+    /// `start`, ends: 6 days for a weekly subscription and 16 days for any other in real time.
+    public func gracePeriodEnd(for period: SubscriptionPeriod, from start: Date) -> Date {
+        if isFixed { return start.addingTimeInterval(table.grace) }
+        let weekly = period.unit == .week || period.unit == .day
+        return start.addingTimeInterval((weekly ? table.weeklyGrace : table.grace) * speed)
+    }
+
+    /// When billing retry that started at `start` ends: the App Store's 60 days in real time and at
+    /// every scaled rate, twice the renewal time at the fixed ones.
+    public func billingRetryEnd(from start: Date) -> Date {
+        self == .realTime ? AppStore.billingRetryPeriod.added(to: start) : start.addingTimeInterval(table.retry * speed)
+    }
+
+    /// The values of earlier storefronts that name a rate of StoreKit Testing: `real`, and a month per
+    /// `1h`, `30m`, `5m` or `30s`.
+    static let earlierNames: [String: TimeRate] = [
+        "real": .realTime, "1h": .monthlyRenewalEveryHour, "30m": .monthlyRenewalEveryThirtyMinutes,
+        "5m": .monthlyRenewalEveryFiveMinutes, "30s": .monthlyRenewalEveryThirtySeconds,
+    ]
+
+    /// Earlier values with no rate of the same name (a month per 10 minutes or per minute): a saved ledger
+    /// opens at the nearest rate StoreKit Testing has.
+    static let earlierNearest: [String: TimeRate] = [
+        "10m": .monthlyRenewalEveryFifteenMinutes, "1m": .monthlyRenewalEveryThirtySeconds,
+    ]
+
+    /// A rate by its setting value (`monthly-renewal-every-thirty-seconds`), by Apple's case name
+    /// (`monthlyRenewalEveryThirtySeconds`), or by an earlier value that names the same rate (`30s`).
+    public init?(name: String) {
+        if let rate = TimeRate(rawValue: name) ?? Self.earlierNames[name] {
+            self = rate
+        } else if let rate = Self.allCases.first(where: { "\($0)" == name }) {
+            self = rate
+        } else {
+            return nil
+        }
+    }
+}
+
+extension TimeRate.Table {
+    /// A fixed rate: every renewal and grace period takes `seconds`, billing retry twice as long.
+    static func fixed(_ seconds: Double) -> Self {
+        Self(monthly: seconds, weekly: seconds, weeklyGrace: seconds, grace: seconds, retry: 2 * seconds)
+    }
 }
 
 /// One QA switch as text: `ask-to-buy on`, `fail-next-purchase network-error`, `payments screen-time`.
@@ -112,6 +218,13 @@ public enum ScenarioSetting: Sendable, Equatable {
         guard !accepted.isEmpty else {
             throw ParseError(message: "unknown setting \(UntrustedText.quoted(name)); settings are \(Self.names.joined(separator: ", "))")
         }
+        if name == "time-rate", let rate = TimeRate(name: value) {
+            self = .timeRate(rate)
+            return
+        }
+        if name == "time-rate", TimeRate.earlierNearest[value] != nil {
+            throw ParseError(message: "\(UntrustedText.quoted(value)) is no longer a time rate: StoreKit Testing has no rate of a month per \(value); use one of \(accepted.joined(separator: ", "))")
+        }
         guard accepted.contains(value) || (name == "family-sharing" && !value.isEmpty) else {
             throw ParseError(message: "\(UntrustedText.quoted(value)) is not a value of \(name); use one of \(accepted.joined(separator: ", "))")
         }
@@ -123,7 +236,18 @@ public enum ScenarioSetting: Sendable, Equatable {
         case "fail-next-purchase": self = .failNextPurchase(PurchaseError.injectable.first { $0.settingName == value })
         case "grace-period": self = .gracePeriod(AppStore.Scenario.GracePeriod(rawValue: value)!)
         case "family-sharing": self = .familySharing(value == "off" ? nil : value)
-        default: self = .timeRate(TimeRate(rawValue: value)!)
+        default: self = .timeRate(TimeRate(name: value)!)
+        }
+    }
+
+    /// Reads a setting as a saved ledger holds it: as `init(name:value:)`, and an earlier time rate with
+    /// no StoreKit Testing rate of its name (`10m`, `1m`) as the nearest one, so an old ledger still opens
+    /// (its next save writes the new value).
+    public init(saved name: String, value: String) throws(ParseError) {
+        if name == "time-rate", let nearest = TimeRate.earlierNearest[value] {
+            self = .timeRate(nearest)
+        } else {
+            try self.init(name: name, value: value)
         }
     }
 

@@ -91,6 +91,9 @@ public enum PurchaseError: String, Error, Sendable, CaseIterable, Hashable {
     case alreadyOwned
     case alreadySubscribed
     case invalidQuantity
+    /// a promotional offer for someone who never subscribed to its group (StoreKit's
+    /// Product.PurchaseError.ineligibleForOffer)
+    case ineligibleForOffer
 
     /// The errors QA can inject into the next purchase (Xcode's StoreKit Testing offers the same).
     public static let injectable: [PurchaseError] = [.networkError, .userCancelled, .notAvailableInStorefront,

@@ -153,11 +153,10 @@ public enum ScenarioScreen {
                                                   state.strings.qa.timeRate(state.store.scenario.timeRate)), to: width)
     }
 
-    /// A setting's value as the CLI and scripts write it, with a word on what it means where that helps.
+    /// A setting's value as the CLI and scripts write it (the clock line above says what a time rate means).
     static func value(_ name: String, _ state: AppState) -> String {
         guard let setting = ScenarioSetting.current(state.store).first(where: { $0.name == name }) else { return "" }
         switch setting {
-        case .timeRate(let rate) where rate != .real: return "\(setting.value) (\(state.strings.qa.timeRate(rate)))"
         case .familySharing(let productID?):
             // The product's name and the organizer who shares it; the id is catalog text.
             let product = state.store.catalog.product(productID)
@@ -169,6 +168,8 @@ public enum ScenarioScreen {
     static func helpText(_ row: Row, _ state: AppState) -> String {
         let qa = state.strings.qa
         switch row {
+        // Twelve time rates do not fit under the panel: the help names them by kind, and → steps through them.
+        case .setting("time-rate"): return qa.settingHelp("time-rate")
         case .setting(let name):
             return qa.settingHelp(name) + " (" + ScenarioSetting.values(of: name, in: state.store.catalog).joined(separator: ", ") + ")"
         case .advanceDay, .advanceWeek, .advanceToRenewal: return qa.timeHelp

@@ -153,6 +153,7 @@ extension Strings {
             case .alreadyOwned: "Vous possédez déjà cet article."
             case .alreadySubscribed: "Vous avez déjà cet abonnement."
             case .invalidQuantity: "Choisissez une quantité autorisée par la boutique."
+            case .ineligibleForOffer: "Cette offre n'est pas disponible pour votre compte."
             }
         }
 

@@ -151,6 +151,7 @@ extension Strings {
             case .alreadyOwned: "Du besitzt diesen Artikel bereits."
             case .alreadySubscribed: "Du hast das bereits abonniert."
             case .invalidQuantity: "Wähle eine Menge, die der Store erlaubt."
+            case .ineligibleForOffer: "Dieses Angebot ist für deinen Account nicht verfügbar."
             }
         }
 

@@ -156,6 +156,7 @@ extension Strings {
             case .alreadyOwned: "このアイテムはすでに購入済みです。"
             case .alreadySubscribed: "すでに登録済みです。"
             case .invalidQuantity: "ストアで購入できる数量を選択してください。"
+            case .ineligibleForOffer: "このオファーはお使いのアカウントでは利用できません。"
             }
         }
 

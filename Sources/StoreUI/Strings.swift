@@ -151,6 +151,7 @@ public struct Strings: Sendable {
         case .alreadyOwned: "You already own this item."
         case .alreadySubscribed: "You're already subscribed to this."
         case .invalidQuantity: "Choose a quantity the store allows."
+        case .ineligibleForOffer: "This offer isn't available for your account."
         }
     }
     public var interruptedTitle = "Action needed"
@@ -282,13 +283,18 @@ public struct Strings: Sendable {
         public var clock: @Sendable (String, String) -> String = { "Clock \($0) · \($1)" }
         public var timeRate: @Sendable (TimeRate) -> String = {
             switch $0 {
-            case .real: "real time"
-            case .hour: "a month per hour"
-            case .halfHour: "a month per 30 minutes"
-            case .tenMinutes: "a month per 10 minutes"
-            case .fiveMinutes: "a month per 5 minutes"
-            case .minute: "a month per minute"
-            case .halfMinute: "a month per 30 seconds"
+            case .realTime: "real time"
+            case .monthlyRenewalEveryHour: "monthly every hour, weekly every 15 min"
+            case .monthlyRenewalEveryThirtyMinutes: "monthly every 30 min, weekly every 10 min"
+            case .monthlyRenewalEveryFifteenMinutes: "monthly every 15 min, weekly every 5 min"
+            case .monthlyRenewalEveryFiveMinutes: "monthly every 5 min, weekly every 3 min"
+            case .monthlyRenewalEveryThirtySeconds: "monthly every 30 s, weekly every 10 s"
+            case .oneRenewalEveryFifteenMinutes: "every renewal 15 min, clock in real time"
+            case .oneRenewalEveryFiveMinutes: "every renewal 5 min, clock in real time"
+            case .oneRenewalEveryMinute: "every renewal 1 min, clock in real time"
+            case .oneRenewalEveryThirtySeconds: "every renewal 30 s, clock in real time"
+            case .oneRenewalEveryTenSeconds: "every renewal 10 s, clock in real time"
+            case .oneRenewalEveryTwoSeconds: "every renewal 2 s, clock in real time"
             }
         }
         public var settingLabel: @Sendable (String) -> String = {
@@ -312,7 +318,7 @@ public struct Strings: Sendable {
             case "interrupt-purchases": "Purchases wait until the person acts outside the app. Resolve them in the inspector's Requests (t, then i)."
             case "billing-retry": "Renewals cannot be charged: subscriptions enter billing retry. Turn it off to let the App Store recover them."
             case "grace-period": "Whether a failed renewal keeps access for a grace period: as the app's catalog sets it, on (StoreKit Testing's 6 days for weekly, 16 days otherwise), or off."
-            case "time-rate": "How fast the clock runs while the app is open. Time travel works at any rate."
+            case "time-rate": "StoreKit Testing's time rates: real-time; monthly-renewal-every-hour … -thirty-seconds (a fast clock); one-renewal-every-fifteen-minutes … -two-seconds (every plan alike, real-time clock)."
             case "family-sharing": "A family organizer shares this purchase: a familyShared transaction that renews with theirs. Off: sharing stops, it is revoked."
             default: ""
             }

@@ -26,7 +26,7 @@ struct LaunchOptions: ParsableArguments {
     @Option(help: "Keep the ledger (transactions, renewals, scenario settings, clock) in this SQLite file, created if missing; printed as text (not a terminal), it is only read. Default: in memory, fresh on every launch.")
     var state: String?
 
-    @Option(name: .customLong("time-rate"), help: "How fast the clock runs: \(TimeRate.allCases.map(\.rawValue).joined(separator: ", ")) (real time, or a month per hour … per 30 seconds).")
+    @Option(name: .customLong("time-rate"), help: "StoreKit Testing's time rate: \(TimeRate.allCases.map(\.rawValue).joined(separator: ", ")).")
     var timeRate: String?
 
     @Option(help: "A scenario file: one setting per line, like \"ask-to-buy on\" (see README). Flags given here win over it.")

@@ -47,7 +47,7 @@ struct LedgerTests {
         store.scenario.askToBuy = true
         store.scenario.failNextPurchase = .networkError
         store.gate = .screenTime
-        store.scenario.timeRate = .fiveMinutes
+        store.scenario.timeRate = .monthlyRenewalEveryFiveMinutes
         try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).save(store)
 
         let loaded = try #require(try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).stored)

@@ -145,10 +145,16 @@ struct CatalogLoaderTests {
         #expect(found.contains(#"$.territories[3].currency: "XXQ" is not an ISO 4217 currency code like "USD" or "EUR""#))
     }
 
-    @Test("an offer code on a product that is not an auto-renewable subscription is refused")
-    func offerCodeOnNonSubscription() {
-        let found = problems(replacing: #""product": "pro.monthly""#, with: #""product": "alps""#)
-        #expect(found == [#"$.offerCodes[0].product: offer codes apply to auto-renewable subscriptions; "alps" is nonConsumable"#])
+    @Test("offer codes may apply to every product type: consumables, non-consumables and non-renewing subscriptions too")
+    func offerCodesForEveryProductType() throws {
+        for productID in ["boost", "alps", "pass", "pro.monthly"] {
+            #expect(problems(replacing: #""product": "pro.monthly""#, with: #""product": "\#(productID)""#) == [], "\(productID)")
+        }
+        let catalog = try CatalogLoader.load(Data(Fixture.json.replacingOccurrences(of: #""product": "pro.monthly""#,
+                                                                                    with: #""product": "boost""#).utf8))
+        #expect(catalog.offerCodes.first?.productID == "boost")
+        #expect(problems(replacing: #""product": "pro.monthly""#, with: #""product": "gems""#)
+                == [#"$.offerCodes[0].product: no product "gems" in $.products"#])
     }
 
     @Test("an expiry that is not an ISO 8601 date-time is refused")

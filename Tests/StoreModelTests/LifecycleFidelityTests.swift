@@ -122,4 +122,165 @@ struct LifecycleFidelityTests {
         #expect(store.status(ofGroup: "plus")?.transaction.expirationDate == SubscriptionPeriod.oneMonth.added(to: expiration),
                 "the renewal keeps its date: the new period starts where the old one ended")
     }
+
+    // MARK: time rates
+
+    @Test("time rates follow SKTestSession.TimeRate by name: setting values, Apple's case names, and earlier values that name the same rate")
+    func timeRatesByName() throws {
+        #expect(TimeRate.allCases.map(\.rawValue) == [
+            "real-time", "monthly-renewal-every-hour", "monthly-renewal-every-thirty-minutes",
+            "monthly-renewal-every-fifteen-minutes", "monthly-renewal-every-five-minutes",
+            "monthly-renewal-every-thirty-seconds", "one-renewal-every-fifteen-minutes", "one-renewal-every-five-minutes",
+            "one-renewal-every-minute", "one-renewal-every-thirty-seconds", "one-renewal-every-ten-seconds",
+            "one-renewal-every-two-seconds"])
+        #expect(try ScenarioSetting(line: "time-rate monthlyRenewalEveryThirtySeconds") == .timeRate(.monthlyRenewalEveryThirtySeconds))
+        #expect(try ScenarioSetting(line: "time-rate oneRenewalEveryTwoSeconds") == .timeRate(.oneRenewalEveryTwoSeconds))
+        for (old, rate) in [("real", TimeRate.realTime), ("1h", .monthlyRenewalEveryHour), ("30m", .monthlyRenewalEveryThirtyMinutes),
+                            ("5m", .monthlyRenewalEveryFiveMinutes), ("30s", .monthlyRenewalEveryThirtySeconds)] {
+            #expect(try ScenarioSetting(line: "time-rate \(old)") == .timeRate(rate))
+        }
+        for old in ["10m", "1m"] {
+            let error = #expect(throws: ScenarioSetting.ParseError.self) { try ScenarioSetting(line: "time-rate \(old)") }
+            #expect(error?.message.hasPrefix("\"\(old)\" is no longer a time rate: StoreKit Testing has no rate of a month per \(old); use one of real-time, monthly-renewal-every-hour,") == true)
+        }
+        #expect(ScenarioSetting.timeRate(.monthlyRenewalEveryThirtySeconds).value == "monthly-renewal-every-thirty-seconds",
+                "written back by the new name")
+    }
+
+    /// Buys `productID` with `rate`, and returns the real seconds until the first renewal.
+    static func realSecondsToRenewal(_ rate: TimeRate, _ productID: String, group: String, store: AppStore = Fixture.store()) -> Double {
+        var store = store
+        store.scenario.timeRate = rate
+        store.purchase(productID)
+        let status = store.status(ofGroup: group)!
+        return status.transaction.expirationDate!.timeIntervalSince(status.transaction.purchaseDate) / rate.speed
+    }
+
+    @Test("scaled rates renew each period after Apple's real time, which is not proportional for a weekly subscription")
+    func timeRatesScaled() {
+        let weekly = Self.weeklyStore(grace: nil)
+        // Apple's table for monthlyRenewalEveryThirtySeconds: weekly 10 s, monthly 30 s, semiannually 3 min, annually 6 min.
+        #expect(Self.realSecondsToRenewal(.monthlyRenewalEveryThirtySeconds, "news.monthly", group: "news", store: weekly) == 10)
+        #expect(Self.realSecondsToRenewal(.monthlyRenewalEveryThirtySeconds, "basic.monthly", group: "plus") == 30)
+        // monthlyRenewalEveryHour: weekly 15 min, monthly 1 h (30 days of a December, by the calendar: 31).
+        #expect(Self.realSecondsToRenewal(.monthlyRenewalEveryHour, "news.monthly", group: "news", store: weekly) == 15 * 60)
+        #expect(Self.realSecondsToRenewal(.monthlyRenewalEveryFiveMinutes, "news.monthly", group: "news", store: weekly) == 3 * 60)
+        #expect(TimeRate.monthlyRenewalEveryThirtySeconds.renewalTime(of: .sixMonths) == 180)
+        #expect(TimeRate.monthlyRenewalEveryThirtySeconds.renewalTime(of: .oneYear) == 360)
+        // Months keep the calendar: a monthly subscription bought on 21 November ends on 21 December.
+        var store = Fixture.store()
+        store.scenario.timeRate = .monthlyRenewalEveryFiveMinutes
+        store.purchase("basic.monthly")
+        #expect(store.status(ofGroup: "plus")?.transaction.expirationDate == Fixture.date("2026-12-21T09:00:00Z"))
+    }
+
+    @Test("fixed rates renew every subscription after the same real time, with the clock in real time, so dates are the times things happened")
+    func timeRatesFixed() {
+        let weekly = Self.weeklyStore(grace: nil)
+        for (rate, seconds) in [(TimeRate.oneRenewalEveryTwoSeconds, 2.0), (.oneRenewalEveryTenSeconds, 10), (.oneRenewalEveryThirtySeconds, 30),
+                                (.oneRenewalEveryMinute, 60), (.oneRenewalEveryFiveMinutes, 300), (.oneRenewalEveryFifteenMinutes, 900)] {
+            #expect(rate.isFixed && rate.speed == 1)
+            #expect(Self.realSecondsToRenewal(rate, "news.monthly", group: "news", store: weekly) == seconds)
+            #expect(Self.realSecondsToRenewal(rate, "family.monthly", group: "plus") == seconds)
+            #expect(Self.realSecondsToRenewal(rate, "pro.annual", group: "plus") == seconds, "a free trial of a week too")
+        }
+        var store = Fixture.store()
+        store.scenario.timeRate = .oneRenewalEveryTwoSeconds
+        store.purchase("family.monthly")
+        store.advance(to: Fixture.start.addingTimeInterval(60))
+        #expect(store.transactions.filter { $0.productID == "family.monthly" }.count == 31, "a renewal every 2 seconds of a minute")
+        #expect(store.status(ofGroup: "plus")?.transaction.expirationDate == Fixture.start.addingTimeInterval(62))
+    }
+
+    @Test("grace and retry lengths under each rate follow Apple's tables")
+    func timeRatesGraceAndRetry() {
+        // (rate, weekly grace, other grace, retry), in real seconds, from each case's page.
+        let tables: [(TimeRate, Double, Double, Double)] = [
+            (.realTime, 6 * 86_400, 16 * 86_400, 60 * 86_400),
+            (.monthlyRenewalEveryHour, 12 * 60 + 51, 30 * 60, 2 * 3_600),
+            (.monthlyRenewalEveryThirtyMinutes, 8 * 60 + 34, 15 * 60, 3_600),
+            (.monthlyRenewalEveryFifteenMinutes, 4 * 60 + 17, 7 * 60 + 30, 30 * 60),
+            (.monthlyRenewalEveryFiveMinutes, 2 * 60 + 34, 2 * 60 + 30, 10 * 60),
+            (.monthlyRenewalEveryThirtySeconds, 9, 15, 60),
+            (.oneRenewalEveryFifteenMinutes, 15 * 60, 15 * 60, 30 * 60),
+            (.oneRenewalEveryFiveMinutes, 5 * 60, 5 * 60, 10 * 60),
+            (.oneRenewalEveryMinute, 60, 60, 2 * 60),
+            (.oneRenewalEveryThirtySeconds, 30, 30, 60),
+            (.oneRenewalEveryTenSeconds, 10, 10, 20),
+            (.oneRenewalEveryTwoSeconds, 2, 2, 4),
+        ]
+        for (rate, weeklyGrace, grace, retry) in tables {
+            for (productID, group, expected) in [("news.monthly", "news", weeklyGrace), ("family.monthly", "plus", grace)] {
+                var store = Self.weeklyStore(grace: #"{"duration": "P28D"}"#)
+                store.scenario.timeRate = rate
+                store.scenario.gracePeriod = .on
+                store.purchase(productID)
+                store.scenario.billingFails = true
+                let expiration = store.status(ofGroup: group)!.transaction.expirationDate!
+                store.advance(to: expiration)
+                let graceEnd = store.renewals[group]!.gracePeriodExpiration!
+                #expect(abs(graceEnd.timeIntervalSince(expiration) / rate.speed - expected) < 0.001, "\(rate) \(productID) grace")
+                #expect(abs(store.billingRetryEnd(since: expiration).timeIntervalSince(expiration) / rate.speed - retry) < 0.001, "\(rate) retry")
+                store.advance(to: store.billingRetryEnd(since: expiration))
+                #expect(store.status(ofGroup: group)?.state == .expired, "\(rate): the subscription expires when the retry ends")
+            }
+        }
+    }
+
+    // MARK: long time travel
+
+    @Test("long time travel ends in the correct state at any time rate, its work linear in the renewals made")
+    func longTimeTravelAtEveryRate() throws {
+        // 500 years by the calendar; a fixed rate renews every 10 seconds, so two days of it are 17,280 renewals.
+        for (rate, span, expected) in [(TimeRate.realTime, SubscriptionPeriod(value: 500, unit: .year), 6_000),
+                                       (.monthlyRenewalEveryThirtySeconds, SubscriptionPeriod(value: 500, unit: .year), 6_000),
+                                       (.oneRenewalEveryTenSeconds, SubscriptionPeriod(value: 2, unit: .day), 17_280)] {
+            var store = Fixture.store()
+            store.scenario.timeRate = rate
+            store.purchase("family.monthly")
+            let meter = WorkMeter()
+            store.meter = meter
+            store.advance(by: span)
+            let renewals = store.transactions.count - 1
+            #expect(renewals == expected, "\(rate)")
+            #expect(meter.renewalPasses <= renewals + 1, "\(rate): one pass per renewal")
+            #expect(meter.visited <= 3 * renewals + 10, "\(rate): a few lookups per renewal")
+            let status = try #require(store.status(ofGroup: "plus"))
+            #expect(status.state == .subscribed)
+            #expect(try #require(status.transaction.expirationDate) > store.now)
+            #expect(store.nextRenewalDate == status.transaction.expirationDate)
+        }
+    }
+
+    // MARK: offers
+
+    @Test("promotional offers are only for current or lapsed subscribers of the group, never for someone who never subscribed")
+    func promotionalOffersNeedASubscription() throws {
+        var store = Fixture.store()
+        #expect(throws: PurchaseError.ineligibleForOffer) { try store.quote("pro.monthly", promotionalOffer: "stay") }
+        #expect(store.purchase("pro.monthly", promotionalOffer: "stay") == .failed(.ineligibleForOffer))
+        // Lapsed: subscribed once, cancelled, expired.
+        store.purchase("basic.monthly")
+        store.setAutoRenew(false, group: "plus")
+        store.advance(by: .sixMonths)
+        #expect(store.status(ofGroup: "plus")?.state == .expired)
+        let quote = try store.quote("pro.monthly", promotionalOffer: "stay")
+        #expect(quote.offer?.id == "stay")
+        let transaction = try #require(store.purchase("pro.monthly", promotionalOffer: "stay").transaction)
+        #expect(transaction.offerKind == .promotional && transaction.offerID == "stay")
+    }
+
+    @Test("introductory offers never carry an offer id in the transaction, nor in the renewals they bill")
+    func introductoryOffersHaveNoOfferID() throws {
+        let json = Fixture.json.replacingOccurrences(of: #""introductoryOffer": {"paymentMode": "payAsYouGo""#,
+                                                     with: #""introductoryOffer": {"id": "intro-3", "paymentMode": "payAsYouGo""#)
+        let catalog = try CatalogLoader.load(Data(json.utf8))
+        #expect(catalog.product("pro.monthly")?.subscription?.introductoryOffer?.id == "intro-3")
+        var store = AppStore(catalog: catalog, territory: catalog.territory("USA")!, now: Fixture.start)
+        let first = try #require(store.purchase("pro.monthly").transaction)
+        #expect(first.offerKind == .introductory && first.offerID == nil)
+        store.advance(by: SubscriptionPeriod(value: 2, unit: .month))
+        let intro = store.transactions.filter { $0.offerKind == .introductory }
+        #expect(intro.count == 3 && intro.allSatisfy { $0.offerID == nil }, "each pay-as-you-go period of the intro offer")
+    }
 }

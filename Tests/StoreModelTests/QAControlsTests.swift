@@ -163,10 +163,11 @@ struct QAControlsTests {
         #expect(name?.message.contains("unknown setting \"fly\"") == true)
     }
 
-    @Test("accelerated time rates pass a month in the stated real time")
+    @Test("scaled time rates pass a month in the stated real time; fixed ones run the clock in real time")
     func timeRates() {
-        #expect(TimeRate.real.speed == 1)
-        #expect(TimeRate.fiveMinutes.speed * 300 == 30 * 86_400)
-        #expect(TimeRate.halfMinute.speed * 30 == 30 * 86_400)
+        #expect(TimeRate.realTime.speed == 1)
+        #expect(TimeRate.monthlyRenewalEveryFiveMinutes.speed * 300 == 30 * 86_400)
+        #expect(TimeRate.monthlyRenewalEveryThirtySeconds.speed * 30 == 30 * 86_400)
+        #expect(TimeRate.oneRenewalEveryTwoSeconds.speed == 1)
     }
 }

@@ -142,10 +142,12 @@ struct RenewalTests {
         #expect(store.now == Fixture.start)
     }
 
-    @Test("a promotional offer sets the price when chosen")
+    @Test("a promotional offer sets the price when chosen, for a lapsed subscriber of its group")
     func retentionOffer() throws {
         var store = Fixture.store()
-        store.purchase("news.monthly")
+        store.purchase("basic.monthly")
+        store.setAutoRenew(false, group: "plus")
+        store.advance(by: .sixMonths)
         let quote = try store.quote("pro.monthly", promotionalOffer: "stay")
         #expect(quote.offer?.purpose == .retention)
         #expect(quote.unitPrice == Decimal(string: "2.49"))

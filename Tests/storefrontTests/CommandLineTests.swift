@@ -198,13 +198,18 @@ struct QAOptionTests {
             expect "Ask to Buy               on"
             expect "Fail next purchase       unknown"
             expect "Billing grace period     off"
-            expect "5m (a month per 5 minutes)"
+            expect "Time rate                monthly-renewal-every-five-minutes"
+            expect "monthly every 5 min, weekly every 3 min"
             """)
         let run = try Storefront.run(["script", script])
         #expect(run.status == 0, "\(run.stderr)")
         let bad = try Storefront.run(["--time-rate", "warp"])
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("\"warp\" is not a value of time-rate; use one of real, 1h, 30m, 10m, 5m, 1m, 30s (--time-rate)"))
+        #expect(bad.stderr.contains("\"warp\" is not a value of time-rate; use one of real-time, monthly-renewal-every-hour, "))
+        #expect(bad.stderr.contains(", one-renewal-every-two-seconds (--time-rate)"))
+        let gone = try Storefront.run(["--time-rate", "10m"])
+        #expect(gone.status == 2)
+        #expect(gone.stderr.contains("\"10m\" is no longer a time rate: StoreKit Testing has no rate of a month per 10m; use one of real-time, "))
     }
 }
 

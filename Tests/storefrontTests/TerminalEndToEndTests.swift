@@ -80,7 +80,7 @@ struct TerminalEndToEndTests {
         session.send("Tab", "Enter")
         try session.waitFor("You're subscribed to Family Monthly.")
         session.send("Enter", "t")
-        // A one-week trial at a month per 30 seconds ends after about 7 seconds: the renewal appears.
+        // A one-week trial at monthly-renewal-every-thirty-seconds ends after 10 seconds (Apple's weekly time): the renewal appears.
         try session.waitFor("2    1    Family Monthly", timeout: 30)
         session.send("q")
         try session.waitForExit()
