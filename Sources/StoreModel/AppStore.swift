@@ -216,6 +216,9 @@ public struct AppStore: Sendable {
     }
 
     /// Checks that a purchase can start and prices it. The same checks run again on `purchase`.
+    /// `promotionalOffer` is the id of the offer the app applies, as StoreKit's purchase options
+    /// `promotionalOffer` and `winBackOffer` name one: a promotional or a win-back offer of the product
+    /// (an id names one offer in a subscription group, as App Store Connect requires).
     public func quote(_ productID: String, quantity: Int = 1, promotionalOffer offerID: String? = nil)
         throws(PurchaseError) -> Quote {
         guard gate.canMakePayments else { throw .paymentNotAllowed }
@@ -250,7 +253,14 @@ public struct AppStore: Sendable {
                                           renewal: status.transaction.expirationDate ?? now)
             return quote
         }
-        if let offerID {
+        if let offerID, let winBack = info.winBackOffers.first(where: { $0.id == offerID }) {
+            // A win-back offer, only for a churned subscriber its eligibility rules admit (StoreKit:
+            // ineligibleForOffer otherwise).
+            guard let price = winBack.offer.price(in: territory) else { throw .notAvailableInStorefront }
+            guard isEligible(for: winBack, inGroup: info.groupID) else { throw .ineligibleForOffer }
+            quote.offer = winBack.offer
+            quote.unitPrice = price
+        } else if let offerID {
             guard let offer = info.promotionalOffers.first(where: { $0.id == offerID }),
                   let price = offer.price(in: territory) else { throw .notAvailableInStorefront }
             // Promotional offers are for current or lapsed subscribers of the group, never for someone
@@ -291,7 +301,7 @@ public struct AppStore: Sendable {
             record(error == .userCancelled ? .cancelled : .failed, productID, quantity: quantity, failure: error)
             return .failed(error)
         }
-        let offer = quote.offer?.kind == .promotional ? quote.offer?.id : nil
+        let offer = quote.offer?.purchaseOptionID
         if scenario.interruptPurchases {
             return .interrupted(record(.interrupted, productID, quantity: quantity, offerID: offer, status: .pending))
         }
@@ -762,7 +772,84 @@ public struct AppStore: Sendable {
         case .introductory: product.subscription?.introductoryOffer
         case .promotional: product.subscription?.promotionalOffers.first { $0.id == id }
         case .code: catalog.offerCodes.first { $0.offer.id == id }?.offer
+        case .winBack: product.subscription?.winBackOffers.first { $0.id == id }?.offer
         }
+    }
+
+    // MARK: win-back eligibility
+
+    /// Whether the person may buy with a win-back offer of a group's subscription now: the offer runs
+    /// (its start and end dates), their subscription churned (`churnDate`) between the offer's minimum
+    /// and maximum months ago, they paid for at least its months of subscriptions in the group, and no
+    /// win-back offer was redeemed in the group within its wait between offers. Months are calendar
+    /// months of the simulated clock (UTC). Apple, "Supporting win-back offers in your app"
+    /// (https://developer.apple.com/documentation/storekit/supporting-win-back-offers-in-your-app).
+    public func isEligible(for winBack: WinBackOffer, inGroup groupID: String) -> Bool {
+        guard winBack.isAvailable(at: now), let ended = churnDate(ofGroup: groupID) else { return false }
+        func months(_ count: Int, after date: Date) -> Date { SubscriptionPeriod(value: count, unit: .month).added(to: date) }
+        let since = winBack.monthsSinceLastSubscribed
+        guard months(since.lowerBound, after: ended) <= now, now <= months(since.upperBound, after: ended),
+              hasPaid(months: winBack.paidMonths, inGroup: groupID) else { return false }
+        guard let wait = winBack.monthsBetweenOffers else { return true }
+        guard let redeemed = lastWinBackRedemption(inGroup: groupID, notBefore: months(-wait, after: now)) else { return true }
+        return months(wait, after: redeemed) <= now
+    }
+
+    /// When the person's own subscription in a group churned: it expired — auto-renew off, billing retry
+    /// ended, no consent to a price increase, or no longer for sale: "a churned subscription is one that
+    /// has an expirationDate in the past, and a willAutoRenew value of false" — and nothing gives them
+    /// access now. Nil for someone who never subscribed, is subscribed, is in a grace period or billing
+    /// retry ("Subscriptions in a Billing Grace Period or billing retry state aren’t eligible for win-back
+    /// offers", developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalinfo/
+    /// eligiblewinbackofferids), or whose last subscription was refunded or revoked: a refund is not a churn.
+    public func churnDate(ofGroup groupID: String) -> Date? {
+        guard status(ofGroup: groupID)?.state.hasAccess != true,
+              let own = status(ofGroup: groupID, ownership: .purchased), own.state == .expired else { return nil }
+        return own.transaction.expirationDate
+    }
+
+    /// Whether the person paid for at least `required` months of subscriptions in a group: the periods
+    /// of their own transactions there that charged something (a free trial or free offer period does
+    /// not count, nor a refunded one; an upgraded one counts the part used before the upgrade), each
+    /// period as the catalog gives it (a renewal under an accelerated time rate counts its month), and
+    /// 30 days of weekly or daily periods as a month. Newest first, stopping once reached: the work is
+    /// at most the transactions of `required` months, whatever the ledger holds.
+    func hasPaid(months required: Int, inGroup groupID: String) -> Bool {
+        var (months, days) = (0, 0)
+        for id in (index.byGroup[groupID] ?? []).reversed() {
+            let transaction = visit(id)
+            guard transaction.state == .purchased, transaction.price > 0, transaction.purchaseDate <= now,
+                  let product = catalog.product(transaction.productID), let info = product.subscription else { continue }
+            let bought = transaction.offerKind.flatMap { self.offer(kind: $0, id: transaction.offerID, product: product) }
+            let period = bought?.period ?? info.period
+            if transaction.isUpgraded, let upgraded = transaction.upgradeRefundDate, let end = transaction.expirationDate,
+               end > transaction.purchaseDate {
+                let used = upgraded.timeIntervalSince(transaction.purchaseDate) / end.timeIntervalSince(transaction.purchaseDate)
+                days += Int((Double(period.approximateDays) * min(max(used, 0), 1)).rounded())
+            } else if let whole = period.months {
+                months += whole
+            } else {
+                days += period.approximateDays
+            }
+            if months + days / 30 >= required { return true }
+        }
+        return false
+    }
+
+    /// When the last win-back offer in a group was redeemed, looking back no further than `cutoff`: the
+    /// first transaction of the newest run of win-back transactions (a pay-as-you-go offer renews on the
+    /// offer for several periods). The work is the transactions since `cutoff`, and that run.
+    func lastWinBackRedemption(inGroup groupID: String, notBefore cutoff: Date) -> Date? {
+        var redeemed: Date?
+        for id in (index.byGroup[groupID] ?? []).reversed() {
+            let transaction = visit(id)
+            if transaction.offerKind == .winBack {
+                redeemed = transaction.purchaseDate
+            } else if redeemed != nil || transaction.purchaseDate < cutoff {
+                break
+            }
+        }
+        return redeemed
     }
 
     /// What the next renewal of a group will charge, as the App Store would bill it: the renewing

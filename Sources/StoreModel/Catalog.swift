@@ -554,6 +554,52 @@ public struct SubscriptionInfo: Sendable {
     public var period: SubscriptionPeriod
     public var introductoryOffer: SubscriptionOffer?
     public var promotionalOffers: [SubscriptionOffer]
+    /// Offers for churned subscribers of the group, each with its eligibility rules (App Store
+    /// Connect's win-back offers; `winbackOffers` in an Xcode `.storekit` file).
+    public var winBackOffers: [WinBackOffer] = []
+}
+
+/// A win-back offer: a free or discounted return for someone whose subscription in the group churned,
+/// offered only under the eligibility rules App Store Connect sets for it. Apple: "A churned
+/// subscription is one that has an expirationDate in the past, and a willAutoRenew value of false. […]
+/// You can base eligibility on the duration of the customer’s paid subscription, the time since the
+/// subscription expired, and the time that must pass between redeemed offers."
+/// (https://developer.apple.com/documentation/storekit/supporting-win-back-offers-in-your-app); the
+/// fields and their ranges are App Store Connect's WinBackOfferCreateRequest attributes
+/// (https://developer.apple.com/documentation/appstoreconnectapi/winbackoffercreaterequest/data-data.dictionary/attributes-data.dictionary).
+public struct WinBackOffer: Sendable, Hashable {
+    /// The offer itself (kind `winBack`): id, payment mode, period, prices.
+    public var offer: SubscriptionOffer
+    /// customerEligibilityPaidSubscriptionDurationInMonths: how long the person paid for subscriptions
+    /// of the group, at least (1–24, 36, 48 or 60 months).
+    public var paidMonths: Int
+    /// customerEligibilityTimeSinceLastSubscribedInMonths: how long ago their subscription ended, in
+    /// months, both ends included.
+    public var monthsSinceLastSubscribed: ClosedRange<Int>
+    /// customerEligibilityWaitBetweenOffersInMonths: months that must pass after a win-back offer was
+    /// redeemed before another is offered (2–24); nil when App Store Connect's field is left empty.
+    public var monthsBetweenOffers: Int?
+    /// HIGH priority offers come before NORMAL ones when several are eligible.
+    public var priority: Priority
+    /// When the offer is available: from `startDate`, until `endDate` (excluded) when there is one.
+    public var startDate: Date?
+    public var endDate: Date?
+
+    public enum Priority: String, Sendable, CaseIterable { case high, normal }
+
+    /// App Store Connect's choices for the paid duration.
+    public static let paidMonthsChoices = Array(1...24) + [36, 48, 60]
+    /// App Store Connect's range for the time since the subscription ended, in months.
+    public static let monthsSinceRange = 1...24
+    /// App Store Connect's range for the wait between offers, in months.
+    public static let monthsBetweenRange = 2...24
+
+    public var id: String { offer.id ?? "" }
+
+    /// Whether the offer runs at an instant (its start and end dates).
+    public func isAvailable(at instant: Date) -> Bool {
+        (startDate.map { $0 <= instant } ?? true) && (endDate.map { instant < $0 } ?? true)
+    }
 }
 
 /// A group of subscriptions of which a person can hold only one at a time.
@@ -562,12 +608,15 @@ public struct SubscriptionGroup: Sendable {
     public var name: LocalizedText
 }
 
-/// A discounted or free stretch of a subscription: introductory, promotional or offer-code.
+/// A discounted or free stretch of a subscription: introductory, promotional, offer-code or win-back.
 public struct SubscriptionOffer: Sendable, Hashable {
-    public enum Kind: String, Sendable { case introductory, promotional, code }
+    /// StoreKit's `Transaction.OfferType`: introductory (1), promotional (2), code (3), winBack (4)
+    /// (https://developer.apple.com/documentation/storekit/transaction/offertype-swift.struct).
+    public enum Kind: String, Sendable { case introductory, promotional, code, winBack }
     public enum PaymentMode: String, Sendable, CaseIterable { case freeTrial, payAsYouGo, payUpFront }
-    /// Why a promotional offer exists: to keep a subscriber who is cancelling, or win back a lapsed one.
-    public enum Purpose: String, Sendable, CaseIterable { case retention, winBack }
+    /// Why a promotional offer exists: to keep a subscriber who is cancelling. (Win-back offers are
+    /// their own list, `SubscriptionInfo.winBackOffers`, not promotional offers.)
+    public enum Purpose: String, Sendable, CaseIterable { case retention }
 
     public var id: String?
     public var kind: Kind
@@ -593,6 +642,13 @@ public struct SubscriptionOffer: Sendable, Hashable {
         self.periodCount = periodCount
         self.priceTable = prices
         self.purpose = purpose
+    }
+
+    /// The id an app names when it buys with this offer (StoreKit's `promotionalOffer` and
+    /// `winBackOffer` purchase options); nil for introductory and offer-code offers, which the App
+    /// Store applies itself.
+    public var purchaseOptionID: String? {
+        kind == .promotional || kind == .winBack ? id : nil
     }
 
     /// The whole length of the offer.

@@ -495,7 +495,7 @@ final class CatalogReader {
             node.optional("familyShareable")?.problem("consumables cannot be shared with Family Sharing")
         }
         if type != .autoRenewable {
-            for key in ["group", "level", "period", "introductoryOffer", "promotionalOffers"] {
+            for key in ["group", "level", "period", "introductoryOffer", "promotionalOffers", "winBackOffers"] {
                 node.optional(key)?.problem("only auto-renewable subscriptions have \"\(key)\"")
             }
         }
@@ -568,18 +568,104 @@ final class CatalogReader {
         let intro = node.optional("introductoryOffer").flatMap { offer($0, kind: .introductory) }
         let promotional = node.optional("promotionalOffers")?.array?.compactMap { offer($0, kind: .promotional) } ?? []
         for offerNode in node.optional("promotionalOffers")?.array ?? [] where offerNode.optional("purpose") == nil {
-            offerNode.problem("missing required field \"purpose\" (retention or winBack)")
+            offerNode.problem("missing required field \"purpose\" (retention)")
         }
+        let winBack = node.optional("winBackOffers")?.array?.compactMap { winBackOffer($0) } ?? []
+        checkOfferIDs(node, promotional: promotional, winBack: winBack)
         guard let group, let level, let period else { return nil }
         return SubscriptionInfo(groupID: group, level: level, period: period,
-                                introductoryOffer: intro, promotionalOffers: promotional)
+                                introductoryOffer: intro, promotionalOffers: promotional, winBackOffers: winBack)
+    }
+
+    /// A win-back offer (`winBackOffers[]`): an offer as the others are, with App Store Connect's
+    /// eligibility rules and ranges (see `WinBackOffer`).
+    private func winBackOffer(_ node: Node) -> WinBackOffer? {
+        node.checkKeys(Schema.winBackOffer)
+        let offer = offer(node, kind: .winBack)
+        let paid = node.required("paidSubscriptionDurationInMonths").flatMap { paidNode -> Int? in
+            guard let months = paidNode.int else { return nil }
+            guard WinBackOffer.paidMonthsChoices.contains(months) else {
+                paidNode.problem("\(months) is not a paid duration App Store Connect offers; use 1 to 24, 36, 48 or 60 months")
+                return nil
+            }
+            return months
+        }
+        let since = node.required("timeSinceLastSubscribedInMonths").flatMap { rangeNode -> ClosedRange<Int>? in
+            rangeNode.checkKeys(Schema.monthRange)
+            let bounds = ["minimum", "maximum"].map { key in
+                rangeNode.required(key).flatMap { monthsNode -> Int? in
+                    guard let months = monthsNode.int else { return nil }
+                    let range = WinBackOffer.monthsSinceRange
+                    guard range.contains(months) else {
+                        monthsNode.problem("must be between \(range.lowerBound) and \(range.upperBound) months")
+                        return nil
+                    }
+                    return months
+                }
+            }
+            guard let minimum = bounds[0], let maximum = bounds[1] else { return nil }
+            guard minimum <= maximum else {
+                rangeNode.problem("minimum \(minimum) is more than maximum \(maximum)")
+                return nil
+            }
+            return minimum...maximum
+        }
+        let wait = node.optional("waitBetweenOffersInMonths").flatMap { waitNode -> Int? in
+            guard let months = waitNode.int else { return nil }
+            let range = WinBackOffer.monthsBetweenRange
+            guard range.contains(months) else {
+                waitNode.problem("must be between \(range.lowerBound) and \(range.upperBound) months, or left out")
+                return nil
+            }
+            return months
+        }
+        let priority = node.optional("priority").flatMap { priorityNode -> WinBackOffer.Priority? in
+            guard let raw = priorityNode.string else { return nil }
+            guard let priority = WinBackOffer.Priority(rawValue: raw) else {
+                priorityNode.problem("unknown priority \(UntrustedText.quoted(raw)); expected high or normal")
+                return nil
+            }
+            return priority
+        } ?? .normal
+        let start = node.optional("startDate").flatMap(calendarDate)
+        let end = node.optional("endDate").flatMap(calendarDate)
+        if let start, let end, end <= start {
+            node.optional("endDate")?.problem("must be after \"startDate\"")
+        }
+        guard let offer, let paid, let since else { return nil }
+        return WinBackOffer(offer: offer, paidMonths: paid, monthsSinceLastSubscribed: since, monthsBetweenOffers: wait,
+                            priority: priority, startDate: start, endDate: end)
+    }
+
+    /// A day, as App Store Connect dates offers: `"2026-07-01"`, the start of that day in UTC.
+    private func calendarDate(_ node: Node) -> Date? {
+        guard let text = node.string else { return nil }
+        guard let date = try? Date(text, strategy: Date.ISO8601FormatStyle().year().month().day()) else {
+            node.problem("\(UntrustedText.quoted(text)) is not a date like \"2026-07-01\"")
+            return nil
+        }
+        return date
+    }
+
+    /// Offer ids a person's purchase names: a win-back offer's id may be neither another win-back
+    /// offer's nor a promotional offer's of the same subscription (App Store Connect: the identifier
+    /// "must not have already been used for another offer in the same subscription group").
+    private func checkOfferIDs(_ node: Node, promotional: [SubscriptionOffer], winBack: [WinBackOffer]) {
+        guard !winBack.isEmpty, let list = node.optional("winBackOffers") else { return }
+        var seen = Set(promotional.compactMap(\.id))
+        for element in list.elements {
+            guard let idNode = element.optional("id"), let id = idNode.stringValue, !id.isEmpty else { continue }
+            if !seen.insert(id).inserted {
+                idNode.problem("offer id \(UntrustedText.quoted(id)) is used by another offer of this subscription")
+            }
+        }
     }
 
     private func offer(_ node: Node, kind: SubscriptionOffer.Kind) -> SubscriptionOffer? {
         switch kind {
         case .introductory: node.checkKeys(Schema.introductoryOffer)
         case .promotional: node.checkKeys(Schema.promotionalOffer)
-        case .code: break // the offer-code object, checked by offerCode
+        case .code, .winBack: break // the offer-code or win-back object, checked by its reader
         }
         let id = (kind == .introductory ? node.optional("id")?.text : node.required("id")?.text).map { kind == .code ? $0 : sharedID($0) }
         let mode = node.required("paymentMode").flatMap { modeNode -> SubscriptionOffer.PaymentMode? in
@@ -600,10 +686,14 @@ final class CatalogReader {
         if mode != .payAsYouGo, count != 1 {
             node.optional("periodCount")?.problem("only pay-as-you-go offers last several periods")
         }
-        let purpose = node.optional("purpose").flatMap { purposeNode -> SubscriptionOffer.Purpose? in
+        let purpose = (kind == .promotional ? node.optional("purpose") : nil).flatMap { purposeNode -> SubscriptionOffer.Purpose? in
             guard let raw = purposeNode.string else { return nil }
             guard let purpose = SubscriptionOffer.Purpose(rawValue: raw) else {
-                purposeNode.problem("unknown purpose \(UntrustedText.quoted(raw)); expected retention or winBack")
+                if raw == "winBack" {
+                    purposeNode.problem("win-back offers are their own list: move this offer to the subscription's \"winBackOffers\", with its eligibility")
+                } else {
+                    purposeNode.problem("unknown purpose \(UntrustedText.quoted(raw)); expected retention")
+                }
                 return nil
             }
             return purpose
@@ -1034,9 +1124,13 @@ enum Schema {
     static let subscriptionGroup: KnownKeys = ["id", "name"]
     static let product: KnownKeys = ["id", "type", "name", "description", "familyShareable", "prices", "maxQuantity",
                           "group", "level", "period", "introductoryOffer", "promotionalOffers", "duration",
-                          "includedIn"]
+                          "includedIn", "winBackOffers"]
     static let introductoryOffer: KnownKeys = ["id", "paymentMode", "period", "periodCount", "prices"]
     static let promotionalOffer: KnownKeys = ["id", "purpose", "paymentMode", "period", "periodCount", "prices"]
+    static let winBackOffer: KnownKeys = ["id", "paymentMode", "period", "periodCount", "prices",
+                               "paidSubscriptionDurationInMonths", "timeSinceLastSubscribedInMonths",
+                               "waitBetweenOffersInMonths", "priority", "startDate", "endDate"]
+    static let monthRange: KnownKeys = ["minimum", "maximum"]
     static let offerCode: KnownKeys = ["id", "name", "product", "paymentMode", "period", "periodCount", "prices",
                             "eligibility", "expires", "active", "codes"]
     static let codes: KnownKeys = ["oneTimeUse", "custom"]

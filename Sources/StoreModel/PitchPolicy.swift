@@ -116,19 +116,23 @@ extension AppStore {
         return !own.state.hasAccess && own.state != .inBillingRetryPeriod
     }
 
-    /// A win-back offer for a lapsed subscriber, priced in the current territory: on the product they
-    /// had, else on another subscription of the same level (the same service, another period) — never
-    /// simply the first one in catalog order, which could be a different service.
+    /// The win-back offer for a churned subscriber, priced in the current territory, that they are
+    /// eligible for (`isEligible(for:inGroup:)`): on the product they had, else on another subscription
+    /// of the same level (the same service, another period) — never simply the first one in catalog
+    /// order, which could be a different service. Of a product's eligible offers, a high-priority one
+    /// first, then catalog order. Nil for anyone not churned (a refund is not a churn).
     public func winBackOffer(forGroup groupID: String, lastProductID: String) -> PitchDecision.WinBack? {
+        guard churnDate(ofGroup: groupID) != nil else { return nil }
         let inGroup = catalog.products(inGroup: groupID)
         let level = catalog.product(lastProductID)?.subscription?.level
         let products = inGroup.filter { $0.id == lastProductID }
             + inGroup.filter { $0.id != lastProductID && $0.subscription?.level == level }
         for product in products {
-            if let offer = product.subscription?.promotionalOffers.first(where: {
-                $0.purpose == .winBack && $0.price(in: territory) != nil
-            }) {
-                return PitchDecision.WinBack(productID: product.id, offer: offer)
+            let eligible = (product.subscription?.winBackOffers ?? []).filter {
+                $0.offer.price(in: territory) != nil && isEligible(for: $0, inGroup: groupID)
+            }
+            if let best = eligible.first(where: { $0.priority == .high }) ?? eligible.first {
+                return PitchDecision.WinBack(productID: product.id, offer: best.offer)
             }
         }
         return nil

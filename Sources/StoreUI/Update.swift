@@ -253,7 +253,7 @@ extension AppState {
     /// Opens the system confirmation sheet, or says at once why the purchase cannot start.
     mutating func openSheet(for product: Product, quantity: Int = 1) {
         guard canBuy(product) || canBuyOwnPlan(product) else { return }
-        let promotional = BillingTerms(self, onOwnInitiative: canBuyOwnPlan(product)).applicableOffer(product).flatMap { $0.kind == .promotional ? $0.id : nil }
+        let promotional = BillingTerms(self, onOwnInitiative: canBuyOwnPlan(product)).applicableOffer(product)?.purchaseOptionID
         do {
             let quote = try store.quote(product.id, quantity: quantity, promotionalOffer: promotional)
             overlay = .sheet(PurchaseSheet(quote: quote, confirmFocused: false))
@@ -264,7 +264,7 @@ extension AppState {
 
     private mutating func completePurchase(_ quote: AppStore.Quote) {
         let outcome: PurchaseResult.Outcome
-        switch store.purchase(quote.product, quantity: quote.quantity, promotionalOffer: quote.offer?.kind == .promotional ? quote.offer?.id : nil) {
+        switch store.purchase(quote.product, quantity: quote.quantity, promotionalOffer: quote.offer?.purchaseOptionID) {
         case .purchased: outcome = .purchased
         case .deferred: outcome = .deferred
         case .interrupted: outcome = .interrupted

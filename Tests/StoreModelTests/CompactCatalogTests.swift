@@ -41,7 +41,8 @@ struct CompactCatalogTests {
         #expect(alps.prices.count == 4)
         let pro = try #require(catalog.product("pro.monthly")?.subscription)
         #expect(pro.introductoryOffer?.price(in: usa) == Decimal(string: "1.99"))
-        #expect(pro.promotionalOffers.map { $0.price(in: usa) } == [Decimal(string: "2.49"), Decimal(string: "5.99")])
+        #expect(pro.promotionalOffers.map { $0.price(in: usa) } == [Decimal(string: "2.49")])
+        #expect(pro.winBackOffers.map { $0.offer.price(in: usa) } == [Decimal(string: "5.99")])
     }
 
     @Test("a mapped catalog file reads as the same catalog, and its problems keep their places")

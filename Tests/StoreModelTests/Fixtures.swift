@@ -32,9 +32,11 @@ enum Fixture {
                                "prices": {"USA": "1.99", "DEU": "1.99", "JPN": "300"}},
          "promotionalOffers": [
            {"id": "stay", "purpose": "retention", "paymentMode": "payAsYouGo", "period": "P1M", "periodCount": 2,
-            "prices": {"USA": "2.49", "JPN": "400"}},
-           {"id": "comeback", "purpose": "winBack", "paymentMode": "payUpFront", "period": "P3M",
-            "prices": {"USA": "5.99", "JPN": "1000"}}
+            "prices": {"USA": "2.49", "JPN": "400"}}
+         ],
+         "winBackOffers": [
+           {"id": "comeback", "paymentMode": "payUpFront", "period": "P3M", "prices": {"USA": "5.99", "JPN": "1000"},
+            "paidSubscriptionDurationInMonths": 1, "timeSinceLastSubscribedInMonths": {"minimum": 1, "maximum": 24}, "waitBetweenOffersInMonths": 12}
          ]},
         {"id": "pro.halfyear", "type": "autoRenewable", "name": {"en": "Pro 6 Months"}, "description": {"en": "Pro."},
          "group": "plus", "level": 2, "period": "P6M", "prices": {"USA": "24.99", "JPN": "4000"},

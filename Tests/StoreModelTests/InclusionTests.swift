@@ -70,9 +70,11 @@ struct InclusionTests {
 
     @Test("a win-back offer is for the product the person had, else the same level — never another service")
     func winBackStaysWithTheService() {
-        // Pro Annual lapsed: the Pro Monthly win-back (same level) applies.
+        // Pro Annual lapsed after a paid year (its free trial alone is no paid month): the Pro Monthly
+        // win-back (same level) applies.
         var pro = Fixture.store()
         pro.purchase("pro.annual")
+        pro.advance(by: SubscriptionPeriod(value: 2, unit: .week))
         pro.setAutoRenew(false, group: "plus")
         pro.advance(by: SubscriptionPeriod(value: 2, unit: .year))
         guard case .resubscribe(_, let winBack) = pro.pitch(forGroup: "plus") else { Issue.record("not lapsed"); return }
