@@ -27,14 +27,15 @@ public enum SignupScreen {
         app.store.catalog.products(inGroup: screen.groupID).filter { $0.price(in: app.store.territory) != nil }
     }
 
-    /// The option chosen when the screen opens: the one asked for, else the product a lapsed
-    /// subscriber had (their win-back offer is on it), else the first.
+    /// The option chosen when the screen opens: the one asked for, else for a lapsed subscriber the
+    /// option their win-back offer is on (the product they had, or another period of the same service),
+    /// else the product they had, else the first.
     static func initialSelection(_ app: AppState, groupID: String, asked: String?) -> String? {
         let ids = options(app, State(groupID: groupID)).map(\.id)
         if let asked, ids.contains(asked) { return asked }
         if case .resubscribe(let last, let winBack) = app.store.saleDecision(forGroup: groupID) {
-            if ids.contains(last) { return last }
             if let winBack, ids.contains(winBack.productID) { return winBack.productID }
+            if ids.contains(last) { return last }
         }
         return ids.first
     }

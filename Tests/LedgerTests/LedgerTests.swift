@@ -35,6 +35,32 @@ struct LedgerTests {
         #expect(reopened.status(ofGroup: "trailhead.plus", ownership: .purchased)?.state == .expired)
     }
 
+    @Test("a transaction bought with a win-back offer comes back with offer type winBack, and the wait between offers still holds")
+    func winBackSaved() throws {
+        let path = temporaryPath()
+        var store = AppStore(catalog: Self.catalog, territory: Self.usa, now: Self.start)
+        store.purchase("com.trailhead.plus.pro.monthly")
+        store.setAutoRenew(false, group: "trailhead.plus")
+        store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
+        guard case .purchased(let bought) = store.purchase("com.trailhead.plus.pro.annual", promotionalOffer: "pro-annual-welcome-back") else {
+            Issue.record("the win-back offer was not bought")
+            return
+        }
+        #expect(bought.offerKind == SubscriptionOffer.Kind.winBack)
+        store.setAutoRenew(false, group: "trailhead.plus")
+        store.advance(by: SubscriptionPeriod(value: 13, unit: .month))
+        try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).save(store)
+        let loaded = try #require(try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).stored)
+        #expect(loaded.transaction(bought.id)?.offerKind == SubscriptionOffer.Kind.winBack)
+        #expect(loaded.transaction(bought.id)?.offerID == "pro-annual-welcome-back")
+        // Redeemed 13 months ago, over the 12-month wait; churned a month ago: offered again, on reading too.
+        guard case .resubscribe(_, let winBack) = loaded.pitch(forGroup: "trailhead.plus") else {
+            Issue.record("expected a resubscribe")
+            return
+        }
+        #expect(winBack?.offer.id == "pro-annual-welcome-back")
+    }
+
     @Test("a saved account comes back whole: transactions, renewal state, scenario switches and clock")
     func roundTrip() throws {
         let path = temporaryPath()

@@ -170,7 +170,9 @@ struct RepitchMatrixTests {
     @Test("a lapsed subscriber sees Resubscribe, and the win-back offer of the product they had")
     func lapsedWording() {
         var app = Sample.app()
+        // A paid year after the free week (a trial alone wins no win-back offer), ended over a month ago.
         app.store.purchase("com.trailhead.plus.pro.annual")
+        app.store.advance(by: SubscriptionPeriod(value: 2, unit: .week))
         app.store.setAutoRenew(false, group: "trailhead.plus")
         app.store.advance(by: SubscriptionPeriod(value: 13, unit: .month))
         let text = app.view().text

@@ -214,9 +214,12 @@ struct SignupTests {
     @Test("a lapsed subscriber sees Resubscribe and the win-back offer for the product they had")
     func lapsed() {
         var app = Sample.app()
+        // A paid year after the free week (a trial alone pays nothing, and wins no win-back offer),
+        // over a month ago: within the sample offer's 1 to 12 months.
         app.store.purchase("com.trailhead.plus.pro.annual")
+        app.store.advance(by: SubscriptionPeriod(value: 2, unit: .week))
         app.store.setAutoRenew(false, group: Self.group)
-        app.store.advance(by: SubscriptionPeriod(value: 1, unit: .month))
+        app.store.advance(by: SubscriptionPeriod(value: 13, unit: .month))
         guard case .resubscribe(let last, _) = app.store.pitch(forGroup: Self.group) else { Issue.record("not lapsed"); return }
         #expect(last == "com.trailhead.plus.pro.annual")
         app.follow(.signup(groupID: nil))

@@ -27,7 +27,7 @@ struct ScriptTests {
     func coverage() {
         for required in ["buy-each-product-type", "ask-to-buy", "failed-purchases", "renewals-billing-retry",
                          "refund", "interrupted-purchase", "signup-free-trial", "restore",
-                         "metered-paywall", "subscribe-no-pitch", "family-member"] {
+                         "metered-paywall", "subscribe-no-pitch", "family-member", "win-back"] {
             #expect(Self.scriptNames.contains(required + ".script"), "missing Tests/Scripts/\(required).script")
         }
     }
