@@ -582,25 +582,16 @@ final class CatalogReader {
     private func winBackOffer(_ node: Node) -> WinBackOffer? {
         node.checkKeys(Schema.winBackOffer)
         let offer = offer(node, kind: .winBack)
-        let paid = node.required("paidSubscriptionDurationInMonths").flatMap { paidNode -> Int? in
-            guard let months = paidNode.int else { return nil }
-            guard WinBackOffer.paidMonthsChoices.contains(months) else {
-                paidNode.problem("\(months) is not a paid duration App Store Connect offers; use 1 to 24, 36, 48 or 60 months")
-                return nil
-            }
-            return months
+        let paid = node.required("paidSubscriptionDurationInMonths").flatMap {
+            months($0, allowed: WinBackOffer.paidMonthsChoices.contains,
+                   otherwise: { "\($0) is not a paid duration App Store Connect offers; use 1 to 24, 36, 48 or 60 months" })
         }
         let since = node.required("timeSinceLastSubscribedInMonths").flatMap { rangeNode -> ClosedRange<Int>? in
             rangeNode.checkKeys(Schema.monthRange)
+            let range = WinBackOffer.monthsSinceRange
             let bounds = ["minimum", "maximum"].map { key in
-                rangeNode.required(key).flatMap { monthsNode -> Int? in
-                    guard let months = monthsNode.int else { return nil }
-                    let range = WinBackOffer.monthsSinceRange
-                    guard range.contains(months) else {
-                        monthsNode.problem("must be between \(range.lowerBound) and \(range.upperBound) months")
-                        return nil
-                    }
-                    return months
+                rangeNode.required(key).flatMap {
+                    months($0, allowed: range.contains, otherwise: { _ in "must be between \(range.lowerBound) and \(range.upperBound) months" })
                 }
             }
             guard let minimum = bounds[0], let maximum = bounds[1] else { return nil }
@@ -610,14 +601,10 @@ final class CatalogReader {
             }
             return minimum...maximum
         }
-        let wait = node.optional("waitBetweenOffersInMonths").flatMap { waitNode -> Int? in
-            guard let months = waitNode.int else { return nil }
-            let range = WinBackOffer.monthsBetweenRange
-            guard range.contains(months) else {
-                waitNode.problem("must be between \(range.lowerBound) and \(range.upperBound) months, or left out")
-                return nil
-            }
-            return months
+        let between = WinBackOffer.monthsBetweenRange
+        let wait = node.optional("waitBetweenOffersInMonths").flatMap {
+            months($0, allowed: between.contains,
+                   otherwise: { _ in "must be between \(between.lowerBound) and \(between.upperBound) months, or left out" })
         }
         let priority = node.optional("priority").flatMap { priorityNode -> WinBackOffer.Priority? in
             guard let raw = priorityNode.string else { return nil }
@@ -635,6 +622,13 @@ final class CatalogReader {
         guard let offer, let paid, let since else { return nil }
         return WinBackOffer(offer: offer, paidMonths: paid, monthsSinceLastSubscribed: since, monthsBetweenOffers: wait,
                             priority: priority, startDate: start, endDate: end)
+    }
+
+    /// A whole number of months App Store Connect allows, or a problem saying which it allows.
+    private func months(_ node: Node, allowed: (Int) -> Bool, otherwise reason: (Int) -> String) -> Int? {
+        guard let months = node.int else { return nil }
+        guard allowed(months) else { node.problem(reason(months)); return nil }
+        return months
     }
 
     /// A day, as App Store Connect dates offers: `"2026-07-01"`, the start of that day in UTC.
