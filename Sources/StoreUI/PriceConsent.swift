@@ -72,9 +72,10 @@ public enum PriceConsent {
 
 extension AppState {
     /// Shows the consent sheet for a price increase waiting on the person, once per group and launch,
-    /// when nothing else covers the screen.
+    /// when nothing else covers the screen and no notice is being read (after QA raises a price, the
+    /// sheet comes with the next key, as the system's comes when the app returns to the foreground).
     mutating func askForPriceConsentIfDue() {
-        guard overlay == nil, !isTooSmall,
+        guard overlay == nil, notice == nil, !isTooSmall,
               let groupID = store.pendingPriceConsents.first(where: { !priceConsentAsked.contains($0) }) else { return }
         priceConsentAsked.insert(groupID)
         overlay = .priceConsent(PriceConsent.State(groupID: groupID))
