@@ -46,14 +46,16 @@ public enum PriceConsent {
         let words = state.strings.priceConsent
         guard let status = state.store.status(ofGroup: sheet.groupID, ownership: .purchased),
               let product = status.renewal.flatMap({ state.store.catalog.product($0.autoRenewProductID) }),
-              let price = state.store.price(of: product), let period = product.subscription?.period else { return [] }
+              let increase = state.store.priceIncrease(for: product.id),
+              let currency = state.store.catalog.territory(increase.key.territory)?.currency,
+              let period = product.subscription?.period else { return [] }
         let inner = Overlays.systemSheetWidth(state) - 4
         var lines: [(String, Role)] = []
         for text in TextWidth.wrap(words.title, width: inner) { lines.append((text, .systemTitle)) }
         lines.append((state.name(product) + " · " + state.appName, .systemSheet))
         lines.append(("", .systemSheet))
         let from = status.transaction.expirationDate.map(state.date) ?? "—"
-        for text in TextWidth.wrap(words.message(state.price(price) + state.strings.perPeriod(period), from), width: inner) {
+        for text in TextWidth.wrap(words.message(state.prices.string(increase.price, currency: currency) + state.strings.perPeriod(period), from), width: inner) {
             lines.append((text, .systemSheet))
         }
         return lines
