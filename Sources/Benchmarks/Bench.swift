@@ -37,6 +37,12 @@ struct Bench: ParsableCommand {
     @Flag(help: "Skip the slow end-to-end runs (scripts, lint of the largest catalog).")
     var quick = false
 
+    @Flag(help: "Number every copy's descriptions as well as its names, so no two descriptions are equal (memory without shared texts).")
+    var distinctDescriptions = false
+
+    @Option(help: "Keep the generated catalogs in this folder (catalog-N.json), for profiling.")
+    var keep: String?
+
     func run() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -56,8 +62,11 @@ struct Bench: ParsableCommand {
         var table = Table()
 
         for size in sizes.split(separator: ",").compactMap({ Int($0) }) {
-            let json = try Generate.catalogJSON(sample: sample, products: size)
+            let json = try Generate.catalogJSON(sample: sample, products: size, distinctDescriptions: distinctDescriptions)
             let file = folder.appendingPathComponent("catalog-\(size).json")
+            if let keep {
+                try json.write(to: URL(fileURLWithPath: keep).appendingPathComponent("catalog-\(size).json"))
+            }
             try json.write(to: file)
             let label = "\(size.formatted()) products"
             let megabytes = Double(json.count) / 1_048_576

@@ -187,11 +187,20 @@ public struct LocalizedText: Sendable, Hashable {
     }
 
     /// The translations whose text is more than `bytes` bytes of UTF-8, by language (as Strings sort),
-    /// without making a String for the others.
-    public func translations(longerThan bytes: Int) -> [(language: String, text: String)] {
+    /// without making a String for the others. `cellsPerScalar`: also leave out a text whose scalars,
+    /// this many cells each at most, cannot be wider than `bytes` cells (a name of 11 Japanese characters
+    /// is 33 bytes but at most 22 cells).
+    public func translations(longerThan bytes: Int, cellsPerScalar: Int? = nil) -> [(language: String, text: String)] {
         var long: [(language: String, text: String)] = []
         forEachEntry { language, text in
-            if text.count > bytes { long.append((String(decoding: language, as: UTF8.self), String(decoding: text, as: UTF8.self))) }
+            guard text.count > bytes else { return }
+            if let cellsPerScalar {
+                // Scalars are the bytes that do not continue a UTF-8 sequence (the text is valid UTF-8).
+                var scalars = 0
+                for byte in text where byte & 0xC0 != 0x80 { scalars += 1 }
+                guard scalars * cellsPerScalar > bytes else { return }
+            }
+            long.append((String(decoding: language, as: UTF8.self), String(decoding: text, as: UTF8.self)))
         }
         return long.count > 1 ? long.sorted { $0.language < $1.language } : long
     }

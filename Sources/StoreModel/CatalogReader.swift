@@ -44,17 +44,47 @@ public enum CatalogLoader {
         throw Failure(problems: log.problems)
     }
 
-    /// Reads in two passes over the bytes: the first checks the JSON without building anything; the
-    /// second lays one root member at a time, and of the root's arrays (products, offer codes…) one
-    /// element at a time, flat on a `JSONTape` and reads the values it needs straight off the bytes, so
-    /// memory holds the catalog and one product's tokens, never a tree. The log also counts the work
-    /// done, for the tests that keep it linear.
+    /// Reads the bytes laying one root member at a time, and of the root's arrays (products, offer
+    /// codes…) one element at a time, flat on a `JSONTape`, checking the JSON as it goes, and reads the
+    /// values it needs straight off the bytes, so memory holds the catalog and one product's tokens,
+    /// never a tree. The log also counts the work done, for the tests that keep it linear.
     static func read(_ data: Data) -> (Catalog?, ProblemLog) {
         data.withUnsafeBytes { raw in read(raw.bindMemory(to: UInt8.self)) }
     }
 
     /// `file`, when the bytes are a mapped file, is told how far each pass has read.
+    ///
+    /// First in one pass: the root's members are found by their brackets (`JSONTape.RootScan`), and each
+    /// section and element is checked as it is laid on its tape. Anything that pass does not accept
+    /// (JSON the parser refuses, a forbidden character, an unusual root) is read again the careful way,
+    /// `readCheckingFirst`, so every message, position and path is as that reader gives it.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: MappedFile? = nil) -> (Catalog?, ProblemLog) {
+        if let read = readInOnePass(bytes, file: file) { return read }
+        return readCheckingFirst(bytes, file: file)
+    }
+
+    /// The catalog read in one pass, or nil when it needs the careful reading.
+    static func readInOnePass(_ bytes: UnsafeBufferPointer<UInt8>, file: MappedFile? = nil) -> (Catalog?, ProblemLog)? {
+        guard let root = JSONTape.RootScan(bytes, readUpTo: file?.release) else { return nil }
+        let log = ProblemLog()
+        let reader = CatalogReader(log: log)
+        reader.readUpTo = file?.release
+        let tape = JSONTape(bytes, log: log)
+        guard tape.fillRoot(start: root.start, members: root.members, arrayCounts: root.arrayCounts,
+                            arrayEnds: root.arrayEnds) else { return nil }
+        let catalog = withExtendedLifetime(tape) { reader.catalog(Node(tape, 0)) }
+        // A root array the reader did not read (under a key it does not know) is still checked.
+        for start in root.arrayEnds.keys where !tape.status.walked.contains(start) && !tape.status.failed {
+            JSONTape(bytes, log: log, status: tape.status).forEachElement(ofArrayAt: start, key: "") { _, _ in }
+        }
+        let status = tape.status
+        guard !status.failed, !status.forbidden, root.arrayEnds.keys.allSatisfy(status.walked.contains) else { return nil }
+        return (catalog, log)
+    }
+
+    /// Checks the whole document with `JSONParser` first (every syntax message, line and column,
+    /// duplicate keys, forbidden characters), then reads it as `readInOnePass` does.
+    static func readCheckingFirst(_ bytes: UnsafeBufferPointer<UInt8>, file: MappedFile? = nil) -> (Catalog?, ProblemLog) {
         let log = ProblemLog()
         var checker = JSONParser(bytes, building: false)
         checker.readUpTo = file?.release
@@ -196,9 +226,20 @@ struct Node {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         while case .scalarValue(let scalar) = decoder.decode(&iterator) {
-            if !isInvisible(scalar) { return true }
+            if isPlainlyVisible(scalar) || !isInvisible(scalar) { return true }
         }
         return false
+    }
+
+    /// Letters that are visible without asking for their Unicode properties: Latin-1 and Latin
+    /// Extended-A/B letters (U+00C0–U+024F), hiragana and katakana letters (U+3041–U+3096,
+    /// U+30A1–U+30FA; not their combining sound marks U+3099–U+309A) and CJK ideographs
+    /// (U+4E00–U+9FFF): what most translated texts start with.
+    static func isPlainlyVisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xC0...0x24F, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF: true
+        default: false
+        }
     }
 
     /// Spaces, default-ignorable characters (U+200B, U+2060, U+FEFF, U+00AD, variation selectors,
@@ -360,7 +401,7 @@ final class CatalogReader {
     private func forEachElement(_ node: Node?, _ body: (Int, Node) -> Void) {
         guard let node else { return }
         if isDeferred(node) {
-            let tape = JSONTape(node.tape.bytes, log: log)
+            let tape = JSONTape(node.tape.bytes, log: log, status: node.tape.status)
             tape.forEachElement(ofArrayAt: node.tape[node.index].start, key: node.tape.string(at: node.index - 1)) { index, end in
                 body(index, Node(tape, 0))
                 readUpTo?(end)
@@ -759,7 +800,31 @@ final class CatalogReader {
         static func == (a: TextKey, b: TextKey) -> Bool {
             a.bytes.count == b.bytes.count && memcmp(a.bytes.baseAddress!, b.bytes.baseAddress!, a.bytes.count) == 0
         }
-        func hash(into hasher: inout Hasher) { hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
+        /// A multiply-and-rotate hash of 8 bytes at a time, seeded per process, fed to the Hasher as
+        /// one number: hashing every byte with the Hasher (SipHash) was a twentieth of reading 100,000
+        /// descriptions.
+        func hash(into hasher: inout Hasher) { hasher.combine(Self.wordHash(bytes)) }
+
+        private static let seed = UInt64.random(in: .min ... .max)
+
+        static func wordHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var hash = seed ^ UInt64(bytes.count)
+            guard let base = bytes.baseAddress else { return hash }
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+                hash = hash << 29 | hash >> 35
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            while offset < bytes.count {
+                tail = tail << 8 | UInt64(bytes[offset])
+                offset += 1
+            }
+            return (hash ^ tail) &* 0xC2B2_AE3D_27D4_EB4F
+        }
     }
 
     /// Ids that recur across a catalog (an offer's id in every copy of a plan, the subscriptions a product
