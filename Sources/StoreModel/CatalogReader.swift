@@ -784,16 +784,32 @@ final class CatalogReader {
         guard !translations.isEmpty else { return nil }
         let (text, last) = store(translations)
         guard shared else { return text }
+        sharedLookups += 1
         if let earlier = sharedTexts[TextKey(bytes: text.bytes)] {
+            sharedHits += 1
             if last { textChunk.giveBack(text.bytes.count) }
             return earlier
         }
-        sharedTexts[TextKey(bytes: text.bytes)] = text
+        if Self.keepsSharing(entries: sharedTexts.count, lookups: sharedLookups, hits: sharedHits) {
+            sharedTexts[TextKey(bytes: text.bytes)] = text
+        }
         return text
     }
 
     /// Texts stored once, by their packed bytes (which the texts, kept as values, keep alive).
     private var sharedTexts: [TextKey: LocalizedText] = [:]
+    private var sharedLookups = 0
+    private var sharedHits = 0
+
+    /// Whether a text not seen before is remembered for sharing: always while the table is small; past
+    /// `sharedTableLimit` texts only while at least half the lookups found an equal text. A catalog of
+    /// distinct descriptions would otherwise keep a table of all of them while it is read (about 6 MB at
+    /// 100,000 products) to share none.
+    static func keepsSharing(entries: Int, lookups: Int, hits: Int) -> Bool {
+        entries < sharedTableLimit || hits * 2 >= lookups
+    }
+
+    static let sharedTableLimit = 4_096
 
     private struct TextKey: Hashable {
         let bytes: UnsafeBufferPointer<UInt8>
@@ -1091,12 +1107,18 @@ enum Schema {
 struct KnownKeys: ExpressibleByArrayLiteral, Sendable {
     let names: [String]
     let lengths: [Int]
+    /// The names' bytes one after another, and where each starts: a plain ASCII key is compared with
+    /// them as bytes.
+    let bytes: [UInt8]
+    let offsets: [Int]
     /// Whether every name is ASCII, so a plain ASCII key of another length cannot equal one.
     let ascii: Bool
 
     init(arrayLiteral names: String...) {
         self.names = names
         lengths = names.map(\.utf8.count)
+        bytes = names.flatMap(\.utf8)
+        offsets = lengths.reduce(into: [0]) { $0.append($0.last! + $1) }
         ascii = names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
     }
 }
@@ -1170,7 +1192,9 @@ struct UniqueField {
 /// remembered by where they were first seen (offer, kind, position), with paths only for a duplicate.
 struct UniqueCodes {
     let section: Node?
-    private var firstSeen: [String: (offer: Int, kind: String, index: Int)] = [:]
+    /// Where each code was first seen, packed in one number (`place`): 78,000 codes at 100,000
+    /// products, and a tuple with a String in each entry tripled the table.
+    private var firstSeen: [String: Int] = [:]
     private(set) var problems: [CatalogProblem] = []
 
     init(section: Node?) { self.section = section }
@@ -1187,14 +1211,22 @@ struct UniqueCodes {
             for (index, item) in list.elements.enumerated() {
                 guard let code = item.stringValue else { continue }
                 let key = code.uppercased()
-                if let first = firstSeen[key] {
+                if let place = firstSeen[key] {
+                    let first = Self.unpack(place)
                     let firstPath = section.path.appending(first.offer).appending("codes").appending(first.kind).appending(first.index)
                     problems.append(CatalogProblem(path: list.path.appending(index),
                                                    reason: "duplicate offer code \(UntrustedText.quoted(code)) (first at \(firstPath))"))
                 } else {
-                    firstSeen[key] = (offer, kind, index)
+                    firstSeen[key] = Self.pack(offer: offer, custom: kind == "custom", index: index)
                 }
             }
         }
+    }
+
+    /// An offer's position, the kind of list and the code's position in it, as one number.
+    static func pack(offer: Int, custom: Bool, index: Int) -> Int { offer << 33 | (custom ? 1 << 32 : 0) | index }
+
+    static func unpack(_ place: Int) -> (offer: Int, kind: String, index: Int) {
+        (place >> 33, place & (1 << 32) != 0 ? "custom" : "oneTimeUse", place & 0xFFFF_FFFF)
     }
 }

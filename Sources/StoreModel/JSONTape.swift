@@ -297,7 +297,8 @@ final class JSONTape {
             let earlier = tokens[child]
             if token.ascii && earlier.ascii {
                 let length = token.end - token.start
-                if earlier.end - earlier.start == length,
+                // Length, then the first byte (keys of one object mostly differ there), then the rest.
+                if earlier.end - earlier.start == length, bytes[token.start + 1] == bytes[earlier.start + 1],
                    memcmp(bytes.baseAddress! + token.start, bytes.baseAddress! + earlier.start, length) == 0 { return false }
             } else if string(at: child) == string(at: key) {
                 return false
@@ -552,7 +553,7 @@ final class JSONTape {
             for _ in 0..<token.count {
                 let keyToken = tokens[child]
                 if ascii && keyToken.ascii {
-                    if keyToken.end - keyToken.start - 2 == wanted.count,
+                    if keyToken.end - keyToken.start - 2 == wanted.count, bytes[keyToken.start + 1] == wanted[0],
                        memcmp(bytes.baseAddress! + keyToken.start + 1, wanted.baseAddress!, wanted.count) == 0 { return child + 1 }
                 } else if string(at: child, equals: key) {
                     return child + 1
@@ -568,10 +569,13 @@ final class JSONTape {
         let token = tokens[index]
         guard token.ascii, known.ascii else { return known.names.contains { string(at: index, equals: $0) } }
         let length = token.end - token.start - 2
-        for (position, candidate) in known.names.enumerated() where known.lengths[position] == length {
-            if string(at: index, equals: candidate) { return true }
+        let key = bytes.baseAddress! + token.start + 1
+        return known.bytes.withUnsafeBufferPointer { names in
+            for position in 0..<known.lengths.count where known.lengths[position] == length {
+                if memcmp(key, names.baseAddress! + known.offsets[position], length) == 0 { return true }
+            }
+            return false
         }
-        return false
     }
 
     /// The path of a token, from the document's root.
