@@ -352,10 +352,30 @@ struct PriceTable: Sendable, Hashable {
 
     init(_ prices: [String: Decimal]) { others = prices.isEmpty ? nil : prices }
 
-    /// Shares the storage of an equal table's entries (products priced on the same tiers).
-    mutating func share(_ interned: inout Set<[Entry]>) {
-        guard !entries.isEmpty else { return }
-        if let index = interned.firstIndex(of: entries) { entries = interned[index] } else { interned.insert(entries) }
+    /// Empties the table and keeps its room: a reader fills one table after another in the same one.
+    mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        others = nil
+    }
+
+    /// A copy of the table to keep, its entries shared with an equal table read before (products priced
+    /// on the same tiers), or else in an
+    /// array of their own (made once per distinct table: filling a fresh array grew it four times for
+    /// eight territories). The copy never shares this table's room, which is filled again next.
+    func kept(sharing interned: inout Set<[Entry]>) -> PriceTable {
+        var kept = self
+        if entries.isEmpty {
+            kept.entries = []
+        } else if let index = interned.firstIndex(of: entries) {
+            kept.entries = interned[index]
+        } else {
+            var own: [Entry] = []
+            own.reserveCapacity(entries.count)
+            own.append(contentsOf: entries)
+            interned.insert(own)
+            kept.entries = own
+        }
+        return kept
     }
 
     var isEmpty: Bool { entries.isEmpty && (others?.isEmpty ?? true) }

@@ -905,7 +905,10 @@ final class CatalogReader {
         guard node.isObject() else { return nil }
         let tape = node.tape
         let members = tape.children(of: node.index)
-        var prices = PriceTable()
+        var prices = scratchPrices
+        scratchPrices = PriceTable() // `prices` the one owner of the room while it is filled
+        defer { scratchPrices = prices }
+        prices.removeAll()
         for field in members {
             let priceNode = Node(tape, field)
             // A territory of three plain ASCII letters, found among the declared ones as a number.
@@ -924,9 +927,11 @@ final class CatalogReader {
             if let price = price(priceNode) { prices.set(code, significand: price.significand, exponent: price.exponent) }
         }
         if members.isEmpty { node.problem("needs a price in at least one territory") }
-        prices.share(&priceTables)
-        return prices
+        return prices.kept(sharing: &priceTables)
     }
+
+    /// The table every price table is read into before it is kept (`PriceTable.kept`).
+    private var scratchPrices = PriceTable()
 
     private func price(_ node: Node) -> (significand: UInt64, exponent: Int)? {
         switch node.kind {

@@ -63,9 +63,17 @@ final class JSONTape {
         self.log = log
         self.status = status
         tokens = .allocate(capacity: capacity)
+        lookupTables.initialize(repeating: -1, count: Self.lookupSlots << 6)
+        lookupObjects.initialize(repeating: -1, count: Self.lookupSlots)
+        lookupPlain.initialize(repeating: false, count: Self.lookupSlots)
     }
 
-    deinit { tokens.deallocate() }
+    deinit {
+        tokens.deallocate()
+        lookupTables.deallocate()
+        lookupObjects.deallocate()
+        lookupPlain.deallocate()
+    }
 
     private func append(_ token: Token) {
         if tokenCount == capacity {
@@ -86,6 +94,7 @@ final class JSONTape {
     @discardableResult
     func fill(at start: Int, base: (key: String, index: Int)?) -> Int? {
         tokenCount = 0
+        forgetLookups()
         if !largeObjectKeys.isEmpty { largeObjectKeys = [:] }
         self.base = base
         baseDepth = base == nil ? 1 : 3
@@ -106,6 +115,7 @@ final class JSONTape {
     func fillRoot(start: Int, members: [(key: String, keyOffset: Int, offset: Int)], arrayCounts: [Int: Int],
                   arrayEnds: [Int: Int] = [:]) -> Bool {
         tokenCount = 0
+        forgetLookups()
         if !largeObjectKeys.isEmpty { largeObjectKeys = [:] }
         base = nil
         baseDepth = 1
@@ -175,13 +185,24 @@ final class JSONTape {
             append(Token(kind: .object, start: start, end: start, parent: parent))
             offset += 1
             var members: Int32 = 0
+            // One bit per plain ASCII key seen, chosen by its length, first and last bytes: a key whose bit
+            // is not set yet differs from every earlier key without comparing it with each. Once a key
+            // is not plain ASCII, every later key is compared.
+            var signatures: UInt64 = 0
+            var plainKeys = true
             skipWhitespace(&offset)
             guard offset < bytes.count else { return false }
             if bytes[offset] != UInt8(ascii: "}") {
                 while true {
                     skipWhitespace(&offset)
-                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), string(&offset, parent: Int32(index)),
-                          isNewKey(tokenCount - 1, in: index, members: Int(members)) else { return false }
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), string(&offset, parent: Int32(index)) else { return false }
+                    let key = tokens[tokenCount - 1]
+                    plainKeys = plainKeys && key.ascii
+                    let bit: UInt64 = plainKeys ? 1 << Self.signature(start: key.start, end: key.end, in: bytes) : 0
+                    if bit == 0 || signatures & bit != 0 || members >= JSONParser.indexedObjectSize {
+                        guard isNewKey(tokenCount - 1, in: index, members: Int(members)) else { return false }
+                    }
+                    signatures |= bit
                     skipWhitespace(&offset)
                     guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return false }
                     offset += 1
@@ -306,6 +327,20 @@ final class JSONTape {
             child = Int(tokens[child + 1].next)
         }
         return true
+    }
+
+    /// A number from 0 to 63 for a plain key (`start` its opening quote, `end` past its closing one):
+    /// equal keys have equal numbers.
+    @inline(__always)
+    static func signature(start: Int, end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        signature(quotedLength: end - start, first: bytes[start + 1], last: bytes[end - 2])
+    }
+
+    /// The same for a key's text: its length with the quotes, its first and last bytes (a quote when empty).
+    @inline(__always)
+    static func signature(quotedLength: Int, first: UInt8, last: UInt8) -> UInt64 {
+        let mixed = UInt64(quotedLength) &* 0x9E37_79B9 ^ UInt64(first) &* 0x85EB_CA6B ^ UInt64(last) &* 0xC2B2_AE35
+        return (mixed ^ mixed >> 29) & 63
     }
 
     /// The keys of each object being laid out that has more than `JSONParser.indexedObjectSize` keys.
@@ -543,12 +578,36 @@ final class JSONTape {
 
     /// The value token of an object's member `key`, or nil. An ASCII key is compared with each plain
     /// ASCII key of the object as bytes (another length: another key); any other as Swift compares.
+    ///
+    /// The keys of the last few objects asked about are kept in small tables by `signature`, so the
+    /// reader's many lookups in one object (twenty in a product) each compare one key, not all of them.
     func member(_ key: String, of index: Int) -> Int? {
         let token = tokens[index]
         guard token.kind == .object, token.count > 0 else { return nil }
         var wanted = key
         return wanted.withUTF8 { wanted -> Int? in
             let ascii = wanted.count > 0 && !wanted.contains { $0 >= 0x80 }
+            if ascii, token.count > 2 {
+                var slot = 0
+                while slot < Self.lookupSlots, lookupObjects[slot] != index { slot += 1 }
+                if slot == Self.lookupSlots {
+                    // Not kept: replace the table made longest ago.
+                    slot = nextLookupSlot
+                    nextLookupSlot = (nextLookupSlot + 1) % Self.lookupSlots
+                    buildLookup(slot, object: index)
+                }
+                if lookupPlain[slot] {
+                    let entry = lookupTables[slot << 6 + Int(Self.signature(quotedLength: wanted.count + 2, first: wanted[0],
+                                                                              last: wanted[wanted.count - 1]))]
+                    if entry == -1 { return nil }
+                    if entry >= 0 {
+                        let keyToken = tokens[Int(entry)]
+                        guard keyToken.end - keyToken.start - 2 == wanted.count,
+                              memcmp(bytes.baseAddress! + keyToken.start + 1, wanted.baseAddress!, wanted.count) == 0 else { return nil }
+                        return Int(entry) + 1
+                    }
+                }
+            }
             var child = index + 1
             for _ in 0..<token.count {
                 let keyToken = tokens[child]
@@ -561,6 +620,34 @@ final class JSONTape {
                 child = Int(tokens[child + 1].next)
             }
             return nil
+        }
+    }
+
+    /// Tables of the keys of the objects asked about most recently (a product, its offers): `lookupSlots`
+    /// of them, each for one object; each maps a key's `signature` to its key token, -1 (no key) or -2
+    /// (several: compare each).
+    static let lookupSlots = 4
+    private var nextLookupSlot = 0
+    private let lookupTables = UnsafeMutablePointer<Int32>.allocate(capacity: JSONTape.lookupSlots << 6)
+    /// The object each table is for (-1: none; reset whenever the tape is filled again), and whether all
+    /// its keys are plain ASCII (otherwise a lookup compares each key, as Swift compares strings).
+    private let lookupObjects = UnsafeMutablePointer<Int>.allocate(capacity: JSONTape.lookupSlots)
+    private let lookupPlain = UnsafeMutablePointer<Bool>.allocate(capacity: JSONTape.lookupSlots)
+
+    private func forgetLookups() { lookupObjects.update(repeating: -1, count: Self.lookupSlots) }
+
+    private func buildLookup(_ slot: Int, object: Int) {
+        lookupObjects[slot] = object
+        lookupPlain[slot] = true
+        let table = lookupTables + slot << 6
+        table.update(repeating: -1, count: 64)
+        var child = object + 1
+        for _ in 0..<tokens[object].count {
+            let key = tokens[child]
+            guard key.ascii else { lookupPlain[slot] = false; return }
+            let entry = table + Int(Self.signature(start: key.start, end: key.end, in: bytes))
+            entry.pointee = entry.pointee == -1 ? Int32(child) : -2
+            child = Int(tokens[child + 1].next)
         }
     }
 

@@ -42,7 +42,8 @@ struct Lint: ParsableCommand {
     /// The catalog loaded without problems, so its arrays are the file's, index for index.
     static func warnings(for catalog: Catalog) -> [CatalogProblem] {
         var warnings: [CatalogProblem] = []
-        func check(_ name: LocalizedText, at path: JSONPath) {
+        /// `path` is made only for a warning: making it for each of 100,000 names was a twentieth of lint.
+        func check(_ name: LocalizedText, at path: @autoclosure () -> JSONPath) {
             // A character is at most two cells and one byte is ASCII, one cell: a text of no more
             // bytes than the limit fits without measuring (most names, at 100,000 products), and so does
             // one of no more than half as many scalars (a grapheme cluster is at most two cells, and at
@@ -51,7 +52,7 @@ struct Lint: ParsableCommand {
                 let width = TextWidth.of(text)
                 guard width > nameWidthLimit else { continue }
                 warnings.append(CatalogProblem(
-                    path: path.appending(language),
+                    path: path().appending(language),
                     reason: "\(UntrustedText.quoted(text)) is \(width) cells wide; a name wider than \(nameWidthLimit) "
                         + "cells is cut short on screen (HIG: use a short name that does not truncate)"))
             }
