@@ -1073,13 +1073,16 @@ final class CatalogReader {
 
     /// Every product has a name and description in the default language, the last fallback.
     private func checkDefaultLanguage(_ node: Node, language: String, into problems: inout [CatalogProblem]) {
-        for key in ["name", "description"] {
+        for key in Self.localizedProductFields {
             guard let field = node.optional(key), field.kind == .object else { continue }
             if !field.has(language) {
                 problems.append(CatalogProblem(path: field.path, reason: "has no \(UntrustedText.quoted(language)) text, the catalog's default language"))
             }
         }
     }
+
+    /// A product's texts that need the default language (an array made once, not per product).
+    static let localizedProductFields = ["name", "description"]
 
     static let renewalPeriods: [SubscriptionPeriod] = ["P1W", "P1M", "P2M", "P3M", "P6M", "P1Y"]
         .compactMap { SubscriptionPeriod(iso8601: $0) }

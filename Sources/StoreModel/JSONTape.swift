@@ -378,6 +378,19 @@ final class JSONTape {
                 guard escape(&index) else { return false }
             } else if byte >= 0x80 {
                 high = true
+                // The common sequences that cannot be forbidden or malformed but by their continuation
+                // bytes: two bytes led by C3–D7 or D9–DF (Latin, Greek, Cyrillic, Hebrew…), three led by
+                // E3–EC or EE–EF (kana, CJK…). C2, D8 and E2 lead to forbidden scalars, E0 and ED to
+                // overlong forms and surrogates: `utf8Sequence` looks at those.
+                if byte >= 0xE3, byte <= 0xEF, byte != 0xED, index + 2 < count,
+                   bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80 {
+                    index += 3
+                    continue
+                }
+                if byte >= 0xC3, byte <= 0xDF, byte != 0xD8, index + 1 < count, bytes[index + 1] & 0xC0 == 0x80 {
+                    index += 2
+                    continue
+                }
                 guard utf8Sequence(&index) else { return false }
             } else if byte == 0x7F {
                 status.forbidden = true

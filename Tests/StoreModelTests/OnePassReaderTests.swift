@@ -64,6 +64,44 @@ struct OnePassReaderTests {
         }
     }
 
+    /// The fixture with `bytes` inside the first product's description text.
+    func withBytes(_ bytes: [UInt8]) -> [UInt8] {
+        var document = Array(withDescription(#""caf~""#).utf8)
+        let mark = document.firstIndex(of: UInt8(ascii: "~"))!
+        document.replaceSubrange(mark...mark, with: bytes)
+        return document
+    }
+
+    func outcomes(_ document: [UInt8]) -> (onePass: [String]?, careful: [String]) {
+        document.withUnsafeBufferPointer { bytes in
+            (CatalogLoader.readInOnePass(bytes).map { $0.1.problems.map(\.description) },
+             CatalogLoader.readCheckingFirst(bytes).1.problems.map(\.description))
+        }
+    }
+
+    @Test("malformed UTF-8 and forbidden scalars are handed over; well-formed text past ASCII is read in one pass")
+    func utf8Sequences() {
+        let malformed: [[UInt8]] = [[0xE3, 0x28, 0x81], [0xE3, 0x81], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xC3],
+                                    [0xDF, 0xC0], [0xF5, 0x80, 0x80, 0x80], [0xC0, 0xAF], [0xEF, 0xBF]]
+        for bytes in malformed {
+            let (onePass, careful) = outcomes(withBytes(bytes))
+            #expect(onePass == nil, "\(bytes)")
+            #expect(careful.first?.contains("invalid UTF-8") == true, "\(bytes)")
+        }
+        let forbidden: [[UInt8]] = [[0xD8, 0x9C], [0xC2, 0x85], [0xE2, 0x80, 0xAE], [0xE2, 0x81, 0xA6]]
+        for bytes in forbidden {
+            let (onePass, careful) = outcomes(withBytes(bytes))
+            #expect(onePass == nil, "\(bytes)")
+            #expect(careful.first?.contains("bidirectional overrides are not allowed") == true, "\(bytes)")
+        }
+        let wellFormed: [[UInt8]] = [[0xE3, 0x81, 0x82], [0xD7, 0x90], [0xEF, 0xBC, 0x81], [0xF0, 0x9F, 0x98, 0x80],
+                                     [0xE2, 0x82, 0xAC], [0xC2, 0xA9], [0xD8, 0xA7], [0xE0, 0xA4, 0x85], [0xED, 0x9F, 0xBF]]
+        for bytes in wellFormed {
+            let (onePass, careful) = outcomes(withBytes(bytes))
+            #expect(onePass == careful && careful.isEmpty, "\(bytes) \(careful)")
+        }
+    }
+
     @Test("what the parser accepts, the one pass accepts, with the same problems",
           arguments: [
               #""quote \" slash \/ backslash \\ \u00e9 \ud83d\ude00""#, #""brackets ] } [ { , : in a string""#, #""caf\#u{E9} 日本語 \#u{1F600}""#,
