@@ -591,36 +591,12 @@ final class JSONTape {
 
     /// The value token of an object's member `key`, or nil. An ASCII key is compared with each plain
     /// ASCII key of the object as bytes (another length: another key); any other as Swift compares.
-    ///
-    /// The keys of the last few objects asked about are kept in small tables by `signature`, so the
-    /// reader's many lookups in one object (twenty in a product) each compare one key, not all of them.
     func member(_ key: String, of index: Int) -> Int? {
         let token = tokens[index]
         guard token.kind == .object, token.count > 0 else { return nil }
         var wanted = key
         return wanted.withUTF8 { wanted -> Int? in
             let ascii = wanted.count > 0 && !wanted.contains { $0 >= 0x80 }
-            if ascii, token.count > 2 {
-                var slot = 0
-                while slot < Self.lookupSlots, lookupObjects[slot] != index { slot += 1 }
-                if slot == Self.lookupSlots {
-                    // Not kept: replace the table made longest ago.
-                    slot = nextLookupSlot
-                    nextLookupSlot = (nextLookupSlot + 1) % Self.lookupSlots
-                    buildLookup(slot, object: index)
-                }
-                if lookupPlain[slot] {
-                    let entry = lookupTables[slot << 6 + Int(Self.signature(quotedLength: wanted.count + 2, first: wanted[0],
-                                                                              last: wanted[wanted.count - 1]))]
-                    if entry == -1 { return nil }
-                    if entry >= 0 {
-                        let keyToken = tokens[Int(entry)]
-                        guard keyToken.end - keyToken.start - 2 == wanted.count,
-                              memcmp(bytes.baseAddress! + keyToken.start + 1, wanted.baseAddress!, wanted.count) == 0 else { return nil }
-                        return Int(entry) + 1
-                    }
-                }
-            }
             var child = index + 1
             for _ in 0..<token.count {
                 let keyToken = tokens[child]
@@ -662,6 +638,48 @@ final class JSONTape {
             entry.pointee = entry.pointee == -1 ? Int32(child) : -2
             child = Int(tokens[child + 1].next)
         }
+    }
+
+    /// The value token of an object's member `key` (a key of the schema), as `member(_:of:)` finds it.
+    /// The keys of the last few objects asked about are kept in small tables by `signature`, so the
+    /// reader's many lookups in one object (twenty in a product) each compare one key, not all of them.
+    func member(_ key: StaticString, of index: Int) -> Int? {
+        guard key.hasPointerRepresentation, key.isASCII, key.utf8CodeUnitCount > 0 else { return member("\(key)", of: index) }
+        let token = tokens[index]
+        guard token.kind == .object, token.count > 0 else { return nil }
+        let wanted = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        if token.count > 2 {
+            var slot = 0
+            while slot < Self.lookupSlots, lookupObjects[slot] != index { slot += 1 }
+            if slot == Self.lookupSlots {
+                slot = nextLookupSlot
+                nextLookupSlot = (nextLookupSlot + 1) % Self.lookupSlots
+                buildLookup(slot, object: index)
+            }
+            if lookupPlain[slot] {
+                let entry = lookupTables[slot << 6 + Int(Self.signature(quotedLength: wanted.count + 2, first: wanted[0],
+                                                                          last: wanted[wanted.count - 1]))]
+                if entry == -1 { return nil }
+                if entry >= 0 {
+                    let keyToken = tokens[Int(entry)]
+                    guard keyToken.end - keyToken.start - 2 == wanted.count,
+                          memcmp(bytes.baseAddress! + keyToken.start + 1, wanted.baseAddress!, wanted.count) == 0 else { return nil }
+                    return Int(entry) + 1
+                }
+            }
+        }
+        var child = index + 1
+        for _ in 0..<token.count {
+            let keyToken = tokens[child]
+            if keyToken.ascii {
+                if keyToken.end - keyToken.start - 2 == wanted.count, bytes[keyToken.start + 1] == wanted[0],
+                   memcmp(bytes.baseAddress! + keyToken.start + 1, wanted.baseAddress!, wanted.count) == 0 { return child + 1 }
+            } else if string(at: child, equals: "\(key)") {
+                return child + 1
+            }
+            child = Int(tokens[child + 1].next)
+        }
+        return nil
     }
 
     /// Whether a key token is one of `known`, comparing plain ASCII keys by length and bytes.
