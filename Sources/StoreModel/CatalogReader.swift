@@ -546,13 +546,14 @@ final class CatalogReader {
     /// The `includedIn` ids that are not groups must be auto-renewable subscriptions of the catalog.
     private func checkIncludedIn(products: [Product], index: [String: Int]) {
         for (product, entry, id) in pendingInclusions {
-            let path = JSONPath(components: [.key("products"), .index(product), .key("includedIn"), .index(entry)])
+            // The path is made only for a problem (this runs for every listed subscription).
+            func path() -> JSONPath { JSONPath(components: [.key("products"), .index(product), .key("includedIn"), .index(entry)]) }
             guard let position = index[id] else {
-                log.add(path, "\(UntrustedText.quoted(id)) is neither a subscription group nor a product of this catalog")
+                log.add(path(), "\(UntrustedText.quoted(id)) is neither a subscription group nor a product of this catalog")
                 continue
             }
             if products[position].type != .autoRenewable {
-                log.add(path, "\(UntrustedText.quoted(id)) is not an auto-renewable subscription: only a subscription's subscribers can have a product included")
+                log.add(path(), "\(UntrustedText.quoted(id)) is not an auto-renewable subscription: only a subscription's subscribers can have a product included")
             }
         }
         pendingInclusions = []
