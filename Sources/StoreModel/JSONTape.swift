@@ -455,54 +455,17 @@ final class JSONTape {
     }
 
     private func hex4(_ index: inout Int) -> UInt32? {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard index < bytes.count else { return nil }
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
-            index += 1
-        }
+        guard let value = JSONParser.hex4(bytes, at: index) else { return nil }
+        index += 4
         return value
     }
 
-    /// One well-formed UTF-8 sequence past ASCII (Unicode table 3-7), as `JSONParser.stepInString`
-    /// accepts it; the forbidden scalars past ASCII are noted in `status.forbidden`.
+    /// One well-formed UTF-8 sequence past ASCII, as `JSONParser.stepInString` accepts it; the
+    /// forbidden scalars past ASCII are noted in `status.forbidden`.
     private func utf8Sequence(_ index: inout Int) -> Bool {
-        let byte = bytes[index]
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        let continuations: Int
-        switch byte {
-        case 0xC2...0xDF: continuations = 1
-        case 0xE0: continuations = 2; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: continuations = 2
-        case 0xED: continuations = 2; high = 0x9F
-        case 0xF0: continuations = 3; low = 0x90
-        case 0xF1...0xF3: continuations = 3
-        case 0xF4: continuations = 3; high = 0x8F
-        default: return false
-        }
-        guard index + continuations < bytes.count else { return false }
-        for step in 1...continuations {
-            let next = bytes[index + step]
-            guard next >= low && next <= high else { return false }
-            (low, high) = (0x80, 0xBF)
-        }
-        if byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
-            switch (byte, bytes[index + 1]) {
-            case (0xC2, 0x80...0x9F), (0xD8, 0x9C): status.forbidden = true
-            case (0xE2, 0x80): if (0xA8...0xAE).contains(bytes[index + 2]) { status.forbidden = true }
-            case (0xE2, 0x81): if (0xA6...0xA9).contains(bytes[index + 2]) { status.forbidden = true }
-            default: break
-            }
-        }
-        index += continuations + 1
+        guard let (length, forbidden) = UTF8Sequence.check(bytes, at: index) else { return false }
+        if forbidden { status.forbidden = true }
+        index += length
         return true
     }
 
