@@ -99,4 +99,17 @@ struct CompactCatalogTests {
         do { _ = try CatalogLoader.load(Data(json.utf8)); problems = [] } catch { problems = error.problems.map(\.description) }
         #expect(problems == [#"$.offerCodes[1].codes.oneTimeUse[1]: duplicate offer code "springtrail" (first at $.offerCodes[0].codes.custom[0])"#])
     }
+
+    @Test("an expiry date read once is still checked for every offer that gives it")
+    func datesRememberedStillChecked() throws {
+        let offers = (0..<3).map { index in
+            #"{"id": "o\#(index)", "name": {"en": "O"}, "product": "pro.monthly", "paymentMode": "freeTrial", "period": "P1M", "eligibility": ["new"], "expires": "\#(index == 1 ? "2027-06-30T23:59:59Z" : "soon")", "codes": {"custom": ["C\#(index)"]}}"#
+        }.joined(separator: ", ")
+        let json = Fixture.json.replacingOccurrences(
+            of: #"{"id": "spring", "name": {"en": "Spring"}, "product": "pro.monthly", "paymentMode": "freeTrial", "period": "P1M","#,
+            with: offers + #", {"id": "spring", "name": {"en": "Spring"}, "product": "pro.monthly", "paymentMode": "freeTrial", "period": "P1M","#)
+        let problems: [String]
+        do { _ = try CatalogLoader.load(Data(json.utf8)); problems = [] } catch { problems = error.problems.map(\.description) }
+        #expect(problems == [0, 2].map { #"$.offerCodes[\#($0)].expires: "soon" is not an ISO 8601 date-time like "2027-01-31T00:00:00Z""# })
+    }
 }
