@@ -40,6 +40,12 @@ struct Bench: ParsableCommand {
     @Option(name: .customLong("ssh-sessions"), help: "Instead of the table: storefront serve with this many concurrent OpenSSH sessions on loopback, comma-separated (50,100,200); key→frame latency percentiles and memory per session.")
     var sshSessions: String?
 
+    @Flag(help: "Number every copy's descriptions as well as its names, so no two descriptions are equal (memory without shared texts).")
+    var distinctDescriptions = false
+
+    @Option(help: "Keep the generated catalogs in this folder (catalog-N.json), for profiling.")
+    var keep: String?
+
     func run() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -67,8 +73,11 @@ struct Bench: ParsableCommand {
         var table = Table()
 
         for size in sizes.split(separator: ",").compactMap({ Int($0) }) {
-            let json = try Generate.catalogJSON(sample: sample, products: size)
+            let json = try Generate.catalogJSON(sample: sample, products: size, distinctDescriptions: distinctDescriptions)
             let file = folder.appendingPathComponent("catalog-\(size).json")
+            if let keep {
+                try json.write(to: URL(fileURLWithPath: keep).appendingPathComponent("catalog-\(size).json"))
+            }
             try json.write(to: file)
             let label = "\(size.formatted()) products"
             let megabytes = Double(json.count) / 1_048_576

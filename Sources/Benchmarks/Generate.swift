@@ -6,8 +6,9 @@ import StoreModel
 enum Generate {
     /// The sample catalog grown to `count` products: copy k of every product (k ≥ 1) gets an id and
     /// names with " k" appended, its own subscription groups and offer codes, so ids and codes stay
-    /// unique and lint finds nothing to refuse.
-    static func catalogJSON(sample: Data, products count: Int) throws -> Data {
+    /// unique and lint finds nothing to refuse. `distinctDescriptions`: descriptions get " k" too, so no
+    /// two are equal (the catalog then cannot store equal texts once).
+    static func catalogJSON(sample: Data, products count: Int, distinctDescriptions: Bool = false) throws -> Data {
         guard var root = try JSONSerialization.jsonObject(with: sample) as? [String: Any],
               let products = root["products"] as? [[String: Any]],
               let groups = root["subscriptionGroups"] as? [[String: Any]],
@@ -25,8 +26,11 @@ enum Generate {
         var allOffers: [[String: Any]] = []
         allProducts.reserveCapacity(count)
         var copy = 0
+        /// The ids of the products so far (grown copy by copy: rebuilt per copy, it was quadratic).
+        var present: Set<String> = []
         while allProducts.count < count {
             let suffix = copy == 0 ? "" : ".\(copy)"
+            let copyStart = allProducts.count
             for group in groups {
                 var group = group
                 group["id"] = (group["id"] as? String ?? "") + suffix
@@ -37,10 +41,11 @@ enum Generate {
                 var product = product
                 product["id"] = (product["id"] as? String ?? "") + suffix
                 product["name"] = renamed(product["name"], copy)
+                if distinctDescriptions { product["description"] = renamed(product["description"], copy) }
                 if let group = product["group"] as? String { product["group"] = group + suffix }
                 allProducts.append(product)
             }
-            let present = Set(allProducts.compactMap { $0["id"] as? String })
+            present.formUnion(allProducts[copyStart...].compactMap { $0["id"] as? String })
             for offer in offers {
                 var offer = offer
                 let product = (offer["product"] as? String ?? "") + suffix

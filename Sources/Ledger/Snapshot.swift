@@ -241,7 +241,10 @@ enum TransactionRow {
                           "upgradeRefund", "upgradeRefundDate"]
 
     /// The row's values. An id past `maximumID` is refused, so the ledger never holds one it cannot read back.
-    static func arguments(_ t: Transaction) throws -> StatementArguments {
+    static func arguments(_ t: Transaction) throws -> StatementArguments { StatementArguments(try values(t)) }
+
+    /// The row's values, in the order of `columns`.
+    static func values(_ t: Transaction) throws -> [(any DatabaseValueConvertible)?] {
         guard t.id <= UInt64(RowReader.maximumID), t.originalID <= UInt64(RowReader.maximumID) else {
             throw BadRow(description: "transaction ids have run out (the largest is \(RowReader.maximumID))")
         }

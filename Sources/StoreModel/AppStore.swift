@@ -517,7 +517,8 @@ public struct AppStore: Sendable {
             $0.revocationDate = now
             $0.revocationReason = reason
         }
-        if let groupID = self.groupID(ofProduct: refunded.productID) {
+        // The person's own subscription stops renewing; a family-shared one is the organizer's.
+        if refunded.ownership == .purchased, let groupID = self.groupID(ofProduct: refunded.productID) {
             changeRenewal(of: groupID) { $0?.willAutoRenew = false }
         }
     }

@@ -261,11 +261,20 @@ public struct LocalizedText: Sendable, Hashable {
     }
 
     /// The translations whose text is more than `bytes` bytes of UTF-8, by language (as Strings sort),
-    /// without making a String for the others.
-    public func translations(longerThan bytes: Int) -> [(language: String, text: String)] {
+    /// without making a String for the others. `cellsPerScalar`: also leave out a text whose scalars,
+    /// this many cells each at most, cannot be wider than `bytes` cells (a name of 11 Japanese characters
+    /// is 33 bytes but at most 22 cells).
+    public func translations(longerThan bytes: Int, cellsPerScalar: Int? = nil) -> [(language: String, text: String)] {
         var long: [(language: String, text: String)] = []
         forEachEntry { language, text in
-            if text.count > bytes { long.append((String(decoding: language, as: UTF8.self), String(decoding: text, as: UTF8.self))) }
+            guard text.count > bytes else { return }
+            if let cellsPerScalar {
+                // Scalars are the bytes that do not continue a UTF-8 sequence (the text is valid UTF-8).
+                var scalars = 0
+                for byte in text where byte & 0xC0 != 0x80 { scalars += 1 }
+                guard scalars * cellsPerScalar > bytes else { return }
+            }
+            long.append((String(decoding: language, as: UTF8.self), String(decoding: text, as: UTF8.self)))
         }
         return long.count > 1 ? long.sorted { $0.language < $1.language } : long
     }
@@ -417,10 +426,30 @@ struct PriceTable: Sendable, Hashable {
 
     init(_ prices: [String: Decimal]) { others = prices.isEmpty ? nil : prices }
 
-    /// Shares the storage of an equal table's entries (products priced on the same tiers).
-    mutating func share(_ interned: inout Set<[Entry]>) {
-        guard !entries.isEmpty else { return }
-        if let index = interned.firstIndex(of: entries) { entries = interned[index] } else { interned.insert(entries) }
+    /// Empties the table and keeps its room: a reader fills one table after another in the same one.
+    mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        others = nil
+    }
+
+    /// A copy of the table to keep, its entries shared with an equal table read before (products priced
+    /// on the same tiers), or else in an
+    /// array of their own (made once per distinct table: filling a fresh array grew it four times for
+    /// eight territories). The copy never shares this table's room, which is filled again next.
+    func kept(sharing interned: inout Set<[Entry]>) -> PriceTable {
+        var kept = self
+        if entries.isEmpty {
+            kept.entries = []
+        } else if let index = interned.firstIndex(of: entries) {
+            kept.entries = interned[index]
+        } else {
+            var own: [Entry] = []
+            own.reserveCapacity(entries.count)
+            own.append(contentsOf: entries)
+            interned.insert(own)
+            kept.entries = own
+        }
+        return kept
     }
 
     var isEmpty: Bool { entries.isEmpty && (others?.isEmpty ?? true) }

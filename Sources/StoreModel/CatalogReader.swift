@@ -44,17 +44,47 @@ public enum CatalogLoader {
         throw Failure(problems: log.problems)
     }
 
-    /// Reads in two passes over the bytes: the first checks the JSON without building anything; the
-    /// second lays one root member at a time, and of the root's arrays (products, offer codes…) one
-    /// element at a time, flat on a `JSONTape` and reads the values it needs straight off the bytes, so
-    /// memory holds the catalog and one product's tokens, never a tree. The log also counts the work
-    /// done, for the tests that keep it linear.
+    /// Reads the bytes laying one root member at a time, and of the root's arrays (products, offer
+    /// codes…) one element at a time, flat on a `JSONTape`, checking the JSON as it goes, and reads the
+    /// values it needs straight off the bytes, so memory holds the catalog and one product's tokens,
+    /// never a tree. The log also counts the work done, for the tests that keep it linear.
     static func read(_ data: Data) -> (Catalog?, ProblemLog) {
         data.withUnsafeBytes { raw in read(raw.bindMemory(to: UInt8.self)) }
     }
 
     /// `file`, when the bytes are a mapped file, is told how far each pass has read.
+    ///
+    /// First in one pass: the root's members are found by their brackets (`JSONTape.RootScan`), and each
+    /// section and element is checked as it is laid on its tape. Anything that pass does not accept
+    /// (JSON the parser refuses, a forbidden character, an unusual root) is read again the careful way,
+    /// `readCheckingFirst`, so every message, position and path is as that reader gives it.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: MappedFile? = nil) -> (Catalog?, ProblemLog) {
+        if let read = readInOnePass(bytes, file: file) { return read }
+        return readCheckingFirst(bytes, file: file)
+    }
+
+    /// The catalog read in one pass, or nil when it needs the careful reading.
+    static func readInOnePass(_ bytes: UnsafeBufferPointer<UInt8>, file: MappedFile? = nil) -> (Catalog?, ProblemLog)? {
+        guard let root = JSONTape.RootScan(bytes, readUpTo: file?.release) else { return nil }
+        let log = ProblemLog()
+        let reader = CatalogReader(log: log)
+        reader.readUpTo = file?.release
+        let tape = JSONTape(bytes, log: log)
+        guard tape.fillRoot(start: root.start, members: root.members, arrayCounts: root.arrayCounts,
+                            arrayEnds: root.arrayEnds) else { return nil }
+        let catalog = withExtendedLifetime(tape) { reader.catalog(Node(tape, 0)) }
+        // A root array the reader did not read (under a key it does not know) is still checked.
+        for start in root.arrayEnds.keys where !tape.status.walked.contains(start) && !tape.status.failed {
+            JSONTape(bytes, log: log, status: tape.status).forEachElement(ofArrayAt: start, key: "") { _, _ in }
+        }
+        let status = tape.status
+        guard !status.failed, !status.forbidden, root.arrayEnds.keys.allSatisfy(status.walked.contains) else { return nil }
+        return (catalog, log)
+    }
+
+    /// Checks the whole document with `JSONParser` first (every syntax message, line and column,
+    /// duplicate keys, forbidden characters), then reads it as `readInOnePass` does.
+    static func readCheckingFirst(_ bytes: UnsafeBufferPointer<UInt8>, file: MappedFile? = nil) -> (Catalog?, ProblemLog) {
         let log = ProblemLog()
         var checker = JSONParser(bytes, building: false)
         checker.readUpTo = file?.release
@@ -148,8 +178,9 @@ struct Node {
         return true
     }
 
-    /// A field that must be present.
-    func required(_ key: String) -> Node? {
+    /// A field that must be present. Keys are the schema's, written in the code: `StaticString`, whose
+    /// bytes are at hand without the work a String lookup took (a twelfth of reading a catalog).
+    func required(_ key: StaticString) -> Node? {
         guard kind == .object else { expected("an object"); return nil }
         guard let field = tape.member(key, of: index), tape[field].kind != .null else {
             problem("missing required field \"\(key)\"")
@@ -159,7 +190,7 @@ struct Node {
     }
 
     /// A field that may be absent (null counts as absent).
-    func optional(_ key: String) -> Node? {
+    func optional(_ key: StaticString) -> Node? {
         guard let field = tape.member(key, of: index), tape[field].kind != .null else { return nil }
         return Node(tape, field)
     }
@@ -196,9 +227,20 @@ struct Node {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         while case .scalarValue(let scalar) = decoder.decode(&iterator) {
-            if !isInvisible(scalar) { return true }
+            if isPlainlyVisible(scalar) || !isInvisible(scalar) { return true }
         }
         return false
+    }
+
+    /// Letters that are visible without asking for their Unicode properties: Latin-1 and Latin
+    /// Extended-A/B letters (U+00C0–U+024F), hiragana and katakana letters (U+3041–U+3096,
+    /// U+30A1–U+30FA; not their combining sound marks U+3099–U+309A) and CJK ideographs
+    /// (U+4E00–U+9FFF): what most translated texts start with.
+    static func isPlainlyVisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xC0...0x24F, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF: true
+        default: false
+        }
     }
 
     /// Spaces, default-ignorable characters (U+200B, U+2060, U+FEFF, U+00AD, variation selectors,
@@ -360,7 +402,7 @@ final class CatalogReader {
     private func forEachElement(_ node: Node?, _ body: (Int, Node) -> Void) {
         guard let node else { return }
         if isDeferred(node) {
-            let tape = JSONTape(node.tape.bytes, log: log)
+            let tape = JSONTape(node.tape.bytes, log: log, status: node.tape.status)
             tape.forEachElement(ofArrayAt: node.tape[node.index].start, key: node.tape.string(at: node.index - 1)) { index, end in
                 body(index, Node(tape, 0))
                 readUpTo?(end)
@@ -495,7 +537,7 @@ final class CatalogReader {
             node.optional("familyShareable")?.problem("consumables cannot be shared with Family Sharing")
         }
         if type != .autoRenewable {
-            for key in ["group", "level", "period", "introductoryOffer", "promotionalOffers", "winBackOffers"] {
+            for key: StaticString in ["group", "level", "period", "introductoryOffer", "promotionalOffers", "winBackOffers"] {
                 node.optional(key)?.problem("only auto-renewable subscriptions have \"\(key)\"")
             }
         }
@@ -530,13 +572,14 @@ final class CatalogReader {
     /// The `includedIn` ids that are not groups must be auto-renewable subscriptions of the catalog.
     private func checkIncludedIn(products: [Product], index: [String: Int]) {
         for (product, entry, id) in pendingInclusions {
-            let path = JSONPath(components: [.key("products"), .index(product), .key("includedIn"), .index(entry)])
+            // The path is made only for a problem (this runs for every listed subscription).
+            func path() -> JSONPath { JSONPath(components: [.key("products"), .index(product), .key("includedIn"), .index(entry)]) }
             guard let position = index[id] else {
-                log.add(path, "\(UntrustedText.quoted(id)) is neither a subscription group nor a product of this catalog")
+                log.add(path(), "\(UntrustedText.quoted(id)) is neither a subscription group nor a product of this catalog")
                 continue
             }
             if products[position].type != .autoRenewable {
-                log.add(path, "\(UntrustedText.quoted(id)) is not an auto-renewable subscription: only a subscription's subscribers can have a product included")
+                log.add(path(), "\(UntrustedText.quoted(id)) is not an auto-renewable subscription: only a subscription's subscribers can have a product included")
             }
         }
         pendingInclusions = []
@@ -732,7 +775,7 @@ final class CatalogReader {
         }
         let expires = node.optional("expires").flatMap { dateNode -> Date? in
             guard let text = dateNode.string else { return nil }
-            guard let date = try? Date(text, strategy: .iso8601) else {
+            guard let date = isoDate(text) else {
                 dateNode.problem("\(UntrustedText.quoted(text)) is not an ISO 8601 date-time like \"2027-01-31T00:00:00Z\"")
                 return nil
             }
@@ -751,6 +794,18 @@ final class CatalogReader {
         return OfferCodeOffer(id: offer.id ?? id, name: name, productID: productID, offer: offer, eligibility: eligibility,
                               expires: expires, active: active, oneTimeUseCodes: oneTime, customCodes: custom)
     }
+
+    /// An ISO 8601 date-time, parsed once per distinct text (offers mostly share a few expiry dates,
+    /// and parsing each took about 1% of reading 100,000 products); at most `dateMemoLimit` remembered.
+    private func isoDate(_ text: String) -> Date? {
+        if let known = dates[text] { return known }
+        let date = try? Date(text, strategy: .iso8601)
+        if dates.count < Self.dateMemoLimit { dates[text] = date }
+        return date
+    }
+
+    private var dates: [String: Date?] = [:]
+    static let dateMemoLimit = 64
 
     private func freeContent(_ node: Node, groupIDs: Set<String>, language: String?) -> FreeContent? {
         node.checkKeys(Schema.freeContent)
@@ -851,23 +906,63 @@ final class CatalogReader {
         guard !translations.isEmpty else { return nil }
         let (text, last) = store(translations)
         guard shared else { return text }
+        sharedLookups += 1
         if let earlier = sharedTexts[TextKey(bytes: text.bytes)] {
+            sharedHits += 1
             if last { textChunk.giveBack(text.bytes.count) }
             return earlier
         }
-        sharedTexts[TextKey(bytes: text.bytes)] = text
+        if Self.keepsSharing(entries: sharedTexts.count, lookups: sharedLookups, hits: sharedHits) {
+            sharedTexts[TextKey(bytes: text.bytes)] = text
+        }
         return text
     }
 
     /// Texts stored once, by their packed bytes (which the texts, kept as values, keep alive).
     private var sharedTexts: [TextKey: LocalizedText] = [:]
+    private var sharedLookups = 0
+    private var sharedHits = 0
+
+    /// Whether a text not seen before is remembered for sharing: always while the table is small; past
+    /// `sharedTableLimit` texts only while at least half the lookups found an equal text. A catalog of
+    /// distinct descriptions would otherwise keep a table of all of them while it is read (about 6 MB at
+    /// 100,000 products) to share none.
+    static func keepsSharing(entries: Int, lookups: Int, hits: Int) -> Bool {
+        entries < sharedTableLimit || hits * 2 >= lookups
+    }
+
+    static let sharedTableLimit = 4_096
 
     private struct TextKey: Hashable {
         let bytes: UnsafeBufferPointer<UInt8>
         static func == (a: TextKey, b: TextKey) -> Bool {
             a.bytes.count == b.bytes.count && memcmp(a.bytes.baseAddress!, b.bytes.baseAddress!, a.bytes.count) == 0
         }
-        func hash(into hasher: inout Hasher) { hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
+        /// A multiply-and-rotate hash of 8 bytes at a time, seeded per process, fed to the Hasher as
+        /// one number: hashing every byte with the Hasher (SipHash) was a twentieth of reading 100,000
+        /// descriptions.
+        func hash(into hasher: inout Hasher) { hasher.combine(Self.wordHash(bytes)) }
+
+        private static let seed = UInt64.random(in: .min ... .max)
+
+        static func wordHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var hash = seed ^ UInt64(bytes.count)
+            guard let base = bytes.baseAddress else { return hash }
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+                hash = hash << 29 | hash >> 35
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            while offset < bytes.count {
+                tail = tail << 8 | UInt64(bytes[offset])
+                offset += 1
+            }
+            return (hash ^ tail) &* 0xC2B2_AE3D_27D4_EB4F
+        }
     }
 
     /// Ids that recur across a catalog (an offer's id in every copy of a plan, the subscriptions a product
@@ -932,7 +1027,10 @@ final class CatalogReader {
         guard node.isObject() else { return nil }
         let tape = node.tape
         let members = tape.children(of: node.index)
-        var prices = PriceTable()
+        var prices = scratchPrices
+        scratchPrices = PriceTable() // `prices` the one owner of the room while it is filled
+        defer { scratchPrices = prices }
+        prices.removeAll()
         for field in members {
             let priceNode = Node(tape, field)
             // A territory of three plain ASCII letters, found among the declared ones as a number.
@@ -951,9 +1049,11 @@ final class CatalogReader {
             if let price = price(priceNode) { prices.set(code, significand: price.significand, exponent: price.exponent) }
         }
         if members.isEmpty { node.problem("needs a price in at least one territory") }
-        prices.share(&priceTables)
-        return prices
+        return prices.kept(sharing: &priceTables)
     }
+
+    /// The table every price table is read into before it is kept (`PriceTable.kept`).
+    private var scratchPrices = PriceTable()
 
     private func price(_ node: Node) -> (significand: UInt64, exponent: Int)? {
         switch node.kind {
@@ -1095,13 +1195,16 @@ final class CatalogReader {
 
     /// Every product has a name and description in the default language, the last fallback.
     private func checkDefaultLanguage(_ node: Node, language: String, into problems: inout [CatalogProblem]) {
-        for key in ["name", "description"] {
+        for key in Self.localizedProductFields {
             guard let field = node.optional(key), field.kind == .object else { continue }
             if !field.has(language) {
                 problems.append(CatalogProblem(path: field.path, reason: "has no \(UntrustedText.quoted(language)) text, the catalog's default language"))
             }
         }
     }
+
+    /// A product's texts that need the default language (an array made once, not per product).
+    static let localizedProductFields: [StaticString] = ["name", "description"]
 
     static let renewalPeriods: [SubscriptionPeriod] = ["P1W", "P1M", "P2M", "P3M", "P6M", "P1Y"]
         .compactMap { SubscriptionPeriod(iso8601: $0) }
@@ -1139,12 +1242,18 @@ enum Schema {
 struct KnownKeys: ExpressibleByArrayLiteral, Sendable {
     let names: [String]
     let lengths: [Int]
+    /// The names' bytes one after another, and where each starts: a plain ASCII key is compared with
+    /// them as bytes.
+    let bytes: [UInt8]
+    let offsets: [Int]
     /// Whether every name is ASCII, so a plain ASCII key of another length cannot equal one.
     let ascii: Bool
 
     init(arrayLiteral names: String...) {
         self.names = names
         lengths = names.map(\.utf8.count)
+        bytes = names.flatMap(\.utf8)
+        offsets = lengths.reduce(into: [0]) { $0.append($0.last! + $1) }
         ascii = names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
     }
 }
@@ -1218,14 +1327,16 @@ struct UniqueField {
 /// remembered by where they were first seen (offer, kind, position), with paths only for a duplicate.
 struct UniqueCodes {
     let section: Node?
-    private var firstSeen: [String: (offer: Int, kind: String, index: Int)] = [:]
+    /// Where each code was first seen, packed in one number (`place`): 78,000 codes at 100,000
+    /// products, and a tuple with a String in each entry tripled the table.
+    private var firstSeen: [String: Int] = [:]
     private(set) var problems: [CatalogProblem] = []
 
     init(section: Node?) { self.section = section }
 
     mutating func note(_ node: Node, at offer: Int) {
         guard let section else { return }
-        for kind in ["oneTimeUse", "custom"] {
+        for (kind, custom): (StaticString, Bool) in [("oneTimeUse", false), ("custom", true)] {
             guard let list = node.optional("codes")?.optional(kind) else { continue }
             guard list.kind == .array else {
                 // The list is looked at again here, so its wrong type is reported again.
@@ -1235,14 +1346,22 @@ struct UniqueCodes {
             for (index, item) in list.elements.enumerated() {
                 guard let code = item.stringValue else { continue }
                 let key = code.uppercased()
-                if let first = firstSeen[key] {
+                if let place = firstSeen[key] {
+                    let first = Self.unpack(place)
                     let firstPath = section.path.appending(first.offer).appending("codes").appending(first.kind).appending(first.index)
                     problems.append(CatalogProblem(path: list.path.appending(index),
                                                    reason: "duplicate offer code \(UntrustedText.quoted(code)) (first at \(firstPath))"))
                 } else {
-                    firstSeen[key] = (offer, kind, index)
+                    firstSeen[key] = Self.pack(offer: offer, custom: custom, index: index)
                 }
             }
         }
+    }
+
+    /// An offer's position, the kind of list and the code's position in it, as one number.
+    static func pack(offer: Int, custom: Bool, index: Int) -> Int { offer << 33 | (custom ? 1 << 32 : 0) | index }
+
+    static func unpack(_ place: Int) -> (offer: Int, kind: String, index: Int) {
+        (place >> 33, place & (1 << 32) != 0 ? "custom" : "oneTimeUse", place & 0xFFFF_FFFF)
     }
 }

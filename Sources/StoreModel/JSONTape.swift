@@ -31,6 +31,8 @@ final class JSONTape {
 
     let bytes: UnsafeBufferPointer<UInt8>
     let log: ProblemLog
+    /// What the tapes of one read found while checking: shared by the root's tape and those of its arrays.
+    let status: Status
     /// The tokens, in memory the tape manages itself: an array in a class is checked for exclusive
     /// access and retained on every read, which was a quarter of the time to read 100,000 products.
     private var tokens: UnsafeMutablePointer<Token>
@@ -39,14 +41,39 @@ final class JSONTape {
     /// Where the tape's top value is in the document: nil for the root, or a root array's key and the
     /// element's index.
     private(set) var base: (key: String, index: Int)?
+    /// How deep the tape's top value is nested (the root object is 1, an element of a root array 3).
+    private var baseDepth = 1
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, log: ProblemLog) {
-        self.bytes = bytes
-        self.log = log
-        tokens = .allocate(capacity: capacity)
+    /// Filling a tape checks what it lays out, as strictly as `JSONParser` does, so a catalog is read
+    /// in one pass over its bytes. It does not say what is wrong, or where: a tape that finds anything
+    /// the parser refuses (or a string with a character `UntrustedText` forbids) notes it here and
+    /// stops, and the catalog is read again the careful way, which reports it exactly as before.
+    final class Status {
+        /// Something `JSONParser` refuses: the tape stopped there and is not to be read.
+        var failed = false
+        /// A string or key with a forbidden character (the tape was laid out whole).
+        var forbidden = false
+        /// The root arrays (by where they start) that were laid out element by element to their end.
+        var walked: Set<Int> = []
+        init() {}
     }
 
-    deinit { tokens.deallocate() }
+    init(_ bytes: UnsafeBufferPointer<UInt8>, log: ProblemLog, status: Status = Status()) {
+        self.bytes = bytes
+        self.log = log
+        self.status = status
+        tokens = .allocate(capacity: capacity)
+        lookupTables.initialize(repeating: -1, count: Self.lookupSlots << 6)
+        lookupObjects.initialize(repeating: -1, count: Self.lookupSlots)
+        lookupPlain.initialize(repeating: false, count: Self.lookupSlots)
+    }
+
+    deinit {
+        tokens.deallocate()
+        lookupTables.deallocate()
+        lookupObjects.deallocate()
+        lookupPlain.deallocate()
+    }
 
     private func append(_ token: Token) {
         if tokenCount == capacity {
@@ -63,137 +90,383 @@ final class JSONTape {
     // MARK: filling
 
     /// Lays out the value at `start` (the element `index` of the root array `key`, or the root itself).
-    /// Returns the offset just past the value.
+    /// Returns the offset just past the value, or nil when it is not valid JSON (`status.failed`).
     @discardableResult
-    func fill(at start: Int, base: (key: String, index: Int)?) -> Int {
+    func fill(at start: Int, base: (key: String, index: Int)?) -> Int? {
         tokenCount = 0
+        forgetLookups()
+        if !largeObjectKeys.isEmpty { largeObjectKeys = [:] }
         self.base = base
+        baseDepth = base == nil ? 1 : 3
         var offset = start
-        value(&offset, parent: -1)
+        guard value(&offset, parent: -1, depth: baseDepth) else { return fail() }
         return offset
     }
 
-    /// Lays out the root object from the members the checking pass noted, with its arrays deferred.
-    func fillRoot(start: Int, members: [(key: String, keyOffset: Int, offset: Int)], arrayCounts: [Int: Int]) {
+    private func fail() -> Int? {
+        status.failed = true
+        return nil
+    }
+
+    /// Lays out the root object from its members (found by `RootScan` or the checking pass), with its
+    /// arrays deferred: each is laid out later, one element at a time, by `forEachElement`. Returns
+    /// false when a member that is not an array is not valid JSON.
+    @discardableResult
+    func fillRoot(start: Int, members: [(key: String, keyOffset: Int, offset: Int)], arrayCounts: [Int: Int],
+                  arrayEnds: [Int: Int] = [:]) -> Bool {
         tokenCount = 0
+        forgetLookups()
+        if !largeObjectKeys.isEmpty { largeObjectKeys = [:] }
         base = nil
+        baseDepth = 1
         append(Token(kind: .object, start: start, end: start, parent: -1, count: Int32(members.count)))
         for member in members {
             var offset = member.keyOffset
-            string(&offset, parent: 0)
+            guard string(&offset, parent: 0) else { status.failed = true; return false }
             if bytes[member.offset] == UInt8(ascii: "[") {
                 let index = tokenCount
-                append(Token(kind: .array, deferred: true, start: member.offset, end: member.offset, parent: 0,
-                                    deferredCount: Int32(arrayCounts[member.offset] ?? 0)))
+                append(Token(kind: .array, deferred: true, start: member.offset, end: arrayEnds[member.offset] ?? member.offset,
+                             parent: 0, deferredCount: Int32(arrayCounts[member.offset] ?? 0)))
                 tokens[index].next = Int32(tokenCount)
             } else {
                 offset = member.offset
-                value(&offset, parent: 0)
+                // The value must end where the scan found it does: just before ',' or '}'.
+                guard value(&offset, parent: 0, depth: 2) else { status.failed = true; return false }
+                skipWhitespace(&offset)
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: ",") || bytes[offset] == UInt8(ascii: "}") else {
+                    status.failed = true
+                    return false
+                }
             }
         }
         tokens[0].next = Int32(tokenCount)
+        return true
     }
 
     /// Lays out each element of the root array `key` starting at `start` in turn, calling `body` with
-    /// its index and where it ends while it is on the tape.
+    /// its index and where it ends while it is on the tape. Stops at the first element that is not valid
+    /// JSON; an array laid out to its closing bracket is noted in `status.walked`.
     func forEachElement(ofArrayAt start: Int, key: String, _ body: (Int, Int) -> Void) {
+        guard !status.failed else { return }
         var offset = start + 1
         var index = 0
+        skipWhitespace(&offset)
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+            status.walked.insert(start)
+            return
+        }
         while true {
-            skipWhitespace(&offset)
-            guard offset < bytes.count, bytes[offset] != UInt8(ascii: "]") else { return }
-            offset = fill(at: offset, base: (key, index))
+            guard let end = fill(at: offset, base: (key, index)) else { return }
+            offset = end
             body(index, offset)
             index += 1
             skipWhitespace(&offset)
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: ",") else { return }
-            offset += 1
+            guard offset < bytes.count else { status.failed = true; return }
+            if bytes[offset] == UInt8(ascii: ",") {
+                offset += 1
+                continue
+            }
+            guard bytes[offset] == UInt8(ascii: "]") else { status.failed = true; return }
+            // The scan found the same end (a deferred token's `end`), or the document is not as scanned.
+            status.walked.insert(start)
+            return
         }
     }
 
-    private func value(_ offset: inout Int, parent: Int32) {
+    /// Lays out a value, checking it. False when it is not valid JSON (the tape then stops).
+    private func value(_ offset: inout Int, parent: Int32, depth: Int) -> Bool {
         skipWhitespace(&offset)
+        guard offset < bytes.count else { return false }
         let index = tokenCount
         let start = offset
         switch bytes[offset] {
         case UInt8(ascii: "{"):
+            guard depth <= JSONParser.maxDepth else { return false }
             append(Token(kind: .object, start: start, end: start, parent: parent))
             offset += 1
             var members: Int32 = 0
+            // One bit per plain ASCII key seen, chosen by its length, first and last bytes: a key whose bit
+            // is not set yet differs from every earlier key without comparing it with each. Once a key
+            // is not plain ASCII, every later key is compared.
+            var signatures: UInt64 = 0
+            var plainKeys = true
             skipWhitespace(&offset)
+            guard offset < bytes.count else { return false }
             if bytes[offset] != UInt8(ascii: "}") {
                 while true {
                     skipWhitespace(&offset)
-                    string(&offset, parent: Int32(index))
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), string(&offset, parent: Int32(index)) else { return false }
+                    let key = tokens[tokenCount - 1]
+                    plainKeys = plainKeys && key.ascii
+                    let bit: UInt64 = plainKeys ? 1 << Self.signature(start: key.start, end: key.end, in: bytes) : 0
+                    if bit == 0 || signatures & bit != 0 || members >= JSONParser.indexedObjectSize {
+                        guard isNewKey(tokenCount - 1, in: index, members: Int(members)) else { return false }
+                    }
+                    signatures |= bit
                     skipWhitespace(&offset)
-                    offset += 1 // ':'
-                    value(&offset, parent: Int32(index))
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return false }
+                    offset += 1
+                    guard value(&offset, parent: Int32(index), depth: depth + 1) else { return false }
                     members += 1
                     skipWhitespace(&offset)
-                    if bytes[offset] == UInt8(ascii: ",") { offset += 1 } else { break }
+                    guard offset < bytes.count else { return false }
+                    if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
+                    guard bytes[offset] == UInt8(ascii: "}") else { return false }
+                    break
                 }
             }
             offset += 1 // '}'
             tokens[index].count = members
         case UInt8(ascii: "["):
+            guard depth <= JSONParser.maxDepth else { return false }
             append(Token(kind: .array, start: start, end: start, parent: parent))
             offset += 1
             var elements: Int32 = 0
             skipWhitespace(&offset)
+            guard offset < bytes.count else { return false }
             if bytes[offset] != UInt8(ascii: "]") {
                 while true {
-                    value(&offset, parent: Int32(index))
+                    guard value(&offset, parent: Int32(index), depth: depth + 1) else { return false }
                     elements += 1
                     skipWhitespace(&offset)
-                    if bytes[offset] == UInt8(ascii: ",") { offset += 1 } else { break }
+                    guard offset < bytes.count else { return false }
+                    if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
+                    guard bytes[offset] == UInt8(ascii: "]") else { return false }
+                    break
                 }
             }
             offset += 1 // ']'
             tokens[index].count = elements
         case UInt8(ascii: "\""):
-            string(&offset, parent: parent)
-            return
+            return string(&offset, parent: parent)
         case UInt8(ascii: "t"):
-            offset += 4
+            guard literal("true", &offset) else { return false }
             append(Token(kind: .true, start: start, end: offset, parent: parent))
         case UInt8(ascii: "f"):
-            offset += 5
+            guard literal("false", &offset) else { return false }
             append(Token(kind: .false, start: start, end: offset, parent: parent))
         case UInt8(ascii: "n"):
-            offset += 4
+            guard literal("null", &offset) else { return false }
             append(Token(kind: .null, start: start, end: offset, parent: parent))
         default:
-            while offset < bytes.count {
-                switch bytes[offset] {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-                     UInt8(ascii: "e"), UInt8(ascii: "E"):
-                    offset += 1
-                    continue
-                default: break
-                }
-                break
-            }
+            guard number(&offset) else { return false }
             append(Token(kind: .number, start: start, end: offset, parent: parent))
         }
         tokens[index].end = offset
         tokens[index].next = Int32(tokenCount)
+        return true
     }
 
-    /// A string token from its opening quote; `end` is past the closing quote.
-    private func string(_ offset: inout Int, parent: Int32) {
+    private func literal(_ word: StaticString, _ offset: inout Int) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard offset + length <= bytes.count, memcmp(bytes.baseAddress! + offset, word.utf8Start, length) == 0 else { return false }
+        offset += length
+        return true
+    }
+
+    /// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?, finite, as `JSONParser.number` reads it.
+    private func number(_ offset: inout Int) -> Bool {
+        let start = offset
+        func digit() -> Bool { offset < bytes.count && bytes[offset] >= UInt8(ascii: "0") && bytes[offset] <= UInt8(ascii: "9") }
+        func digits() { while digit() { offset += 1 } }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        guard digit() else { return false }
+        if bytes[offset] == UInt8(ascii: "0") {
+            offset += 1
+            if digit() { return false }
+        } else {
+            digits()
+        }
+        var isInteger = true
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+            offset += 1
+            guard digit() else { return false }
+            digits()
+            isInteger = false
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
+            offset += 1
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            guard digit() else { return false }
+            digits()
+            isInteger = false
+        }
+        if isInteger && offset - start <= 18 { return true }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+        return Double(text)?.isFinite ?? false
+    }
+
+    /// Whether the key just laid out (`key`) differs from the object's earlier keys, as `JSONParser`
+    /// compares them: bytes for two plain ASCII keys, Strings otherwise. An object of more than
+    /// `JSONParser.indexedObjectSize` keys looks its keys up in a set instead of comparing each pair.
+    private func isNewKey(_ key: Int, in object: Int, members: Int) -> Bool {
+        if members >= JSONParser.indexedObjectSize {
+            if members == JSONParser.indexedObjectSize {
+                var keys = Set<String>()
+                var child = object + 1
+                for _ in 0..<members {
+                    keys.insert(string(at: child))
+                    child = Int(tokens[child + 1].next)
+                }
+                largeObjectKeys[object] = keys
+            }
+            return largeObjectKeys[object, default: []].insert(string(at: key)).inserted
+        }
+        let token = tokens[key]
+        var child = object + 1
+        for _ in 0..<members {
+            let earlier = tokens[child]
+            if token.ascii && earlier.ascii {
+                let length = token.end - token.start
+                // Length, then the first byte (keys of one object mostly differ there), then the rest.
+                if earlier.end - earlier.start == length, bytes[token.start + 1] == bytes[earlier.start + 1],
+                   memcmp(bytes.baseAddress! + token.start, bytes.baseAddress! + earlier.start, length) == 0 { return false }
+            } else if string(at: child) == string(at: key) {
+                return false
+            }
+            child = Int(tokens[child + 1].next)
+        }
+        return true
+    }
+
+    /// A number from 0 to 63 for a plain key (`start` its opening quote, `end` past its closing one):
+    /// equal keys have equal numbers.
+    @inline(__always)
+    static func signature(start: Int, end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        signature(quotedLength: end - start, first: bytes[start + 1], last: bytes[end - 2])
+    }
+
+    /// The same for a key's text: its length with the quotes, its first and last bytes (a quote when empty).
+    @inline(__always)
+    static func signature(quotedLength: Int, first: UInt8, last: UInt8) -> UInt64 {
+        let mixed = UInt64(quotedLength) &* 0x9E37_79B9 ^ UInt64(first) &* 0x85EB_CA6B ^ UInt64(last) &* 0xC2B2_AE35
+        return (mixed ^ mixed >> 29) & 63
+    }
+
+    /// The keys of each object being laid out that has more than `JSONParser.indexedObjectSize` keys.
+    private var largeObjectKeys: [Int: Set<String>] = [:]
+
+    /// A string token from its opening quote; `offset` ends past the closing quote. False for anything
+    /// `JSONParser.string` refuses; a forbidden character is noted in `status.forbidden`.
+    private func string(_ offset: inout Int, parent: Int32) -> Bool {
         let start = offset
         var index = offset + 1
         var escaped = false
-        var high: UInt8 = 0
+        var high = false
+        let count = bytes.count
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
         while true {
+            // Eight bytes at a time while none is a quote, a backslash, a control or past ASCII; then
+            // straight to the first that is.
+            while index + 8 <= count {
+                let special = Self.specialBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                if special != 0 {
+                    index += special.trailingZeroBitCount >> 3
+                    break
+                }
+                index += 8
+            }
+            guard index < count else { return false }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
-            high |= byte
-            if byte == UInt8(ascii: "\\") { escaped = true; index += 2 } else { index += 1 }
+            if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                guard escape(&index) else { return false }
+            } else if byte >= 0x80 {
+                high = true
+                // The common sequences that cannot be forbidden or malformed but by their continuation
+                // bytes: two bytes led by C3–D7 or D9–DF (Latin, Greek, Cyrillic, Hebrew…), three led by
+                // E3–EC or EE–EF (kana, CJK…). C2, D8 and E2 lead to forbidden scalars, E0 and ED to
+                // overlong forms and surrogates: `utf8Sequence` looks at those.
+                if byte >= 0xE3, byte <= 0xEF, byte != 0xED, index + 2 < count,
+                   bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80 {
+                    index += 3
+                    continue
+                }
+                if byte >= 0xC3, byte <= 0xDF, byte != 0xD8, index + 1 < count, bytes[index + 1] & 0xC0 == 0x80 {
+                    index += 2
+                    continue
+                }
+                guard utf8Sequence(&index) else { return false }
+            } else if byte == 0x7F {
+                status.forbidden = true
+                index += 1
+            } else {
+                return false // a raw control character
+            }
         }
         offset = index + 1
-        append(Token(kind: .string, escaped: escaped, deferred: false, ascii: !escaped && high < 0x80, start: start,
+        append(Token(kind: .string, escaped: escaped, deferred: false, ascii: !escaped && !high, start: start,
                      end: offset, parent: parent, next: Int32(tokenCount + 1)))
+        return true
+    }
+
+    /// The high bit of each of eight bytes (read little-endian) that is a quote, a backslash, below
+    /// 0x20 or from 0x7F up; exact for the lowest such byte (a borrow can mark bytes above it only).
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let quote = hasZero(word ^ (ones &* 0x22))
+        let backslash = hasZero(word ^ (ones &* 0x5C))
+        let control = (word &- ones &* 0x20) & ~word & highs
+        // A byte from 0x7F up: its high bit, or 0x7F itself (+1 carries into the high bit).
+        let high = (word | (word & ~highs &+ ones)) & highs
+        return quote | backslash | control | high
+    }
+
+    /// An escape from its backslash, as `JSONParser.escapedString` accepts it; escapes of control
+    /// characters and `\u` escapes of forbidden scalars are noted in `status.forbidden`.
+    private func escape(_ index: inout Int) -> Bool {
+        guard index + 1 < bytes.count else { return false }
+        switch bytes[index + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+            index += 2
+            return true
+        case UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            status.forbidden = true
+            index += 2
+            return true
+        case UInt8(ascii: "u"):
+            index += 2
+            guard let first = hex4(&index) else { return false }
+            var scalar = first
+            switch first {
+            case 0xD800...0xDBFF:
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return false }
+                index += 2
+                guard let low = hex4(&index), (0xDC00...0xDFFF).contains(low) else { return false }
+                scalar = 0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00)
+            case 0xDC00...0xDFFF:
+                return false
+            default:
+                break
+            }
+            if let scalar = Unicode.Scalar(scalar), UntrustedText.isForbidden(scalar) { status.forbidden = true }
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func hex4(_ index: inout Int) -> UInt32? {
+        guard let value = JSONParser.hex4(bytes, at: index) else { return nil }
+        index += 4
+        return value
+    }
+
+    /// One well-formed UTF-8 sequence past ASCII, as `JSONParser.stepInString` accepts it; the
+    /// forbidden scalars past ASCII are noted in `status.forbidden`.
+    private func utf8Sequence(_ index: inout Int) -> Bool {
+        guard let (length, forbidden) = UTF8Sequence.check(bytes, at: index) else { return false }
+        if forbidden { status.forbidden = true }
+        index += length
+        return true
     }
 
     private func skipWhitespace(_ offset: inout Int) {
@@ -291,7 +564,7 @@ final class JSONTape {
             for _ in 0..<token.count {
                 let keyToken = tokens[child]
                 if ascii && keyToken.ascii {
-                    if keyToken.end - keyToken.start - 2 == wanted.count,
+                    if keyToken.end - keyToken.start - 2 == wanted.count, bytes[keyToken.start + 1] == wanted[0],
                        memcmp(bytes.baseAddress! + keyToken.start + 1, wanted.baseAddress!, wanted.count) == 0 { return child + 1 }
                 } else if string(at: child, equals: key) {
                     return child + 1
@@ -302,15 +575,88 @@ final class JSONTape {
         }
     }
 
+    /// Tables of the keys of the objects asked about most recently (a product, its offers): `lookupSlots`
+    /// of them, each for one object; each maps a key's `signature` to its key token, -1 (no key) or -2
+    /// (several: compare each).
+    static let lookupSlots = 4
+    private var nextLookupSlot = 0
+    private let lookupTables = UnsafeMutablePointer<Int32>.allocate(capacity: JSONTape.lookupSlots << 6)
+    /// The object each table is for (-1: none; reset whenever the tape is filled again), and whether all
+    /// its keys are plain ASCII (otherwise a lookup compares each key, as Swift compares strings).
+    private let lookupObjects = UnsafeMutablePointer<Int>.allocate(capacity: JSONTape.lookupSlots)
+    private let lookupPlain = UnsafeMutablePointer<Bool>.allocate(capacity: JSONTape.lookupSlots)
+
+    private func forgetLookups() { lookupObjects.update(repeating: -1, count: Self.lookupSlots) }
+
+    private func buildLookup(_ slot: Int, object: Int) {
+        lookupObjects[slot] = object
+        lookupPlain[slot] = true
+        let table = lookupTables + slot << 6
+        table.update(repeating: -1, count: 64)
+        var child = object + 1
+        for _ in 0..<tokens[object].count {
+            let key = tokens[child]
+            guard key.ascii else { lookupPlain[slot] = false; return }
+            let entry = table + Int(Self.signature(start: key.start, end: key.end, in: bytes))
+            entry.pointee = entry.pointee == -1 ? Int32(child) : -2
+            child = Int(tokens[child + 1].next)
+        }
+    }
+
+    /// The value token of an object's member `key` (a key of the schema), as `member(_:of:)` finds it.
+    /// The keys of the last few objects asked about are kept in small tables by `signature`, so the
+    /// reader's many lookups in one object (twenty in a product) each compare one key, not all of them.
+    func member(_ key: StaticString, of index: Int) -> Int? {
+        guard key.hasPointerRepresentation, key.isASCII, key.utf8CodeUnitCount > 0 else { return member("\(key)", of: index) }
+        let token = tokens[index]
+        guard token.kind == .object, token.count > 0 else { return nil }
+        let wanted = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        if token.count > 2 {
+            var slot = 0
+            while slot < Self.lookupSlots, lookupObjects[slot] != index { slot += 1 }
+            if slot == Self.lookupSlots {
+                slot = nextLookupSlot
+                nextLookupSlot = (nextLookupSlot + 1) % Self.lookupSlots
+                buildLookup(slot, object: index)
+            }
+            if lookupPlain[slot] {
+                let entry = lookupTables[slot << 6 + Int(Self.signature(quotedLength: wanted.count + 2, first: wanted[0],
+                                                                          last: wanted[wanted.count - 1]))]
+                if entry == -1 { return nil }
+                if entry >= 0 {
+                    let keyToken = tokens[Int(entry)]
+                    guard keyToken.end - keyToken.start - 2 == wanted.count,
+                          memcmp(bytes.baseAddress! + keyToken.start + 1, wanted.baseAddress!, wanted.count) == 0 else { return nil }
+                    return Int(entry) + 1
+                }
+            }
+        }
+        var child = index + 1
+        for _ in 0..<token.count {
+            let keyToken = tokens[child]
+            if keyToken.ascii {
+                if keyToken.end - keyToken.start - 2 == wanted.count, bytes[keyToken.start + 1] == wanted[0],
+                   memcmp(bytes.baseAddress! + keyToken.start + 1, wanted.baseAddress!, wanted.count) == 0 { return child + 1 }
+            } else if string(at: child, equals: "\(key)") {
+                return child + 1
+            }
+            child = Int(tokens[child + 1].next)
+        }
+        return nil
+    }
+
     /// Whether a key token is one of `known`, comparing plain ASCII keys by length and bytes.
     func key(at index: Int, isOneOf known: KnownKeys) -> Bool {
         let token = tokens[index]
         guard token.ascii, known.ascii else { return known.names.contains { string(at: index, equals: $0) } }
         let length = token.end - token.start - 2
-        for (position, candidate) in known.names.enumerated() where known.lengths[position] == length {
-            if string(at: index, equals: candidate) { return true }
+        let key = bytes.baseAddress! + token.start + 1
+        return known.bytes.withUnsafeBufferPointer { names in
+            for position in 0..<known.lengths.count where known.lengths[position] == length {
+                if memcmp(key, names.baseAddress! + known.offsets[position], length) == 0 { return true }
+            }
+            return false
         }
-        return false
     }
 
     /// The path of a token, from the document's root.
@@ -335,5 +681,152 @@ final class JSONTape {
         }
         if let base { components += [.index(base.index), .key(base.key)] }
         return JSONPath(components: components.reversed())
+    }
+}
+
+extension JSONTape {
+    /// The root object's members, found in one quick pass that only follows strings and brackets
+    /// (each root array is then laid out and checked one element at a time, in the reader's order).
+    /// Nil for a document that does not plainly start as an object of plain keys, or whose brackets do
+    /// not match: the careful checking pass reads it then.
+    struct RootScan {
+        var start = 0
+        var members: [(key: String, keyOffset: Int, offset: Int)] = []
+        /// Elements of each root array, and where it ends (past its ']'), by where it starts.
+        var arrayCounts: [Int: Int] = [:]
+        var arrayEnds: [Int: Int] = [:]
+
+        /// `readUpTo` is told how far the scan has read, every megabyte or so (a mapped file hands back
+        /// what is read).
+        init?(_ bytes: UnsafeBufferPointer<UInt8>, readUpTo: ((Int) -> Void)?) {
+            var offset = 0
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+            Self.skipWhitespace(bytes, &offset)
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{") else { return nil }
+            start = offset
+            offset += 1
+            Self.skipWhitespace(bytes, &offset)
+            guard offset < bytes.count else { return nil }
+            if bytes[offset] == UInt8(ascii: "}") {
+                offset += 1
+            } else {
+                var nextReport = offset + (1 << 20)
+                while true {
+                    Self.skipWhitespace(bytes, &offset)
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
+                    let keyOffset = offset
+                    offset += 1
+                    while offset < bytes.count, bytes[offset] >= 0x20, bytes[offset] < 0x7F,
+                          bytes[offset] != UInt8(ascii: "\""), bytes[offset] != UInt8(ascii: "\\") { offset += 1 }
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
+                    let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyOffset + 1..<offset]), as: UTF8.self)
+                    guard !members.contains(where: { $0.key == key }) else { return nil }
+                    offset += 1
+                    Self.skipWhitespace(bytes, &offset)
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return nil }
+                    offset += 1
+                    Self.skipWhitespace(bytes, &offset)
+                    guard offset < bytes.count else { return nil }
+                    let valueOffset = offset
+                    members.append((key, keyOffset, valueOffset))
+                    switch bytes[offset] {
+                    case UInt8(ascii: "["), UInt8(ascii: "{"):
+                        guard let count = Self.skipContainer(bytes, &offset, nextReport: &nextReport, readUpTo) else { return nil }
+                        if bytes[valueOffset] == UInt8(ascii: "[") {
+                            arrayCounts[valueOffset] = count
+                            arrayEnds[valueOffset] = offset
+                        }
+                    case UInt8(ascii: "\""):
+                        guard Self.skipString(bytes, &offset) else { return nil }
+                    default:
+                        while offset < bytes.count, !Self.endsScalar(bytes[offset]) { offset += 1 }
+                    }
+                    Self.skipWhitespace(bytes, &offset)
+                    guard offset < bytes.count else { return nil }
+                    if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
+                    guard bytes[offset] == UInt8(ascii: "}") else { return nil }
+                    offset += 1
+                    break
+                }
+            }
+            Self.skipWhitespace(bytes, &offset)
+            guard offset == bytes.count else { return nil }
+        }
+
+        private static func endsScalar(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: true
+            default: false
+            }
+        }
+
+        private static func skipWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) {
+            while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x0A || bytes[offset] == 0x0D || bytes[offset] == 0x09 {
+                offset += 1
+            }
+        }
+
+        /// Past the string at `offset` (its opening quote), following escapes only far enough to find its end.
+        private static func skipString(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+            let raw = UnsafeRawPointer(bytes.baseAddress!)
+            var index = offset + 1
+            while true {
+                while index + 8 <= bytes.count {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    let special = hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))
+                    if special != 0 {
+                        index += special.trailingZeroBitCount >> 3
+                        break
+                    }
+                    index += 8
+                }
+                guard index < bytes.count else { return false }
+                switch bytes[index] {
+                case UInt8(ascii: "\""):
+                    offset = index + 1
+                    return true
+                case UInt8(ascii: "\\"): index += 2
+                default: index += 1
+                }
+            }
+        }
+
+        /// Past the object or array at `offset`, by its brackets; returns how many elements an array has.
+        private static func skipContainer(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int, nextReport: inout Int,
+                                          _ readUpTo: ((Int) -> Void)?) -> Int? {
+            let first = offset
+            offset += 1
+            skipWhitespace(bytes, &offset)
+            guard offset < bytes.count else { return nil }
+            var commas = 0
+            let empty = bytes[offset] == UInt8(ascii: "]") || bytes[offset] == UInt8(ascii: "}")
+            var depth = 1
+            while offset < bytes.count {
+                switch bytes[offset] {
+                case UInt8(ascii: "\""):
+                    guard skipString(bytes, &offset) else { return nil }
+                    if offset >= nextReport {
+                        readUpTo?(offset)
+                        nextReport = offset + (1 << 20)
+                    }
+                    continue
+                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    depth -= 1
+                    if depth == 0 {
+                        offset += 1
+                        guard (bytes[first] == UInt8(ascii: "[")) == (bytes[offset - 1] == UInt8(ascii: "]")) else { return nil }
+                        return empty ? 0 : commas + 1
+                    }
+                case UInt8(ascii: ","): if depth == 1 { commas += 1 }
+                default: break
+                }
+                offset += 1
+            }
+            return nil
+        }
     }
 }

@@ -469,37 +469,9 @@ struct JSONParser {
             offset += 1
             return
         }
-        // Well-formed UTF-8 (Unicode table 3-7): no overlong forms, surrogates or scalars past U+10FFFF.
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        let continuations: Int
-        switch byte {
-        case 0xC2...0xDF: continuations = 1
-        case 0xE0: continuations = 2; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: continuations = 2
-        case 0xED: continuations = 2; high = 0x9F
-        case 0xF0: continuations = 3; low = 0x90
-        case 0xF1...0xF3: continuations = 3
-        case 0xF4: continuations = 3; high = 0x8F
-        default: throw invalidUTF8(byte)
-        }
-        for index in 1...continuations {
-            guard offset + index < bytes.count else { throw invalidUTF8(byte) }
-            let next = bytes[offset + index]
-            guard next >= low && next <= high else { throw invalidUTF8(byte) }
-            (low, high) = (0x80, 0xBF)
-        }
-        // The forbidden scalars past ASCII: C1 controls (C2 80–9F), U+061C (D8 9C), the line and paragraph
-        // separators and bidirectional controls U+2028–U+202E (E2 80 A8–AE) and U+2066–U+2069 (E2 81 A6–A9).
-        if byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
-            let second = bytes[offset + 1]
-            switch (byte, second) {
-            case (0xC2, 0x80...0x9F), (0xD8, 0x9C): sawForbiddenText = true
-            case (0xE2, 0x80): if (0xA8...0xAE).contains(bytes[offset + 2]) { sawForbiddenText = true }
-            case (0xE2, 0x81): if (0xA6...0xA9).contains(bytes[offset + 2]) { sawForbiddenText = true }
-            default: break
-            }
-        }
-        offset += continuations + 1
+        guard let (length, forbidden) = UTF8Sequence.check(bytes, at: offset) else { throw invalidUTF8(byte) }
+        if forbidden { sawForbiddenText = true }
+        offset += length
     }
 
     private func invalidUTF8(_ byte: UInt8) -> Failure {
@@ -529,19 +501,26 @@ struct JSONParser {
     }
 
     private mutating func hex4(_ escape: Int) throws(Failure) -> UInt32 {
+        guard let value = Self.hex4(bytes, at: offset) else {
+            throw Failure(offset: escape, message: "\\u needs four hexadecimal digits")
+        }
+        offset += 4
+        return value
+    }
+
+    /// The four hexadecimal digits at `index` (of a \\uXXXX escape) as a number; nil for anything else.
+    static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
+        guard index + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard offset < bytes.count else { throw Failure(offset: escape, message: "\\u needs four hexadecimal digits") }
-            let byte = bytes[offset]
+        for byte in bytes[index..<index + 4] {
             let digit: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw Failure(offset: escape, message: "\\u needs four hexadecimal digits")
+            default: return nil
             }
             value = value << 4 | UInt32(digit)
-            offset += 1
         }
         return value
     }
@@ -589,6 +568,44 @@ struct JSONParser {
             index += 1
         }
         return "line \(line), column \(column)"
+    }
+}
+
+/// One UTF-8 sequence past ASCII, checked as the catalog's readers need it (`JSONParser` and `JSONTape`).
+enum UTF8Sequence {
+    /// The length of the well-formed sequence at `index` (Unicode table 3-7: no overlong forms,
+    /// surrogates or scalars past U+10FFFF), and whether its scalar is one `UntrustedText` forbids;
+    /// nil when it is not well formed.
+    static func check(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (length: Int, forbidden: Bool)? {
+        let byte = bytes[index]
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        let continuations: Int
+        switch byte {
+        case 0xC2...0xDF: continuations = 1
+        case 0xE0: continuations = 2; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: continuations = 2
+        case 0xED: continuations = 2; high = 0x9F
+        case 0xF0: continuations = 3; low = 0x90
+        case 0xF1...0xF3: continuations = 3
+        case 0xF4: continuations = 3; high = 0x8F
+        default: return nil
+        }
+        guard index + continuations < bytes.count else { return nil }
+        for step in 1...continuations {
+            let next = bytes[index + step]
+            guard next >= low && next <= high else { return nil }
+            (low, high) = (0x80, 0xBF)
+        }
+        // The forbidden scalars past ASCII: C1 controls (C2 80–9F), U+061C (D8 9C), the line and paragraph
+        // separators and bidirectional controls U+2028–U+202E (E2 80 A8–AE) and U+2066–U+2069 (E2 81 A6–A9).
+        var forbidden = false
+        switch (byte, bytes[index + 1]) {
+        case (0xC2, 0x80...0x9F), (0xD8, 0x9C): forbidden = true
+        case (0xE2, 0x80): forbidden = (0xA8...0xAE).contains(bytes[index + 2])
+        case (0xE2, 0x81): forbidden = (0xA6...0xA9).contains(bytes[index + 2])
+        default: break
+        }
+        return (continuations + 1, forbidden)
     }
 }
 

@@ -106,6 +106,13 @@ extension AppStore {
             .compactMap { catalog.position(ofGroup: $0) }.sorted().map { catalog.subscriptionGroups[$0].id }
     }
 
+    /// The increase a subscriber of this product is asked about: this territory's, else the one made in
+    /// another storefront (a ledger reopened with another `--territory`), whose currency it keeps.
+    public func priceIncrease(for productID: String) -> PriceIncrease? {
+        priceIncreases[PriceIncrease.Key(territory: territory.code, productID: productID)]
+            ?? priceIncreases.values.filter { $0.key.productID == productID }.min { $0.key < $1.key }
+    }
+
     /// A price increase brought back from a saved ledger.
     public mutating func restorePriceIncrease(_ increase: PriceIncrease) { priceIncreases[increase.key] = increase }
 

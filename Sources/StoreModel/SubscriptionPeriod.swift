@@ -16,13 +16,32 @@ public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `P<n><D|W|M|Y>`. Returns nil for anything else (mixed units, times, zero or negative).
+    /// Read as bytes: "P", ASCII digits, one unit letter (a catalog of 100,000 products has about
+    /// 200,000 periods, and Characters made this a twentieth of reading one).
     public init?(iso8601 text: String) {
-        guard text.count >= 3, text.first == "P", let unit = Unit(rawValue: String(text.last!)) else { return nil }
-        let digits = text.dropFirst().dropLast()
-        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits), value > 0, value <= 100 else {
-            return nil
-        }
+        var text = text
+        guard let (value, unit) = text.withUTF8(Self.parse) else { return nil }
         self.init(value: value, unit: unit)
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Unit)? {
+        guard bytes.count >= 3, bytes[0] == UInt8(ascii: "P") else { return nil }
+        let unit: Unit
+        switch bytes[bytes.count - 1] {
+        case UInt8(ascii: "D"): unit = .day
+        case UInt8(ascii: "W"): unit = .week
+        case UInt8(ascii: "M"): unit = .month
+        case UInt8(ascii: "Y"): unit = .year
+        default: return nil
+        }
+        var value = 0
+        for byte in bytes[1..<bytes.count - 1] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            // Leading zeros are allowed (P01M); past 100 it is refused anyway, so stop growing there.
+            value = min(value * 10 + Int(byte - UInt8(ascii: "0")), 1_000)
+        }
+        guard value > 0, value <= 100 else { return nil }
+        return (value, unit)
     }
 
     public static let oneWeek = SubscriptionPeriod(value: 1, unit: .week)

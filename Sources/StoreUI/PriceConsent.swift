@@ -46,14 +46,16 @@ public enum PriceConsent {
         let words = state.strings.priceConsent
         guard let status = state.store.status(ofGroup: sheet.groupID, ownership: .purchased),
               let product = status.renewal.flatMap({ state.store.catalog.product($0.autoRenewProductID) }),
-              let price = state.store.price(of: product), let period = product.subscription?.period else { return [] }
+              let increase = state.store.priceIncrease(for: product.id),
+              let currency = state.store.catalog.territory(increase.key.territory)?.currency,
+              let period = product.subscription?.period else { return [] }
         let inner = Overlays.systemSheetWidth(state) - 4
         var lines: [(String, Role)] = []
         for text in TextWidth.wrap(words.title, width: inner) { lines.append((text, .systemTitle)) }
         lines.append((state.name(product) + " · " + state.appName, .systemSheet))
         lines.append(("", .systemSheet))
         let from = status.transaction.expirationDate.map(state.date) ?? "—"
-        for text in TextWidth.wrap(words.message(state.price(price) + state.strings.perPeriod(period), from), width: inner) {
+        for text in TextWidth.wrap(words.message(state.prices.string(increase.price, currency: currency) + state.strings.perPeriod(period), from), width: inner) {
             lines.append((text, .systemSheet))
         }
         return lines
@@ -72,9 +74,10 @@ public enum PriceConsent {
 
 extension AppState {
     /// Shows the consent sheet for a price increase waiting on the person, once per group and launch,
-    /// when nothing else covers the screen.
+    /// when nothing else covers the screen and no notice is being read (after QA raises a price, the
+    /// sheet comes with the next key, as the system's comes when the app returns to the foreground).
     mutating func askForPriceConsentIfDue() {
-        guard overlay == nil, !isTooSmall,
+        guard overlay == nil, notice == nil, !isTooSmall,
               let groupID = store.pendingPriceConsents.first(where: { !priceConsentAsked.contains($0) }) else { return }
         priceConsentAsked.insert(groupID)
         overlay = .priceConsent(PriceConsent.State(groupID: groupID))

@@ -5,7 +5,7 @@ public struct PriceConsentStrings: Sendable {
     public var title = "Subscription Price Increase"
     /// The new price, the date it is first billed, and the date the subscription ends without consent.
     public var message: @Sendable (_ price: String, _ from: String) -> String = { price, from in
-        "The price of this subscription is going up to \(price). If you don't agree, it won't renew and ends on \(from). You can agree later in Account."
+        "The price of this subscription is going up to \(price). If you don't agree, it won't renew and ends on \(from)."
     }
     public var agree = "Agree"
     public var notNow = "Not Now"
@@ -26,7 +26,7 @@ public struct PriceConsentStrings: Sendable {
         var s = PriceConsentStrings()
         s.title = "Preiserhöhung des Abos"
         s.message = { price, from in
-            "Der Preis dieses Abos steigt auf \(price). Wenn du nicht zustimmst, wird es nicht verlängert und endet am \(from). Du kannst später unter „Account“ zustimmen."
+            "Der Preis dieses Abos steigt auf \(price). Wenn du nicht zustimmst, wird es nicht verlängert und endet am \(from)."
         }
         s.agree = "Zustimmen"
         s.notNow = "Nicht jetzt"
@@ -38,7 +38,7 @@ public struct PriceConsentStrings: Sendable {
         var s = PriceConsentStrings()
         s.title = "Hausse du prix de l’abonnement"
         s.message = { price, from in
-            "Le prix de cet abonnement passe à \(price). Si vous n’acceptez pas, il ne sera pas renouvelé et prendra fin le \(from). Vous pourrez accepter plus tard dans Compte."
+            "Le prix de cet abonnement passe à \(price). Si vous n’acceptez pas, il ne sera pas renouvelé et prendra fin le \(from)."
         }
         s.agree = "Accepter"
         s.notNow = "Plus tard"
@@ -50,7 +50,7 @@ public struct PriceConsentStrings: Sendable {
         var s = PriceConsentStrings()
         s.title = "サブスクリプションの価格改定"
         s.message = { price, from in
-            "このサブスクリプションの価格は\(price)に変わります。同意しない場合は更新されず、\(from)に終了します。同意はあとでアカウントからもできます。"
+            "このサブスクリプションの価格は\(price)に変わります。同意しない場合は更新されず、\(from)に終了します。"
         }
         s.agree = "同意する"
         s.notNow = "今はしない"

@@ -248,6 +248,7 @@ public struct Strings: Sendable {
         case .refund: "refund"
         case .revoke: "revoke"
         case .delete: "delete"
+        case .autoRenew: "auto-renew on/off"
         case .confirm: "yes"
         default: "\(action)"
         }
@@ -340,9 +341,7 @@ public struct Strings: Sendable {
         public var priceRaised: @Sendable (String, String) -> String = { "\($0) now costs \($1)." }
         public var consentRequired = "The subscriber must agree before the renewal date."
         public var consentNotRequired = "The subscriber is told; it renews at the new price."
-        public var upgradeRefund: @Sendable (String, String) -> String = {
-            "\($0) on \($1) (the simulator's pro-rata estimate; StoreKit shows only isUpgraded)"
-        }
+        public var upgradeRefundNote = "(the simulator's pro-rata estimate: StoreKit shows only isUpgraded)"
         public var autoRenewSet: @Sendable (Bool) -> String = {
             $0 ? "Auto-renew is on: the subscription renews at the end of its period."
                : "Auto-renew is off: access continues to the end of the period, then the subscription expires."

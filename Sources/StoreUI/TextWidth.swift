@@ -59,9 +59,11 @@ public enum TextWidth {
             || (0x1160...0x11FF).contains(first.value) || (0xD7B0...0xD7FF).contains(first.value) {
             return (replacement, 1) // a mark or vowel/final jamo with nothing to sit on
         }
-        return (character, min(max(width, 1), 2))
+        return (character, min(max(width, 1), maxCellsPerCluster))
     }
 
+    /// The widest a grapheme cluster is drawn (`glyph`): two cells.
+    public static let maxCellsPerCluster = 2
     static let replacement: Character = "\u{FFFD}"
     static let wideReplacement: Character = "\u{FF1F}"
 

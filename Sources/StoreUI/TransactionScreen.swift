@@ -126,8 +126,9 @@ public enum TransactionScreen {
         ]
         if let refund = t.upgradeRefund {
             // StoreKit exposes only isUpgraded: the amount is this simulator's own estimate.
-            fields.append(("upgradeRefund", qa.upgradeRefund(state.prices.string(refund, currency: t.currency),
-                                                             t.upgradeRefundDate.map(state.dateTime) ?? "—")))
+            fields.append(("upgradeRefund", state.prices.string(refund, currency: t.currency) + ", "
+                                            + (t.upgradeRefundDate.map(state.dateTime) ?? "—")))
+            fields.append(("", qa.upgradeRefundNote))
         }
         fields += [
             ("revocationDate", t.revocationDate.map(state.dateTime) ?? "—"),

@@ -210,7 +210,8 @@ public enum TransactionsScreen {
     }
 
     private static func dateWidth(_ state: AppState) -> Int {
-        TextWidth.of(state.date(Date(timeIntervalSince1970: 1_790_000_000))) + 1
+        // A date with a two-digit month and day (Dec 28, 2026): the widest a date gets in most languages.
+        TextWidth.of(state.date(Date(timeIntervalSince1970: 1_798_416_000))) + 1
     }
 
     private static func productName(_ id: String?, _ state: AppState) -> String {

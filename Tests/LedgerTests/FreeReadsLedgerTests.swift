@@ -86,8 +86,10 @@ struct FreeReadsLedgerTests {
         try queue.write { db in try db.execute(sql: "PRAGMA application_id = \(Ledger.applicationID)") }
         try Ledger.migrator.migrate(queue, upTo: "v1")
         try queue.write { db in
-            try db.execute(sql: "INSERT INTO transactionRecord (\(TransactionRow.columns.joined(separator: ", "))) VALUES (\(TransactionRow.columns.map { _ in "?" }.joined(separator: ", ")))",
-                           arguments: try TransactionRow.arguments(old.transactions[0]))
+            // v1's columns: the first 19 (later migrations add columns at the end).
+            let columns = TransactionRow.columns.prefix(19)
+            try db.execute(sql: "INSERT INTO transactionRecord (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
+                           arguments: StatementArguments(Array(try TransactionRow.values(old.transactions[0]).prefix(19))))
             for (name, value) in Snapshot.settings(of: old) {
                 try db.execute(sql: "INSERT INTO setting (name, value) VALUES (?, ?)", arguments: [name, value])
             }

@@ -68,4 +68,49 @@ struct CompactCatalogTests {
         do { _ = try CatalogLoader.load(contentsOf: bad, mappingFrom: 0) } catch { problems = error.problems.map(\.description) }
         #expect(problems.count == 1 && problems[0].hasPrefix("$: not valid JSON: line ") && problems[0].hasSuffix("unexpected 'x' after the JSON value"))
     }
+
+    @Test("a name is measured only when it could be too wide: more bytes than cells, and more than half as many scalars")
+    func measuredOnlyWhenPossiblyWide() {
+        // 11 Japanese characters are 33 bytes but at most 22 cells; 16 are 48 bytes and up to 32 cells.
+        let text = LocalizedText(["ja": String(repeating: "ブ", count: 11), "de": String(repeating: "ブ", count: 16),
+                                  "en": String(repeating: "a", count: 31)])
+        #expect(text.translations(longerThan: 30, cellsPerScalar: 2).map(\.language) == ["de", "en"])
+        #expect(text.translations(longerThan: 30).map(\.language) == ["de", "en", "ja"])
+    }
+
+    @Test("equal descriptions are shared while the table is small, or while most lookups find one; not past that")
+    func sharingIsBounded() {
+        let limit = CatalogReader.sharedTableLimit
+        #expect(CatalogReader.keepsSharing(entries: limit - 1, lookups: 10 * limit, hits: 0))
+        #expect(!CatalogReader.keepsSharing(entries: limit, lookups: 2 * limit, hits: limit - 1))
+        #expect(CatalogReader.keepsSharing(entries: limit, lookups: 2 * limit, hits: limit))
+    }
+
+    @Test("a code given twice, in any case, names where it was first seen: offer, kind of list and position")
+    func duplicateCodeNamesTheFirst() throws {
+        #expect(UniqueCodes.unpack(UniqueCodes.pack(offer: 42_857, custom: true, index: 7)) == (42_857, "custom", 7))
+        #expect(UniqueCodes.unpack(UniqueCodes.pack(offer: 3, custom: false, index: 0)) == (3, "oneTimeUse", 0))
+        let again = #"""
+            "codes": {"custom": ["SPRINGTRAIL"]}},
+            {"id": "again", "name": {"en": "Again"}, "product": "pro.monthly", "paymentMode": "freeTrial", "period": "P1M",
+             "eligibility": ["new"], "codes": {"oneTimeUse": ["A1", "springtrail"]}}
+            """#
+        let json = Fixture.json.replacingOccurrences(of: #""codes": {"custom": ["SPRINGTRAIL"]}}"#, with: again)
+        let problems: [String]
+        do { _ = try CatalogLoader.load(Data(json.utf8)); problems = [] } catch { problems = error.problems.map(\.description) }
+        #expect(problems == [#"$.offerCodes[1].codes.oneTimeUse[1]: duplicate offer code "springtrail" (first at $.offerCodes[0].codes.custom[0])"#])
+    }
+
+    @Test("an expiry date read once is still checked for every offer that gives it")
+    func datesRememberedStillChecked() throws {
+        let offers = (0..<3).map { index in
+            #"{"id": "o\#(index)", "name": {"en": "O"}, "product": "pro.monthly", "paymentMode": "freeTrial", "period": "P1M", "eligibility": ["new"], "expires": "\#(index == 1 ? "2027-06-30T23:59:59Z" : "soon")", "codes": {"custom": ["C\#(index)"]}}"#
+        }.joined(separator: ", ")
+        let json = Fixture.json.replacingOccurrences(
+            of: #"{"id": "spring", "name": {"en": "Spring"}, "product": "pro.monthly", "paymentMode": "freeTrial", "period": "P1M","#,
+            with: offers + #", {"id": "spring", "name": {"en": "Spring"}, "product": "pro.monthly", "paymentMode": "freeTrial", "period": "P1M","#)
+        let problems: [String]
+        do { _ = try CatalogLoader.load(Data(json.utf8)); problems = [] } catch { problems = error.problems.map(\.description) }
+        #expect(problems == [0, 2].map { #"$.offerCodes[\#($0)].expires: "soon" is not an ISO 8601 date-time like "2027-01-31T00:00:00Z""# })
+    }
 }
