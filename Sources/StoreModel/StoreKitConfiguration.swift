@@ -121,6 +121,8 @@ public struct StoreKitOrigin: Sendable {
     public struct Names: Sendable {
         public var internalID: String?
         public var referenceName: String?
+        /// The product's localizations' languages in the file's order (export writes them so).
+        public var languages: [String] = []
     }
 }
 
@@ -394,7 +396,8 @@ final class StoreKitReader {
             notes.append(CatalogProblem(path: node.path, reason:
                 "warning: a .storekit non-renewing subscription has no duration (the app decides it); storefront lets one purchase last P1Y"))
         }
-        origin.products[id] = .init(internalID: node.optional("internalID")?.string, referenceName: reference)
+        let order = localizations?.elements?.compactMap { $0.optional("locale")?.string.map(Self.language) } ?? []
+        origin.products[id] = .init(internalID: node.optional("internalID")?.string, referenceName: reference, languages: order)
         var prices = PriceTable()
         prices.set(storefront, significand: price.significand, exponent: price.exponent)
         return Product(id: id, type: type, name: LocalizedText(names), description: LocalizedText(descriptions),

@@ -20,12 +20,19 @@ public enum StoreKitExport {
             dropped.append("prices in \(others.joined(separator: ", ")): a StoreKit configuration holds one price per product, in its storefront's currency (\(code))")
         }
         let language = catalog.app.defaultLanguage
+        let wholeCurrency = catalog.territory(code).map { territory -> Bool in
+            // The currency's minor units, as Foundation formats it (yen: none).
+            let text = Decimal(string: "1.5")!.formatted(.currency(code: territory.currency).locale(Locale(identifier: territory.locale)))
+            return !text.contains("5")
+        } ?? false
         func price(_ table: PriceTable) -> JSONValue? {
             guard let value = table[code] else { return nil }
-            return .string(formatted(value))
+            return .string(formatted(value, wholeCurrency: wholeCurrency))
         }
-        func localizations(name: LocalizedText, description: LocalizedText?) -> JSONValue {
-            .array(ordered(name, language: language).map { key in
+        func localizations(name: LocalizedText, description: LocalizedText?, order: [String]?) -> JSONValue {
+            let keys = ordered(name, language: language)
+            let languages = (order ?? []).filter(keys.contains) + keys.filter { !(order ?? []).contains($0) }
+            return .array(languages.map { key in
                 object(["description": .string(description?[key] ?? ""), "displayName": .string(name[key] ?? ""),
                         "locale": .string(key.replacingOccurrences(of: "-", with: "_"))])
             })
@@ -50,7 +57,8 @@ public enum StoreKitExport {
             var members = names(product.id, in: origin?.products, reference: product.name[language] ?? product.id)
             members["displayPrice"] = value
             members["familyShareable"] = .bool(product.familyShareable)
-            members["localizations"] = localizations(name: product.name, description: product.description)
+            members["localizations"] = localizations(name: product.name, description: product.description,
+                                                     order: origin?.products[product.id]?.languages)
             members["productID"] = .string(product.id)
             members["type"] = .string(type)
             return members
@@ -165,9 +173,11 @@ public enum StoreKitExport {
         }
     }
 
-    /// "4.99", "600", "0.5" → "0.50": at least two decimals, as Xcode writes prices.
-    static func formatted(_ value: Decimal) -> String {
+    /// "4.99", "0.5" → "0.50", "5" → "5.00": at least two decimals, as Xcode writes prices; a whole
+    /// price in a currency without minor units (yen) as a whole number, "600".
+    static func formatted(_ value: Decimal, wholeCurrency: Bool = false) -> String {
         var text = NSDecimalNumber(decimal: value).stringValue
+        if wholeCurrency, !text.contains(".") { return text }
         if let dot = text.firstIndex(of: ".") {
             if text.distance(from: dot, to: text.endIndex) == 2 { text += "0" }
         } else {
