@@ -151,8 +151,8 @@ public enum ScenarioSetting: Sendable, Equatable {
     case familySharing(String?)
 
     /// The setting names, in the order the panel and `--help` list them.
-    public static let names = ["payments", "ask-to-buy", "fail-next-purchase", "fail-purchases", "interrupt-purchases",
-                               "billing-retry", "grace-period", "time-rate", "family-sharing"]
+    public static let names = ["payments", "ask-to-buy", "fail-next-purchase", "interrupt-purchases",
+                               "billing-retry", "grace-period", "time-rate", "family-sharing", "fail-purchases"]
 
     /// The values a setting accepts, for messages and the panel.
     public static func values(of name: String) -> [String] {
@@ -291,10 +291,9 @@ public enum ScenarioSetting: Sendable, Equatable {
     /// Every setting as the store has it now, in `names` order.
     public static func current(_ store: AppStore) -> [ScenarioSetting] {
         [.payments(store.gate), .askToBuy(store.scenario.askToBuy), .failNextPurchase(store.scenario.failNextPurchase),
-         .failPurchases(store.scenario.failPurchases),
          .interruptPurchases(store.scenario.interruptPurchases), .billingRetry(store.scenario.billingFails),
          .gracePeriod(store.scenario.gracePeriod), .timeRate(store.scenario.timeRate),
-         .familySharing(store.scenario.familySharing)]
+         .familySharing(store.scenario.familySharing), .failPurchases(store.scenario.failPurchases)]
     }
 }
 
