@@ -39,6 +39,8 @@ public struct AppStore: Sendable {
         public var askToBuy = false
         /// The next purchase fails with this error, once.
         public var failNextPurchase: PurchaseError?
+        /// Every purchase fails with this error until it is turned off (Xcode's failing transactions).
+        public var failPurchases: PurchaseError?
         /// Purchases are interrupted: they fail until the person acts outside the app (accepts new terms,
         /// updates a payment method); `resolveInterruption` then completes them.
         public var interruptPurchases = false
@@ -296,7 +298,7 @@ public struct AppStore: Sendable {
             record(.failed, productID, quantity: quantity, failure: error)
             return .failed(error)
         }
-        if let error = scenario.failNextPurchase {
+        if let error = scenario.failNextPurchase ?? scenario.failPurchases {
             scenario.failNextPurchase = nil
             record(error == .userCancelled ? .cancelled : .failed, productID, quantity: quantity, failure: error)
             return .failed(error)
@@ -346,6 +348,7 @@ public struct AppStore: Sendable {
         let saved = scenario
         scenario.askToBuy = false
         scenario.failNextPurchase = nil
+        scenario.failPurchases = nil
         scenario.interruptPurchases = false
         let outcome: PurchaseOutcome
         do {

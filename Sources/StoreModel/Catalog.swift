@@ -14,6 +14,8 @@ public struct Catalog: Sendable {
     public var freeContent: FreeContent?
     /// The pages shown on a first launch; nil when the app has none.
     public var onboarding: Onboarding?
+    /// What a catalog read from an Xcode `.storekit` file keeps of it for export; nil otherwise.
+    public var storeKit: StoreKitOrigin?
 
     /// Position in `products` by product id (the first, should a hand-made catalog repeat an id).
     private var productPositions: [String: Int] = [:]

@@ -141,6 +141,8 @@ public enum ScenarioSetting: Sendable, Equatable {
     case payments(PaymentGate)
     case askToBuy(Bool)
     case failNextPurchase(PurchaseError?)
+    /// Every purchase fails with this error until it is turned off (Xcode's "Fail Transactions").
+    case failPurchases(PurchaseError?)
     case interruptPurchases(Bool)
     case billingRetry(Bool)
     case gracePeriod(AppStore.Scenario.GracePeriod)
@@ -150,14 +152,14 @@ public enum ScenarioSetting: Sendable, Equatable {
 
     /// The setting names, in the order the panel and `--help` list them.
     public static let names = ["payments", "ask-to-buy", "fail-next-purchase", "interrupt-purchases",
-                               "billing-retry", "grace-period", "time-rate", "family-sharing"]
+                               "billing-retry", "grace-period", "time-rate", "family-sharing", "fail-purchases"]
 
     /// The values a setting accepts, for messages and the panel.
     public static func values(of name: String) -> [String] {
         switch name {
         case "payments": PaymentGate.allCases.map(\.rawValue)
         case "ask-to-buy", "interrupt-purchases", "billing-retry": ["on", "off"]
-        case "fail-next-purchase": ["none"] + PurchaseError.injectable.map(\.settingName)
+        case "fail-next-purchase", "fail-purchases": ["none"] + PurchaseError.injectable.map(\.settingName)
         case "grace-period": AppStore.Scenario.GracePeriod.allCases.map(\.rawValue)
         case "time-rate": TimeRate.allCases.map(\.rawValue)
         // Off, or any of the catalog's family-shareable products: see `values(of:in:)` and `check(_:)`.
@@ -234,6 +236,7 @@ public enum ScenarioSetting: Sendable, Equatable {
         case "interrupt-purchases": self = .interruptPurchases(value == "on")
         case "billing-retry": self = .billingRetry(value == "on")
         case "fail-next-purchase": self = .failNextPurchase(PurchaseError.injectable.first { $0.settingName == value })
+        case "fail-purchases": self = .failPurchases(PurchaseError.injectable.first { $0.settingName == value })
         case "grace-period": self = .gracePeriod(AppStore.Scenario.GracePeriod(rawValue: value)!)
         case "family-sharing": self = .familySharing(value == "off" ? nil : value)
         default: self = .timeRate(TimeRate(name: value)!)
@@ -265,6 +268,7 @@ public enum ScenarioSetting: Sendable, Equatable {
         case .payments: "payments"
         case .askToBuy: "ask-to-buy"
         case .failNextPurchase: "fail-next-purchase"
+        case .failPurchases: "fail-purchases"
         case .interruptPurchases: "interrupt-purchases"
         case .billingRetry: "billing-retry"
         case .gracePeriod: "grace-period"
@@ -277,7 +281,7 @@ public enum ScenarioSetting: Sendable, Equatable {
         switch self {
         case .payments(let gate): gate.rawValue
         case .askToBuy(let on), .interruptPurchases(let on), .billingRetry(let on): on ? "on" : "off"
-        case .failNextPurchase(let error): error?.settingName ?? "none"
+        case .failNextPurchase(let error), .failPurchases(let error): error?.settingName ?? "none"
         case .gracePeriod(let grace): grace.rawValue
         case .timeRate(let rate): rate.rawValue
         case .familySharing(let productID): productID ?? "off"
@@ -289,7 +293,7 @@ public enum ScenarioSetting: Sendable, Equatable {
         [.payments(store.gate), .askToBuy(store.scenario.askToBuy), .failNextPurchase(store.scenario.failNextPurchase),
          .interruptPurchases(store.scenario.interruptPurchases), .billingRetry(store.scenario.billingFails),
          .gracePeriod(store.scenario.gracePeriod), .timeRate(store.scenario.timeRate),
-         .familySharing(store.scenario.familySharing)]
+         .familySharing(store.scenario.familySharing), .failPurchases(store.scenario.failPurchases)]
     }
 }
 
@@ -299,6 +303,7 @@ extension AppStore {
         case .payments(let gate): self.gate = gate
         case .askToBuy(let on): scenario.askToBuy = on
         case .failNextPurchase(let error): scenario.failNextPurchase = error
+        case .failPurchases(let error): scenario.failPurchases = error
         case .interruptPurchases(let on): scenario.interruptPurchases = on
         case .billingRetry(let on): scenario.billingFails = on
         case .gracePeriod(let grace): scenario.gracePeriod = grace

@@ -38,6 +38,9 @@ struct LaunchOptions: ParsableArguments {
     @Option(name: .customLong("fail-next-purchase"), help: "The next purchase fails with: \(PurchaseError.injectable.map(\.settingName).joined(separator: ", ")).")
     var failNextPurchase: String?
 
+    @Option(name: .customLong("fail-purchases"), help: "Every purchase fails, until turned off, with: \(PurchaseError.injectable.map(\.settingName).joined(separator: ", ")) (Xcode's Fail Transactions).")
+    var failPurchases: String?
+
     @Flag(name: .customLong("interrupt-purchases"), help: "Purchases are interrupted until resolved in the transaction inspector.")
     var interruptPurchases = false
 
@@ -89,7 +92,8 @@ struct LaunchOptions: ParsableArguments {
     /// `readOnly` (plain-text mode) looks at a `--state` ledger without saving or creating anything:
     /// `--now` and scenario flags change only what is printed.
     func resolve(environment: [String: String] = ProcessInfo.processInfo.environment, readOnly: Bool = false) throws -> Session {
-        let catalog = try loadCatalog()
+        let loaded = try loadCatalogFile()
+        let catalog = loaded.catalog
         var link = DeepLink.store
         if let open {
             do {
@@ -125,6 +129,8 @@ struct LaunchOptions: ParsableArguments {
                 throw StartupError(message: error.description)
             }
             store = saved ?? AppStore(catalog: catalog, territory: territory, now: requestedStart ?? Date())
+            // A .storekit file's settings start a new ledger; a saved one keeps its own (they rank above).
+            if saved == nil { for setting in loaded.settings { store.apply(setting) } }
             // The saved clock resumes where it stopped; --now can only move it forward.
             if let requestedStart {
                 guard requestedStart >= store.now else {
@@ -134,6 +140,7 @@ struct LaunchOptions: ParsableArguments {
             }
         } else {
             store = AppStore(catalog: catalog, territory: territory, now: requestedStart ?? Date())
+            for setting in loaded.settings { store.apply(setting) }
         }
         for setting in try settings(catalog: catalog) { store.apply(setting) }
         if let ledger {
@@ -153,6 +160,7 @@ struct LaunchOptions: ParsableArguments {
         if interruptPurchases { settings.append(.interruptPurchases(true)) }
         if billingRetry { settings.append(.billingRetry(true)) }
         for (name, flag, value) in [("fail-next-purchase", "--fail-next-purchase", failNextPurchase),
+                                    ("fail-purchases", "--fail-purchases", failPurchases),
                                     ("grace-period", "--grace-period", gracePeriod), ("time-rate", "--time-rate", timeRate),
                                     ("family-sharing", "--family-sharing", familySharing)] {
             guard let value else { continue }
@@ -205,10 +213,17 @@ struct LaunchOptions: ParsableArguments {
         }
     }
 
-    func loadCatalog() throws -> Catalog {
+    func loadCatalog() throws -> Catalog { try loadCatalogFile().catalog }
+
+    /// The catalog (our own or an Xcode .storekit file) with a .storekit file's settings. On a .storekit
+    /// catalog, --territory may name any storefront: StoreKit Testing then shows the file's prices in that
+    /// storefront's currency, unconverted.
+    func loadCatalogFile() throws -> StoreKitConfiguration.Loaded {
         let url = try catalogURL()
         do {
-            return try CatalogLoader.load(contentsOf: url)
+            var loaded = try CatalogFile.load(contentsOf: url)
+            if let territory, let moved = StoreKitConfiguration.catalog(loaded.catalog, inStorefront: territory) { loaded.catalog = moved }
+            return loaded
         } catch {
             let lines = error.problems.map { "\(url.path): \($0)" }
             throw StartupError(message: "the catalog has problems:\n" + lines.joined(separator: "\n")

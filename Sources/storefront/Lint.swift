@@ -21,8 +21,11 @@ struct Lint: ParsableCommand {
     func run() throws {
         let url = path.map { URL(fileURLWithPath: $0) } ?? LaunchOptions.defaultCatalogURL
         do {
-            let catalog = try CatalogLoader.load(contentsOf: url)
-            let warnings = Self.warnings(for: catalog)
+            let loaded = try CatalogFile.load(contentsOf: url)
+            let catalog = loaded.catalog
+            // A .storekit file's notes: what was ignored, derived or filled in.
+            for note in loaded.notes { print(UntrustedText.message("\(url.path): \(note)")) }
+            let warnings = catalog.storeKit == nil ? Self.warnings(for: catalog) : []
             for warning in warnings { print(UntrustedText.message("\(url.path): \(warning.path): warning: \(warning.reason)")) }
             let verdict = warnings.isEmpty ? "no problems" : "no problems, \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
             print(UntrustedText.message("\(url.path): \(verdict) (\(catalog.products.count) products, "

@@ -19,15 +19,20 @@ struct FuzzTests {
 
     @Test("a mutated catalog makes lint exit 0 or 2 with a path or a line for every problem, never a signal")
     func catalogs() throws {
+        try Self.lintMutants(of: Data(contentsOf: Storefront.sampleCatalog), cases: Self.catalogCases, folder: "fuzz-catalog", extension: "json")
+    }
+
+    /// Lints `cases` mutants of a file, each in `folder`: exit 0 or 2, a path or a line for every problem
+    /// printed, no control characters, never a signal. A failing case's file is kept.
+    static func lintMutants(of original: Data, cases: Int, folder name: String, extension fileExtension: String) throws {
         var random = SeededGenerator(seed: Self.seed)
-        let sample = try Data(contentsOf: Storefront.sampleCatalog)
-        let folder = try Self.folder("fuzz-catalog")
-        for cases in 0..<Self.catalogCases {
-            let mutant = CatalogMutator.mutate(sample, &random)
-            let file = folder.appendingPathComponent("case-\(cases).json")
+        let folder = try Self.folder(name)
+        for index in 0..<cases {
+            let mutant = CatalogMutator.mutate(original, &random)
+            let file = folder.appendingPathComponent("case-\(index).\(fileExtension)")
             try mutant.data.write(to: file)
             let run = try Storefront.run(["lint", file.path], timeout: 20)
-            let what = "seed \(Self.seed), case \(cases) (\(mutant.how)), kept in \(file.path)"
+            let what = "seed \(Self.seed), case \(index) (\(mutant.how)), kept in \(file.path)"
             #expect(run.signal == nil, "lint died of signal \(run.signal ?? 0): \(what)")
             #expect(run.status == 0 || run.status == 2, "lint exited \(run.status): \(what)\n\(run.stderr)")
             if run.status == 2 {

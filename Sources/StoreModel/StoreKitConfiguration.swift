@@ -1,0 +1,722 @@
+import Foundation
+
+/// Xcode's StoreKit configuration files (`.storekit`), read as StoreKit Testing in Xcode reads them:
+/// file versions 1.x to 4.x (see README, "Using your own .storekit file").
+///
+/// The shape, learned from files Xcode wrote: at the root `identifier`, `settings`, `version`
+/// `{major, minor}`, `products` (Consumable, NonConsumable), `nonRenewingSubscriptions` and
+/// `subscriptionGroups[].subscriptions` (RecurringSubscription); from 3.x `appPolicies` (EULA and
+/// privacy policy per locale) and `subscriptionOffersKeyPair`; from 4.x `winbackOffers`. Every product
+/// has one `displayPrice`, charged in the currency of the file's storefront (`settings._storefront`,
+/// else USA). Keys Xcode may add later are tolerated and listed by `storefront lint`.
+public enum StoreKitConfiguration {
+    /// The newest file version read and written.
+    public static let newestVersion = (major: 4, minor: 0)
+    /// Apple's Standard License Agreement, which applies to an app without a custom EULA (the
+    /// configuration's `appPolicies.eula` is then empty).
+    public static let standardEULA = "https://www.apple.com/legal/internet-services/itunes/dev/stdeula/"
+
+    /// What a `.storekit` file gave: the catalog, the scenario's starting settings, and notes for lint
+    /// (ignored keys, derived offer codes, what was filled in).
+    public struct Loaded: Sendable {
+        public var catalog: Catalog
+        /// The file's settings as scenario settings, in `ScenarioSetting.names` order; they rank below a
+        /// ledger's saved settings, a scenario file and flags.
+        public var settings: [ScenarioSetting]
+        public var notes: [CatalogProblem]
+    }
+
+    /// Whether a document is a StoreKit configuration: an object with `identifier`, `settings` and a
+    /// `version` object at its root.
+    public static func isConfiguration(_ value: JSONValue) -> Bool {
+        guard case .object(let root) = value, root["identifier"] != nil, root["settings"] != nil,
+              case .object? = root["version"] else { return false }
+        return true
+    }
+
+    /// Reads a configuration's bytes. `name` (the file's name without extension) names the app, which
+    /// the format does not hold.
+    public static func load(_ data: Data, name: String) throws(CatalogLoader.Failure) -> Loaded {
+        let value: JSONValue
+        let forbidden: Bool
+        do {
+            (value, forbidden) = try JSONValue.parseNoting(data)
+        } catch {
+            throw CatalogLoader.Failure(problems: [error])
+        }
+        let log = ProblemLog()
+        if forbidden { CatalogReader(log: log).checkText(value) }
+        let reader = StoreKitReader(name: name)
+        let loaded = reader.read(SKNode(value, .root, reader))
+        let problems = log.problems + reader.problems
+        guard let loaded, problems.isEmpty else {
+            throw CatalogLoader.Failure(problems: problems.isEmpty
+                ? [CatalogProblem(path: .root, reason: "not a StoreKit configuration file")] : problems)
+        }
+        return loaded
+    }
+
+    /// The catalog as StoreKit Testing shows it after its storefront is changed to `code`: the same
+    /// price numbers, in that storefront's currency (SKTestSession.storefront "affects the currency type
+    /// displayed in the payment sheet"; the file has one price per product and nothing is converted).
+    /// Nil for a code that is no storefront.
+    public static func catalog(_ catalog: Catalog, inStorefront code: String) -> Catalog? {
+        guard let origin = catalog.storeKit else { return nil }
+        let code = code.uppercased()
+        if catalog.territory(code) != nil { return catalog }
+        guard let territory = StorefrontTerritories.territory(code, preferred: origin.locale) else { return nil }
+        var moved = catalog
+        let from = origin.storefront
+        func move(_ table: PriceTable) -> PriceTable {
+            var prices = table.dictionary
+            if let price = prices[from] { prices[code] = price }
+            return PriceTable(prices)
+        }
+        moved.territories.append(territory)
+        moved.products = catalog.products.map { product in
+            var product = product
+            product.priceTable = move(product.priceTable)
+            if var info = product.subscription {
+                if var intro = info.introductoryOffer {
+                    intro.priceTable = move(intro.priceTable)
+                    info.introductoryOffer = intro
+                }
+                info.promotionalOffers = info.promotionalOffers.map { var offer = $0; offer.priceTable = move(offer.priceTable); return offer }
+                product.subscription = info
+            }
+            return product
+        }
+        moved.offerCodes = catalog.offerCodes.map { var code = $0; code.offer.priceTable = move(code.offer.priceTable); return code }
+        return moved
+    }
+}
+
+/// What a catalog read from a `.storekit` file keeps of it that the catalog model has no place for, so
+/// `storefront export` writes it back: the file's identifier, internal ids and reference names, and
+/// the parts StoreKit Testing uses that storefront does not simulate (policies, the offer-signing key,
+/// settings as written, group localizations' descriptions, code offers' stacking).
+public struct StoreKitOrigin: Sendable {
+    public var identifier: String
+    public var version: (major: Int, minor: Int)
+    /// `settings._storefront` (USA when absent): the territory the file's prices are in.
+    public var storefront: String
+    /// `settings._locale`, as written (`en_US`).
+    public var locale: String?
+    /// The file's `settings` object, as written.
+    public var settings: JSONValue
+    /// Root members kept whole: `appPolicies`, `subscriptionOffersKeyPair`.
+    public var kept: [String: JSONValue]
+    /// By product id: its `internalID` and `referenceName`.
+    public var products: [String: Names]
+    /// By group id: its `name` (a reference name) and `localizations` as written.
+    public var groups: [String: (name: String, localizations: JSONValue)]
+    /// By offer id (introductory: "intro:" + product id; promotional: its offer id; code: its
+    /// OfferCodeOffer id): internal id and reference name.
+    public var offers: [String: Names]
+    /// Code offers' `isStackable`, by OfferCodeOffer id.
+    public var stackable: [String: Bool]
+    /// Win-back offers as written, by product id (not simulated yet; written back unchanged).
+    public var winbackOffers: [String: JSONValue]
+
+    public struct Names: Sendable {
+        public var internalID: String?
+        public var referenceName: String?
+        /// The product's localizations' languages in the file's order (export writes them so).
+        public var languages: [String] = []
+    }
+}
+
+/// A value of the document with its path; problems are reported to the reader.
+struct SKNode {
+    let value: JSONValue
+    let path: JSONPath
+    unowned let reader: StoreKitReader
+
+    init(_ value: JSONValue, _ path: JSONPath, _ reader: StoreKitReader) {
+        self.value = value
+        self.path = path
+        self.reader = reader
+    }
+
+    func problem(_ reason: String) { reader.problems.append(CatalogProblem(path: path, reason: reason)) }
+    private func expected(_ what: String) { problem("expected \(what), found \(value.kindDescription)") }
+
+    var object: JSONObject? {
+        guard case .object(let object) = value else { expected("an object"); return nil }
+        return object
+    }
+
+    func optional(_ key: String) -> SKNode? {
+        guard case .object(let object) = value, let member = object[key], member != .null else { return nil }
+        return SKNode(member, path.appending(key), reader)
+    }
+
+    func required(_ key: String) -> SKNode? {
+        guard object != nil else { return nil }
+        guard let node = optional(key) else { problem("missing required field \"\(key)\""); return nil }
+        return node
+    }
+
+    var string: String? {
+        guard case .string(let text) = value else { expected("a string"); return nil }
+        return text
+    }
+
+    /// A string with something visible in it.
+    var text: String? {
+        guard let text = string else { return nil }
+        guard text.unicodeScalars.contains(where: { !Node.isInvisible($0) }) else {
+            problem(text.isEmpty ? "must not be empty" : "must not be blank (it has no visible character)")
+            return nil
+        }
+        return text
+    }
+
+    var bool: Bool? {
+        guard case .bool(let flag) = value else { expected("true or false"); return nil }
+        return flag
+    }
+
+    var int: Int? {
+        guard case .number(let number) = value, number == number.rounded(), abs(number) < 1e9 else {
+            expected("a whole number")
+            return nil
+        }
+        return Int(number)
+    }
+
+    var elements: [SKNode]? {
+        guard case .array(let items) = value else { expected("an array"); return nil }
+        return items.enumerated().map { SKNode($0.element, path.appending($0.offset), reader) }
+    }
+
+    /// Notes the keys this object has beyond `known` as ignored (a newer Xcode's), for lint.
+    func noteUnknownKeys(_ known: Set<String>) {
+        guard case .object(let object) = value else { return }
+        for key in object.keys where !known.contains(key) {
+            reader.notes.append(CatalogProblem(path: path.appending(key),
+                                               reason: "ignored: \(UntrustedText.quoted(key)) is not a key storefront reads (a newer Xcode's?)"))
+        }
+    }
+}
+
+/// Builds a catalog from a configuration, collecting problems and notes.
+final class StoreKitReader {
+    var problems: [CatalogProblem] = []
+    var notes: [CatalogProblem] = []
+    let name: String
+    private var storefront = "USA"
+    private var language = "en-US"
+    private var origin: StoreKitOrigin!
+    private var productIDs: [String: JSONPath] = [:]
+    private var usedCodes: Set<String> = []
+
+    init(name: String) { self.name = name }
+
+    enum Keys {
+        static let root: Set<String> = ["identifier", "nonRenewingSubscriptions", "products", "settings", "subscriptionGroups",
+                                        "version", "appPolicies", "subscriptionOffersKeyPair"]
+        static let version: Set<String> = ["major", "minor"]
+        static let product: Set<String> = ["displayPrice", "familyShareable", "internalID", "localizations", "productID",
+                                           "referenceName", "type"]
+        static let subscription: Set<String> = product.union(["adHocOffers", "codeOffers", "groupNumber", "introductoryOffer",
+                                                              "recurringSubscriptionPeriod", "subscriptionGroupID", "winbackOffers"])
+        static let localization: Set<String> = ["description", "displayName", "locale"]
+        static let group: Set<String> = ["id", "localizations", "name", "subscriptions"]
+        static let introductoryOffer: Set<String> = ["displayPrice", "internalID", "numberOfPeriods", "paymentMode", "subscriptionPeriod"]
+        static let adHocOffer: Set<String> = introductoryOffer.union(["offerID", "referenceName"])
+        static let codeOffer: Set<String> = introductoryOffer.union(["eligibility", "isStackable", "referenceName"])
+        /// Settings read, and settings kept for export that storefront does not simulate.
+        static let settings: Set<String> = ["_storefront", "_locale", "_timeRate", "_askToBuyEnabled", "_failTransactionsEnabled",
+                                            "_storeKitErrors", "_renewalBillingIssuesEnabled", "_billingGracePeriodEnabled",
+                                            "_interruptedPurchasesEnabled"]
+        static let settingsKept: Set<String> = ["_applicationInternalID", "_developerTeamID", "_lastSynchronizedDate",
+                                                "_disableDialogs", "_billingIssuesEnabled", "_lastAutoRenewableSubscriptionGroupID"]
+    }
+
+    func read(_ root: SKNode) -> StoreKitConfiguration.Loaded? {
+        guard let object = root.object else { return nil }
+        root.noteUnknownKeys(Keys.root)
+        let identifier = root.required("identifier")?.string
+        let version = root.required("version").flatMap(version)
+        let settingsNode = root.required("settings")
+        let settingsObject = settingsNode?.object
+        if let node = settingsNode?.optional("_storefront"), let code = node.string {
+            if StorefrontTerritories.territory(code) != nil { storefront = code.uppercased() } else {
+                node.problem("\(UntrustedText.quoted(code)) is not a storefront: use an ISO 3166 alpha-3 code like \"USA\" or \"JPN\"")
+            }
+        }
+        let locale = settingsNode?.optional("_locale").flatMap { node -> String? in
+            guard let text = node.string else { return nil }
+            guard let id = LocaleCatalog.canonical(text) else {
+                node.problem("\(UntrustedText.quoted(text)) is not a known locale like \"en_US\" or \"ja_JP\"")
+                return nil
+            }
+            return id
+        }
+        let settings = settingsNode.map(scenarioSettings) ?? []
+        var kept: [String: JSONValue] = [:]
+        for key in ["appPolicies", "subscriptionOffersKeyPair"] { if let value = object[key] { kept[key] = value } }
+        origin = StoreKitOrigin(identifier: identifier ?? "", version: version ?? StoreKitConfiguration.newestVersion,
+                                storefront: storefront, locale: locale, settings: settingsObject.map(JSONValue.object) ?? .object(JSONObject()),
+                                kept: kept, products: [:], groups: [:], offers: [:], stackable: [:], winbackOffers: [:])
+        language = firstLocale(root) ?? locale.map(Self.language) ?? "en-US"
+        if let locale { language = Self.language(locale) }
+
+        var products: [Product] = []
+        var offerCodes: [OfferCodeOffer] = []
+        for node in root.optional("products")?.elements ?? [] {
+            if let product = product(node, kinds: ["Consumable": .consumable, "NonConsumable": .nonConsumable]) { products.append(product) }
+        }
+        for node in root.optional("nonRenewingSubscriptions")?.elements ?? [] {
+            if let product = product(node, kinds: ["NonRenewingSubscription": .nonRenewing]) { products.append(product) }
+        }
+        var groups: [SubscriptionGroup] = []
+        for groupNode in root.optional("subscriptionGroups")?.elements ?? [] {
+            groupNode.noteUnknownKeys(Keys.group)
+            guard let id = groupNode.required("id")?.text else { continue }
+            let reference = groupNode.optional("name")?.string ?? id
+            let localizations = groupNode.optional("localizations")
+            let names = localizations.flatMap { texts($0, field: "displayName", optional: true) } ?? [:]
+            groups.append(SubscriptionGroup(id: id, name: LocalizedText(names.isEmpty ? [language: reference] : names)))
+            origin.groups[id] = (reference, localizations?.value ?? .array([]))
+            for node in groupNode.optional("subscriptions")?.elements ?? [] {
+                guard var product = product(node, kinds: ["RecurringSubscription": .autoRenewable]) else { continue }
+                guard let info = subscriptionInfo(node, groupID: id, productID: product.id) else { continue }
+                product.subscription = info
+                products.append(product)
+                offerCodes += codeOffers(node, productID: product.id)
+            }
+        }
+        if object["appPolicies"] == nil || privacyURL(root) == nil {
+            notes.append(CatalogProblem(path: JSONPath.root.appending("appPolicies"), reason:
+                "warning: no privacy policy URL (appPolicies.policies[].policyURL, Xcode 14 and later); the sign-up screen says it is missing"))
+        }
+        notes.append(CatalogProblem(path: .root, reason:
+            "warning: a .storekit file has no app name; storefront names the app \(UntrustedText.quoted(name)) after the file"))
+        guard problems.isEmpty, let territory = StorefrontTerritories.territory(storefront, preferred: locale) else { return nil }
+        let terms = eulaURL(root) ?? StoreKitConfiguration.standardEULA
+        let app = AppInfo(name: LocalizedText([language: name]), defaultLanguage: language, termsOfServiceURL: terms,
+                          privacyPolicyURL: privacyURL(root) ?? "not set in \(name).storekit",
+                          billingGracePeriod: nil)
+        var catalog = Catalog(app: app, territories: [territory], subscriptionGroups: groups, products: products,
+                              offerCodes: offerCodes)
+        catalog.storeKit = origin
+        return StoreKitConfiguration.Loaded(catalog: catalog, settings: settings, notes: notes)
+    }
+
+    /// "en_US" → "en-US", the catalog's way of writing a language with a region.
+    static func language(_ locale: String) -> String { locale.replacingOccurrences(of: "_", with: "-") }
+
+    private func version(_ node: SKNode) -> (major: Int, minor: Int)? {
+        node.noteUnknownKeys(Keys.version)
+        guard let major = node.required("major")?.int else { return nil }
+        let minor = node.optional("minor")?.int ?? 0
+        if major < 1 {
+            node.optional("major")?.problem("\(major) is not a StoreKit configuration version (1 or more)")
+            return nil
+        }
+        if major > StoreKitConfiguration.newestVersion.major {
+            notes.append(CatalogProblem(path: node.path, reason:
+                "version \(major).\(minor) is newer than the newest storefront knows (\(StoreKitConfiguration.newestVersion.major).\(StoreKitConfiguration.newestVersion.minor)); read as that, new keys ignored"))
+        }
+        return (major, minor)
+    }
+
+    /// The locale of the first localization in the file, as the default language when `_locale` is absent.
+    private func firstLocale(_ root: SKNode) -> String? {
+        for key in ["products", "nonRenewingSubscriptions"] {
+            for product in root.optional(key)?.elements ?? [] {
+                if case .string(let locale)? = product.optional("localizations")?.elements?.first?.optional("locale")?.value {
+                    return Self.language(locale)
+                }
+            }
+        }
+        return nil
+    }
+
+    private func policy(_ root: SKNode, _ key: String) -> String? {
+        guard case .object(let policies)? = root.optional("appPolicies")?.value else { return nil }
+        if key == "eula" {
+            guard case .string(let text)? = policies["eula"], let url = URL(string: text), url.scheme?.hasPrefix("http") == true else { return nil }
+            return text
+        }
+        guard case .array(let list)? = policies["policies"] else { return nil }
+        for case .object(let entry) in list {
+            if case .string(let text)? = entry["policyURL"], let url = URL(string: text), url.scheme?.hasPrefix("http") == true, url.host != nil {
+                return text
+            }
+        }
+        return nil
+    }
+
+    private func privacyURL(_ root: SKNode) -> String? { policy(root, "policies") }
+    private func eulaURL(_ root: SKNode) -> String? { policy(root, "eula") }
+
+    // MARK: products
+
+    private func product(_ node: SKNode, kinds: [String: ProductType]) -> Product? {
+        guard node.object != nil else { return nil }
+        let type = node.required("type").flatMap { typeNode -> ProductType? in
+            guard let raw = typeNode.string else { return nil }
+            guard let type = kinds[raw] else {
+                typeNode.problem("\(UntrustedText.quoted(raw)) is not a product type of this list; expected \(kinds.keys.sorted().joined(separator: " or "))")
+                return nil
+            }
+            return type
+        }
+        node.noteUnknownKeys(type == .autoRenewable ? Keys.subscription : Keys.product)
+        let id = node.required("productID")?.text
+        if let id {
+            if let first = productIDs[id] {
+                node.optional("productID")?.problem("duplicate product id \(UntrustedText.quoted(id)) (first at \(first))")
+            } else {
+                productIDs[id] = node.path.appending("productID")
+            }
+        }
+        let reference = node.optional("referenceName")?.string
+        let price = node.required("displayPrice").flatMap(price)
+        let shareable = node.optional("familyShareable")?.bool ?? false
+        if type == .consumable, shareable {
+            node.optional("familyShareable")?.problem("consumables cannot be shared with Family Sharing")
+        }
+        let localizations = node.optional("localizations")
+        var names = localizations.flatMap { texts($0, field: "displayName", optional: false) } ?? [:]
+        var descriptions = localizations.flatMap { texts($0, field: "description", optional: true) } ?? [:]
+        guard let id, let type, let price else { return nil }
+        if names.isEmpty {
+            names = [language: reference ?? id]
+            notes.append(CatalogProblem(path: node.path.appending("localizations"),
+                                        reason: "warning: no localizations; the store shows the reference name \(UntrustedText.quoted(reference ?? id))"))
+        }
+        for language in names.keys where descriptions[language] == nil { descriptions[language] = "" }
+        var duration: SubscriptionPeriod?
+        if type == .nonRenewing {
+            duration = .oneYear
+            notes.append(CatalogProblem(path: node.path, reason:
+                "warning: a .storekit non-renewing subscription has no duration (the app decides it); storefront lets one purchase last P1Y"))
+        }
+        let order = localizations?.elements?.compactMap { $0.optional("locale")?.string.map(Self.language) } ?? []
+        origin.products[id] = .init(internalID: node.optional("internalID")?.string, referenceName: reference, languages: order)
+        var prices = PriceTable()
+        prices.set(storefront, significand: price.significand, exponent: price.exponent)
+        return Product(id: id, type: type, name: LocalizedText(names), description: LocalizedText(descriptions),
+                       familyShareable: shareable, prices: prices, maxQuantity: type == .consumable ? 10 : 1,
+                       subscription: nil, duration: duration)
+    }
+
+    /// `localizations`: `[{locale, displayName, description}]` → language → text of `field`.
+    private func texts(_ node: SKNode, field: String, optional: Bool) -> [String: String]? {
+        guard let list = node.elements else { return nil }
+        var texts: [String: String] = [:]
+        for item in list {
+            item.noteUnknownKeys(Keys.localization)
+            guard let locale = item.required("locale")?.text else { continue }
+            let value = optional ? item.optional(field)?.string : item.required(field)?.text
+            guard let value else { continue }
+            let language = Self.language(locale)
+            if texts[language] != nil { item.optional("locale")?.problem("locale \(UntrustedText.quoted(locale)) is listed twice") }
+            texts[language] = value
+        }
+        return texts
+    }
+
+    private func price(_ node: SKNode) -> (significand: UInt64, exponent: Int)? {
+        let text: String
+        switch node.value {
+        case .string(let string): text = string
+        case .number(let number): text = String(describing: number) // a hand-written file's 4.99
+        default: node.problem("expected a price like \"4.99\", found \(node.value.kindDescription)"); return nil
+        }
+        guard let parts = CatalogReader.decimalParts(text) else {
+            node.problem("\(UntrustedText.quoted(text)) is not a price like \"4.99\"")
+            return nil
+        }
+        return parts
+    }
+
+    private func period(_ node: SKNode?, renewal: Bool = false) -> SubscriptionPeriod? {
+        guard let node, let text = node.string else { return nil }
+        guard let period = SubscriptionPeriod(iso8601: text) else {
+            node.problem("\(UntrustedText.quoted(text)) is not a period like P3D, P1W, P1M or P1Y")
+            return nil
+        }
+        if renewal, !CatalogReader.renewalPeriods.contains(period) {
+            node.problem("\(period) is not an App Store renewal period; use one of " + CatalogReader.renewalPeriods.map(\.description).joined(separator: ", "))
+            return nil
+        }
+        return period
+    }
+
+    private func subscriptionInfo(_ node: SKNode, groupID: String, productID: String) -> SubscriptionInfo? {
+        let level = node.required("groupNumber").flatMap { levelNode -> Int? in
+            guard let level = levelNode.int else { return nil }
+            guard level >= 1 else { levelNode.problem("the level (groupNumber) must be 1 or more; 1 is the highest"); return nil }
+            return level
+        }
+        if let member = node.optional("subscriptionGroupID"), let id = member.string, id != groupID {
+            member.problem("\(UntrustedText.quoted(id)) is not the id of the group this subscription is listed in (\(UntrustedText.quoted(groupID)))")
+        }
+        let period = period(node.required("recurringSubscriptionPeriod"), renewal: true)
+        let intro = node.optional("introductoryOffer").flatMap { offer($0, kind: .introductory, key: "intro:" + productID) }
+        var promotional: [SubscriptionOffer] = []
+        var offerIDs: Set<String> = []
+        for offerNode in node.optional("adHocOffers")?.elements ?? [] {
+            guard let id = offerNode.required("offerID")?.text else { continue }
+            if !offerIDs.insert(id).inserted { offerNode.optional("offerID")?.problem("offer id \(UntrustedText.quoted(id)) is listed twice") }
+            if let offer = offer(offerNode, kind: .promotional, key: id) {
+                var offer = offer
+                offer.id = id
+                promotional.append(offer)
+            }
+        }
+        if let winback = node.optional("winbackOffers"), case .array(let list) = winback.value {
+            origin.winbackOffers[productID] = winback.value
+            if !list.isEmpty {
+                notes.append(CatalogProblem(path: winback.path, reason:
+                    "not yet supported: \(list.count) win-back offer\(list.count == 1 ? "" : "s") kept for export but not offered in the store"))
+            }
+        }
+        guard let level, let period else { return nil }
+        return SubscriptionInfo(groupID: groupID, level: level, period: period, introductoryOffer: intro, promotionalOffers: promotional)
+    }
+
+    /// An introductory, ad hoc (promotional) or code offer: `paymentMode` free (the trial's whole length in
+    /// `subscriptionPeriod`), payAsYouGo (`numberOfPeriods` of `subscriptionPeriod`, each at
+    /// `displayPrice`) or payUpFront (`displayPrice` once for `subscriptionPeriod`).
+    private func offer(_ node: SKNode, kind: SubscriptionOffer.Kind, key: String) -> SubscriptionOffer? {
+        guard node.object != nil else { return nil }
+        node.noteUnknownKeys(kind == .introductory ? Keys.introductoryOffer : kind == .promotional ? Keys.adHocOffer : Keys.codeOffer)
+        let mode = node.required("paymentMode").flatMap { modeNode -> SubscriptionOffer.PaymentMode? in
+            guard let raw = modeNode.string else { return nil }
+            guard let mode = Self.paymentModes[raw] else {
+                modeNode.problem("unknown payment mode \(UntrustedText.quoted(raw)); expected free, payAsYouGo or payUpFront")
+                return nil
+            }
+            return mode
+        }
+        let period = period(node.required("subscriptionPeriod"))
+        var count = 1
+        if mode == .payAsYouGo {
+            count = node.optional("numberOfPeriods").flatMap { countNode -> Int? in
+                guard let count = countNode.int else { return nil }
+                guard (1...12).contains(count) else { countNode.problem("must be between 1 and 12"); return nil }
+                return count
+            } ?? 1
+        }
+        var prices = PriceTable()
+        if mode != .freeTrial, mode != nil {
+            guard let price = node.required("displayPrice").flatMap(price) else { return nil }
+            prices.set(storefront, significand: price.significand, exponent: price.exponent)
+        }
+        origin.offers[key] = .init(internalID: node.optional("internalID")?.string, referenceName: node.optional("referenceName")?.string)
+        guard let mode, let period else { return nil }
+        return SubscriptionOffer(id: kind == .introductory ? nil : key, kind: kind, paymentMode: mode, period: period,
+                                 periodCount: count, prices: prices, purpose: nil)
+    }
+
+    static let paymentModes: [String: SubscriptionOffer.PaymentMode] = ["free": .freeTrial, "payAsYouGo": .payAsYouGo, "payUpFront": .payUpFront]
+    static let eligibilities: [String: OfferCodeOffer.Eligibility] = ["new": .new, "existing": .existing, "expired": .lapsed]
+
+    /// `codeOffers` as offer-code offers. The file holds no codes, so each gets a custom code made from its
+    /// reference name (see `customCode`).
+    private func codeOffers(_ node: SKNode, productID: String) -> [OfferCodeOffer] {
+        var offers: [OfferCodeOffer] = []
+        for (index, offerNode) in (node.optional("codeOffers")?.elements ?? []).enumerated() {
+            let internalID = offerNode.optional("internalID")?.string
+            let id = internalID ?? "\(productID).code\(index + 1)"
+            guard var offer = offer(offerNode, kind: .code, key: id) else { continue }
+            offer.id = id
+            let eligibility = offerNode.optional("eligibility")?.elements.map { items -> Set<OfferCodeOffer.Eligibility> in
+                Set(items.compactMap { item -> OfferCodeOffer.Eligibility? in
+                    guard let raw = item.string else { return nil }
+                    guard let value = Self.eligibilities[raw] else {
+                        item.problem("unknown eligibility \(UntrustedText.quoted(raw)); expected new, existing or expired")
+                        return nil
+                    }
+                    return value
+                })
+            } ?? [.new, .existing, .lapsed]
+            if eligibility.isEmpty { offerNode.optional("eligibility")?.problem("must name at least one of new, existing, expired") }
+            origin.stackable[id] = offerNode.optional("isStackable")?.bool ?? false
+            let reference = offerNode.optional("referenceName")?.string
+            let code = customCode(reference: reference, internalID: internalID)
+            notes.append(CatalogProblem(path: offerNode.path, reason: "custom code \(code) opens this offer (made from its \(reference.map { _ in "reference name" } ?? "internal id"); the file holds no codes)"))
+            offers.append(OfferCodeOffer(id: id, name: LocalizedText([language: reference ?? code]), productID: productID, offer: offer,
+                                         eligibility: eligibility, expires: nil, active: true, oneTimeUseCodes: [], customCodes: [code]))
+        }
+        return offers
+    }
+
+    /// A custom code from a reference name: its ASCII letters and digits, upper case, at most 64 (custom
+    /// codes are alphanumeric ASCII only, HIG "Supporting offer codes"); from the internal id where the name
+    /// yields nothing; made unique with a number at the end.
+    func customCode(reference: String?, internalID: String?) -> String {
+        func letters(_ text: String?) -> String {
+            String((text ?? "").unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+                .map(Character.init)).uppercased()
+        }
+        var base = letters(reference)
+        if base.isEmpty { base = letters(internalID) }
+        if base.isEmpty { base = "OFFER" }
+        base = String(base.prefix(64))
+        var code = base
+        var number = 2
+        while usedCodes.contains(code) {
+            let suffix = String(number)
+            code = String(base.prefix(64 - suffix.count)) + suffix
+            number += 1
+        }
+        usedCodes.insert(code)
+        return code
+    }
+
+    // MARK: settings
+
+    /// `settings` as the scenario's starting settings, in `ScenarioSetting.names` order.
+    private func scenarioSettings(_ node: SKNode) -> [ScenarioSetting] {
+        guard node.object != nil else { return [] }
+        node.noteUnknownKeys(Keys.settings.union(Keys.settingsKept))
+        var settings: [ScenarioSetting] = []
+        func flag(_ key: String) -> Bool { node.optional(key)?.bool ?? false }
+        if flag("_askToBuyEnabled") { settings.append(.askToBuy(true)) }
+        if let error = failure(node) { settings.append(.failPurchases(error)) }
+        if flag("_interruptedPurchasesEnabled") { settings.append(.interruptPurchases(true)) }
+        if flag("_renewalBillingIssuesEnabled") { settings.append(.billingRetry(true)) }
+        if let grace = node.optional("_billingGracePeriodEnabled")?.bool { settings.append(.gracePeriod(grace ? .on : .off)) }
+        if let rateNode = node.optional("_timeRate"), let raw = rateNode.int {
+            if let rate = Self.timeRates[raw] {
+                settings.append(.timeRate(rate))
+                if let replaced = Self.deprecatedTimeRates[raw] {
+                    notes.append(CatalogProblem(path: rateNode.path, reason: "time rate \(raw) is StoreKit Testing's deprecated \(replaced); read as \(rate.rawValue)"))
+                }
+            } else {
+                rateNode.problem("\(raw) is not a time rate of StoreKit Testing (SKTestSession.TimeRate: 0, 1–6, 10–13, 15, 1000–1005)")
+            }
+        }
+        for key in ["_disableDialogs", "_billingIssuesEnabled"] where flag(key) {
+            notes.append(CatalogProblem(path: node.path.appending(key), reason: "kept for export; storefront does not simulate \(key)"))
+        }
+        return settings
+    }
+
+    /// Xcode's failing transactions: `_failTransactionsEnabled` (every purchase fails until it is
+    /// turned off) with the error of the enabled "Purchase" entry of `_storeKitErrors`; an enabled
+    /// "Purchase" entry alone does the same (Xcode 15 and later). Nil when purchases do not fail.
+    private func failure(_ node: SKNode) -> PurchaseError? {
+        var enabled = node.optional("_failTransactionsEnabled")?.bool ?? false
+        var error: PurchaseError?
+        for entry in node.optional("_storeKitErrors")?.elements ?? [] {
+            guard case .object(let object) = entry.value, case .string("Purchase")? = object["name"] else { continue }
+            if case .bool(true)? = object["enabled"] { enabled = true }
+            error = Self.purchaseError(object["current"] ?? .null)
+        }
+        return enabled ? error ?? .unknown : nil
+    }
+
+    /// The purchase error a `_storeKitErrors` entry's `current` names, by StoreKit's names
+    /// (StoreKitError, Product.PurchaseError); `unknown` for any other.
+    static func purchaseError(_ value: JSONValue) -> PurchaseError? {
+        var words: [String] = []
+        func collect(_ value: JSONValue) {
+            switch value {
+            case .string(let text): words.append(text.lowercased().filter { $0.isLetter })
+            case .object(let object): object.members.forEach { collect($0.value) }
+            case .array(let items): items.forEach(collect)
+            default: break
+            }
+        }
+        collect(value)
+        for word in words {
+            if word.contains("network") { return .networkError }
+            if word.contains("cancel") { return .userCancelled }
+            if word.contains("notavailable") || word.contains("unavailable") { return .notAvailableInStorefront }
+            if word.contains("notallowed") { return .paymentNotAllowed }
+        }
+        return words.isEmpty ? nil : .unknown
+    }
+
+    /// SKTestSession.TimeRate's raw values (StoreKitTest's SKTestSession.h): the deprecated day rates
+    /// 1–6 read as their replacements (those with none, as the slowest scaled rate).
+    static let timeRates: [Int: TimeRate] = [
+        0: .realTime, 1: .monthlyRenewalEveryHour, 2: .monthlyRenewalEveryHour, 3: .monthlyRenewalEveryHour,
+        4: .monthlyRenewalEveryThirtyMinutes, 5: .monthlyRenewalEveryFifteenMinutes, 6: .monthlyRenewalEveryThirtySeconds,
+        10: .monthlyRenewalEveryHour, 11: .monthlyRenewalEveryThirtyMinutes, 12: .monthlyRenewalEveryFifteenMinutes,
+        13: .monthlyRenewalEveryFiveMinutes, 15: .monthlyRenewalEveryThirtySeconds,
+        1000: .oneRenewalEveryFifteenMinutes, 1001: .oneRenewalEveryFiveMinutes, 1002: .oneRenewalEveryMinute,
+        1003: .oneRenewalEveryThirtySeconds, 1004: .oneRenewalEveryTenSeconds, 1005: .oneRenewalEveryTwoSeconds,
+    ]
+    static let deprecatedTimeRates: [Int: String] = [
+        1: "oneHourIsOneDay", 2: "thirtyMinutesIsOneDay", 3: "fiveMinutesIsOneDay", 4: "oneMinuteIsOneDay",
+        5: "thirtySecondsIsOneDay", 6: "oneSecondIsOneDay",
+    ]
+}
+
+/// A catalog file of either format, chosen by content: a StoreKit configuration (`identifier`,
+/// `settings`, `version` at its root) or storefront's own catalog. The extension decides only a file
+/// whose root says neither (a broken one), so its problems are told in the terms of its format.
+public enum CatalogFile {
+    public static func load(contentsOf url: URL) throws(CatalogLoader.Failure) -> StoreKitConfiguration.Loaded {
+        let name = url.deletingPathExtension().lastPathComponent
+        if FileKind.notRegular(url.path) == nil, let data = try? Data(contentsOf: url, options: .mappedIfSafe),
+           isStoreKit(data, extension: url.pathExtension) {
+            return try StoreKitConfiguration.load(data, name: name)
+        }
+        return StoreKitConfiguration.Loaded(catalog: try CatalogLoader.load(contentsOf: url), settings: [], notes: [])
+    }
+
+    /// Looks only at the root's keys, stopping at the first that decides (`app` or `territories`: a
+    /// catalog; `identifier`, `settings` and `version` all seen: a configuration), so a large catalog is
+    /// not read twice.
+    static func isStoreKit(_ data: Data, extension: String) -> Bool {
+        data.withUnsafeBytes { raw -> Bool in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var index = 0
+            var depth = 0
+            var expectingKey = false
+            var seen = 0
+            func skipString() -> Range<Int>? {
+                let start = index + 1
+                index += 1
+                while index < bytes.count {
+                    if bytes[index] == UInt8(ascii: "\\") { index += 2; continue }
+                    if bytes[index] == UInt8(ascii: "\"") { index += 1; return start..<(index - 1) }
+                    index += 1
+                }
+                return nil
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    let isKey = depth == 1 && expectingKey
+                    guard let range = skipString() else { return `extension` == "storekit" }
+                    if isKey {
+                        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                        switch key {
+                        case "app", "territories": return false
+                        case "identifier", "settings", "version":
+                            seen += 1
+                            if seen == 3 { return true }
+                        default: break
+                        }
+                        expectingKey = false
+                    }
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    if depth == 1 { expectingKey = byte == UInt8(ascii: "{") }
+                    if depth == 1, byte == UInt8(ascii: "[") { return false }
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                case UInt8(ascii: ","):
+                    if depth == 1 { expectingKey = true }
+                default:
+                    break
+                }
+                index += 1
+            }
+            return `extension` == "storekit"
+        }
+    }
+}

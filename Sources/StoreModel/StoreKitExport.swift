@@ -1,0 +1,235 @@
+import Foundation
+
+/// Writes a catalog as an Xcode StoreKit configuration file (version 4.0), for one storefront, in the
+/// shape Xcode writes: keys sorted, `"key" : value`, two-space indents. A catalog read from a
+/// `.storekit` file gets back its identifier, internal ids, reference names, settings, policies and
+/// offer-signing key, so a round trip keeps every field StoreKit Testing uses.
+public enum StoreKitExport {
+    public struct Result: Sendable {
+        public var text: String
+        /// What the format cannot hold, one line each (other territories' prices, ...).
+        public var dropped: [String]
+    }
+
+    public static func export(_ catalog: Catalog, territory code: String? = nil) -> Result {
+        let origin = catalog.storeKit
+        let code = (code ?? origin?.storefront ?? (catalog.territory("USA") != nil ? "USA" : catalog.territories[0].code)).uppercased()
+        var dropped: [String] = []
+        let others = catalog.territories.map(\.code).filter { $0 != code }
+        if !others.isEmpty, origin == nil {
+            dropped.append("prices in \(others.joined(separator: ", ")): a StoreKit configuration holds one price per product, in its storefront's currency (\(code))")
+        }
+        let language = catalog.app.defaultLanguage
+        let wholeCurrency = catalog.territory(code).map { territory -> Bool in
+            // The currency's minor units, as Foundation formats it (yen: none).
+            let text = Decimal(string: "1.5")!.formatted(.currency(code: territory.currency).locale(Locale(identifier: territory.locale)))
+            return !text.contains("5")
+        } ?? false
+        func price(_ table: PriceTable) -> JSONValue? {
+            guard let value = table[code] else { return nil }
+            return .string(formatted(value, wholeCurrency: wholeCurrency))
+        }
+        func localizations(name: LocalizedText, description: LocalizedText?, order: [String]?) -> JSONValue {
+            let keys = ordered(name, language: language)
+            let languages = (order ?? []).filter(keys.contains) + keys.filter { !(order ?? []).contains($0) }
+            return .array(languages.map { key in
+                object(["description": .string(description?[key] ?? ""), "displayName": .string(name[key] ?? ""),
+                        "locale": .string(key.replacingOccurrences(of: "-", with: "_"))])
+            })
+        }
+        func names(_ id: String, in table: [String: StoreKitOrigin.Names]?, reference: String) -> [String: JSONValue] {
+            let names = table?[id]
+            return ["internalID": .string(names?.internalID ?? stableID(id)), "referenceName": .string(names?.referenceName ?? reference)]
+        }
+        func offer(_ offer: SubscriptionOffer, key: String) -> JSONValue {
+            var members: [String: JSONValue] = ["paymentMode": .string(paymentMode(offer.paymentMode)),
+                                                "subscriptionPeriod": .string(offer.period.description)]
+            if offer.paymentMode == .payAsYouGo { members["numberOfPeriods"] = .number(Double(offer.periodCount)) }
+            if offer.paymentMode != .freeTrial, let value = price(offer.priceTable) { members["displayPrice"] = value }
+            members["internalID"] = .string(origin?.offers[key]?.internalID ?? stableID(key))
+            return object(members)
+        }
+        func product(_ product: Product, type: String) -> [String: JSONValue]? {
+            guard let value = price(product.priceTable) else {
+                dropped.append("\(UntrustedText.quoted(product.id)): not sold in \(code)")
+                return nil
+            }
+            var members = names(product.id, in: origin?.products, reference: product.name[language] ?? product.id)
+            members["displayPrice"] = value
+            members["familyShareable"] = .bool(product.familyShareable)
+            members["localizations"] = localizations(name: product.name, description: product.description,
+                                                     order: origin?.products[product.id]?.languages)
+            members["productID"] = .string(product.id)
+            members["type"] = .string(type)
+            return members
+        }
+        var products: [JSONValue] = []
+        var nonRenewing: [JSONValue] = []
+        for item in catalog.products {
+            switch item.type {
+            case .consumable, .nonConsumable:
+                if let members = product(item, type: item.type == .consumable ? "Consumable" : "NonConsumable") { products.append(object(members)) }
+                if item.type == .consumable, item.maxQuantity != 10 {
+                    dropped.append("\(UntrustedText.quoted(item.id)): maxQuantity \(item.maxQuantity) (StoreKit Testing has no limit)")
+                }
+            case .nonRenewing:
+                if let members = product(item, type: "NonRenewingSubscription") { nonRenewing.append(object(members)) }
+                if origin == nil, let duration = item.duration { dropped.append("\(UntrustedText.quoted(item.id)): duration \(duration) (the format has none)") }
+            case .autoRenewable:
+                break
+            }
+            if !item.includedIn.isEmpty { dropped.append("\(UntrustedText.quoted(item.id)): includedIn") }
+        }
+        var groups: [JSONValue] = []
+        for group in catalog.subscriptionGroups {
+            var subscriptions: [JSONValue] = []
+            // In catalog order (the file's), not by level.
+            for item in catalog.products where item.subscription?.groupID == group.id {
+                guard var members = product(item, type: "RecurringSubscription"), let info = item.subscription else { continue }
+                members["groupNumber"] = .number(Double(info.level))
+                members["recurringSubscriptionPeriod"] = .string(info.period.description)
+                members["subscriptionGroupID"] = .string(group.id)
+                members["introductoryOffer"] = info.introductoryOffer.map { offer($0, key: "intro:" + item.id) } ?? .null
+                members["adHocOffers"] = .array(info.promotionalOffers.map { promotional in
+                    guard case .object(var body) = offer(promotional, key: promotional.id ?? "") else { return .null }
+                    body.members.append(.init(key: "offerID", value: .string(promotional.id ?? "")))
+                    body.members.append(.init(key: "referenceName", value: .string(origin?.offers[promotional.id ?? ""]?.referenceName ?? promotional.id ?? "")))
+                    return .object(body)
+                })
+                members["codeOffers"] = .array(catalog.offerCodes.filter { $0.productID == item.id }.map { code in
+                    guard case .object(var body) = offer(code.offer, key: code.id) else { return .null }
+                    let order: [OfferCodeOffer.Eligibility: String] = [.new: "new", .existing: "existing", .lapsed: "expired"]
+                    body.members.append(.init(key: "eligibility", value: .array(code.eligibility.compactMap { order[$0] }.sorted().map(JSONValue.string))))
+                    body.members.append(.init(key: "isStackable", value: .bool(origin?.stackable[code.id] ?? false)))
+                    body.members.append(.init(key: "referenceName", value: .string(origin?.offers[code.id]?.referenceName ?? code.name[language] ?? code.id)))
+                    return .object(body)
+                })
+                members["winbackOffers"] = origin?.winbackOffers[item.id] ?? .array([])
+                subscriptions.append(object(members))
+            }
+            let kept = origin?.groups[group.id]
+            let groupLocalizations = kept?.localizations ?? .array(group.name.translations.keys.sorted().map { key in
+                object(["description": .string(""), "displayName": .string(group.name[key] ?? ""),
+                        "locale": .string(key.replacingOccurrences(of: "-", with: "_"))])
+            })
+            groups.append(object(["id": .string(group.id), "localizations": groupLocalizations,
+                                  "name": .string(kept?.name ?? group.name[language] ?? group.id), "subscriptions": .array(subscriptions)]))
+        }
+        for code in catalog.offerCodes where catalog.product(code.productID)?.type != .autoRenewable {
+            dropped.append("offer code \(UntrustedText.quoted(code.id)): the format holds code offers for subscriptions only")
+        }
+        if origin == nil, !catalog.offerCodes.isEmpty { dropped.append("offer codes' codes, expiry dates and active flags (the format holds none)") }
+        if origin == nil, catalog.app.billingGracePeriod != nil { dropped.append("billingGracePeriod's duration (the format has only on or off)") }
+        if catalog.freeContent != nil { dropped.append("freeContent") }
+        if catalog.onboarding != nil { dropped.append("onboarding") }
+
+        var settings = origin?.settings ?? defaultSettings(catalog, code: code)
+        if case .object(var object) = settings, origin?.storefront != code {
+            object.members.removeAll { $0.key == "_storefront" }
+            object.members.append(.init(key: "_storefront", value: .string(code)))
+            settings = .object(object)
+        }
+        var root: [String: JSONValue] = [
+            "identifier": .string(origin?.identifier ?? stableID(catalog.app.name[language] ?? "storefront")),
+            "nonRenewingSubscriptions": .array(nonRenewing), "products": .array(products), "settings": settings,
+            "subscriptionGroups": .array(groups),
+            "version": object(["major": .number(Double(StoreKitConfiguration.newestVersion.major)),
+                               "minor": .number(Double(StoreKitConfiguration.newestVersion.minor))]),
+        ]
+        root["appPolicies"] = origin?.kept["appPolicies"] ?? object([
+            "eula": .string(catalog.app.termsOfServiceURL == StoreKitConfiguration.standardEULA ? "" : catalog.app.termsOfServiceURL),
+            "policies": .array([object(["locale": .string(language.replacingOccurrences(of: "-", with: "_")), "policyText": .string(""),
+                                        "policyURL": .string(catalog.app.privacyPolicyURL)])]),
+        ])
+        if let pair = origin?.kept["subscriptionOffersKeyPair"] { root["subscriptionOffersKeyPair"] = pair }
+        return Result(text: render(object(root)) + "\n", dropped: dropped)
+    }
+
+    /// A text's languages, the catalog's default language first (Xcode lists the first localization
+    /// added first, most often the development language), then the rest in order.
+    static func ordered(_ text: LocalizedText, language: String) -> [String] {
+        text.translations.keys.sorted { a, b in (a == language) != (b == language) ? a == language : a < b }
+    }
+
+    /// Settings as Xcode 15 and later write them for a new file: everything off, real time.
+    static func defaultSettings(_ catalog: Catalog, code: String) -> JSONValue {
+        let locale = catalog.territory(code)?.locale ?? "en_US"
+        let errors = ["Load Products", "Purchase", "Verification", "App Store Sync", "Subscription Status", "App Transaction",
+                      "Manage Subscriptions Sheet", "Refund Request Sheet", "Offer Code Redeem Sheet"]
+        return object([
+            "_askToBuyEnabled": .bool(false), "_billingGracePeriodEnabled": .bool(catalog.app.billingGracePeriod != nil),
+            "_billingIssuesEnabled": .bool(false), "_disableDialogs": .bool(false), "_failTransactionsEnabled": .bool(false),
+            "_locale": .string(locale), "_renewalBillingIssuesEnabled": .bool(false), "_storefront": .string(code),
+            "_storeKitErrors": .array(errors.map { object(["current": .null, "enabled": .bool(false), "name": .string($0)]) }),
+            "_timeRate": .number(0),
+        ])
+    }
+
+    static func paymentMode(_ mode: SubscriptionOffer.PaymentMode) -> String {
+        switch mode {
+        case .freeTrial: "free"
+        case .payAsYouGo: "payAsYouGo"
+        case .payUpFront: "payUpFront"
+        }
+    }
+
+    /// "4.99", "0.5" → "0.50", "5" → "5.00": at least two decimals, as Xcode writes prices; a whole
+    /// price in a currency without minor units (yen) as a whole number, "600".
+    static func formatted(_ value: Decimal, wholeCurrency: Bool = false) -> String {
+        var text = NSDecimalNumber(decimal: value).stringValue
+        if wholeCurrency, !text.contains(".") { return text }
+        if let dot = text.firstIndex(of: ".") {
+            if text.distance(from: dot, to: text.endIndex) == 2 { text += "0" }
+        } else {
+            text += ".00"
+        }
+        return text
+    }
+
+    /// An 8-digit hexadecimal id, the same for the same name (Xcode's ids are 8 hex digits).
+    static func stableID(_ name: String) -> String {
+        var hash: UInt32 = 2_166_136_261
+        for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return String(format: "%08X", hash)
+    }
+
+    static func object(_ members: [String: JSONValue]) -> JSONValue {
+        .object(JSONObject(members.map { JSONObject.Member(key: $0.key, value: $0.value) }))
+    }
+
+    /// Xcode's layout: keys sorted, `"key" : value`, two-space indents, empty lists as `[\n\n]`.
+    public static func render(_ value: JSONValue, indent: String = "") -> String {
+        let inner = indent + "  "
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number):
+            return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(describing: number)
+        case .string(let text): return quote(text)
+        case .array(let items):
+            if items.isEmpty { return "[\n\n\(indent)]" }
+            return "[\n" + items.map { inner + render($0, indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        case .object(let object):
+            if object.members.isEmpty { return "{\n\n\(indent)}" }
+            // Xcode sorts keys without regard to case ("_storefront" before "_storeKitErrors").
+            let members = object.members.sorted { ($0.key.lowercased(), $0.key) < ($1.key.lowercased(), $1.key) }
+            return "{\n" + members.map { inner + quote($0.key) + " : " + render($0.value, indent: inner) }.joined(separator: ",\n") + "\n\(indent)}"
+        }
+    }
+
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20: out += String(format: "\\u%04x", c.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
