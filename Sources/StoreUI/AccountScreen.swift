@@ -213,7 +213,8 @@ public enum AccountScreen {
         let renewal = status.renewal
         // The price charged next (an introductory or booked offer included), else the plan's own price.
         var price: String?
-        if shared {
+        if shared || status.state == .inBillingRetryPeriod {
+            // The organizer pays for a shared plan; in billing retry the words say what to do, no price.
             price = nil
         } else if let charge = store.nextCharge(ofGroup: groupID), let next = store.catalog.product(charge.productID) {
             price = app.price(charge.amount) + strings.perPeriod(charge.offer.map { $0.paymentMode == .payAsYouGo ? $0.period : $0.totalDuration } ?? next.subscription!.period)
@@ -234,13 +235,20 @@ public enum AccountScreen {
             } else {
                 facts.append(words.active)
             }
-            facts.append(renewal?.willAutoRenew == true ? words.renewsOn(end) : words.expiresOn(end))
+            // In a grace period the renewal date has passed: the notice below gives the date access ends.
+            if status.state == .subscribed {
+                facts.append(renewal?.willAutoRenew == true ? words.renewsOn(end) : words.expiresOn(end))
+            }
         case .inBillingRetryPeriod: facts.append(words.billingProblem)
-        case .expired: facts += [words.expired, words.expiredOn(end)]
-        case .revoked:
-            facts += [words.refunded, words.refundedOn(status.transaction.revocationDate.map(app.date) ?? end)]
+        case .expired: facts.append(words.expiredOn(end))
+        case .revoked: facts.append(words.refundedOn(status.transaction.revocationDate.map(app.date) ?? end))
         }
         para(facts.joined(separator: " · "), status.state.hasAccess ? .owned : .warning, 2)
+        // An offer being paid: its price until the standard price starts.
+        if !shared, status.state == .subscribed, let charge = store.nextCharge(ofGroup: groupID),
+           charge.currentOffer != nil || charge.offer != nil, let text = BillingTerms(app).nextCharge(charge, on: product) {
+            para(text, .price, 2)
+        }
         if shared {
             para(words.organizerManages(AppStore.familyOrganizer), .dim, 2)
             if store.mayBuyOwnSubscription(inGroup: groupID) { button(words.ownPlan, .ownPlan(groupID)) }

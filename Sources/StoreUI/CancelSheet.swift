@@ -155,7 +155,7 @@ public enum CancelSheet {
         let order = focusOrder(state, sheet)
         let focus = order[min(sheet.focus, order.count - 1)]
         Overlays.drawSystemSheet(&grid, state, lines: lines, offset: offset,
-                                 buttons: (words.keepSubscription, "x " + words.cancelSubscription),
+                                 buttons: (words.keepSubscription, "x " + words.cancelButton),
                                  secondFocused: focus == .keep ? false : focus == .cancel ? true : nil)
     }
 }

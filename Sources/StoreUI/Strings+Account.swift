@@ -11,8 +11,6 @@ public struct AccountStrings: Sendable {
     public var introductoryPrice = "Introductory price"
     public var gracePeriod = "Grace period"
     public var billingProblem = "Billing problem"
-    public var expired = "Expired"
-    public var refunded = "Refunded"
     public var sharedBy: @Sendable (String) -> String = { "Shared by \($0)" }
     public var renewsOn: @Sendable (String) -> String = { "Renews on \($0)" }
     public var expiresOn: @Sendable (String) -> String = { "Expires on \($0)" }
@@ -69,6 +67,8 @@ public struct AccountStrings: Sendable {
     public var takeOffer: @Sendable (String) -> String = { "Stay for \($0)" }
     public var surveyTitle = "Why are you cancelling? (optional)"
     public var keepSubscription = "Keep Subscription"
+    /// The confirmation's own Cancel button, short enough to sit beside Keep on a small terminal.
+    public var cancelButton = "Cancel"
 
     public var actionHelp: @Sendable (Action) -> String? = {
         switch $0 {
@@ -107,8 +107,6 @@ public struct AccountStrings: Sendable {
         s.introductoryPrice = "Einführungspreis"
         s.gracePeriod = "Kulanzzeitraum"
         s.billingProblem = "Zahlungsproblem"
-        s.expired = "Abgelaufen"
-        s.refunded = "Erstattet"
         s.sharedBy = { "Geteilt von \($0)" }
         s.renewsOn = { "Verlängert sich am \($0)" }
         s.expiresOn = { "Läuft am \($0) ab" }
@@ -154,6 +152,7 @@ public struct AccountStrings: Sendable {
         s.takeOffer = { "Bleiben für \($0)" }
         s.surveyTitle = "Warum kündigst du? (optional)"
         s.keepSubscription = "Abo behalten"
+        s.cancelButton = "Kündigen"
         s.actionHelp = {
             switch $0 {
             case .account: "Account"
@@ -182,8 +181,6 @@ public struct AccountStrings: Sendable {
         s.introductoryPrice = "Prix de lancement"
         s.gracePeriod = "Délai de grâce"
         s.billingProblem = "Problème de paiement"
-        s.expired = "Expiré"
-        s.refunded = "Remboursé"
         s.sharedBy = { "Partagé par \($0)" }
         s.renewsOn = { "Renouvellement le \($0)" }
         s.expiresOn = { "Expire le \($0)" }
@@ -229,6 +226,7 @@ public struct AccountStrings: Sendable {
         s.takeOffer = { "Rester pour \($0)" }
         s.surveyTitle = "Pourquoi résiliez-vous\u{00A0}? (facultatif)"
         s.keepSubscription = "Garder l’abonnement"
+        s.cancelButton = "Résilier"
         s.actionHelp = {
             switch $0 {
             case .account: "compte"
@@ -257,8 +255,6 @@ public struct AccountStrings: Sendable {
         s.introductoryPrice = "お試し価格"
         s.gracePeriod = "猶予期間"
         s.billingProblem = "お支払いの問題"
-        s.expired = "期限切れ"
-        s.refunded = "返金済み"
         s.sharedBy = { "\($0)が共有" }
         s.renewsOn = { "\($0)に更新" }
         s.expiresOn = { "\($0)に終了" }
@@ -304,6 +300,7 @@ public struct AccountStrings: Sendable {
         s.takeOffer = { "オファーで継続：\($0)" }
         s.surveyTitle = "キャンセルの理由（任意）"
         s.keepSubscription = "継続する"
+        s.cancelButton = "キャンセルする"
         s.actionHelp = {
             switch $0 {
             case .account: "アカウント"
