@@ -48,7 +48,7 @@ public enum CancelSheet {
         case .cancelSubscription:
             cancel(sheet, &app)
             return
-        case .cancel:
+        case .dismiss:
             app.overlay = nil
             return
         case .press:
@@ -140,12 +140,7 @@ public enum CancelSheet {
 
     static func scrolled(_ state: AppState, _ sheet: State) -> Int {
         let (lines, focused) = lines(state, sheet)
-        let layout = Overlays.systemSheetLayout(state, lineCount: lines.count)
-        guard !focused.isEmpty else { return min(sheet.offset, layout.maxOffset) }
-        var offset = sheet.offset
-        if focused.lowerBound < offset { offset = focused.lowerBound }
-        if focused.upperBound > offset + layout.room { offset = focused.upperBound - layout.room }
-        return min(max(0, offset), layout.maxOffset)
+        return Overlays.systemSheetOffset(state, lineCount: lines.count, from: sheet.offset, keeping: focused)
     }
 
     static func draw(_ grid: inout Grid, _ state: AppState, _ sheet: State) {

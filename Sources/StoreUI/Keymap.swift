@@ -208,7 +208,7 @@ public enum Keymap {
              Binding(keys: [.backTab, .up, .left, .character("k"), .character("h")], label: "⇧Tab", action: .previousArea, importance: .helpOnly),
              Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
              cancelSubscription,
-             Binding(keys: [.escape, .backspace], label: "Esc", action: .cancel, importance: .high),
+             Binding(keys: [.escape, .backspace], label: "Esc", action: .dismiss, importance: .high),
              help]
         case .tooSmall:
             [quit]

@@ -131,11 +131,7 @@ public enum ManageSheet {
     /// The offset that keeps the chosen row in view.
     static func scrolled(_ state: AppState, _ sheet: State) -> Int {
         let (lines, selected) = lines(state, sheet)
-        let layout = Overlays.systemSheetLayout(state, lineCount: lines.count)
-        var offset = sheet.offset
-        if selected.lowerBound < offset { offset = selected.lowerBound }
-        if selected.upperBound > offset + layout.room { offset = selected.upperBound - layout.room }
-        return min(max(0, offset), layout.maxOffset)
+        return Overlays.systemSheetOffset(state, lineCount: lines.count, from: sheet.offset, keeping: selected)
     }
 
     static func draw(_ grid: inout Grid, _ state: AppState, _ sheet: State) {

@@ -84,6 +84,18 @@ public enum Overlays {
         return SystemSheetLayout(rect: rect, room: room, maxOffset: max(0, lineCount - room))
     }
 
+    /// How far a system sheet scrolls so that `lines` (the chosen row) show whole, moving as little
+    /// as it can from `offset`; an empty range keeps the offset.
+    static func systemSheetOffset(_ state: AppState, lineCount: Int, from offset: Int, keeping lines: Range<Int>) -> Int {
+        let layout = systemSheetLayout(state, lineCount: lineCount)
+        var offset = offset
+        if !lines.isEmpty {
+            if lines.lowerBound < offset { offset = lines.lowerBound }
+            if lines.upperBound > offset + layout.room { offset = lines.upperBound - layout.room }
+        }
+        return min(max(0, offset), layout.maxOffset)
+    }
+
     /// A system sheet (the one look of the App Store's own sheets, in `system*` roles): content lines,
     /// scrolled by `offset` with ▲/▼ in the frame, and two buttons that always show. `secondFocused`
     /// nil: the focus is in the content, on neither button.

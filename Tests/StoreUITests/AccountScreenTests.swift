@@ -88,7 +88,7 @@ struct AccountScreenTests {
                 #expect(cancelling.activeKind == .cancelSubscription)
                 expectGolden(cancelling.view(), "account-cancel-\(suffix)")
                 cancelling.press(.character("x"))
-                expectGolden(cancelling.view(), "account-cancelled-\(suffix)")
+                expectGolden(cancelling.view(), "account-after-cancel-\(suffix)")
             }
         }
     }
