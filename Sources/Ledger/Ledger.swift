@@ -319,8 +319,21 @@ public final class Ledger {
                 t.primaryKey(["territory", "productID"])
             }
         }
+        // The Account screen: a retention offer booked for the next renewal (renewal info's offer), and
+        // the consumables the app's own record says were used.
+        migrator.registerMigration(consumableUseMigration) { db in
+            try db.alter(table: "renewal") { t in
+                t.add(column: "offerID", .text)
+            }
+            try db.create(table: "consumableUse") { t in
+                t.primaryKey("productID", .text)
+                t.column("used", .integer).notNull()
+            }
+        }
         return migrator
     }()
+
+    static let consumableUseMigration = "v5-consumable-use-renewal-offers"
 
     // MARK: writing
 

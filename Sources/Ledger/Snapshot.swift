@@ -12,6 +12,8 @@ struct Snapshot {
     var legacyEventIDs: Set<UInt64> = []
     var renewals: [String: AppStore.RenewalInfo] = [:]
     var priceIncreases: [PriceIncrease] = []
+    /// Units of each consumable the app's own record says were used.
+    var consumableUse: [String: Int] = [:]
     /// Free items opened, by month (the metered paywall's count).
     var freeReads: [FreeReads.Read] = []
     /// Scenario settings by their `ScenarioSetting` names, plus the clock and the next transaction id.
@@ -66,13 +68,20 @@ struct Snapshot {
         }
         for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM renewal") {
             let cells = RowReader(table: "renewal", key: "groupID", row: row)
-            let hasV4 = row.hasColumn("expirationReason")
+            let hasV4 = row.hasColumn("expirationReason"), hasV5 = row.hasColumn("offerID")
             snapshot.renewals[try cells.text("groupID")] = AppStore.RenewalInfo(
                 willAutoRenew: try cells.bool("willAutoRenew"), autoRenewProductID: try cells.text("autoRenewProductID"),
                 billingIssueSince: try cells.optionalDate("billingIssueSince"),
                 gracePeriodExpiration: try cells.optionalDate("gracePeriodExpiration"),
                 expirationReason: hasV4 ? try cells.optionalKnown("expirationReason", ExpirationReason.self) : nil,
-                priceIncreaseStatus: hasV4 ? try cells.optionalKnown("priceIncreaseStatus", PriceIncreaseStatus.self) : nil)
+                priceIncreaseStatus: hasV4 ? try cells.optionalKnown("priceIncreaseStatus", PriceIncreaseStatus.self) : nil,
+                offerID: hasV5 ? try cells.optionalText("offerID") : nil)
+        }
+        if applied.contains(Ledger.consumableUseMigration) {
+            for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM consumableUse ORDER BY productID") {
+                let cells = RowReader(table: "consumableUse", key: "productID", row: row)
+                snapshot.consumableUse[try cells.text("productID")] = Int(try cells.integer("used", 1...Int64(Int32.max)))
+            }
         }
         if applied.contains("v4-expiry-price-increases") {
             for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM priceIncrease ORDER BY territory, productID") {
@@ -153,6 +162,12 @@ struct Snapshot {
             }
         }
         for read in freeReads { store.restoreFreeRead(read) }
+        for (productID, used) in consumableUse.sorted(by: { $0.key < $1.key }) {
+            guard store.catalog.product(productID)?.type == .consumable else {
+                throw .mismatch(path: path, detail: "the consumables used name \(UntrustedText.quoted(productID)), which is not a consumable of the catalog")
+            }
+            store.restoreConsumableUse(productID, units: used)
+        }
         for increase in priceIncreases {
             guard store.catalog.product(increase.key.productID)?.subscription != nil else {
                 throw .mismatch(path: path, detail: "a price increase names \(UntrustedText.quoted(increase.key.productID)), which is not a subscription of the catalog")
@@ -183,6 +198,15 @@ struct Snapshot {
             try db.execute(sql: "DELETE FROM transactionRecord")
             try db.execute(sql: "DELETE FROM renewal")
             try db.execute(sql: "DELETE FROM freeRead")
+            try db.execute(sql: "DELETE FROM consumableUse")
+        }
+        for productID in changes.consumableUse.sorted() {
+            if let used = store.consumableUse[productID] {
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO consumableUse (productID, used) VALUES (?, ?)")
+                    .execute(arguments: [productID, used])
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM consumableUse WHERE productID = ?").execute(arguments: [productID])
+            }
         }
         for key in changes.freeReads.sorted(by: { ($0.month, $0.itemID) < ($1.month, $1.itemID) }) {
             guard let read = store.freeReads.read(key) else { continue }
@@ -208,11 +232,12 @@ struct Snapshot {
         }
         for group in changes.renewalGroups.sorted() {
             if let renewal = store.renewals[group] {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration, expirationReason, priceIncreaseStatus) VALUES (?, ?, ?, ?, ?, ?, ?)")
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration, expirationReason, priceIncreaseStatus, offerID) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
                     .execute(arguments: [group, renewal.willAutoRenew, renewal.autoRenewProductID,
                                          renewal.billingIssueSince?.timeIntervalSince1970,
                                          renewal.gracePeriodExpiration?.timeIntervalSince1970,
-                                         renewal.expirationReason?.rawValue, renewal.priceIncreaseStatus?.rawValue])
+                                         renewal.expirationReason?.rawValue, renewal.priceIncreaseStatus?.rawValue,
+                                         renewal.offerID])
             } else {
                 try db.cachedStatement(sql: "DELETE FROM renewal WHERE groupID = ?").execute(arguments: [group])
             }

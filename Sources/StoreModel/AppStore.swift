@@ -32,6 +32,8 @@ public struct AppStore: Sendable {
     public private(set) var freeReads = FreeReads()
     /// Whether onboarding was shown to this account (once per ledger, on its first launch).
     public private(set) var onboardingShown = false
+    /// Units of each consumable the app's own record says were used (`useConsumable`).
+    public internal(set) var consumableUse: [String: Int] = [:]
 
     /// Switches QA can flip to walk the unhappy paths.
     public struct Scenario: Sendable, Equatable {
@@ -102,10 +104,15 @@ public struct AppStore: Sendable {
         /// Where a price increase of the renewing product stands (StoreKit's priceIncreaseStatus); nil
         /// when none is pending (`noIncreasePending`).
         public var priceIncreaseStatus: PriceIncreaseStatus?
+        /// The promotional offer the next renewal bills (StoreKit's RenewalInfo.offer: "a subscription
+        /// offer that applies to the transaction at the next renewal period"): a retention offer a
+        /// subscriber accepted. Nil when none is booked.
+        public var offerID: String?
 
         public init(willAutoRenew: Bool, autoRenewProductID: String, billingIssueSince: Date? = nil,
                     gracePeriodExpiration: Date? = nil, expirationReason: ExpirationReason? = nil,
-                    priceIncreaseStatus: PriceIncreaseStatus? = nil) {
+                    priceIncreaseStatus: PriceIncreaseStatus? = nil, offerID: String? = nil) {
+            self.offerID = offerID
             self.willAutoRenew = willAutoRenew
             self.autoRenewProductID = autoRenewProductID
             self.billingIssueSince = billingIssueSince
@@ -758,10 +765,22 @@ public struct AppStore: Sendable {
             transaction.price = offer.price(in: territory) ?? transaction.price
             period = offer.period
         }
+        // A retention offer the subscriber accepted starts with this renewal (`acceptRetentionOffer`).
+        if let booked = renewals[groupID]?.offerID,
+           let offer = product.subscription?.promotionalOffers.first(where: { $0.id == booked }) {
+            transaction.offerKind = .promotional
+            transaction.offerID = offer.id
+            transaction.price = offer.price(in: territory) ?? 0
+            period = offer.paymentMode == .payAsYouGo ? offer.period : offer.totalDuration
+        }
         transaction.expirationDate = scenario.timeRate.end(of: period, from: periodStart)
         append(transaction)
-        // A price increase applies from this renewal on: nothing is pending any more.
-        changeRenewal(of: groupID) { if $0?.priceIncreaseStatus != nil { $0?.priceIncreaseStatus = nil } }
+        // A price increase applies from this renewal on: nothing is pending any more. A booked offer
+        // is now the transaction's.
+        changeRenewal(of: groupID) {
+            if $0?.priceIncreaseStatus != nil { $0?.priceIncreaseStatus = nil }
+            if $0?.offerID != nil { $0?.offerID = nil }
+        }
     }
 
     /// The offer id a transaction carries: none for an introductory offer, whatever id the catalog gives
@@ -871,6 +890,16 @@ public struct AppStore: Sendable {
         var charge = NextCharge(productID: product.id, date: date, amount: standard, offer: nil, standardFrom: nil)
         if let kind = latest.offerKind, let current = catalog.product(latest.productID) {
             charge.currentOffer = offer(kind: kind, id: latest.offerID, product: current)
+        }
+        // A retention offer booked for the next renewal: its price, then the standard price after it.
+        if let booked = renewal.offerID, let offer = offer(kind: .promotional, id: booked, product: product),
+           let amount = offer.price(in: territory) ?? (offer.paymentMode == .freeTrial ? 0 : nil) {
+            charge.amount = amount
+            charge.offer = offer
+            charge.standardFrom = offer.paymentMode == .payAsYouGo
+                ? (0..<offer.periodCount).reduce(date) { end, _ in scenario.timeRate.end(of: offer.period, from: end) }
+                : scenario.timeRate.end(of: offer.totalDuration, from: date)
+            return charge
         }
         if let kind = latest.offerKind, latest.productID == product.id,
            let offer = offer(kind: kind, id: latest.offerID, product: product), offer.paymentMode == .payAsYouGo {
@@ -1060,6 +1089,7 @@ public struct AppStore: Sendable {
         log = EventLog()
         priceIncreases = [:]
         renewals = [:]
+        consumableUse = [:]
         freeReads = FreeReads()
         unsavedChanges = UnsavedChanges(cleared: true)
     }
@@ -1091,12 +1121,14 @@ public struct AppStore: Sendable {
         public var eventIDs: Set<UInt64> = []
         /// Price increases made since (they are few: a save writes them all).
         public var priceIncreases = false
+        /// Consumables whose used count changed since.
+        public var consumableUse: Set<String> = []
 
         public init(cleared: Bool = false) { self.cleared = cleared }
 
         public var isEmpty: Bool {
             !cleared && transactionIDs.isEmpty && renewalGroups.isEmpty && freeReads.isEmpty && eventIDs.isEmpty
-                && !priceIncreases
+                && !priceIncreases && consumableUse.isEmpty
         }
     }
 

@@ -153,6 +153,9 @@ public struct AppInfo: Sendable {
     public var privacyPolicyURL: String
     /// The app's Billing Grace Period, as set in App Store Connect; nil when it is off.
     public var billingGracePeriod: BillingGracePeriod?
+    /// The reasons the optional exit survey offers someone cancelling a subscription, in order; empty
+    /// for no survey.
+    public var exitSurvey: [LocalizedText] = []
 }
 
 /// Billing Grace Period, which App Store Connect sets once per app for all its auto-renewable

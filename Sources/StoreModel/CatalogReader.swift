@@ -425,8 +425,17 @@ final class CatalogReader {
             node.required("name")?.problem("has no \(UntrustedText.quoted(language)) text, the catalog's default language")
         }
         let grace = node.optional("billingGracePeriod").flatMap(billingGracePeriod)
+        var survey: [LocalizedText] = []
+        if let reasons = node.optional("exitSurvey") {
+            for reason in reasons.array ?? [] {
+                if let text = localized(reason, language: language) { survey.append(text) }
+            }
+            if reasons.kind == .array, case let count = reasons.elements.count, !(1...6).contains(count) {
+                reasons.problem("needs 1 to 6 reasons (the survey is short), found \(count)")
+            }
+        }
         return AppInfo(name: name, defaultLanguage: language, termsOfServiceURL: terms, privacyPolicyURL: privacy,
-                       billingGracePeriod: grace)
+                       billingGracePeriod: grace, exitSurvey: survey)
     }
 
     /// `app.billingGracePeriod`: `{"duration": "P16D", "renewals": "paidToPaidOnly"}`, the choices App
@@ -1215,7 +1224,8 @@ final class CatalogReader {
 /// are maps (language → text, territory → price), not schemas, so they have no list here.
 enum Schema {
     static let root: KnownKeys = ["app", "territories", "subscriptionGroups", "products", "offerCodes", "freeContent", "onboarding"]
-    static let app: KnownKeys = ["name", "defaultLanguage", "termsOfServiceURL", "privacyPolicyURL", "billingGracePeriod"]
+    static let app: KnownKeys = ["name", "defaultLanguage", "termsOfServiceURL", "privacyPolicyURL", "billingGracePeriod",
+                                 "exitSurvey"]
     static let billingGracePeriod: KnownKeys = ["duration", "renewals"]
     static let territory: KnownKeys = ["code", "currency", "locale"]
     static let subscriptionGroup: KnownKeys = ["id", "name"]

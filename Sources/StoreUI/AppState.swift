@@ -46,6 +46,8 @@ public struct AppState: Sendable {
         case paywall(PaywallScreen.State)
         /// the first-launch pages of the app's benefits
         case onboarding(OnboardingScreen.State)
+        /// the Account screen: subscriptions, purchases, restore
+        case account(AccountScreen.State)
 
         public var kind: ScreenKind {
             switch self {
@@ -59,6 +61,7 @@ public struct AppState: Sendable {
             case .freeItem: .freeItem
             case .paywall: .paywall
             case .onboarding: .onboarding
+            case .account: .account
             }
         }
     }
@@ -74,6 +77,10 @@ public struct AppState: Sendable {
         case restore(Restore.State)
         /// The system's price-increase consent sheet (PriceConsent.swift).
         case priceConsent(PriceConsent.State)
+        /// The system's manage-subscription sheet (ManageSheet.swift).
+        case manage(ManageSheet.State)
+        /// The cancel confirmation (CancelSheet.swift).
+        case cancelSubscription(CancelSheet.State)
     }
 
     public enum Confirmation: Sendable, Equatable {
@@ -157,6 +164,8 @@ public struct AppState: Sendable {
         case .confirm: return .confirm
         case .restore: return .restore
         case .priceConsent: return .priceConsent
+        case .manage: return .manage
+        case .cancelSubscription: return .cancelSubscription
         case nil: break
         }
         return top.kind

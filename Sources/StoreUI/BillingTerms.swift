@@ -93,4 +93,21 @@ public struct BillingTerms {
             return nil
         }
     }
+
+    /// What a subscriber pays next, in words: a free trial until its end, an offer's price until the
+    /// standard price starts, or the price the next renewal bills.
+    public func nextCharge(_ charge: AppStore.NextCharge, on product: Product) -> String? {
+        guard let standard = standardPrice(product) else { return nil }
+        if charge.currentOffer?.paymentMode == .freeTrial {
+            return strings.trialUntil(state.date(charge.date), standard)
+        } else if let offer = charge.offer, let from = charge.standardFrom {
+            let offerPrice = state.price(charge.amount) + strings.perPeriod(offer.period)
+            return strings.payingUntil(offerPrice, state.date(from), standard)
+        } else if let current = charge.currentOffer, current.paymentMode == .payUpFront,
+                  let paid = current.price(in: state.store.territory) {
+            // Paid up front for the offer's length: that, until the standard price is billed.
+            return strings.payingUntil(state.price(paid), state.date(charge.date), standard)
+        }
+        return state.store.catalog.product(charge.productID).flatMap(standardPrice)
+    }
 }

@@ -48,6 +48,7 @@ enum Chrome {
         case .signup: state.strings.signup.title
         case .freeContent, .freeItem, .paywall: FreeContentScreen.title(state)
         case .onboarding: state.strings.onboarding.title
+        case .account: state.strings.account.title
         }
     }
 

@@ -9,11 +9,13 @@ public enum DeepLink: Sendable, Equatable {
     /// A group's sign-up screen: the catalog's first group unless one is named. A subscriber gets their
     /// own plan instead (`AppState.openSignup`).
     case signup(groupID: String?)
+    /// The Account screen.
+    case account
 
     /// What `--open` takes today, for messages.
-    public static let valid = "store, signup, signup=GROUP_ID"
+    public static let valid = "store, signup, signup=GROUP_ID, account"
     /// Screens other flows will add, with the form they will take.
-    static let planned = ["account": "account", "help": "help", "redeem": "redeem=CODE"]
+    static let planned = ["help": "help", "redeem": "redeem=CODE"]
 
     /// Why a value is not a screen; the message names the valid values.
     public struct Problem: Error, Sendable, Equatable {
@@ -38,8 +40,10 @@ public enum DeepLink: Sendable, Equatable {
                 throw Problem(message: "\(UntrustedText.quoted(text)): no subscription group \(UntrustedText.quoted(value)) in the catalog; its groups: \(groups.joined(separator: ", ")); use \(Self.valid)")
             }
             self = .signup(groupID: value)
-        case "store":
-            throw Problem(message: "\(UntrustedText.quoted(text)): store takes no value; use \(Self.valid)")
+        case "account" where value == nil:
+            self = .account
+        case "store", "account":
+            throw Problem(message: "\(UntrustedText.quoted(text)): \(name) takes no value; use \(Self.valid)")
         default:
             if let form = Self.planned[name] {
                 let missing = form.hasSuffix("=CODE") && (value ?? "").isEmpty ? " (it will be written \(form))" : ""
@@ -59,6 +63,8 @@ extension AppState {
         case .signup(let groupID):
             guard let groupID = groupID ?? store.catalog.subscriptionGroups.first?.id else { return }
             openSignup(groupID: groupID)
+        case .account:
+            AccountScreen.open(&self)
         }
     }
 }

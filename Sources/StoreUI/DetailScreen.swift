@@ -121,19 +121,8 @@ public enum DetailScreen {
             // A subscriber sees what they pay next (an intro price while it lasts), not the list price;
             // a family-shared plan is the organizer's to pay, and says so ("Shared by family", below).
             if groupStatus?.transaction.ownership == .purchased, let charge = state.store.nextCharge(ofGroup: product.subscription!.groupID),
-               let standard = terms.standardPrice(product) {
-                if charge.currentOffer?.paymentMode == .freeTrial {
-                    line(strings.trialUntil(state.date(charge.date), standard), .price)
-                } else if let offer = charge.offer, let from = charge.standardFrom {
-                    let offerPrice = state.price(charge.amount) + strings.perPeriod(offer.period)
-                    line(strings.payingUntil(offerPrice, state.date(from), standard), .price)
-                } else if let current = charge.currentOffer, current.paymentMode == .payUpFront,
-                          let paid = current.price(in: state.store.territory) {
-                    // Paid up front for the offer's length: that, until the standard price is billed.
-                    line(strings.payingUntil(state.price(paid), state.date(charge.date), standard), .price)
-                } else if let next = state.store.catalog.product(charge.productID), let price = terms.standardPrice(next) {
-                    line(price, .price)
-                }
+               let text = terms.nextCharge(charge, on: product) {
+                line(text, .price)
             }
         } else if let price = terms.standardPrice(product) {
             var priceLine = product.type == .consumable ? strings.each(price) : price

@@ -9,6 +9,9 @@ public enum Action: String, Sendable, CaseIterable {
     // The customer's flows, from the store and from each other. Each shows only where its screen
     // exists (see `AppState.isAvailable`).
     case signup, restore, account, purchaseHelp, redeemCode
+    // The Account screen's own: spend one unit of a consumable; cancel the selected subscription (on
+    // the Account screen it opens the confirmation, on the confirmation it cancels: two presses).
+    case useOne, cancelSubscription
     /// A family member's way to a plan of their own, on the shared plan's detail view: never a pitch,
     /// only a key they choose to press (`AppStore.mayBuyOwnSubscription`).
     case ownPlan
@@ -33,6 +36,8 @@ public enum ScreenKind: String, Sendable, CaseIterable {
     /// The system's price-increase consent sheet.
     case priceConsent
     case freeContent, freeItem, paywall, onboarding
+    /// The Account screen, the system's manage-subscription sheet, and the cancel confirmation.
+    case account, manage, cancelSubscription
 }
 
 /// One key binding: the keys, how the footer and help write them, and what they do.
@@ -79,6 +84,7 @@ public enum Keymap {
     static let purchaseHelp = Binding(keys: [.character("p")], label: "p", action: .purchaseHelp, importance: .low)
     static let redeemCode = Binding(keys: [.character("c")], label: "c", action: .redeemCode, importance: .low)
     static let flows = [account, purchaseHelp, redeemCode]
+    static let cancelSubscription = Binding(keys: [.character("x")], label: "x", action: .cancelSubscription, importance: .normal)
     /// The free area, from the store; and its way to the plans, where the prompt shows.
     static let freeContent = Binding(keys: [.character("f")], label: "f", action: .freeContent, importance: .normal)
     static let seePlans = Binding(keys: [.character("o")], label: "o", action: .seePlans, importance: .high)
@@ -182,6 +188,28 @@ public enum Keymap {
         case .help:
             [Binding(keys: [], label: "↑↓", action: .scroll, importance: .normal), up, down, pageUp, pageDown, top, bottom,
              Binding(keys: [.escape, .character("?"), .enter, .backspace], label: "Esc", action: .dismiss, importance: .high)]
+        case .account:
+            [move, up, down, pageUp, pageDown, top, bottom,
+             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
+             cancelSubscription,
+             Binding(keys: [.character("u")], label: "u", action: .useOne, importance: .normal),
+             Binding(keys: [.character("r")], label: "r", action: .restore, importance: .normal),
+             back, scenario, transactions, help, quit]
+        case .manage:
+            [move, up, down,
+             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
+             cancelSubscription,
+             Binding(keys: [.escape, .backspace], label: "Esc", action: .cancel, importance: .high),
+             help]
+        case .cancelSubscription:
+            // Enter presses the focused button, which opens on Keep Subscription: only x, or Enter on
+            // Cancel Subscription chosen on purpose, cancels.
+            [Binding(keys: [.tab, .down, .right, .character("j"), .character("l")], label: "Tab", action: .nextArea, importance: .high),
+             Binding(keys: [.backTab, .up, .left, .character("k"), .character("h")], label: "⇧Tab", action: .previousArea, importance: .helpOnly),
+             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
+             cancelSubscription,
+             Binding(keys: [.escape, .backspace], label: "Esc", action: .dismiss, importance: .high),
+             help]
         case .tooSmall:
             [quit]
         }

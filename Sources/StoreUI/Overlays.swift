@@ -46,7 +46,7 @@ public enum Overlays {
         }
         var notes: [String] = []
         if let change = sheet.quote.planChange {
-            notes.append(strings.planChangeNote(change, state.date(change.effectiveDate ?? state.store.now)))
+            notes.append(state.planChangeNote(change))
         } else if let offer = sheet.quote.offer, let end = terms.offerEnd(offer, on: product, startingAt: state.store.now) {
             notes.append(end)
         } else if product.type == .autoRenewable {
@@ -84,10 +84,23 @@ public enum Overlays {
         return SystemSheetLayout(rect: rect, room: room, maxOffset: max(0, lineCount - room))
     }
 
+    /// How far a system sheet scrolls so that `lines` (the chosen row) show whole, moving as little
+    /// as it can from `offset`; an empty range keeps the offset.
+    static func systemSheetOffset(_ state: AppState, lineCount: Int, from offset: Int, keeping lines: Range<Int>) -> Int {
+        let layout = systemSheetLayout(state, lineCount: lineCount)
+        var offset = offset
+        if !lines.isEmpty {
+            if lines.lowerBound < offset { offset = lines.lowerBound }
+            if lines.upperBound > offset + layout.room { offset = lines.upperBound - layout.room }
+        }
+        return min(max(0, offset), layout.maxOffset)
+    }
+
     /// A system sheet (the one look of the App Store's own sheets, in `system*` roles): content lines,
-    /// scrolled by `offset` with ▲/▼ in the frame, and two buttons that always show.
+    /// scrolled by `offset` with ▲/▼ in the frame, and two buttons that always show. `secondFocused`
+    /// nil: the focus is in the content, on neither button.
     static func drawSystemSheet(_ grid: inout Grid, _ state: AppState, lines: [(String, Role)], offset: Int,
-                                buttons: (String, String), secondFocused: Bool) {
+                                buttons: (String, String), secondFocused: Bool?) {
         let layout = systemSheetLayout(state, lineCount: lines.count)
         let rect = layout.rect
         grid.box(rect, role: .systemSheet, title: state.strings.sheetTitle, titleRole: .systemTitle)
@@ -105,8 +118,8 @@ public enum Overlays {
         let row = TextWidth.of(first) + 4 + TextWidth.of(second)
         let y = rect.row + rect.height - 2
         let x = rect.column + max(1, (rect.width - row) / 2)
-        grid.put(first, row: y, column: x, role: secondFocused ? .systemButton : .systemSelected)
-        grid.put(second, row: y, column: x + TextWidth.of(first) + 4, role: secondFocused ? .systemSelected : .systemButton,
+        grid.put(first, row: y, column: x, role: secondFocused == false ? .systemSelected : .systemButton)
+        grid.put(second, row: y, column: x + TextWidth.of(first) + 4, role: secondFocused == true ? .systemSelected : .systemButton,
                  width: max(0, rect.column + rect.width - 1 - (x + TextWidth.of(first) + 4)))
     }
 
@@ -219,5 +232,15 @@ public enum Overlays {
         for (offset, line) in lines.prefix(state.size.rows).enumerated() {
             grid.putCentered(line, row: top + offset, in: Rect(row: 0, column: 0, width: state.size.columns, height: state.size.rows), role: .warning)
         }
+    }
+}
+
+extension AppState {
+    /// When a change of plan takes effect, in words: an upgrade and a same-duration crossgrade at once,
+    /// with the pro-rata refund of the unused period (never an amount: Apple decides it); a downgrade and
+    /// a crossgrade to another duration at the next renewal date, the current plan staying until then.
+    func planChangeNote(_ change: AppStore.PlanChange) -> String {
+        if case .crossgrade(let date) = change, date <= store.now { return strings.crossgradeNow }
+        return strings.planChangeNote(change, date(change.effectiveDate ?? store.now))
     }
 }

@@ -304,10 +304,8 @@ extension AppState {
     public mutating func openSignup(groupID: String, selecting productID: String? = nil, ownInitiative: Bool = false) {
         let decision = ownInitiative ? store.saleDecision(forGroup: groupID) : store.pitch(forGroup: groupID)
         if case .never = decision {
-            // Their own plan: the current product's detail view, until the Account screen exists.
-            if let current = store.status(ofGroup: groupID)?.transaction.productID {
-                open(.detail(DetailScreen.State(productID: current)))
-            }
+            // Their own plan, on the Account screen.
+            if store.status(ofGroup: groupID) != nil { AccountScreen.open(&self) }
             return
         }
         var screen = SignupScreen.State(groupID: groupID, selection: SignupScreen.initialSelection(self, groupID: groupID, asked: productID))

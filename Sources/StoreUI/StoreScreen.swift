@@ -53,6 +53,7 @@ public enum StoreScreen {
             }
         case .buy:
             let product = products[index]
+            if app.explainPendingRequest(for: product.id) { return }
             if let groupID = product.subscription?.groupID {
                 // A subscription is never sold past its sign-up screen: the terms, how to cancel, the
                 // Terms of Use and Privacy Policy come first (HIG "Making signup effortless").
@@ -211,6 +212,10 @@ public enum StoreScreen {
         let store = state.store
         let strings = state.strings
         let terms = BillingTerms(state)
+        // A purchase waiting on someone: a parent's approval, or the person's action outside the app.
+        if let request = store.pendingRequest(for: product.id) {
+            return (request.kind == .askToBuy ? strings.account.waitingForApproval : strings.account.actionNeeded, .warning)
+        }
         if product.type == .nonConsumable || product.type == .autoRenewable, let owned = store.entitlement(for: product.id) {
             if owned.ownership == .familyShared { return (strings.sharedByFamily, .owned) }
             return (product.type == .autoRenewable ? strings.subscribed : strings.owned, .owned)

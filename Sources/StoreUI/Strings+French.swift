@@ -123,12 +123,13 @@ extension Strings {
         s.planChangeNote = { change, date in
             switch change {
             case .upgrade:
-                "Forfait supérieur\u{00A0}: commence maintenant et remplace votre forfait actuel."
+                "Forfait supérieur\u{00A0}: commence maintenant et remplace votre forfait actuel. La partie inutilisée de votre forfait actuel vous est remboursée au prorata."
             case .downgrade:
-                "Forfait inférieur\u{00A0}: commence le \(date), au renouvellement de votre forfait actuel."
-            case .crossgrade: "Changement de forfait\u{00A0}: commence le \(date)."
+                "Forfait inférieur\u{00A0}: commence le \(date), au renouvellement de votre forfait actuel. Votre forfait actuel reste en place jusque-là."
+            case .crossgrade: "Changement de forfait\u{00A0}: commence le \(date), au renouvellement de votre forfait actuel. Votre forfait actuel reste en place jusque-là."
             }
         }
+        s.crossgradeNow = "Changement de forfait\u{00A0}: commence maintenant et remplace votre forfait actuel. La partie inutilisée de votre forfait actuel vous est remboursée au prorata."
 
         // Results
         s.purchased = { "Vous avez acheté \($0)." }

@@ -122,11 +122,12 @@ extension Strings {
         s.planChangeNote = { change, date in
             switch change {
             case .upgrade:
-                "Upgrade: beginnt sofort und ersetzt dein aktuelles Abo."
-            case .downgrade: "Downgrade: beginnt am \(date), wenn sich dein aktuelles Abo verlängert."
-            case .crossgrade: "Abowechsel: beginnt am \(date)."
+                "Upgrade: beginnt sofort und ersetzt dein aktuelles Abo. Den ungenutzten Teil deines aktuellen Abos bekommst du anteilig erstattet."
+            case .downgrade: "Downgrade: beginnt am \(date), wenn sich dein aktuelles Abo verlängert. Bis dahin bleibt dein aktuelles Abo."
+            case .crossgrade: "Abowechsel: beginnt am \(date), wenn sich dein aktuelles Abo verlängert. Bis dahin bleibt dein aktuelles Abo."
             }
         }
+        s.crossgradeNow = "Abowechsel: beginnt sofort und ersetzt dein aktuelles Abo. Den ungenutzten Teil deines aktuellen Abos bekommst du anteilig erstattet."
 
         // Results
         s.purchased = { "Du hast \($0) gekauft." }

@@ -127,11 +127,12 @@ extension Strings {
         s.planChangeNote = { change, date in
             switch change {
             case .upgrade:
-                "アップグレード：すぐに開始され、現在のプランに代わります。"
-            case .downgrade: "ダウングレード：現在のプランが更新される\(date)に開始されます。"
-            case .crossgrade: "プラン変更：\(date)に開始されます。"
+                "アップグレード：すぐに開始され、現在のプランに代わります。現在のプランの未使用分は日割りで返金されます。"
+            case .downgrade: "ダウングレード：現在のプランが更新される\(date)に開始されます。それまでは現在のプランのままです。"
+            case .crossgrade: "プラン変更：現在のプランが更新される\(date)に開始されます。それまでは現在のプランのままです。"
             }
         }
+        s.crossgradeNow = "プラン変更：すぐに開始され、現在のプランに代わります。現在のプランの未使用分は日割りで返金されます。"
 
         // Results
         s.purchased = { "\($0)を購入しました。" }

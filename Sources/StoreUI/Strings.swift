@@ -124,11 +124,13 @@ public struct Strings: Sendable {
     public var cancel = "Cancel"
     public var planChangeNote: @Sendable (AppStore.PlanChange, String) -> String = { change, date in
         switch change {
-        case .upgrade: "Upgrade: starts now and replaces your current plan."
-        case .downgrade: "Downgrade: starts on \(date), when your current plan renews."
-        case .crossgrade: "Change of plan: starts on \(date)."
+        case .upgrade: "Upgrade: starts now and replaces your current plan. You get a prorated refund for the unused part of your current plan."
+        case .downgrade: "Downgrade: starts on \(date), when your current plan renews. Your current plan stays until then."
+        case .crossgrade: "Change of plan: starts on \(date), when your current plan renews. Your current plan stays until then."
         }
     }
+    /// A crossgrade to the same duration, which starts at once.
+    public var crossgradeNow = "Change of plan: starts now and replaces your current plan. You get a prorated refund for the unused part of your current plan."
 
     // Results
     public var purchased: @Sendable (String) -> String = { "You bought \($0)." }
@@ -227,6 +229,9 @@ public struct Strings: Sendable {
         case .freeItem: "Reading"
         case .paywall: "Free limit"
         case .onboarding: "Welcome"
+        case .account: "Account"
+        case .manage: "Manage Subscription"
+        case .cancelSubscription: "Cancel Subscription"
         }
     }
 
@@ -258,6 +263,7 @@ public struct Strings: Sendable {
     public var signup = SignupStrings()
     public var restore = RestoreStrings()
     public var priceConsent = PriceConsentStrings()
+    public var account = AccountStrings()
     public var paywall = PaywallStrings()
     public var onboarding = OnboardingStrings()
 
@@ -450,13 +456,14 @@ public struct Strings: Sendable {
         strings.signup = SignupStrings.forLanguage(language)
         strings.restore = RestoreStrings.forLanguage(language)
         strings.priceConsent = PriceConsentStrings.forLanguage(language)
+        strings.account = AccountStrings.forLanguage(language)
         strings.paywall = PaywallStrings.forLanguage(language)
         strings.onboarding = OnboardingStrings.forLanguage(language)
         // The flows' own keys and screens are named in their files.
-        let (paywall, onboarding) = (strings.paywall, strings.onboarding)
+        let (paywall, onboarding, account) = (strings.paywall, strings.onboarding, strings.account)
         let (actionHelp, screenName) = (strings.actionHelp, strings.screenName)
-        strings.actionHelp = { paywall.actionHelp($0) ?? onboarding.actionHelp($0) ?? actionHelp($0) }
-        strings.screenName = { paywall.screenName($0) ?? onboarding.screenName($0) ?? screenName($0) }
+        strings.actionHelp = { paywall.actionHelp($0) ?? onboarding.actionHelp($0) ?? account.actionHelp($0) ?? actionHelp($0) }
+        strings.screenName = { paywall.screenName($0) ?? onboarding.screenName($0) ?? account.screenName($0) ?? screenName($0) }
         return strings
     }
 }

@@ -81,6 +81,10 @@ extension AppState {
             Restore.update(action, restore, &self)
         case .priceConsent(let sheet):
             PriceConsent.update(action, sheet, &self)
+        case .manage(let sheet):
+            ManageSheet.update(action, sheet, &self)
+        case .cancelSubscription(let sheet):
+            CancelSheet.update(action, sheet, &self)
         case nil:
             if performNavigation(action) { return [] }
             performOnTop(action)
@@ -104,6 +108,7 @@ extension AppState {
         case .freeItem(var screen): FreeItemScreen.update(action, &screen, &self); updated = .freeItem(screen)
         case .paywall(var screen): PaywallScreen.update(action, &screen, &self); updated = .paywall(screen)
         case .onboarding(var screen): OnboardingScreen.update(action, &screen, &self); updated = .onboarding(screen)
+        case .account(var screen): AccountScreen.update(action, &screen, &self); updated = .account(screen)
         }
         if index < screens.count, screens[index].kind == updated.kind { screens[index] = updated }
     }
@@ -120,6 +125,7 @@ extension AppState {
             travel(to: date)
         case .clearAll: overlay = .confirm(.clearAll)
         case .freeContent: FreeContentScreen.open(&self)
+        case .account: AccountScreen.open(&self)
         default: return false
         }
         return true
@@ -196,7 +202,7 @@ extension AppState {
 
     private func isAvailable(_ action: Action, on kind: ScreenKind) -> Bool {
         // The flows' keys work once their screens exist.
-        if action == .account || action == .purchaseHelp || action == .redeemCode { return false }
+        if action == .purchaseHelp || action == .redeemCode { return false }
         // The free area's key shows only where the catalog has one.
         if action == .freeContent { return store.catalog.freeContent != nil }
         if kind == .help {
@@ -219,6 +225,10 @@ extension AppState {
             guard case .restore(let restore)? = asked else { return false }
             return Restore.isAvailable(action, restore, self)
         }
+        if kind == .manage {
+            guard case .manage(let sheet)? = asked else { return false }
+            return ManageSheet.isAvailable(action, sheet, self)
+        }
         // The screen's own rules apply where the keys are its own (not under an overlay).
         guard kind == top.kind else { return true }
         switch top {
@@ -232,6 +242,7 @@ extension AppState {
         case .freeItem(let screen): return FreeItemScreen.isAvailable(action, screen, self)
         case .paywall(let screen): return PaywallScreen.isAvailable(action, screen, self)
         case .onboarding(let screen): return OnboardingScreen.isAvailable(action, screen, self)
+        case .account(let screen): return AccountScreen.isAvailable(action, screen, self)
         }
     }
 
@@ -252,6 +263,8 @@ extension AppState {
 
     /// Opens the system confirmation sheet, or says at once why the purchase cannot start.
     mutating func openSheet(for product: Product, quantity: Int = 1) {
+        // A purchase already waiting on someone is explained, not asked for again.
+        if explainPendingRequest(for: product.id) { return }
         guard canBuy(product) || canBuyOwnPlan(product) else { return }
         let promotional = BillingTerms(self, onOwnInitiative: canBuyOwnPlan(product)).applicableOffer(product)?.purchaseOptionID
         do {

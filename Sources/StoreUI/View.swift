@@ -21,18 +21,23 @@ extension AppState {
         case .freeItem(let screen): FreeItemScreen.draw(&grid, self, screen)
         case .paywall(let screen): PaywallScreen.draw(&grid, self, screen)
         case .onboarding(let screen): OnboardingScreen.draw(&grid, self, screen)
+        case .account(let screen): AccountScreen.draw(&grid, self, screen)
         }
         switch overlay {
         case .help(let help):
             if case .sheet(let sheet)? = help.under { Overlays.drawSheet(&grid, self, sheet) }
             if case .restore(let restore)? = help.under { Restore.draw(&grid, self, restore) }
             if case .priceConsent(let sheet)? = help.under { PriceConsent.draw(&grid, self, sheet) }
+            if case .manage(let sheet)? = help.under { ManageSheet.draw(&grid, self, sheet) }
+            if case .cancelSubscription(let sheet)? = help.under { CancelSheet.draw(&grid, self, sheet) }
             Overlays.drawHelp(&grid, self, help)
         case .sheet(let sheet): Overlays.drawSheet(&grid, self, sheet)
         case .result(let result): Overlays.drawResult(&grid, self, result)
         case .confirm(let question): Overlays.drawConfirm(&grid, self, question)
         case .restore(let restore): Restore.draw(&grid, self, restore)
         case .priceConsent(let sheet): PriceConsent.draw(&grid, self, sheet)
+        case .manage(let sheet): ManageSheet.draw(&grid, self, sheet)
+        case .cancelSubscription(let sheet): CancelSheet.draw(&grid, self, sheet)
         case nil: break
         }
         Chrome.drawFooter(&grid, self)

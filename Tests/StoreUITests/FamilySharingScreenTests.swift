@@ -35,24 +35,25 @@ struct FamilySharingScreenTests {
         #expect(StoreScreen.selectableProducts(app).filter { $0.type == .autoRenewable }.map(\.id) == [Self.familyMonthly])
     }
 
-    @Test("on the shared plan, o opens the member's own sign-up screen, and the plan bought sits beside the shared one")
-    func ownPlanFromDetail() throws {
+    @Test("the shared plan opens the Account screen, whose Get a Plan of Your Own opens the member's sign-up screen, and the plan bought sits beside the shared one")
+    func ownPlanFromAccount() throws {
         var app = Self.member()
         app.select(Self.familyMonthly)
         app.press(.enter)
-        #expect(app.kinds == [.store, .detail])
-        #expect(!app.view().text.contains("[ Subscribe"))
-        #expect(!app.activeBindings.contains { $0.action == .buy || $0.action == .signup })
-        #expect(app.activeBindings.contains { $0.action == .ownPlan })
-        app.press(.character("o"))
-        #expect(app.kinds == [.store, .detail, .signup])
+        #expect(app.kinds == [.store, .account])
+        let account = app.view().text
+        #expect(account.contains("Shared by Alex") && account.contains("[ Get a Plan of Your Own ]"))
+        #expect(!account.contains("[ Subscribe") && !account.contains("/month"))
+        #expect(!app.activeBindings.contains { $0.action == .cancelSubscription }, "the organizer's plan is not the member's to cancel")
+        app.press(.enter)
+        #expect(app.kinds == [.store, .account, .signup])
         #expect(app.view().text.contains("Your family shares Family Monthly with you."))
         app.press(.down, .down, .enter)
         #expect(app.isSheetOpen)
         app.press(.tab, .enter, .enter)
         #expect(app.store.statuses(ofGroup: "trailhead.plus").map(\.transaction.productID) == [Self.proMonthly, Self.familyMonthly])
         // Now a subscriber of their own too: the sign-up screen gives way to their plan.
-        #expect(app.kinds == [.store, .detail])
+        #expect(app.kinds == [.store, .account])
         app.press(.escape, .escape)
         let store = app.view().text
         #expect(store.contains("✓ Shared by family") && store.contains("✓ Subscribed"))
@@ -81,14 +82,14 @@ struct FamilySharingScreenTests {
                 "a member is refunded nothing the organizer paid for")
     }
 
-    @Test("the shared plan's detail and the member's own sign-up screen, in English and Japanese")
+    @Test("the shared plan's Account screen and the member's own sign-up screen, in English and Japanese")
     func goldens() {
         for locale in ["en_US", "ja_JP"] {
             var app = Self.member(locale: locale)
             app.select(Self.familyMonthly)
             app.press(.enter)
-            expectGolden(app.view(), "family-shared-detail-\(locale)-80x24")
-            app.press(.character("o"))
+            expectGolden(app.view(), "family-shared-account-\(locale)-80x24")
+            app.press(.enter)
             expectGolden(app.view(), "family-own-plan-signup-\(locale)-80x24")
         }
     }

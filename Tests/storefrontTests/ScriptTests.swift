@@ -27,7 +27,8 @@ struct ScriptTests {
     func coverage() {
         for required in ["buy-each-product-type", "ask-to-buy", "failed-purchases", "renewals-billing-retry",
                          "refund", "interrupted-purchase", "signup-free-trial", "restore",
-                         "metered-paywall", "subscribe-no-pitch", "family-member", "win-back"] {
+                         "metered-paywall", "subscribe-no-pitch", "family-member", "win-back", "account-plan-changes",
+                         "account-billing-recovery", "account-family-own-plan", "account-restore-and-use"] {
             #expect(Self.scriptNames.contains(required + ".script"), "missing Tests/Scripts/\(required).script")
         }
     }

@@ -1,0 +1,67 @@
+import Foundation
+
+/// What the person does to their own subscriptions and purchases from the app's Account screen:
+/// accept a retention offer when cancelling, fix a billing problem, use up consumables.
+extension AppStore {
+    /// The retention offer to show someone about to cancel a group: the first promotional offer with
+    /// `purpose: retention` of the product the subscription renews into, priced in this storefront (a
+    /// free one needs no price), while their own subscription is active, renewing, and has no offer
+    /// booked already. Promotional offers go to current or lapsed subscribers only (App Store Connect,
+    /// "Set up promotional offers for auto-renewable subscriptions").
+    public func retentionOffer(forGroup groupID: String) -> SubscriptionOffer? {
+        guard let status = status(ofGroup: groupID, ownership: .purchased), status.state.hasAccess,
+              let renewal = status.renewal, renewal.willAutoRenew, renewal.offerID == nil,
+              renewal.billingIssueSince == nil,
+              let product = catalog.product(renewal.autoRenewProductID) else { return nil }
+        return product.subscription?.promotionalOffers.first {
+            $0.purpose == .retention && ($0.paymentMode == .freeTrial || $0.price(in: territory) != nil)
+        }
+    }
+
+    /// The person takes the retention offer instead of cancelling: it is booked for the next renewal
+    /// (StoreKit's RenewalInfo.offer, "a subscription offer that applies to the transaction at the next
+    /// renewal period"), and the subscription keeps renewing. Returns false where no offer applies.
+    @discardableResult
+    public mutating func acceptRetentionOffer(group groupID: String) -> Bool {
+        guard let offer = retentionOffer(forGroup: groupID), let id = offer.id else { return false }
+        changeRenewal(of: groupID) {
+            $0?.offerID = id
+            $0?.willAutoRenew = true
+        }
+        return true
+    }
+
+    /// Units of a consumable the person has left: bought and not refunded, less what the app's own
+    /// record says they used. Never below zero (a refund may take back units already used).
+    public func consumableRemaining(_ productID: String) -> Int {
+        max(0, consumableBalance(productID) - (consumableUse[productID] ?? 0))
+    }
+
+    /// Spends one unit of a consumable, as the app does when the person uses it. The App Store keeps
+    /// no such count (a consumable's transaction is finished once delivered); this is the demo app's
+    /// own record, kept in the ledger. Returns false when none is left.
+    @discardableResult
+    public mutating func useConsumable(_ productID: String) -> Bool {
+        guard consumableRemaining(productID) > 0 else { return false }
+        consumableUse[productID, default: 0] += 1
+        unsavedChanges.consumableUse.insert(productID)
+        return true
+    }
+
+    /// A used count brought back from a saved ledger.
+    public mutating func restoreConsumableUse(_ productID: String, units: Int) {
+        consumableUse[productID] = units > 0 ? units : nil
+    }
+
+    /// The consumables the person has units of now, in catalog order: bought and not all used.
+    public var consumablesHeld: [Product] {
+        index.balances.keys.compactMap { catalog.position(ofProduct: $0) }.sorted()
+            .map { catalog.products[$0] }.filter { consumableRemaining($0.id) > 0 }
+    }
+
+    /// The person updated their payment method (the simulator's stand-in for Apple Account settings):
+    /// charges succeed again, so the App Store's next billing retry renews the subscription.
+    public mutating func updatePaymentMethod() {
+        scenario.billingFails = false
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import StoreModel
+@testable import StoreUI
+
+/// The Account screen in each subscription state, the manage-subscription sheet, each plan-change
+/// confirmation and the cancel path, as goldens at 80x24 and 50x16 in English and Japanese; and the
+/// rules the screen keeps (cancel in two presses, a stray Enter cancels nothing, family plans).
+struct AccountScreenTests {
+    static let sizes = [Size(columns: 80, rows: 24), Size(columns: 50, rows: 16)]
+    static let locales = ["en_US", "ja_JP"]
+    static let proMonthly = "com.trailhead.plus.pro.monthly"
+    static let basicMonthly = "com.trailhead.plus.basic.monthly"
+
+    /// A person in a subscription state, made the way the App Store would.
+    enum Person: String, CaseIterable {
+        case none, freeTrial, introPrice, active, cancelled, pendingDowngrade, gracePeriod, billingRetry, expired, refunded
+        case familyShared, consumables
+
+        func app(_ size: Size, _ locale: String) -> AppState {
+            var app = Sample.app(size, locale: locale)
+            switch self {
+            case .none: break
+            case .freeTrial: app.store.purchase("com.trailhead.plus.pro.annual")
+            case .introPrice: app.store.purchase(AccountScreenTests.proMonthly)
+            case .active: app.store.purchase(AccountScreenTests.basicMonthly)
+            case .cancelled:
+                app.store.purchase(AccountScreenTests.basicMonthly)
+                app.store.setAutoRenew(false, group: "trailhead.plus")
+            case .pendingDowngrade:
+                app.store.purchase(AccountScreenTests.proMonthly)
+                app.store.purchase(AccountScreenTests.basicMonthly)
+            case .gracePeriod, .billingRetry:
+                app.store.purchase(AccountScreenTests.basicMonthly)
+                app.store.scenario.billingFails = true
+                if self == .billingRetry { app.store.scenario.gracePeriod = .off }
+                app.store.advance(by: SubscriptionPeriod(value: 31, unit: .day))
+            case .expired:
+                app.store.purchase(AccountScreenTests.basicMonthly)
+                app.store.setAutoRenew(false, group: "trailhead.plus")
+                app.store.advance(by: SubscriptionPeriod(value: 31, unit: .day))
+            case .refunded:
+                app.store.purchase(AccountScreenTests.basicMonthly)
+                let bought = app.store.transactions.last!.id
+                app.store.refund(bought)
+            case .familyShared: app.store.receiveFamilySharing("com.trailhead.plus.family.monthly")
+            case .consumables:
+                app.store.purchase("com.trailhead.boost.small", quantity: 3)
+                app.store.purchase("com.trailhead.maps.alps")
+                app.store.purchase("com.trailhead.pass.summer")
+            }
+            app.press(.character("a"))
+            return app
+        }
+    }
+
+    @Test("the Account screen in each subscription state, at 80x24 and 50x16, in English and Japanese",
+          arguments: Person.allCases)
+    func states(person: Person) {
+        for size in Self.sizes {
+            for locale in Self.locales {
+                let app = person.app(size, locale)
+                #expect(app.top.kind == .account)
+                expectGolden(app.view(), "account-\(person.rawValue)-\(locale)-\(size.columns)x\(size.rows)")
+            }
+        }
+    }
+
+    @Test("the manage sheet, each plan-change confirmation and the cancel confirmation, at 80x24 and 50x16, in English and Japanese")
+    func sheets() {
+        for size in Self.sizes {
+            for locale in Self.locales {
+                let suffix = "\(locale)-\(size.columns)x\(size.rows)"
+                var app = Person.introPrice.app(size, locale)
+                app.press(.enter)
+                #expect(app.activeKind == .manage)
+                expectGolden(app.view(), "account-manage-\(suffix)")
+                // Family Monthly (an upgrade), Pro Annual (a crossgrade at renewal), Basic Monthly (a downgrade).
+                for (steps, change) in [([Key.up, .up], "upgrade"), ([.down, .down], "crossgrade"), ([.down, .down, .down], "downgrade")] {
+                    var moved = app
+                    for key in steps { moved.press(key) }
+                    moved.press(.enter)
+                    #expect(moved.isSheetOpen, "\(change)")
+                    expectGolden(moved.view(), "account-confirm-\(change)-\(suffix)")
+                }
+                var cancelling = Person.introPrice.app(size, locale)
+                cancelling.press(.character("x"))
+                #expect(cancelling.activeKind == .cancelSubscription)
+                expectGolden(cancelling.view(), "account-cancel-\(suffix)")
+                cancelling.press(.character("x"))
+                expectGolden(cancelling.view(), "account-after-cancel-\(suffix)")
+            }
+        }
+    }
+
+    @Test("cancel takes two presses from the Account screen; the confirmation opens on Keep Subscription, so Enter keeps it")
+    func cancelInTwoPresses() {
+        var app = Person.introPrice.app(Size(columns: 80, rows: 24), "en_US")
+        app.press(.character("x"), .enter)
+        #expect(app.store.renewalInfo(ofGroup: "trailhead.plus", ownership: .purchased)?.willAutoRenew == true, "a stray Enter keeps it")
+        app.press(.character("x"), .character("x"))
+        #expect(app.store.renewalInfo(ofGroup: "trailhead.plus", ownership: .purchased)?.willAutoRenew == false)
+        #expect(app.notice?.replacingOccurrences(of: "\u{00A0}", with: " ") == "Cancelled. You can keep using Pro Monthly until Dec 21, 2026.")
+        #expect(app.view().text.contains("[ Resubscribe ]"))
+        // Resubscribe while still active: auto-renew back on, nothing bought.
+        let count = app.store.transactions.count
+        app.press(.home, .down, .enter)   // Manage Subscription, then Resubscribe
+        #expect(app.store.renewalInfo(ofGroup: "trailhead.plus", ownership: .purchased)?.willAutoRenew == true)
+        #expect(app.store.transactions.count == count)
+    }
+
+    @Test("the retention offer sits on the cancel confirmation and books the offer for the next renewal")
+    func retentionOfferOnConfirmation() {
+        var app = Person.introPrice.app(Size(columns: 80, rows: 24), "en_US")
+        app.store.advance(by: SubscriptionPeriod(value: 3, unit: .month))   // past the introductory months
+        app.press(.character("x"))
+        #expect(app.view().text.contains("[ Stay for $2.49/month for 3 months ]"))
+        app.press(.tab, .tab, .enter)
+        #expect(app.store.renewalInfo(ofGroup: "trailhead.plus", ownership: .purchased)?.offerID == "pro-monthly-stay-half")
+        #expect(app.store.renewalInfo(ofGroup: "trailhead.plus", ownership: .purchased)?.willAutoRenew == true)
+        #expect(app.overlay == nil)
+    }
+
+    @Test("a family member cannot cancel or change the organizer's plan from the Account screen")
+    func familyCannotCancel() {
+        var app = Person.familyShared.app(Size(columns: 80, rows: 24), "en_US")
+        app.press(.character("x"))
+        #expect(app.overlay == nil)
+        #expect(!app.view().text.contains("[ Cancel Subscription ]"))
+        #expect(!app.view().text.contains("[ Manage Subscription ]"))
+    }
+
+    @Test("Use One spends a consumable unit, the app's own record, down to none")
+    func useConsumable() {
+        var app = Person.consumables.app(Size(columns: 80, rows: 24), "en_US")
+        app.press(.end, .up)              // Trail Boost, above Restore Purchases
+        #expect(app.activeBindings.contains { $0.action == .useOne })
+        app.press(.character("u"), .character("u"), .character("u"))
+        #expect(app.store.consumableRemaining("com.trailhead.boost.small") == 0)
+        #expect(app.notice == "Used one Trail Boost. 0 left.")
+        #expect(!AccountScreen.layout(app).entries.contains(.use("com.trailhead.boost.small")), "no unit left to use")
+    }
+
+    @Test("--open account starts on the Account screen")
+    func deepLink() throws {
+        var app = Sample.app()
+        app.follow(try DeepLink(parsing: "account", catalog: Sample.catalog))
+        #expect(app.kinds == [.store, .account])
+    }
+}
