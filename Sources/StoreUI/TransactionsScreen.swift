@@ -246,7 +246,9 @@ public enum TransactionsScreen {
         // The outcome says most in the log; the kind, in the Requests.
         var all: [Column<StoreEvent>] = [
             Column(position: 0, title: titles.id, width: idWidth) { String($0.id) },
-            Column(position: 3, title: log ? titles.outcome : titles.waitingOn, width: log ? 28 : 11) {
+            // In the log the outcome says most: on a narrow terminal it narrows rather than drops.
+            Column(position: 3, title: log ? titles.outcome : titles.waitingOn,
+                   width: log ? min(28, max(12, width - idWidth - 14)) : 11) {
                 log ? qa.eventOutcome($0) : qa.waitingOn($0.kind)
             },
             Column(position: 1, title: titles.event, width: 12) { qa.eventKind($0.kind) },
