@@ -8,13 +8,25 @@ extension AppStore {
     /// free one needs no price), while their own subscription is active, renewing, and has no offer
     /// booked already. Promotional offers go to current or lapsed subscribers only (App Store Connect,
     /// "Set up promotional offers for auto-renewable subscriptions").
+    ///
+    /// Staying must never cost more than what the person pays now. A booked offer starts at the next
+    /// renewal and replaces what would be charged then, so there is none while an introductory or other
+    /// offer still has periods to run (it would end them early), and none that costs as much a day as the
+    /// next charge or more.
     public func retentionOffer(forGroup groupID: String) -> SubscriptionOffer? {
         guard let status = status(ofGroup: groupID, ownership: .purchased), status.state.hasAccess,
               let renewal = status.renewal, renewal.willAutoRenew, renewal.offerID == nil,
               renewal.billingIssueSince == nil,
-              let product = catalog.product(renewal.autoRenewProductID) else { return nil }
-        return product.subscription?.promotionalOffers.first {
-            $0.purpose == .retention && ($0.paymentMode == .freeTrial || $0.price(in: territory) != nil)
+              let product = catalog.product(renewal.autoRenewProductID),
+              let next = nextCharge(ofGroup: groupID), next.offer == nil,
+              let period = product.subscription?.period else { return nil }
+        return product.subscription?.promotionalOffers.first { offer in
+            guard offer.purpose == .retention else { return false }
+            if offer.paymentMode == .freeTrial { return next.amount > 0 }
+            guard let price = offer.price(in: territory) else { return false }
+            // The offer's price covers one of its periods (pay as you go) or all of them (pay up front).
+            let covered = offer.paymentMode == .payUpFront ? offer.totalDuration : offer.period
+            return price * Decimal(period.approximateDays) < next.amount * Decimal(covered.approximateDays)
         }
     }
 

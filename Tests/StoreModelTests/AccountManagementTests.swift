@@ -88,6 +88,22 @@ struct AccountManagementTests {
         #expect(store.transactions.suffix(3).map(\.offerID) == ["stay", "stay", nil])
     }
 
+    @Test("staying never costs more: no retention offer while the introductory price runs, nor one dearer than the next charge")
+    func retentionOfferNeverCostsMore() throws {
+        var store = Fixture.store()
+        store.purchase("pro.monthly")                                            // $1.99 for three months
+        #expect(store.retentionOffer(forGroup: "plus") == nil, "booking $2.49 would end the $1.99 months early")
+        store.advance(to: Fixture.date("2027-02-21T09:00:00Z"))
+        #expect(store.retentionOffer(forGroup: "plus")?.id == "stay", "after the intro, $2.49 is less than $4.99")
+
+        let dearer = try CatalogLoader.load(Data(Fixture.json.replacingOccurrences(
+            of: #""prices": {"USA": "2.49", "JPN": "400"}"#, with: #""prices": {"USA": "4.99", "JPN": "800"}"#).utf8))
+        var same = AppStore(catalog: dearer, territory: dearer.territory("USA")!, now: Fixture.start)
+        same.purchase("pro.monthly")
+        same.advance(to: Fixture.date("2027-02-21T09:00:00Z"))
+        #expect(same.retentionOffer(forGroup: "plus") == nil, "an offer at the standard price saves nothing")
+    }
+
     @Test("no retention offer once auto-renew is off, or for a plan without one")
     func noRetentionOffer() {
         var store = Fixture.store()
