@@ -115,12 +115,23 @@ public enum Overlays {
             if offset < layout.maxOffset { grid.put("▼", row: rect.row + rect.height - 3, column: rect.column + rect.width - 3, role: .systemSheet) }
         }
         let first = "[ \(buttons.0) ]", second = "[ \(buttons.1) ]"
-        let row = TextWidth.of(first) + 4 + TextWidth.of(second)
-        let y = rect.row + rect.height - 2
-        let x = rect.column + max(1, (rect.width - row) / 2)
-        grid.put(first, row: y, column: x, role: secondFocused == false ? .systemSelected : .systemButton)
-        grid.put(second, row: y, column: x + TextWidth.of(first) + 4, role: secondFocused == true ? .systemSelected : .systemButton,
-                 width: max(0, rect.column + rect.width - 1 - (x + TextWidth.of(first) + 4)))
+        let firstRole: Role = secondFocused == false ? .systemSelected : .systemButton
+        let secondRole: Role = secondFocused == true ? .systemSelected : .systemButton
+        let y = rect.row + rect.height - 2, inner = rect.width - 2
+        let gap = TextWidth.of(first) + 4 + TextWidth.of(second) <= inner ? 4 : 2
+        let row = TextWidth.of(first) + gap + TextWidth.of(second)
+        guard row > inner else {
+            let x = rect.column + 1 + (inner - row) / 2
+            grid.put(first, row: y, column: x, role: firstRole)
+            grid.put(second, row: y, column: x + TextWidth.of(first) + gap, role: secondRole)
+            return
+        }
+        // Too narrow for both on one row (a 40-column terminal): one above the other, each whole where
+        // it fits, on the blank row above the buttons and the buttons' row.
+        for (text, role, line) in [(first, firstRole, y - 1), (second, secondRole, y)] {
+            let shown = TextWidth.of(text) <= inner ? text : "[ " + TextWidth.truncate(String(text.dropFirst(2).dropLast(2)), to: inner - 4) + " ]"
+            grid.put(shown, row: line, column: rect.column + 1 + max(0, (inner - TextWidth.of(shown)) / 2), role: role, width: inner)
+        }
     }
 
     /// ▲ and ▼ in a frame's right edge, where there is more above or below.

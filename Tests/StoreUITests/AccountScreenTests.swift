@@ -84,12 +84,26 @@ struct AccountScreenTests {
                     expectGolden(moved.view(), "account-confirm-\(change)-\(suffix)")
                 }
                 var cancelling = Person.introPrice.app(size, locale)
+                // Past the three introductory months, where staying with the retention offer saves something.
+                cancelling.store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
                 cancelling.press(.character("x"))
                 #expect(cancelling.activeKind == .cancelSubscription)
                 expectGolden(cancelling.view(), "account-cancel-\(suffix)")
                 cancelling.press(.character("x"))
                 expectGolden(cancelling.view(), "account-after-cancel-\(suffix)")
             }
+        }
+    }
+
+    @Test("at the 40x12 minimum the cancel confirmation still shows both of its buttons whole (HIG: make it easy to cancel)")
+    func cancelButtonsAtMinimum() {
+        for locale in Self.locales {
+            var app = Person.active.app(Size(columns: 40, rows: 12), locale)
+            app.press(.character("x"))
+            let words = app.strings.account
+            let text = app.view().text
+            #expect(text.contains("[ \(words.keepSubscription) ]"), "\(locale):\n\(text)")
+            #expect(text.contains("[ x \(words.cancelButton) ]"), "\(locale):\n\(text)")
         }
     }
 
