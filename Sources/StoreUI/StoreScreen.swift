@@ -98,7 +98,7 @@ public enum StoreScreen {
     }
 
     static func bodyHeight(_ state: AppState) -> Int {
-        Chrome.body(state).height - (state.isCompact ? 2 : 0)
+        Chrome.body(state).height - (state.isCompact ? compactButtonRows : 0)
     }
 
     /// The products the selection moves over, in list order. The whole list: for tests and the plain
@@ -150,7 +150,7 @@ public enum StoreScreen {
         let list = StoreList(state)
         let rows = list.rows
         let rowCount = rows.count
-        let listHeight = body.height - (state.isCompact && state.store.gate.canMakePayments ? 2 : 0)
+        let listHeight = body.height - (state.isCompact && state.store.gate.canMakePayments ? compactButtonRows : 0)
         guard listHeight > 0 else { return }
         let selectedRow = list.rowIndex(of: screen.selection) ?? 0
         let offset = max(0, min(selectedRow - listHeight / 2, rowCount - listHeight))
@@ -263,15 +263,41 @@ public enum StoreScreen {
         return parts.joined(separator: " · ")
     }
 
-    /// Compact layout (HIG watchOS): a list of options followed by one button naming the chosen one.
+    /// The rows under the compact list: the button, and above it room for its terms on two lines.
+    static let compactButtonRows = 3
+
+    /// Compact layout (HIG watchOS): a list of options followed by one button naming the chosen one,
+    /// with what it costs: the total for a quantity, and for an offer the price billed after it ("Free
+    /// for 1 week, then $9.99/month"; HIG: clearly describe how a free trial works). On one line where
+    /// that fits; else the terms go whole on the lines above a button that names the product (cut only
+    /// in its name), so a price is never cut.
     static func drawCompactButton(_ grid: inout Grid, _ state: AppState, _ screen: State, in body: Rect) {
         guard let product = state.store.catalog.product(screen.selection ?? ""), state.canBuy(product),
-              let price = BillingTerms(state).firstCharge(product) else { return }
+              let terms = compactTerms(state, product, quantity: screen.quantity(of: product.id)) else { return }
         let quantity = product.type == .consumable ? screen.quantity(of: product.id) : 1
         let name = quantity > 1 ? "\(state.name(product)) × \(quantity)" : state.name(product)
-        let label = "[ b: " + state.strings.buyNamed(name, price) + " ]"
         let y = body.row + body.height - 1
-        grid.putCentered(label, row: y, in: body, role: .accent)
+        let whole = "[ b: " + state.strings.buyNamed(name, terms) + " ]"
+        if TextWidth.of(whole) <= body.width {
+            grid.putCentered(whole, row: y, in: body, role: .accent)
+            return
+        }
+        let lines = TextWidth.wrap(terms, width: body.width - 2)
+        grid.putWrapped(terms, row: y - min(2, lines.count), column: body.column + 1, width: body.width - 2, maxRows: 2, role: .price)
+        let frame = TextWidth.of("[ b: " + state.strings.buyName("") + " ]")
+        let button = "[ b: " + state.strings.buyName(TextWidth.truncate(name, to: max(1, body.width - frame))) + " ]"
+        grid.putCentered(button, row: y, in: body, role: .accent)
+    }
+
+    /// What the compact button's choice costs: the offer with the price after it, the total of a
+    /// quantity, or the price.
+    static func compactTerms(_ state: AppState, _ product: Product, quantity: Int) -> String? {
+        let terms = BillingTerms(state)
+        if let offer = terms.applicableOffer(product), let summary = terms.offerSummary(offer, on: product) { return summary }
+        if product.type == .consumable, quantity > 1, let unit = product.price(in: state.store.territory) {
+            return state.price(unit * Decimal(quantity))
+        }
+        return terms.standardPrice(product)
     }
 
     /// The gated store's explanation, in words that fit the reason. Returns the space left below it.

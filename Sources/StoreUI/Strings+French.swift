@@ -67,6 +67,7 @@ extension Strings {
         s.buy = "Acheter"
         s.subscribe = "S'abonner"
         s.buyNamed = { "Acheter \($0) — \($1)" }
+        s.buyName = { "Acheter \($0)" }
         s.resubscribeButton = "Se réabonner"
         s.includedInPlan = "✓ Inclus dans votre abonnement"
         s.includedInNamed = { "Inclus dans votre abonnement \($0)\u{00A0}: rien à acheter." }

@@ -66,6 +66,7 @@ extension Strings {
         s.buy = "Kaufen"
         s.subscribe = "Abonnieren"
         s.buyNamed = { "\($0) kaufen — \($1)" }
+        s.buyName = { "\($0) kaufen" }
         s.resubscribeButton = "Erneut abonnieren"
         s.includedInPlan = "✓ In deinem Abo enthalten"
         s.includedInNamed = { "In deinem Abo \($0) enthalten: nichts zu kaufen." }

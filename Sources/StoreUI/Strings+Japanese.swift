@@ -67,6 +67,7 @@ extension Strings {
         s.buy = "購入"
         s.subscribe = "登録"
         s.buyNamed = { "\($0)を購入 — \($1)" }
+        s.buyName = { "\($0)を購入" }
         s.resubscribeButton = "再登録"
         s.includedInPlan = "✓ プランに含まれています"
         s.includedInNamed = { "ご利用中の\($0)に含まれているため、購入は不要です。" }

@@ -63,6 +63,8 @@ public struct Strings: Sendable {
     public var buy = "Buy"
     public var subscribe = "Subscribe"
     public var buyNamed: @Sendable (String, String) -> String = { "Buy \($0) — \($1)" }
+    /// The compact layout's button when its terms need a line of their own: "Buy Trail Boost × 3".
+    public var buyName: @Sendable (String) -> String = { "Buy \($0)" }
     public var resubscribeButton = "Resubscribe"
     /// A product whose content the person's subscription already gives (`includedIn`).
     public var includedInPlan = "✓ Included in your plan"

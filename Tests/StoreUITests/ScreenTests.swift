@@ -25,6 +25,25 @@ struct ScreenTests {
         #expect(Set(ends).count == 1, "price columns end at \(Set(ends))")
     }
 
+    @Test("the compact button never cuts a price: a free trial shows what it bills after, a quantity its total")
+    func compactButtonTerms() {
+        for locale in ["en_US", "fr_FR", "de_DE", "ja_JP"] {
+            var app = Sample.app(Size(columns: 40, rows: 12), locale: locale)
+            app.select("com.trailhead.plus.family.monthly")
+            let family = app.store.catalog.product("com.trailhead.plus.family.monthly")!
+            // On screen a no-break space is a space.
+            let standard = BillingTerms(app).standardPrice(family)!.replacingOccurrences(of: "\u{00A0}", with: " ")
+            let lines = app.view().text.split(separator: "\n", omittingEmptySubsequences: false)
+            let button = lines.firstIndex { $0.contains("[ b:") } ?? 0
+            let below = button > 2 ? lines[(button - 2)...button].joined(separator: " ") : ""
+            #expect(below.contains(standard), "\(locale): the price after the trial is by the button:\n\(app.view().text)")
+            #expect(!below.contains("…"), "\(locale): nothing cut:\n\(app.view().text)")
+        }
+        var boost = Sample.app(Size(columns: 40, rows: 12))
+        boost.press(.character("+"), .character("+"))
+        #expect(boost.view().text.contains("$2.97"), "three at $0.99:\n\(boost.view().text)")
+    }
+
     @Test("the confirmation sheet at 80x24 and compact")
     func sheet() {
         var app = Sample.app()
