@@ -103,7 +103,7 @@ public struct AppState: Sendable {
         public var outcome: Outcome
 
         public enum Outcome: Sendable, Equatable {
-            case purchased, deferred, cancelled, interrupted
+            case purchased, deferred, interrupted
             case scheduled(Date)
             case failed(PurchaseError)
         }

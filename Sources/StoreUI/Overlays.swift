@@ -156,8 +156,6 @@ public enum Overlays {
             (title, message, role) = (strings.deferred, strings.deferredNote, .warning)
         case .interrupted:
             (title, message, role) = (strings.interruptedTitle, strings.interruptedNote, .warning)
-        case .cancelled:
-            (title, message, role) = (strings.cancelledTitle, strings.cancelledNote, .normal)
         case .failed(let error):
             (title, message, role) = (strings.failed, strings.failure(error), .error)
         }

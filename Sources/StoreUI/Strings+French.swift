@@ -141,8 +141,7 @@ extension Strings {
         s.interruptedTitle = "Action requise"
         s.interruptedNote = "Pour finaliser cet achat, vérifiez votre compte dans l'App Store (par exemple, acceptez les nouvelles conditions). Il sera finalisé ensuite."
         s.failed = "Échec de l'achat"
-        s.cancelledTitle = "Achat annulé"
-        s.cancelledNote = "Aucun montant n'a été facturé."
+        s.purchaseCancelled = "Achat annulé. Aucun montant n’a été facturé."
         s.ok = "OK"
         s.failure = {
             switch $0 {

@@ -139,8 +139,7 @@ extension Strings {
         s.interruptedTitle = "Aktion erforderlich"
         s.interruptedNote = "Um diesen Kauf abzuschließen, prüfe deinen Account im App Store (zum Beispiel, um neue Bedingungen zu akzeptieren). Danach wird er abgeschlossen."
         s.failed = "Kauf fehlgeschlagen"
-        s.cancelledTitle = "Kauf abgebrochen"
-        s.cancelledNote = "Es wurde nichts berechnet."
+        s.purchaseCancelled = "Kauf abgebrochen. Es wurde nichts berechnet."
         s.ok = "OK"
         s.failure = {
             switch $0 {

@@ -144,8 +144,7 @@ extension Strings {
         s.interruptedTitle = "操作が必要です"
         s.interruptedNote = "この購入を完了するには、App Storeでアカウントを確認してください（例：新しい利用規約に同意する）。確認後に購入が完了します。"
         s.failed = "購入に失敗しました"
-        s.cancelledTitle = "購入キャンセル"
-        s.cancelledNote = "料金は請求されていません。"
+        s.purchaseCancelled = "購入をキャンセルしました。料金は請求されていません。"
         s.ok = "OK"
         s.failure = {
             switch $0 {

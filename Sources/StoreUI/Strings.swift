@@ -141,8 +141,8 @@ public struct Strings: Sendable {
     public var deferred = "Waiting for approval"
     public var deferredNote = "Someone in your family needs to approve this purchase (Ask to Buy). It completes once they do."
     public var failed = "Purchase failed"
-    public var cancelledTitle = "Purchase cancelled"
-    public var cancelledNote = "Nothing was charged."
+    /// The line shown when the person closes the confirmation sheet (no dialog: StoreKit's .userCancelled).
+    public var purchaseCancelled = "Purchase cancelled. Nothing was charged."
     public var ok = "OK"
     public var failure: @Sendable (PurchaseError) -> String = {
         switch $0 {

@@ -66,7 +66,9 @@ extension AppState {
                 completePurchase(sheet.quote)
             case .press, .cancel:
                 store.cancelPurchase(sheet.quote.product, quantity: sheet.quote.quantity)
-                overlay = .result(PurchaseResult(productID: sheet.quote.product, quantity: sheet.quote.quantity, outcome: .cancelled))
+                // StoreKit's .userCancelled: the app answers with no dialog of its own, only a line.
+                overlay = nil
+                notice = strings.purchaseCancelled
             case .up, .down:
                 let most = Overlays.sheetMaxOffset(self, sheet)
                 sheet.offset = min(max(0, min(sheet.offset, most) + (action == .down ? 1 : -1)), most)

@@ -150,8 +150,9 @@ struct SignupTests {
         app.press(.enter)
         #expect(app.isSheetOpen)
         #expect(app.view().text.contains("[ Confirm ]"))
-        app.press(.escape, .enter)
+        app.press(.escape)
         #expect(app.kinds == [.store, .signup])
+        #expect(!app.isSheetOpen && app.overlay == nil, "a cancelled purchase gets a line, not a dialog")
         app.press(.escape)
         #expect(app.kinds == [.store])
     }
