@@ -19,7 +19,7 @@ struct Snapshot {
     /// Purchase Help: purchases the app did not deliver, feedback sent and the draft.
     var deliveries: [DeliveryIssue] = []
     var feedback: [Feedback] = []
-    var feedbackDraft = 
+    var feedbackDraft = ""
     /// Scenario settings by their `ScenarioSetting` names, plus the clock and the next transaction id.
     var settings: [String: String] = [:]
 
