@@ -37,7 +37,15 @@ public enum MissingPurchaseScreen {
         case .back: app.screens.removeLast()
         case .press:
             guard !layout.entries.isEmpty else { return }
-            perform(layout.entries[screen.selection], &app)
+            let entry = layout.entries[screen.selection]
+            perform(entry, &app)
+            switch entry {
+            case .deliver, .conciliatory, .finishPurchase:
+                // The purchase made good leaves the list: back to the top, not onto whatever moved up.
+                screen.selection = 0
+                screen.offset = 0
+            default: break
+            }
         default: break
         }
     }

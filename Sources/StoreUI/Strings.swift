@@ -441,7 +441,7 @@ public struct Strings: Sendable {
             case (.restore, _): return event.restored.map { $0 == 0 ? "nothing to restore" : "restored \($0)" } ?? "restored"
             case (.refundRequest, .pending): return "waiting for Apple" + about
             case (.refundRequest, .approved): return "refunded" + about
-            case (.refundRequest, .declined): return "declined, nothing changed" + about
+            case (.refundRequest, .declined): return "declined" + about
             case (.refundRequest, _): return "refund request" + about
             case (.cancelled, _): return "cancelled"
             case (_, .pending): return event.kind == .askToBuy ? "waiting for a parent" : "waiting for the person"
