@@ -113,7 +113,7 @@ public enum RefundScreen {
         if first + room < charges.count { grid.put("▼", row: area.row + 2 + room * 2, column: marker, role: .dim) }
         // The refund action for the selected purchase, always on screen; or why there is none.
         if let refusal = store.refundRefusal(for: charges[index].id) {
-            grid.put(words.whyNot(refusal), row: buttonRow, column: area.column, role: .dim, width: area.width)
+            grid.put(TextWidth.truncate(words.whyNot(refusal), to: area.width), row: buttonRow, column: area.column, role: .dim)
         } else {
             grid.put("[ \(words.requestRefund) ]", row: buttonRow, column: area.column, role: .selected, width: area.width)
         }

@@ -124,8 +124,9 @@ public enum RefundSheet {
         var issueLines: [Int] = []
         for (index, reason) in RefundReason.allCases.enumerated() {
             issueLines.append(lines.count)
-            let mark = sheet.reason == reason ? "✓ " : "  "
             let highlighted = sheet.focus == .issues && sheet.cursor == index
+            // ✓ the chosen issue; › the highlight, where it is on another.
+            let mark = sheet.reason == reason ? "✓ " : highlighted ? "› " : "  "
             for (part, text) in TextWidth.wrap(words.reason(reason), width: max(1, inner - 2)).enumerated() {
                 lines.append(((part == 0 ? mark : "  ") + text, highlighted ? .systemSelected : .systemSheet))
             }
