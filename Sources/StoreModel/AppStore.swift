@@ -349,9 +349,14 @@ public struct AppStore: Sendable {
     /// is marked declined for QA.
     public mutating func decline(_ eventID: UInt64) {
         guard let request = event(eventID), request.kind == .askToBuy, request.isPending else { return }
+        answer(eventID, .declined)
+    }
+
+    /// Marks a request answered now, with its outcome.
+    mutating func answer(_ eventID: UInt64, _ status: StoreEvent.Status) {
         let now = now
         changeEvent(eventID) {
-            $0.status = .declined
+            $0.status = status
             $0.resolvedDate = now
         }
     }
@@ -550,12 +555,7 @@ public struct AppStore: Sendable {
                 unsavedChanges.consumableUse.insert(refunded.productID)
             }
         }
-        if let request = pendingRefundRequest(for: transactionID) {
-            changeEvent(request.id) {
-                $0.status = .approved
-                $0.resolvedDate = now
-            }
-        }
+        if let request = pendingRefundRequest(for: transactionID) { answer(request.id, .approved) }
         // The person's own subscription stops renewing; a family-shared one is the organizer's.
         if refunded.ownership == .purchased, let groupID = self.groupID(ofProduct: refunded.productID) {
             changeRenewal(of: groupID) { $0?.willAutoRenew = false }

@@ -178,24 +178,14 @@ extension AppStore {
               let transactionID = request.transactionID else { return nil }
         refund(transactionID, reason: (request.refundReason ?? .other).revocationReason)
         // A transaction refunded some other way meanwhile: the request is answered all the same.
-        if event(eventID)?.isPending == true {
-            let now = now
-            changeEvent(eventID) {
-                $0.status = .approved
-                $0.resolvedDate = now
-            }
-        }
+        if event(eventID)?.isPending == true { answer(eventID, .approved) }
         return transaction(transactionID)
     }
 
     /// Apple declines a refund request: nothing changes but the request, which the log shows declined.
     public mutating func declineRefund(_ eventID: UInt64) {
         guard let request = event(eventID), request.kind == .refundRequest, request.isPending else { return }
-        let now = now
-        changeEvent(eventID) {
-            $0.status = .declined
-            $0.resolvedDate = now
-        }
+        answer(eventID, .declined)
     }
 
     // MARK: delivery
