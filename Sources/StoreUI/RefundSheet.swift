@@ -111,7 +111,7 @@ public enum RefundSheet {
         lines.append(("", .systemSheet))
         let labels = [strings.sheetPrice, words.date, strings.sheetAccount]
         let labelWidth = labels.map { TextWidth.of($0) }.max()! + 2
-        let values = [app.price(transaction.price * Decimal(transaction.quantity)), app.date(transaction.originalPurchaseDate),
+        let values = [app.price(transaction.price * Decimal(transaction.quantity)), app.date(transaction.purchaseDate),
                       app.store.account]
         for (label, value) in zip(labels, values) {
             for (index, text) in TextWidth.wrap(value, width: max(1, inner - labelWidth)).enumerated() {
