@@ -10,6 +10,13 @@ struct PurchaseHelpLedgerTests {
     var catalog: Catalog { LedgerTests.catalog }
     var usa: Territory { LedgerTests.usa }
 
+    /// Saves into the ledger at `path` and closes it (its lock with it) before the test opens it again.
+    func save(_ store: AppStore, to path: String) throws {
+        let ledger = try Ledger(path: path, catalog: catalog, territory: usa)
+        try ledger.save(store)
+        withExtendedLifetime(ledger) {}
+    }
+
     @Test("refund requests, delivery records, feedback and the draft come back whole")
     func roundTrip() throws {
         let path = LedgerTests().temporaryPath()
@@ -26,7 +33,7 @@ struct PurchaseHelpLedgerTests {
         store.setFeedbackDraft("first")
         store.sendFeedback()
         store.setFeedbackDraft("山小屋の地図\nが出ない")
-        try Ledger(path: path, catalog: catalog, territory: usa).save(store)
+        try save(store, to: path)
 
         let loaded = try #require(try Ledger(path: path, catalog: catalog, territory: usa).stored)
         #expect(loaded.events == store.events)
@@ -70,7 +77,7 @@ struct PurchaseHelpLedgerTests {
         let alps = try #require(store.purchase("com.trailhead.maps.alps").transaction)
         try store.requestRefund(alps.id, reason: .other)
         store.setFeedbackDraft("draft")
-        try Ledger(path: path, catalog: catalog, territory: usa).save(store)
+        try save(store, to: path)
         #expect(Ledger.migrator.migrations.last == "v6-refunds-feedback")
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
@@ -83,7 +90,7 @@ struct PurchaseHelpLedgerTests {
             "\(error)".contains("table purchaseEvent, row id 1: refundReason \"because\" is not known to this storefront")
         }
         let other = LedgerTests().temporaryPath()
-        try Ledger(path: other, catalog: catalog, territory: usa).save(store)
+        try save(store, to: other)
         let second = try DatabaseQueue(path: other)
         try second.write { db in try db.execute(sql: "UPDATE feedbackDraft SET text = 'a' || char(27) || '[2J'") }
         try second.close()

@@ -69,8 +69,7 @@ struct TerminalEndToEndTests {
 
     @Test("with --state, feedback typed with wide characters survives a quit attempt and kill -9, and is offered again")
     func feedbackDraftSurvivesKill() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = ScratchFolder.make("e2e")
         let ledger = folder.appendingPathComponent("ledger.sqlite").path
         let first = try TmuxSession(arguments: ["--now", "2026-11-21T09:00:00Z", "--locale", "en_US", "--territory", "USA",
                                                 "--state", ledger, "--open", "help"])
