@@ -24,6 +24,13 @@ public enum RefundSheet {
         public init(transactionID: UInt64) { self.transactionID = transactionID }
     }
 
+    /// Whether the refund sheet is open, asking (not its confirmation): like the confirmation sheet, keys
+    /// typed before it was drawn must not answer it (the terminal edge drops them).
+    static func isOpen(_ app: AppState) -> Bool {
+        if case .refundSheet(let sheet)? = app.overlay { return sheet.phase == .choosing }
+        return false
+    }
+
     static func open(transactionID: UInt64, _ app: inout AppState) {
         guard app.store.refundRefusal(for: transactionID) == nil else { return }
         app.overlay = .refundSheet(State(transactionID: transactionID))
@@ -150,4 +157,9 @@ public enum RefundSheet {
                                 message: words.submittedMessage(app.store.account), button: words.done)
         }
     }
+}
+
+extension AppState {
+    /// The system refund sheet is open and asking (see `RefundSheet.isOpen`).
+    public var isRefundSheetOpen: Bool { RefundSheet.isOpen(self) }
 }

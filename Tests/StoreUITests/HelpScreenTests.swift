@@ -187,6 +187,21 @@ struct HelpScreenTests {
         #expect(!app.view().text.contains("[ Deliver Now ]"))
     }
 
+    @Test("Missing a Purchase: an interrupted purchase waiting on the person is not delivered; Finish Purchase completes it")
+    func interruptedPurchase() {
+        var app = Sample.app()
+        app.store.scenario.interruptPurchases = true
+        app.store.purchase(Self.alps)
+        app.store.scenario.interruptPurchases = false
+        app.press(.character("p"), .enter)
+        let text = app.view().text
+        #expect(text.contains("Not delivered yet") && text.contains("[ Finish Purchase ]"))
+        app.press(.enter)
+        #expect(app.store.owns(Self.alps))
+        #expect(app.notice == "Alps Map Pack is delivered.")
+        #expect(!app.view().text.contains("[ Finish Purchase ]"))
+    }
+
     @Test("inspector: a refund request waits in Requests; a approves (revoked), d declines (nothing changes, logged)")
     func inspector() {
         var app = Self.customer(Size(columns: 100, rows: 30), "en_US")

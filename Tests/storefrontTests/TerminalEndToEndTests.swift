@@ -93,7 +93,7 @@ struct TerminalEndToEndTests {
 
         let second = try TmuxSession(arguments: ["--locale", "en_US", "--territory", "USA", "--state", ledger, "--open", "help"])
         defer { second.close() }
-        try second.waitFor("Draft saved")
+        try second.waitFor("Unsent draft")
         second.send("j", "j", "j", "Enter")
         try second.waitFor("Your unsent draft is here.")
         try second.waitFor("山小屋の地図 quits?")
