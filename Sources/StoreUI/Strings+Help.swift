@@ -30,8 +30,6 @@ public struct HelpStrings: Sendable {
     public var purchases = "Purchases"
     public var refundRequested = "Refund requested"
     public var refunded = "Refunded"
-    public var notCharged = "Free"
-    public var familyShared = "Shared by family"
     public var whyNot: @Sendable (RefundRefusal) -> String = {
         switch $0 {
         case .requestPending: "You've already requested a refund for this purchase."
@@ -129,8 +127,6 @@ public struct HelpStrings: Sendable {
         s.purchases = "Käufe"
         s.refundRequested = "Rückerstattung angefordert"
         s.refunded = "Erstattet"
-        s.notCharged = "Gratis"
-        s.familyShared = "Von der Familie geteilt"
         s.whyNot = {
             switch $0 {
             case .requestPending: "Für diesen Kauf hast du bereits eine Rückerstattung angefordert."
@@ -212,8 +208,6 @@ public struct HelpStrings: Sendable {
         s.purchases = "Achats"
         s.refundRequested = "Remboursement demandé"
         s.refunded = "Remboursé"
-        s.notCharged = "Gratuit"
-        s.familyShared = "Partagé par la famille"
         s.whyNot = {
             switch $0 {
             case .requestPending: "Vous avez déjà demandé un remboursement pour cet achat."
@@ -295,8 +289,6 @@ public struct HelpStrings: Sendable {
         s.purchases = "購入"
         s.refundRequested = "返金をリクエスト済み"
         s.refunded = "返金済み"
-        s.notCharged = "無料"
-        s.familyShared = "ファミリー共有"
         s.whyNot = {
             switch $0 {
             case .requestPending: "この購入の返金はすでにリクエストされています。"
