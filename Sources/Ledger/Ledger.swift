@@ -330,10 +330,35 @@ public final class Ledger {
                 t.column("used", .integer).notNull()
             }
         }
+        // Purchase Help: a refund request is an event (its reason in a new column) and joins the
+        // inspector's Requests; the app's record of purchases it did not deliver and how each was made
+        // good; feedback sent, and the draft being typed (one row, written as it changes).
+        migrator.registerMigration(purchaseHelpMigration) { db in
+            try db.alter(table: "purchaseEvent") { t in
+                t.add(column: "refundReason", .text)
+            }
+            try db.create(table: "delivery") { t in
+                t.primaryKey("transactionID", .integer)
+                t.column("markedDate", .double).notNull()
+                t.column("resolution", .text)
+                t.column("giftProductID", .text)
+                t.column("resolvedDate", .double)
+            }
+            try db.create(table: "feedback") { t in
+                t.primaryKey("id", .integer)
+                t.column("date", .double).notNull()
+                t.column("text", .text).notNull()
+            }
+            try db.create(table: "feedbackDraft") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("text", .text).notNull()
+            }
+        }
         return migrator
     }()
 
     static let consumableUseMigration = "v5-consumable-use-renewal-offers"
+    static let purchaseHelpMigration = "v6-refunds-feedback"
 
     // MARK: writing
 

@@ -16,6 +16,10 @@ struct Snapshot {
     var consumableUse: [String: Int] = [:]
     /// Free items opened, by month (the metered paywall's count).
     var freeReads: [FreeReads.Read] = []
+    /// Purchase Help: purchases the app did not deliver, feedback sent and the draft.
+    var deliveries: [DeliveryIssue] = []
+    var feedback: [Feedback] = []
+    var feedbackDraft = ""
     /// Scenario settings by their `ScenarioSetting` names, plus the clock and the next transaction id.
     var settings: [String: String] = [:]
 
@@ -81,6 +85,29 @@ struct Snapshot {
             for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM consumableUse ORDER BY productID") {
                 let cells = RowReader(table: "consumableUse", key: "productID", row: row)
                 snapshot.consumableUse[try cells.text("productID")] = Int(try cells.integer("used", 1...Int64(Int32.max)))
+            }
+        }
+        if applied.contains(Ledger.purchaseHelpMigration) {
+            for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM delivery ORDER BY transactionID") {
+                let cells = RowReader(table: "delivery", key: "transactionID", row: row)
+                let resolution = try cells.optionalKnown("resolution", DeliveryIssue.Resolution.self)
+                let gift = try cells.optionalText("giftProductID")
+                guard (resolution == .conciliatoryItem) == (gift != nil) else {
+                    throw cells.bad("giftProductID", gift == nil ? "is empty, but the resolution is a conciliatory item"
+                                                                 : "names a gift, but the resolution is not a conciliatory item")
+                }
+                snapshot.deliveries.append(DeliveryIssue(
+                    transactionID: UInt64(try cells.integer("transactionID", 1...RowReader.maximumID)),
+                    markedDate: try cells.date("markedDate"), resolution: resolution, giftProductID: gift,
+                    resolvedDate: try cells.optionalDate("resolvedDate")))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM feedback ORDER BY id") {
+                let cells = RowReader(table: "feedback", key: "id", row: row)
+                snapshot.feedback.append(Feedback(id: UInt64(try cells.integer("id", 1...RowReader.maximumID)),
+                                                  date: try cells.date("date"), text: try cells.typedText("text")))
+            }
+            if let row = try Row.fetchOne(db, sql: "SELECT rowid AS \"rowid\", * FROM feedbackDraft WHERE id = 1") {
+                snapshot.feedbackDraft = try RowReader(table: "feedbackDraft", key: "id", row: row).typedText("text")
             }
         }
         if applied.contains("v4-expiry-price-increases") {
@@ -162,6 +189,16 @@ struct Snapshot {
             }
         }
         for read in freeReads { store.restoreFreeRead(read) }
+        for issue in deliveries {
+            guard store.transaction(issue.transactionID) != nil else {
+                throw .mismatch(path: path, detail: "a delivery record names transaction \(issue.transactionID), which the ledger does not hold")
+            }
+            if let gift = issue.giftProductID, store.catalog.product(gift)?.type != .consumable {
+                throw .mismatch(path: path, detail: "a conciliatory item names \(UntrustedText.quoted(gift)), which is not a consumable of the catalog")
+            }
+            store.restoreDelivery(issue)
+        }
+        store.restoreFeedback(feedback, draft: feedbackDraft)
         for (productID, used) in consumableUse.sorted(by: { $0.key < $1.key }) {
             guard store.catalog.product(productID)?.type == .consumable else {
                 throw .mismatch(path: path, detail: "the consumables used name \(UntrustedText.quoted(productID)), which is not a consumable of the catalog")
@@ -199,6 +236,32 @@ struct Snapshot {
             try db.execute(sql: "DELETE FROM renewal")
             try db.execute(sql: "DELETE FROM freeRead")
             try db.execute(sql: "DELETE FROM consumableUse")
+            try db.execute(sql: "DELETE FROM delivery")
+            try db.execute(sql: "DELETE FROM feedback")
+            try db.execute(sql: "DELETE FROM feedbackDraft")
+        }
+        for id in changes.deliveries.sorted() {
+            if let issue = store.deliveries[id] {
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO delivery (transactionID, markedDate, resolution, giftProductID, resolvedDate) VALUES (?, ?, ?, ?, ?)")
+                    .execute(arguments: [Int64(exactly: id), issue.markedDate.timeIntervalSince1970, issue.resolution?.rawValue,
+                                         issue.giftProductID, issue.resolvedDate?.timeIntervalSince1970])
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM delivery WHERE transactionID = ?").execute(arguments: [Int64(exactly: id)])
+            }
+        }
+        for id in changes.feedbackIDs.sorted() {
+            guard let sent = store.feedback.last(where: { $0.id == id }) else { continue }
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO feedback (id, date, text) VALUES (?, ?, ?)")
+                .execute(arguments: [Int64(exactly: id), sent.date.timeIntervalSince1970, sent.text])
+        }
+        // The draft is one row, written as it changes (every key typed, with --state): nothing else.
+        if changes.feedbackDraft {
+            if store.feedbackDraft.isEmpty {
+                try db.cachedStatement(sql: "DELETE FROM feedbackDraft WHERE id = 1").execute()
+            } else {
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO feedbackDraft (id, text) VALUES (1, ?)")
+                    .execute(arguments: [store.feedbackDraft])
+            }
         }
         for productID in changes.consumableUse.sorted() {
             if let used = store.consumableUse[productID] {
@@ -346,7 +409,7 @@ enum TransactionRow {
 /// An event as a row of `purchaseEvent`, read and written like a transaction's.
 enum EventRow {
     static let columns = ["id", "date", "kind", "productID", "quantity", "offerID", "failure", "status",
-                          "resolvedDate", "transactionID", "restored"]
+                          "resolvedDate", "transactionID", "restored", "refundReason"]
 
     static func arguments(_ e: StoreEvent) throws -> StatementArguments {
         guard e.id <= UInt64(RowReader.maximumID) else {
@@ -354,7 +417,7 @@ enum EventRow {
         }
         return [Int64(e.id), e.date.timeIntervalSince1970, e.kind.rawValue, e.productID, e.quantity, e.offerID,
                 e.failure?.rawValue, e.status.rawValue, e.resolvedDate?.timeIntervalSince1970,
-                e.transactionID.map { Int64($0) }, e.restored]
+                e.transactionID.map { Int64($0) }, e.restored, e.refundReason?.rawValue]
     }
 
     static func event(from row: Row) throws -> StoreEvent {
@@ -366,7 +429,8 @@ enum EventRow {
             failure: try cells.optionalKnown("failure", PurchaseError.self),
             status: try cells.known("status", StoreEvent.Status.self), resolvedDate: try cells.optionalDate("resolvedDate"),
             transactionID: cells.value("transactionID").isNull ? nil : UInt64(try cells.integer("transactionID", 1...RowReader.maximumID)),
-            restored: cells.value("restored").isNull ? nil : Int(try cells.integer("restored", 0...Int64(Int32.max))))
+            restored: cells.value("restored").isNull ? nil : Int(try cells.integer("restored", 0...Int64(Int32.max))),
+            refundReason: row.hasColumn("refundReason") ? try cells.optionalKnown("refundReason", RefundReason.self) : nil)
     }
 }
 
@@ -435,6 +499,17 @@ struct RowReader {
             throw bad(column, "is \(UntrustedText.quoted(text)), not a price like 4.99")
         }
         return price
+    }
+
+    /// Text a person typed (feedback): line breaks and tabs are theirs, any other control character is
+    /// not something the app lets in, so a row holding one was edited by hand.
+    func typedText(_ column: String) throws -> String {
+        let value = value(column)
+        guard case .string(let text) = value.storage else { throw bad(column, "is \(Self.shown(value)), not text") }
+        if let scalar = text.unicodeScalars.first(where: { UntrustedText.isForbidden($0) && $0 != "\n" && $0 != "\t" }) {
+            throw bad(column, "\(UntrustedText.quoted(text)) contains \(UntrustedText.describe(scalar))")
+        }
+        return text
     }
 
     func optionalText(_ column: String) throws -> String? {

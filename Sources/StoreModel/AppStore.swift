@@ -34,6 +34,13 @@ public struct AppStore: Sendable {
     public private(set) var onboardingShown = false
     /// Units of each consumable the app's own record says were used (`useConsumable`).
     public internal(set) var consumableUse: [String: Int] = [:]
+    /// The app's own record of purchases it did not deliver (QA marks them), by transaction id, and how
+    /// each was made good (PurchaseHelp.swift).
+    public internal(set) var deliveries: [UInt64: DeliveryIssue] = [:]
+    /// Feedback the person sent from Purchase Help, oldest first.
+    public internal(set) var feedback: [Feedback] = []
+    /// What the person has typed into Submit Feedback and not sent: kept as typed.
+    public internal(set) var feedbackDraft = ""
 
     /// Switches QA can flip to walk the unhappy paths.
     public struct Scenario: Sendable, Equatable {
@@ -342,9 +349,14 @@ public struct AppStore: Sendable {
     /// is marked declined for QA.
     public mutating func decline(_ eventID: UInt64) {
         guard let request = event(eventID), request.kind == .askToBuy, request.isPending else { return }
+        answer(eventID, .declined)
+    }
+
+    /// Marks a request answered now, with its outcome.
+    mutating func answer(_ eventID: UInt64, _ status: StoreEvent.Status) {
         let now = now
         changeEvent(eventID) {
-            $0.status = .declined
+            $0.status = status
             $0.resolvedDate = now
         }
     }
@@ -435,11 +447,12 @@ public struct AppStore: Sendable {
     /// Records an event in the log. A product id the catalog lacks records nothing: StoreKit can only
     /// try to buy a product it loaded.
     @discardableResult
-    private mutating func record(_ kind: StoreEvent.Kind, _ productID: String?, quantity: Int = 1, offerID: String? = nil,
-                                 failure: PurchaseError? = nil, status: StoreEvent.Status = .done,
-                                 restored: Int? = nil) -> StoreEvent {
+    mutating func record(_ kind: StoreEvent.Kind, _ productID: String?, quantity: Int = 1, offerID: String? = nil,
+                         failure: PurchaseError? = nil, status: StoreEvent.Status = .done,
+                         restored: Int? = nil, transactionID: UInt64? = nil, refundReason: RefundReason? = nil) -> StoreEvent {
         let event = StoreEvent(id: nextEventID, date: now, kind: kind, productID: productID, quantity: quantity,
-                               offerID: offerID, failure: failure, status: status, restored: restored)
+                               offerID: offerID, failure: failure, status: status, transactionID: transactionID,
+                               restored: restored, refundReason: refundReason)
         guard productID.map({ catalog.product($0) != nil }) ?? true else { return event }
         nextEventID += 1
         log.append(event)
@@ -448,7 +461,7 @@ public struct AppStore: Sendable {
     }
 
     /// The only writer of logged events (with `record`): records the event as changed.
-    private mutating func changeEvent(_ id: UInt64, _ change: (inout StoreEvent) -> Void) {
+    mutating func changeEvent(_ id: UInt64, _ change: (inout StoreEvent) -> Void) {
         log.update(id, change)
         unsavedChanges.eventIDs.insert(id)
     }
@@ -518,15 +531,31 @@ public struct AppStore: Sendable {
         return shared
     }
 
-    /// The App Store refunds a transaction: access it gave ends now.
+    /// The App Store refunds a transaction: access it gave ends now, with the revocation date and
+    /// reason. The one refund rule, whether QA refunds from the inspector or approves a refund the person
+    /// asked for: a consumable's refund takes back what is left of its units (never more than the
+    /// purchase's; units already used are gone), a subscription stops renewing and loses access at once
+    /// (so it may be pitched again), and a refund request waiting on this transaction is answered.
     public mutating func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason = .other) {
-        guard transaction(transactionID)?.state == .purchased else { return }
+        guard let before = transaction(transactionID), before.state == .purchased else { return }
+        let remaining = before.productType == .consumable ? consumableRemaining(before.productID) : 0
         let now = now
         let refunded = update(transactionID) {
             $0.state = .revoked
             $0.revocationDate = now
             $0.revocationReason = reason
         }
+        if refunded.productType == .consumable {
+            // The app's used count keeps only what was used of the units still bought, so the units left
+            // are what was left, less this purchase's.
+            let left = max(0, remaining - refunded.quantity)
+            let used = max(0, consumableBalance(refunded.productID) + giftedUnits(of: refunded.productID) - left)
+            if used != (consumableUse[refunded.productID] ?? 0) {
+                consumableUse[refunded.productID] = used > 0 ? used : nil
+                unsavedChanges.consumableUse.insert(refunded.productID)
+            }
+        }
+        if let request = pendingRefundRequest(for: transactionID) { answer(request.id, .approved) }
         // The person's own subscription stops renewing; a family-shared one is the organizer's.
         if refunded.ownership == .purchased, let groupID = self.groupID(ofProduct: refunded.productID) {
             changeRenewal(of: groupID) { $0?.willAutoRenew = false }
@@ -575,6 +604,7 @@ public struct AppStore: Sendable {
     public mutating func deleteTransaction(_ transactionID: UInt64) {
         guard transaction(transactionID) != nil else { return }
         let removed = remove(transactionID)
+        if deliveries.removeValue(forKey: transactionID) != nil { unsavedChanges.deliveries.insert(transactionID) }
         if let groupID = self.groupID(ofProduct: removed.productID), firstTransaction(inGroup: groupID) == nil {
             changeRenewal(of: groupID) { $0 = nil }
         }
@@ -1090,6 +1120,9 @@ public struct AppStore: Sendable {
         priceIncreases = [:]
         renewals = [:]
         consumableUse = [:]
+        deliveries = [:]
+        feedback = []
+        feedbackDraft = ""
         freeReads = FreeReads()
         unsavedChanges = UnsavedChanges(cleared: true)
     }
@@ -1123,12 +1156,18 @@ public struct AppStore: Sendable {
         public var priceIncreases = false
         /// Consumables whose used count changed since.
         public var consumableUse: Set<String> = []
+        /// Transactions whose delivery record was set, changed or dropped since.
+        public var deliveries: Set<UInt64> = []
+        /// Feedback sent since.
+        public var feedbackIDs: Set<UInt64> = []
+        /// The feedback draft changed since (typed, sent or cleared).
+        public var feedbackDraft = false
 
         public init(cleared: Bool = false) { self.cleared = cleared }
 
         public var isEmpty: Bool {
             !cleared && transactionIDs.isEmpty && renewalGroups.isEmpty && freeReads.isEmpty && eventIDs.isEmpty
-                && !priceIncreases && consumableUse.isEmpty
+                && !priceIncreases && consumableUse.isEmpty && deliveries.isEmpty && feedbackIDs.isEmpty && !feedbackDraft
         }
     }
 

@@ -14,6 +14,8 @@ public struct Catalog: Sendable {
     public var freeContent: FreeContent?
     /// The pages shown on a first launch; nil when the app has none.
     public var onboarding: Onboarding?
+    /// Purchase Help's questions and answers, contact and conciliatory item; nil when the catalog has none.
+    public var help: HelpInfo?
     /// What a catalog read from an Xcode `.storekit` file keeps of it for export; nil otherwise.
     public var storeKit: StoreKitOrigin?
 

@@ -385,12 +385,15 @@ final class CatalogReader {
         let language = app?.defaultLanguage
         let freeContent = root.optional("freeContent").flatMap { self.freeContent($0, groupIDs: knownGroups, language: language) }
         let onboarding = root.optional("onboarding").flatMap { self.onboarding($0, groupIDs: knownGroups, language: language) }
+        let help = root.optional("help").flatMap { self.help($0, products: products, index: productIndex, language: language) }
 
         guard let app, !territories.isEmpty || root.optional("territories") == nil else { return nil }
         if territories.isEmpty { root.problem("a catalog needs at least one territory") }
-        return Catalog(app: app, territories: territories, subscriptionGroups: groups,
-                       products: products, offerCodes: offers, freeContent: freeContent, onboarding: onboarding,
-                       productPositions: productIndex)
+        var catalog = Catalog(app: app, territories: territories, subscriptionGroups: groups,
+                              products: products, offerCodes: offers, freeContent: freeContent, onboarding: onboarding,
+                              productPositions: productIndex)
+        catalog.help = help
+        return catalog
     }
 
     /// Whether a node is a root array left to be read one element at a time.
@@ -860,6 +863,54 @@ final class CatalogReader {
         return Onboarding(groupID: group, pages: pages)
     }
 
+    /// `help`: Purchase Help's frequently asked questions, the developer's contact, and the conciliatory
+    /// item Missing a Purchase may offer (a consumable of the catalog).
+    private func help(_ node: Node, products: [Product], index: [String: Int], language: String?) -> HelpInfo? {
+        node.checkKeys(Schema.help)
+        var questions: [HelpInfo.Question] = []
+        let faqNode = node.required("faq")
+        for questionNode in faqNode?.array ?? [] {
+            questionNode.checkKeys(Schema.helpQuestion)
+            let question = questionNode.required("question").flatMap { localized($0, language: language) }
+            let answer = questionNode.required("answer").flatMap { localized($0, language: language) }
+            if let question, let answer { questions.append(HelpInfo.Question(question: question, answer: answer)) }
+        }
+        if let faqNode, faqNode.kind == .array, case let count = faqNode.elements.count, !(1...30).contains(count) {
+            faqNode.problem("needs 1 to 30 questions, found \(count)")
+        }
+        let contact = node.required("contact").flatMap { contactNode -> HelpInfo.Contact? in
+            contactNode.checkKeys(Schema.helpContact)
+            let email = contactNode.required("email").flatMap { emailNode -> String? in
+                guard let text = emailNode.text else { return nil }
+                let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+                guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), text.count <= 254,
+                      text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }) else {
+                    emailNode.problem("\(UntrustedText.quoted(text)) is not an e-mail address like \"support@example.com\"")
+                    return nil
+                }
+                return text
+            }
+            let web = contactNode.optional("url").flatMap { url($0) }
+            let note = contactNode.optional("note").flatMap { localized($0, language: language) }
+            guard let email else { return nil }
+            return HelpInfo.Contact(email: email, url: web, note: note)
+        }
+        let item = node.optional("conciliatoryItem").flatMap { itemNode -> String? in
+            guard let id = itemNode.text else { return nil }
+            guard let position = index[id] else {
+                itemNode.problem("no product \(UntrustedText.quoted(id)) in $.products")
+                return nil
+            }
+            guard products[position].type == .consumable else {
+                itemNode.problem("\(UntrustedText.quoted(id)) is not a consumable; the app gives one unit of a consumable as a conciliatory item")
+                return nil
+            }
+            return products[position].id
+        }
+        guard let contact, !questions.isEmpty else { return nil }
+        return HelpInfo(faq: questions, contact: contact, conciliatoryItem: item)
+    }
+
     /// A subscription group id that must be declared in `subscriptionGroups`.
     private func groupReference(_ node: Node, groupIDs: Set<String>) -> String? {
         guard let id = node.text else { return nil }
@@ -1223,7 +1274,8 @@ final class CatalogReader {
 /// The keys each object of the catalog schema knows (docs/catalog.md). Localized texts and price tables
 /// are maps (language → text, territory → price), not schemas, so they have no list here.
 enum Schema {
-    static let root: KnownKeys = ["app", "territories", "subscriptionGroups", "products", "offerCodes", "freeContent", "onboarding"]
+    static let root: KnownKeys = ["app", "territories", "subscriptionGroups", "products", "offerCodes", "freeContent", "onboarding",
+                                  "help"]
     static let app: KnownKeys = ["name", "defaultLanguage", "termsOfServiceURL", "privacyPolicyURL", "billingGracePeriod",
                                  "exitSurvey"]
     static let billingGracePeriod: KnownKeys = ["duration", "renewals"]
@@ -1245,6 +1297,9 @@ enum Schema {
     static let freeItem: KnownKeys = ["id", "title", "body"]
     static let onboarding: KnownKeys = ["group", "pages"]
     static let onboardingPage: KnownKeys = ["title", "body"]
+    static let help: KnownKeys = ["faq", "contact", "conciliatoryItem"]
+    static let helpQuestion: KnownKeys = ["question", "answer"]
+    static let helpContact: KnownKeys = ["email", "url", "note"]
 }
 
 /// The keys an object of the schema knows, with their lengths in UTF-8 worked out once (a key of the

@@ -43,10 +43,10 @@ extension AppStore {
         return true
     }
 
-    /// Units of a consumable the person has left: bought and not refunded, less what the app's own
-    /// record says they used. Never below zero (a refund may take back units already used).
+    /// Units of a consumable the person has left: bought and not refunded, and any the app gave as a
+    /// conciliatory item (Purchase Help), less what the app's own record says they used. Never below zero.
     public func consumableRemaining(_ productID: String) -> Int {
-        max(0, consumableBalance(productID) - (consumableUse[productID] ?? 0))
+        max(0, consumableBalance(productID) + giftedUnits(of: productID) - (consumableUse[productID] ?? 0))
     }
 
     /// Spends one unit of a consumable, as the app does when the person uses it. The App Store keeps
@@ -67,7 +67,8 @@ extension AppStore {
 
     /// The consumables the person has units of now, in catalog order: bought and not all used.
     public var consumablesHeld: [Product] {
-        index.balances.keys.compactMap { catalog.position(ofProduct: $0) }.sorted()
+        Set(index.balances.keys).union(deliveries.values.compactMap(\.giftProductID))
+            .compactMap { catalog.position(ofProduct: $0) }.sorted()
             .map { catalog.products[$0] }.filter { consumableRemaining($0.id) > 0 }
     }
 

@@ -18,6 +18,9 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
         case interrupted
         /// Restore Purchases; `restored` says how many purchases it named
         case restore
+        /// A refund the person asked for from the app (StoreKit's `beginRefundRequest`), for the
+        /// transaction `transactionID`, with their `refundReason`; Apple's decision (QA's, here) is its status
+        case refundRequest
     }
 
     /// Where a request stands; an event that waits on nobody is `done` from the start.
@@ -30,6 +33,8 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
         case declined
         /// an interrupted purchase the person completed; it went through as `transactionID`, or failed with `failure`
         case resolved
+        // A refund request is pending until decided: approved (the transaction is refunded) or declined
+        // (nothing changes).
     }
 
     public var id: UInt64
@@ -44,14 +49,17 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
     public var status: Status
     /// When a request was approved, declined or resolved.
     public var resolvedDate: Date?
-    /// The transaction a request led to, once it went through.
+    /// The transaction a request led to, once it went through; for a refund request, the transaction
+    /// it asks about, from the start.
     public var transactionID: UInt64?
     /// How many purchases a restore named.
     public var restored: Int?
+    /// Why the person asked for a refund (a refund request only).
+    public var refundReason: RefundReason?
 
     public init(id: UInt64, date: Date, kind: Kind, productID: String?, quantity: Int = 1, offerID: String? = nil,
                 failure: PurchaseError? = nil, status: Status = .done, resolvedDate: Date? = nil,
-                transactionID: UInt64? = nil, restored: Int? = nil) {
+                transactionID: UInt64? = nil, restored: Int? = nil, refundReason: RefundReason? = nil) {
         self.id = id
         self.date = date
         self.kind = kind
@@ -63,10 +71,15 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
         self.resolvedDate = resolvedDate
         self.transactionID = transactionID
         self.restored = restored
+        self.refundReason = refundReason
     }
 
-    /// Waiting on someone: a parent (Ask to Buy) or the person (an interrupted purchase).
+    /// Waiting on someone: a parent (Ask to Buy), the person (an interrupted purchase) or Apple (a
+    /// refund request).
     public var isPending: Bool { status == .pending }
+
+    /// A purchase that waits (Ask to Buy, interrupted), as against a refund request.
+    public var isPurchaseRequest: Bool { kind == .askToBuy || kind == .interrupted }
 }
 
 extension AppStore {
@@ -79,9 +92,17 @@ extension AppStore {
     /// so it costs the requests, never the log.
     public var pendingRequests: [StoreEvent] { log.pending.map { log.events[log.positions[$0]!] } }
 
-    /// The pending request for a product, if one waits (an item shows "Waiting for approval").
+    /// The pending purchase request for a product, if one waits (an item shows "Waiting for approval").
+    /// A refund request is not one: it never stands in the way of buying.
     public func pendingRequest(for productID: String) -> StoreEvent? {
-        log.pending.lazy.map { self.log.events[self.log.positions[$0]!] }.first { $0.productID == productID }
+        log.pending.lazy.map { self.log.events[self.log.positions[$0]!] }
+            .first { $0.productID == productID && $0.isPurchaseRequest }
+    }
+
+    /// The refund request waiting for a decision about a transaction, if any.
+    public func pendingRefundRequest(for transactionID: UInt64) -> StoreEvent? {
+        log.pending.lazy.map { self.log.events[self.log.positions[$0]!] }
+            .first { $0.kind == .refundRequest && $0.transactionID == transactionID }
     }
 }
 

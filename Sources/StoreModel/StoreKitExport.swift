@@ -122,6 +122,7 @@ public enum StoreKitExport {
         if origin == nil, catalog.app.billingGracePeriod != nil { dropped.append("billingGracePeriod's duration (the format has only on or off)") }
         if catalog.freeContent != nil { dropped.append("freeContent") }
         if catalog.onboarding != nil { dropped.append("onboarding") }
+        if catalog.help != nil { dropped.append("help (FAQ, contact, conciliatory item)") }
 
         var settings = origin?.settings ?? defaultSettings(catalog, code: code)
         if case .object(var object) = settings, origin?.storefront != code {

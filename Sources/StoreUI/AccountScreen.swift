@@ -23,13 +23,13 @@ public enum AccountScreen {
         case ownPlan(String), seePlans(String)
         case use(String)
         case pending(UInt64)
-        case restore
+        case restore, purchaseHelp
 
         var groupID: String? {
             switch self {
             case .manage(let id), .cancel(let id), .resubscribe(let id), .updatePayment(let id), .priceIncrease(let id),
                  .ownPlan(let id), .seePlans(let id): id
-            case .use, .pending, .restore: nil
+            case .use, .pending, .restore, .purchaseHelp: nil
             }
         }
     }
@@ -81,6 +81,7 @@ public enum AccountScreen {
             guard let request = app.store.event(eventID), let productID = request.productID else { return }
             _ = app.explainPendingRequest(for: productID)
         case .restore: app.startRestore()
+        case .purchaseHelp: HelpScreen.open(&app)
         }
     }
 
@@ -98,69 +99,24 @@ public enum AccountScreen {
     }
 
     static func scrollToSelection(_ screen: inout State, _ layout: Layout) {
-        guard screen.selection < layout.entryLines.count else { return }
-        let line = layout.entryLines[screen.selection]
-        if screen.selection == 0 || line < layout.firstEntryContext {
-            screen.offset = 0
-        } else if line < screen.offset {
-            screen.offset = line
-        } else if line >= screen.offset + layout.viewHeight {
-            screen.offset = line - layout.viewHeight + 1
-        }
-        screen.offset = min(max(0, screen.offset), layout.maxOffset)
+        screen.offset = layout.offset(showing: screen.selection, from: screen.offset)
     }
 
     // MARK: layout
 
-    struct Line {
-        var text: String
-        var role: Role
-        var indent = 0
-        var right: String? = nil
-        var rightRole: Role = .price
-        var entry: Int? = nil
-    }
-
-    struct Layout {
-        var area: Rect
-        var lines: [Line] = []
-        var entries: [Entry] = []
-        /// The line of each entry.
-        var entryLines: [Int] = []
-        /// Lines above the first entry that should show with it (the screen's top).
-        var firstEntryContext = 0
-        var viewHeight: Int { max(1, area.height) }
-        var maxOffset: Int { max(0, lines.count - viewHeight) }
-    }
+    typealias Layout = ListPage<Entry>
 
     static func layout(_ app: AppState) -> Layout {
-        var area = Chrome.body(app).insetHorizontally(app.isCompact ? 1 : 2)
-        area.width = min(area.width, 96)
-        var layout = Layout(area: area)
-        let width = area.width
+        var layout = Layout(app)
         let store = app.store, strings = app.strings, words = strings.account
-        func para(_ text: String, _ role: Role, indent: Int = 0) {
-            for line in TextWidth.wrap(text, width: max(1, width - indent)) {
-                layout.lines.append(Line(text: line, role: role, indent: indent))
-            }
-        }
+        func para(_ text: String, _ role: Role, indent: Int = 0) { layout.para(text, role, indent: indent) }
         func pair(_ text: String, _ role: Role, right: String?, _ rightRole: Role, indent: Int = 0, entry: Entry? = nil) {
-            let index = entry.map { e -> Int in layout.entries.append(e); layout.entryLines.append(layout.lines.count); return layout.entries.count - 1 }
-            if let right, TextWidth.of(text) + 2 + TextWidth.of(right) > width - indent {
-                layout.lines.append(Line(text: TextWidth.truncate(text, to: width - indent), role: role, indent: indent, entry: index))
-                layout.lines.append(Line(text: "", role: role, indent: indent, right: right, rightRole: rightRole, entry: index))
-            } else {
-                layout.lines.append(Line(text: text, role: role, indent: indent, right: right, rightRole: rightRole, entry: index))
-            }
+            layout.pair(text, role, right: right, rightRole, indent: indent, entry: entry)
         }
-        func button(_ label: String, _ entry: Entry) {
-            layout.entries.append(entry)
-            layout.entryLines.append(layout.lines.count)
-            layout.lines.append(Line(text: "[ " + label + " ]", role: .accent, indent: 2, entry: layout.entries.count - 1))
-        }
-        func blank() { if let last = layout.lines.last, !last.text.isEmpty || last.right != nil { layout.lines.append(Line(text: "", role: .normal)) } }
+        func button(_ label: String, _ entry: Entry) { layout.button(label, entry) }
+        func blank() { layout.blank() }
 
-        pair(words.title, .title, right: TextWidth.truncate(store.account, to: max(1, width / 2)), .dim)
+        pair(words.title, .title, right: TextWidth.truncate(store.account, to: max(1, layout.area.width / 2)), .dim)
         blank()
         layout.firstEntryContext = layout.lines.count
         let groups = app.groupsWithStatus.compactMap { store.catalog.group($0) }
@@ -181,7 +137,7 @@ public enum AccountScreen {
         // What the person owns, and what waits on someone.
         para(words.purchases, .section)
         let start = layout.lines.count
-        for request in store.pendingRequests {
+        for request in store.pendingRequests where request.isPurchaseRequest {
             guard let productID = request.productID, let product = store.catalog.product(productID) else { continue }
             pair(app.name(product), .normal, right: request.kind == .askToBuy ? words.waitingForApproval : words.actionNeeded,
                  .warning, indent: 2, entry: .pending(request.id))
@@ -200,6 +156,7 @@ public enum AccountScreen {
         if layout.lines.count == start { para(words.noPurchases, .dim, indent: 2) }
         blank()
         button(strings.signup.restorePurchases, .restore)
+        button(strings.help.title, .purchaseHelp)
         return layout
     }
 
@@ -294,28 +251,7 @@ public enum AccountScreen {
     // MARK: view
 
     static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
-        let layout = layout(state)
-        let area = layout.area
-        let offset = min(max(0, screen.offset), layout.maxOffset)
-        let selected = min(screen.selection, max(0, layout.entries.count - 1))
-        for (row, line) in layout.lines.dropFirst(offset).prefix(layout.viewHeight).enumerated() {
-            let y = area.row + row
-            let isSelected = line.entry == selected && !layout.entries.isEmpty
-            if !line.text.isEmpty {
-                grid.put(line.text, row: y, column: area.column + line.indent, role: line.role, width: area.width - line.indent)
-            }
-            if let right = line.right {
-                grid.putRight(right, row: y, in: Rect(row: y, column: area.column, width: area.width, height: 1), role: line.rightRole)
-            }
-            if isSelected {
-                let start = area.column + line.indent
-                let span = line.right == nil ? TextWidth.of(line.text) : area.width - line.indent
-                grid.restyle(row: y, column: start, width: span, role: .selected)
-            }
-        }
-        let marker = state.size.columns - 1
-        if offset > 0 { grid.put("▲", row: area.row, column: marker, role: .dim) }
-        if offset < layout.maxOffset { grid.put("▼", row: area.row + layout.viewHeight - 1, column: marker, role: .dim) }
+        layout(state).draw(&grid, state, selection: screen.selection, offset: screen.offset)
     }
 }
 

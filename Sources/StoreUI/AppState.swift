@@ -18,6 +18,9 @@ public struct AppState: Sendable {
     public var notice: String?
     /// Groups whose price-increase consent sheet was shown in this launch (it shows once per launch).
     public var priceConsentAsked: Set<String> = []
+    /// Whether what the person types is kept past this launch (`--state`): Submit Feedback's questions
+    /// say whether an unsent draft is offered next time.
+    public var keepsDraft = false
 
     // MARK: derived data
 
@@ -48,6 +51,13 @@ public struct AppState: Sendable {
         case onboarding(OnboardingScreen.State)
         /// the Account screen: subscriptions, purchases, restore
         case account(AccountScreen.State)
+        /// Purchase Help: "How can we help?", and its pages
+        case purchaseHelp(HelpScreen.State)
+        case missingPurchase(MissingPurchaseScreen.State)
+        /// the FAQ or Contact Us
+        case helpPage(HelpScreen.Page.State)
+        case refunds(RefundScreen.State)
+        case feedback(FeedbackScreen.State)
 
         public var kind: ScreenKind {
             switch self {
@@ -62,6 +72,11 @@ public struct AppState: Sendable {
             case .paywall: .paywall
             case .onboarding: .onboarding
             case .account: .account
+            case .purchaseHelp: .purchaseHelp
+            case .missingPurchase: .missingPurchase
+            case .helpPage: .helpPage
+            case .refunds: .refunds
+            case .feedback: .feedback
             }
         }
     }
@@ -81,11 +96,15 @@ public struct AppState: Sendable {
         case manage(ManageSheet.State)
         /// The cancel confirmation (CancelSheet.swift).
         case cancelSubscription(CancelSheet.State)
+        /// The system refund sheet, then its confirmation (RefundSheet.swift).
+        case refundSheet(RefundSheet.State)
     }
 
     public enum Confirmation: Sendable, Equatable {
         case clearAll
         case delete(transactionID: UInt64)
+        /// Leaving Submit Feedback, or quitting from it, with a draft not sent.
+        case leaveFeedback(quitting: Bool)
     }
 
     /// The system confirmation sheet: what is being bought, and which button has focus.
@@ -166,6 +185,7 @@ public struct AppState: Sendable {
         case .priceConsent: return .priceConsent
         case .manage: return .manage
         case .cancelSubscription: return .cancelSubscription
+        case .refundSheet: return .refundSheet
         case nil: break
         }
         return top.kind

@@ -49,6 +49,7 @@ enum Chrome {
         case .freeContent, .freeItem, .paywall: FreeContentScreen.title(state)
         case .onboarding: state.strings.onboarding.title
         case .account: state.strings.account.title
+        case .purchaseHelp, .missingPurchase, .helpPage, .refunds, .feedback: state.strings.help.title
         }
     }
 

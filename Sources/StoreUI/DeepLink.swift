@@ -11,11 +11,13 @@ public enum DeepLink: Sendable, Equatable {
     case signup(groupID: String?)
     /// The Account screen.
     case account
+    /// Purchase Help ("How can we help?").
+    case help
 
     /// What `--open` takes today, for messages.
-    public static let valid = "store, signup, signup=GROUP_ID, account"
+    public static let valid = "store, signup, signup=GROUP_ID, account, help"
     /// Screens other flows will add, with the form they will take.
-    static let planned = ["help": "help", "redeem": "redeem=CODE"]
+    static let planned = ["redeem": "redeem=CODE"]
 
     /// Why a value is not a screen; the message names the valid values.
     public struct Problem: Error, Sendable, Equatable {
@@ -42,7 +44,9 @@ public enum DeepLink: Sendable, Equatable {
             self = .signup(groupID: value)
         case "account" where value == nil:
             self = .account
-        case "store", "account":
+        case "help" where value == nil:
+            self = .help
+        case "store", "account", "help":
             throw Problem(message: "\(UntrustedText.quoted(text)): \(name) takes no value; use \(Self.valid)")
         default:
             if let form = Self.planned[name] {
@@ -65,6 +69,8 @@ extension AppState {
             openSignup(groupID: groupID)
         case .account:
             AccountScreen.open(&self)
+        case .help:
+            HelpScreen.open(&self)
         }
     }
 }

@@ -85,10 +85,15 @@ public struct Grid: Sendable, Equatable {
         if w == 2 { self[row, x + 1] = Cell(character: nil, role: role) }
     }
 
-    /// Paints a rectangle with spaces in a role.
+    /// Paints a rectangle with spaces in a role. A wide character cut by its edge is blanked whole, as
+    /// `put` does: its other half outside the rectangle would otherwise stay half a character.
     public mutating func fill(row: Int, column: Int, width: Int, height: Int, role: Role) {
+        let (left, right) = (max(0, column), min(size.columns, column + width))
+        guard left < right else { return }
         for y in max(0, row)..<min(size.rows, row + height) {
-            for x in max(0, column)..<min(size.columns, column + width) {
+            if left > 0, self[y, left].isContinuation { self[y, left - 1] = Cell(character: " ", role: self[y, left - 1].role) }
+            if right < size.columns, self[y, right].isContinuation { self[y, right] = Cell(character: " ", role: self[y, right].role) }
+            for x in left..<right {
                 self[y, x] = Cell(character: " ", role: role)
             }
         }

@@ -24,6 +24,8 @@ public enum Action: String, Sendable, CaseIterable {
     case scenario, transactions, change, changeBack
     case advanceDay, advanceWeek, advanceToRenewal, clearAll
     case approve, decline, resolve, refund, revoke, delete, confirm, autoRenew
+    /// QA: the app did not deliver the selected purchase (Missing a Purchase then offers to make it good).
+    case markUndelivered
 }
 
 /// The screens and overlays, for key bindings and help titles.
@@ -38,6 +40,9 @@ public enum ScreenKind: String, Sendable, CaseIterable {
     case freeContent, freeItem, paywall, onboarding
     /// The Account screen, the system's manage-subscription sheet, and the cancel confirmation.
     case account, manage, cancelSubscription
+    /// Purchase Help ("How can we help?"), its pages (Missing a Purchase; FAQ and Contact Us as one
+    /// page screen; Request a Refund; Submit Feedback) and the system refund sheet.
+    case purchaseHelp, missingPurchase, helpPage, refunds, feedback, refundSheet
 }
 
 /// One key binding: the keys, how the footer and help write them, and what they do.
@@ -101,6 +106,7 @@ public enum Keymap {
         Binding(keys: [.character("r")], label: "r", action: .refund, importance: .normal),
         Binding(keys: [.character("v")], label: "v", action: .revoke, importance: .helpOnly),
         Binding(keys: [.character("u")], label: "u", action: .autoRenew, importance: .helpOnly),
+        Binding(keys: [.character("m")], label: "m", action: .markUndelivered, importance: .helpOnly),
         Binding(keys: [.character("x"), .delete], label: "x", action: .delete, importance: .helpOnly),
     ]
 
@@ -144,7 +150,7 @@ public enum Keymap {
             // Restore Purchases is one of the screen's required parts: its key outranks q in the footer.
             [move, up, down, pageUp, pageDown, top, bottom,
              Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, importance: .high),
-             Binding(keys: [.character("r")], label: "r", action: .restore, importance: .high), redeemCode,
+             Binding(keys: [.character("r")], label: "r", action: .restore, importance: .high), redeemCode, purchaseHelp,
              Binding(keys: [.escape, .backspace], label: "Esc", action: .back, importance: .high),
              help, Binding(keys: [.character("q")], label: "q", action: .quit, importance: .normal)]
         case .freeContent:
@@ -193,7 +199,7 @@ public enum Keymap {
              Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
              cancelSubscription,
              Binding(keys: [.character("u")], label: "u", action: .useOne, importance: .normal),
-             Binding(keys: [.character("r")], label: "r", action: .restore, importance: .normal),
+             Binding(keys: [.character("r")], label: "r", action: .restore, importance: .normal), purchaseHelp,
              back, scenario, transactions, help, quit]
         case .manage:
             [move, up, down,
@@ -209,6 +215,27 @@ public enum Keymap {
              Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
              cancelSubscription,
              Binding(keys: [.escape, .backspace], label: "Esc", action: .dismiss, importance: .high),
+             help]
+        case .purchaseHelp, .missingPurchase, .refunds:
+            [move, up, down, pageUp, pageDown, top, bottom,
+             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
+             back, help, quit]
+        case .helpPage:
+            [Binding(keys: [], label: "↑↓", action: .scroll, importance: .normal), up, down, pageUp, pageDown, top, bottom,
+             back, help, quit]
+        case .feedback:
+            // The field takes typing (q and ? included) while it has focus; Tab moves to Send and back.
+            [Binding(keys: [.tab, .backTab], label: "Tab", action: .nextArea, importance: .high),
+             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
+             back, help, quit]
+        case .refundSheet:
+            // ↑↓ go through the issues, ⏎ chooses one (then the focus is on Request Refund); Tab
+            // moves between the buttons.
+            [move, up, down,
+             Binding(keys: [.tab, .backTab, .left, .right, .character("h"), .character("l")], label: "Tab", action: .switchButton, importance: .high),
+             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
+             Binding(keys: [.escape, .backspace], label: "Esc", action: .cancel, importance: .high),
+             Binding(keys: [.enter, .escape, .character(" ")], label: "⏎", action: .dismiss, importance: .high),
              help]
         case .tooSmall:
             [quit]

@@ -100,10 +100,10 @@ public enum Overlays {
     /// scrolled by `offset` with ▲/▼ in the frame, and two buttons that always show. `secondFocused`
     /// nil: the focus is in the content, on neither button.
     static func drawSystemSheet(_ grid: inout Grid, _ state: AppState, lines: [(String, Role)], offset: Int,
-                                buttons: (String, String), secondFocused: Bool?) {
+                                buttons: (String, String), secondFocused: Bool?, title: String? = nil) {
         let layout = systemSheetLayout(state, lineCount: lines.count)
         let rect = layout.rect
-        grid.box(rect, role: .systemSheet, title: state.strings.sheetTitle, titleRole: .systemTitle)
+        grid.box(rect, role: .systemSheet, title: title ?? state.strings.sheetTitle, titleRole: .systemTitle)
         let content = rect.inset(1).insetHorizontally(1)
         for (row, (text, role)) in lines.dropFirst(offset).prefix(layout.room).enumerated() {
             grid.put(text, row: content.row + row, column: content.column, role: role, width: content.width)
@@ -182,6 +182,12 @@ public enum Overlays {
         switch question {
         case .clearAll: message = qa.clearQuestion
         case .delete(let id): message = qa.deleteQuestion(id)
+        case .leaveFeedback(let quitting):
+            // The person's own question, in their language.
+            let words = state.strings.help
+            drawDialog(&grid, state, title: words.leaveTitle, titleRole: .warning,
+                       message: words.leaveQuestion(quitting, state.keepsDraft), button: words.leaveButtons(quitting))
+            return
         }
         drawDialog(&grid, state, title: qa.confirmTitle, titleRole: .warning, message: message, button: qa.confirmButtons)
     }

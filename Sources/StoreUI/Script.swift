@@ -38,6 +38,12 @@ public struct Script: Sendable, Equatable {
         case expect(String)
         case expectNot(String)
         case snapshot(String)
+        /// Apple's decision on a refund request (QA's): the request for a transaction, or the oldest waiting.
+        case refundDecision(approve: Bool, transactionID: UInt64?)
+        /// The app did not deliver a purchase (as the inspector's `m`).
+        case markUndelivered(UInt64)
+        /// The app dies at once, as with kill -9: nothing more is saved; `launch` starts it again.
+        case kill
     }
 
     public enum Advance: Sendable, Equatable {
@@ -52,7 +58,8 @@ public struct Script: Sendable, Equatable {
         public var message: String
     }
 
-    public static let commands = ["size", "launch", "press", "type", "advance", "set", "expect", "expect-not", "snapshot"]
+    public static let commands = ["size", "launch", "press", "type", "advance", "set", "expect", "expect-not", "snapshot",
+                                  "refund", "mark-undelivered", "kill"]
 
     /// Reads a whole script from its text; the first bad line stops it with its number, before anything runs.
     public static func parse(_ text: String) throws(ParseError) -> Script {
@@ -162,6 +169,25 @@ public struct Script: Sendable, Equatable {
             return .expect(try nonEmpty(one("a quoted text"), name))
         case "expect-not":
             return .expectNot(try nonEmpty(one("a quoted text"), name))
+        case "refund":
+            let usage = "refund takes approve or decline and, optionally, a transaction id, like refund approve 2"
+            guard (1...2).contains(arguments.count), ["approve", "decline"].contains(arguments[0]) else {
+                throw Problem(message: usage)
+            }
+            guard arguments.count == 2 else { return .refundDecision(approve: arguments[0] == "approve", transactionID: nil) }
+            guard let id = UInt64(arguments[1]), id > 0 else {
+                throw Problem(message: "\(UntrustedText.quoted(arguments[1])) is not a transaction id; \(usage)")
+            }
+            return .refundDecision(approve: arguments[0] == "approve", transactionID: id)
+        case "mark-undelivered":
+            let text = try one("a transaction id")
+            guard let id = UInt64(text), id > 0 else {
+                throw Problem(message: "\(UntrustedText.quoted(text)) is not a transaction id; write it like mark-undelivered 1")
+            }
+            return .markUndelivered(id)
+        case "kill":
+            guard arguments.isEmpty else { throw Problem(message: "kill takes nothing: the app dies at once, as with kill -9") }
+            return .kill
         case "snapshot":
             let snapshot = try one("a name")
             guard snapshot.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }),
@@ -206,6 +232,7 @@ public struct Script: Sendable, Equatable {
         case "size": "size 80x24"
         case "press": "press down b tab enter"
         case "type": "type \"SPRINGTRAIL\""
+        case "mark-undelivered": "mark-undelivered 1"
         case "snapshot": "snapshot store-after-purchase"
         default: "\(name) \"Purchase complete\""
         }

@@ -234,6 +234,12 @@ public struct Strings: Sendable {
         case .account: "Account"
         case .manage: "Manage Subscription"
         case .cancelSubscription: "Cancel Subscription"
+        case .purchaseHelp: "Purchase Help"
+        case .missingPurchase: "Missing a Purchase"
+        case .helpPage: "Help"
+        case .refunds: "Request a Refund"
+        case .refundSheet: "Request Refund"
+        case .feedback: "Submit Feedback"
         }
     }
 
@@ -256,6 +262,7 @@ public struct Strings: Sendable {
         case .revoke: "revoke"
         case .delete: "delete"
         case .autoRenew: "auto-renew on/off"
+        case .markUndelivered: "mark undelivered"
         case .confirm: "yes"
         default: "\(action)"
         }
@@ -266,6 +273,7 @@ public struct Strings: Sendable {
     public var restore = RestoreStrings()
     public var priceConsent = PriceConsentStrings()
     public var account = AccountStrings()
+    public var help = HelpStrings()
     public var paywall = PaywallStrings()
     public var onboarding = OnboardingStrings()
 
@@ -384,6 +392,20 @@ public struct Strings: Sendable {
         public var approvedAs: @Sendable (UInt64, UInt64) -> String = { "Approved request \($0): the purchase went through as transaction \($1)." }
         public var notCompleted: @Sendable (UInt64, String) -> String = { "Request \($0) could not complete: \($1)" }
         public var refunded: @Sendable (UInt64) -> String = { "Refunded transaction \($0): its access ends now." }
+        public var refundApproved: @Sendable (UInt64, UInt64) -> String = {
+            "Approved refund request \($0): transaction \($1) is refunded, its access ends now."
+        }
+        public var refundDeclined: @Sendable (UInt64) -> String = { "Declined refund request \($0): nothing changed." }
+        public var markedUndelivered: @Sendable (UInt64) -> String = {
+            "Transaction \($0) is marked not delivered by the app: Missing a Purchase (p) offers to make it good."
+        }
+        public var delivery: @Sendable (DeliveryIssue) -> String = { issue in
+            switch issue.resolution {
+            case nil: "not delivered by the app (marked by QA)"
+            case .delivered?: "not delivered, then delivered from Missing a Purchase"
+            case .conciliatoryItem?: "not delivered; a conciliatory item was given instead (\(issue.giftProductID ?? ""))"
+            }
+        }
         public var revoked: @Sendable (UInt64) -> String = { "Revoked transaction \($0) (developer issue): its access ends now." }
         public var noTransactions = "No transactions yet. Buy something in the store, or load a ledger with --state."
         public var noRequests = "Nothing waits on anyone. With Ask to Buy or Interrupt purchases on (s), a purchase waits here to be approved, declined or resolved."
@@ -402,15 +424,27 @@ public struct Strings: Sendable {
             case .askToBuy: "Ask to Buy"
             case .interrupted: "interrupted"
             case .restore: "restore"
+            case .refundRequest: "refund"
             }
         }
-        public var waitingOn: @Sendable (StoreEvent.Kind) -> String = { $0 == .askToBuy ? "a parent" : "the person" }
+        public var waitingOn: @Sendable (StoreEvent.Kind) -> String = {
+            switch $0 {
+            case .askToBuy: "a parent"
+            case .refundRequest: "Apple (QA)"
+            default: "the person"
+            }
+        }
         /// An event's outcome in a few words: the error, the request's answer, the transaction it became.
         public var eventOutcome: @Sendable (StoreEvent) -> String = { event in
             let became = event.transactionID.map { " → transaction \($0)" } ?? ""
             let failed = event.failure.map { ": \($0.settingName)" } ?? ""
+            let about = event.transactionID.map { " (transaction \($0))" } ?? ""
             switch (event.kind, event.status) {
             case (.restore, _): return event.restored.map { $0 == 0 ? "nothing to restore" : "restored \($0)" } ?? "restored"
+            case (.refundRequest, .pending): return "waiting for Apple" + about
+            case (.refundRequest, .approved): return "refunded" + about
+            case (.refundRequest, .declined): return "declined" + about
+            case (.refundRequest, _): return "refund request" + about
             case (.cancelled, _): return "cancelled"
             case (_, .pending): return event.kind == .askToBuy ? "waiting for a parent" : "waiting for the person"
             case (_, .approved): return "approved" + (event.failure == nil ? became : ", failed\(failed)")
@@ -459,13 +493,16 @@ public struct Strings: Sendable {
         strings.restore = RestoreStrings.forLanguage(language)
         strings.priceConsent = PriceConsentStrings.forLanguage(language)
         strings.account = AccountStrings.forLanguage(language)
+        strings.help = HelpStrings.forLanguage(language)
         strings.paywall = PaywallStrings.forLanguage(language)
         strings.onboarding = OnboardingStrings.forLanguage(language)
         // The flows' own keys and screens are named in their files.
-        let (paywall, onboarding, account) = (strings.paywall, strings.onboarding, strings.account)
+        let (paywall, onboarding, account, help) = (strings.paywall, strings.onboarding, strings.account, strings.help)
         let (actionHelp, screenName) = (strings.actionHelp, strings.screenName)
         strings.actionHelp = { paywall.actionHelp($0) ?? onboarding.actionHelp($0) ?? account.actionHelp($0) ?? actionHelp($0) }
-        strings.screenName = { paywall.screenName($0) ?? onboarding.screenName($0) ?? account.screenName($0) ?? screenName($0) }
+        strings.screenName = {
+            paywall.screenName($0) ?? onboarding.screenName($0) ?? account.screenName($0) ?? help.screenName($0) ?? screenName($0)
+        }
         return strings
     }
 }

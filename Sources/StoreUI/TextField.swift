@@ -256,6 +256,11 @@ extension AppState {
     /// field under it has no focus.
     mutating func typeIntoFocusedField(_ key: Key) -> Bool {
         switch overlay {
+        case nil:
+            guard case .feedback(var screen) = top else { return false }
+            let took = FeedbackScreen.type(key, &screen, &self)
+            screens[screens.count - 1] = .feedback(screen)
+            return took
         default:
             return false
         }

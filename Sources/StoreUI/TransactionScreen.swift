@@ -45,6 +45,8 @@ public enum TransactionScreen {
             app.notice = qa.autoRenewSet(!renewal.willAutoRenew)
         case .delete:
             app.overlay = .confirm(.delete(transactionID: id))
+        case .markUndelivered:
+            if app.store.markUndelivered(id) { app.notice = qa.markedUndelivered(id) }
         default: break
         }
     }
@@ -68,6 +70,10 @@ public enum TransactionScreen {
         // A family member is refunded nothing they did not pay for: the organizer stops sharing instead
         // (the family-sharing switch in the scenario panel), which revokes it.
         case .refund, .revoke: return selected?.state == .purchased && selected?.ownership == .purchased
+        // The app failed to deliver it: Missing a Purchase then offers to make it good.
+        case .markUndelivered:
+            guard let selected, selected.state == .purchased, selected.ownership == .purchased else { return false }
+            return app.store.deliveries[selected.id]?.isOpen != true
         case .delete, .move, .up, .down, .pageUp, .pageDown, .top, .bottom, .select: return selected != nil
         default: return true
         }
@@ -137,6 +143,9 @@ public enum TransactionScreen {
                 "\($0)" + (t.ownership == .familyShared ? " (\(qa.familySharingStopped))" : "")
             } ?? "—"),
         ]
+        if let issue = state.store.deliveries[t.id] {
+            fields.append(("delivery", qa.delivery(issue)))
+        }
         // The status of the transaction's own chain: a family member may have two in the group.
         if let groupID = product?.subscription?.groupID,
            let status = state.store.status(ofGroup: groupID, ownership: t.ownership),

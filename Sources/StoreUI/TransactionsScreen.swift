@@ -83,6 +83,24 @@ public enum TransactionsScreen {
         }
         let qa = app.strings.qa
         let id = requests[index].id
+        if requests[index].kind == .refundRequest {
+            // Apple's decision on a refund request, made by QA: approval refunds by the one refund rule.
+            switch action {
+            case .approve:
+                guard let refunded = app.store.approveRefund(id) else { return }
+                app.notice = qa.refundApproved(id, refunded.id)
+                screen.selection = refunded.id
+            case .decline:
+                app.store.declineRefund(id)
+                app.notice = qa.refundDeclined(id)
+            default: return
+            }
+            screen.logSelection = id
+            let remaining = app.store.pendingRequests
+            screen.requestSelection = remaining.isEmpty ? nil : remaining[min(index, remaining.count - 1)].id
+            if remaining.isEmpty { screen.area = action == .approve ? .transactions : .log }
+            return
+        }
         let outcome: AppStore.PurchaseOutcome?
         switch action {
         case .approve: outcome = app.store.approve(id)
@@ -126,16 +144,16 @@ public enum TransactionsScreen {
             let requests = app.store.pendingRequests
             let selected = requests.first { $0.id == screen.requestSelection } ?? requests.first
             switch action {
-            case .approve, .decline: return selected?.kind == .askToBuy
+            case .approve, .decline: return selected?.kind == .askToBuy || selected?.kind == .refundRequest
             case .resolve: return selected?.kind == .interrupted
             case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: return selected != nil
-            case .select, .refund, .revoke, .delete, .autoRenew: return false
+            case .select, .refund, .revoke, .delete, .autoRenew, .markUndelivered: return false
             default: return true
             }
         case .log:
             switch action {
             case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: return !app.store.events.isEmpty
-            case .select, .approve, .decline, .resolve, .refund, .revoke, .delete, .autoRenew: return false
+            case .select, .approve, .decline, .resolve, .refund, .revoke, .delete, .autoRenew, .markUndelivered: return false
             default: return true
             }
         }

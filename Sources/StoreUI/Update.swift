@@ -42,7 +42,14 @@ extension AppState {
     }
 
     private mutating func perform(_ action: Action) -> [Effect] {
-        if action == .quit { return [.quit] }
+        if action == .quit {
+            // An unsent feedback draft: ask first (Ctrl-C still quits at once; the draft is kept as typed).
+            if overlay == nil, FeedbackScreen.hasUnsentDraft(self) {
+                overlay = .confirm(.leaveFeedback(quitting: true))
+                return []
+            }
+            return [.quit]
+        }
         if action == .help {
             overlay = .help(Overlays.Help(screen: activeKind, under: overlay))
             return []
@@ -80,7 +87,10 @@ extension AppState {
             if action == .dismiss { overlay = nil }
         case .confirm(let question):
             overlay = nil
-            if action == .confirm { perform(question) }
+            if action == .confirm {
+                if case .leaveFeedback(quitting: true) = question { return [.quit] }
+                perform(question)
+            }
         case .restore(let restore):
             Restore.update(action, restore, &self)
         case .priceConsent(let sheet):
@@ -89,6 +99,8 @@ extension AppState {
             ManageSheet.update(action, sheet, &self)
         case .cancelSubscription(let sheet):
             CancelSheet.update(action, sheet, &self)
+        case .refundSheet(let sheet):
+            RefundSheet.update(action, sheet, &self)
         case nil:
             if performNavigation(action) { return [] }
             performOnTop(action)
@@ -113,6 +125,11 @@ extension AppState {
         case .paywall(var screen): PaywallScreen.update(action, &screen, &self); updated = .paywall(screen)
         case .onboarding(var screen): OnboardingScreen.update(action, &screen, &self); updated = .onboarding(screen)
         case .account(var screen): AccountScreen.update(action, &screen, &self); updated = .account(screen)
+        case .purchaseHelp(var screen): HelpScreen.update(action, &screen, &self); updated = .purchaseHelp(screen)
+        case .missingPurchase(var screen): MissingPurchaseScreen.update(action, &screen, &self); updated = .missingPurchase(screen)
+        case .helpPage(var screen): HelpScreen.Page.update(action, &screen, &self); updated = .helpPage(screen)
+        case .refunds(var screen): RefundScreen.update(action, &screen, &self); updated = .refunds(screen)
+        case .feedback(var screen): FeedbackScreen.update(action, &screen, &self); updated = .feedback(screen)
         }
         if index < screens.count, screens[index].kind == updated.kind { screens[index] = updated }
     }
@@ -130,6 +147,7 @@ extension AppState {
         case .clearAll: overlay = .confirm(.clearAll)
         case .freeContent: FreeContentScreen.open(&self)
         case .account: AccountScreen.open(&self)
+        case .purchaseHelp: HelpScreen.open(&self)
         default: return false
         }
         return true
@@ -168,6 +186,9 @@ extension AppState {
             let remaining = TransactionsScreen.rows(self)
             setInspectorSelection(index.flatMap { remaining.isEmpty ? nil : remaining[min($0, remaining.count - 1)].id })
             notice = strings.qa.deleted(id)
+        case .leaveFeedback:
+            // Leaving keeps the draft (the store has it as typed): offered again next time.
+            if case .feedback? = screens.last { screens.removeLast() }
         }
     }
 
@@ -206,7 +227,7 @@ extension AppState {
 
     private func isAvailable(_ action: Action, on kind: ScreenKind) -> Bool {
         // The flows' keys work once their screens exist.
-        if action == .purchaseHelp || action == .redeemCode { return false }
+        if action == .redeemCode { return false }
         // The free area's key shows only where the catalog has one.
         if action == .freeContent { return store.catalog.freeContent != nil }
         if kind == .help {
@@ -233,6 +254,10 @@ extension AppState {
             guard case .manage(let sheet)? = asked else { return false }
             return ManageSheet.isAvailable(action, sheet, self)
         }
+        if kind == .refundSheet {
+            guard case .refundSheet(let sheet)? = asked else { return false }
+            return RefundSheet.isAvailable(action, sheet, self)
+        }
         // The screen's own rules apply where the keys are its own (not under an overlay).
         guard kind == top.kind else { return true }
         switch top {
@@ -247,6 +272,11 @@ extension AppState {
         case .paywall(let screen): return PaywallScreen.isAvailable(action, screen, self)
         case .onboarding(let screen): return OnboardingScreen.isAvailable(action, screen, self)
         case .account(let screen): return AccountScreen.isAvailable(action, screen, self)
+        case .purchaseHelp(let screen): return HelpScreen.isAvailable(action, screen, self)
+        case .missingPurchase(let screen): return MissingPurchaseScreen.isAvailable(action, screen, self)
+        case .helpPage(let screen): return HelpScreen.Page.isAvailable(action, screen, self)
+        case .refunds(let screen): return RefundScreen.isAvailable(action, screen, self)
+        case .feedback(let screen): return FeedbackScreen.isAvailable(action, screen, self)
         }
     }
 

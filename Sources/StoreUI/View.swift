@@ -22,6 +22,11 @@ extension AppState {
         case .paywall(let screen): PaywallScreen.draw(&grid, self, screen)
         case .onboarding(let screen): OnboardingScreen.draw(&grid, self, screen)
         case .account(let screen): AccountScreen.draw(&grid, self, screen)
+        case .purchaseHelp(let screen): HelpScreen.draw(&grid, self, screen)
+        case .missingPurchase(let screen): MissingPurchaseScreen.draw(&grid, self, screen)
+        case .helpPage(let screen): HelpScreen.Page.draw(&grid, self, screen)
+        case .refunds(let screen): RefundScreen.draw(&grid, self, screen)
+        case .feedback(let screen): FeedbackScreen.draw(&grid, self, screen)
         }
         switch overlay {
         case .help(let help):
@@ -30,6 +35,7 @@ extension AppState {
             if case .priceConsent(let sheet)? = help.under { PriceConsent.draw(&grid, self, sheet) }
             if case .manage(let sheet)? = help.under { ManageSheet.draw(&grid, self, sheet) }
             if case .cancelSubscription(let sheet)? = help.under { CancelSheet.draw(&grid, self, sheet) }
+            if case .refundSheet(let sheet)? = help.under { RefundSheet.draw(&grid, self, sheet) }
             Overlays.drawHelp(&grid, self, help)
         case .sheet(let sheet): Overlays.drawSheet(&grid, self, sheet)
         case .result(let result): Overlays.drawResult(&grid, self, result)
@@ -38,6 +44,7 @@ extension AppState {
         case .priceConsent(let sheet): PriceConsent.draw(&grid, self, sheet)
         case .manage(let sheet): ManageSheet.draw(&grid, self, sheet)
         case .cancelSubscription(let sheet): CancelSheet.draw(&grid, self, sheet)
+        case .refundSheet(let sheet): RefundSheet.draw(&grid, self, sheet)
         case nil: break
         }
         Chrome.drawFooter(&grid, self)

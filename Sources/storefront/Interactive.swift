@@ -69,14 +69,14 @@ enum Interactive {
                 case .key where crashTest.armed:
                     crashTest.crash()
                 case .key(let key):
-                    let sheetWasOpen = state.isSheetOpen
+                    let sheetWasOpen = state.isSheetOpen || state.isRefundSheetOpen
                     if state.update(.key(key)).contains(.quit) {
                         commit()
                         return 0
                     }
                     // A confirmation sheet exists to stop accidental purchases: keys typed before it
                     // was drawn must not answer it. Draw it, and drop whatever is still queued.
-                    if state.isSheetOpen && !sheetWasOpen {
+                    if (state.isSheetOpen || state.isRefundSheetOpen) && !sheetWasOpen {
                         let sheet = state.view()
                         screen.draw(sheet, theme: session.theme)
                         drawn = sheet

@@ -84,6 +84,7 @@ struct LaunchOptions: ParsableArguments {
         /// The app at launch, on the screen `--open` asked for.
         func appState(size: Size) -> AppState {
             var state = AppState(store: store, locale: locale, size: size)
+            state.keepsDraft = ledger != nil
             state.follow(link)
             return state
         }

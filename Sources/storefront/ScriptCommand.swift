@@ -128,6 +128,26 @@ struct ScriptRunner {
             guard !state!.view().text.contains(text) else { try report(step, "the screen shows \(UntrustedText.quoted(text, limit: 200))") }
         case .snapshot(let name):
             try snapshot(name, step: step)
+        case .refundDecision(let approve, let transactionID):
+            let waiting = state!.store.pendingRequests.first {
+                $0.kind == .refundRequest && (transactionID == nil || $0.transactionID == transactionID)
+            }
+            guard let request = waiting else {
+                throw fail("no refund request waits" + (transactionID.map { " for transaction \($0)" } ?? "")
+                           + "; the person asks for one from Purchase Help (p, Request a Refund)")
+            }
+            if approve { state!.store.approveRefund(request.id) } else { state!.store.declineRefund(request.id) }
+            try save(step)
+        case .markUndelivered(let id):
+            guard state!.store.markUndelivered(id) else {
+                throw fail("transaction \(id) cannot be marked undelivered: it must be the person's own purchase, in force, not marked already")
+            }
+            try save(step)
+        case .kill:
+            // Every key was saved as it came, as in the interactive app: dying now loses nothing. The
+            // ledger is let go (its lock with it), as the kernel does for a killed process.
+            quitAt = step.line
+            ledger = nil
         case .launch, .size:
             break
         }

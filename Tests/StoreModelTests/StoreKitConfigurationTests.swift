@@ -186,6 +186,7 @@ struct StoreKitConfigurationTests {
         let catalog = try CatalogLoader.load(contentsOf: url)
         let result = StoreKitExport.export(catalog, territory: "JPN")
         #expect(result.dropped.first?.hasPrefix("prices in USA, GBR") == true)
+        #expect(result.dropped.contains("help (FAQ, contact, conciliatory item)"), "Purchase Help's catalog data is named as dropped")
         let again = try StoreKitConfiguration.load(Data(result.text.utf8), name: "Sample").catalog
         #expect(again.territories.map(\.code) == ["JPN"])
         #expect(again.products.count == catalog.products.count)

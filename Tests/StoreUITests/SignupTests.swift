@@ -290,7 +290,7 @@ struct SignupTests {
         }
         #expect(try DeepLink(parsing: "account", catalog: Sample.catalog) == .account)
         let cases = ["nope": "unknown screen", "signup=nope": "no subscription group \"nope\"", "account=x": "account takes no value",
-                     "help": "not available yet", "redeem": "redeem=CODE", "redeem=ABC": "not available yet", "store=x": "store takes no value"]
+                     "help=x": "help takes no value", "redeem": "redeem=CODE", "redeem=ABC": "not available yet", "store=x": "store takes no value"]
         for (value, words) in cases {
             #expect(throws: DeepLink.Problem.self) { try DeepLink(parsing: value, catalog: Sample.catalog) }
             do {

@@ -28,7 +28,9 @@ struct ScriptTests {
         for required in ["buy-each-product-type", "ask-to-buy", "failed-purchases", "renewals-billing-retry",
                          "refund", "interrupted-purchase", "signup-free-trial", "restore",
                          "metered-paywall", "subscribe-no-pitch", "family-member", "win-back", "account-plan-changes",
-                         "account-billing-recovery", "account-family-own-plan", "account-restore-and-use"] {
+                         "account-billing-recovery", "account-family-own-plan", "account-restore-and-use",
+                         "help-refund-non-consumable", "help-refund-subscription", "help-refund-consumable-declined",
+                         "help-refund-twice", "help-missing-purchase", "help-feedback-draft"] {
             #expect(Self.scriptNames.contains(required + ".script"), "missing Tests/Scripts/\(required).script")
         }
     }

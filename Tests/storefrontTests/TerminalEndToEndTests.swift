@@ -67,6 +67,40 @@ struct TerminalEndToEndTests {
         try second.waitForExit()
     }
 
+    @Test("with --state, feedback typed with wide characters survives a quit attempt and kill -9, and is offered again")
+    func feedbackDraftSurvivesKill() throws {
+        let folder = ScratchFolder.make("e2e")
+        let ledger = folder.appendingPathComponent("ledger.sqlite").path
+        let first = try TmuxSession(arguments: ["--now", "2026-11-21T09:00:00Z", "--locale", "en_US", "--territory", "USA",
+                                                "--state", ledger, "--open", "help"])
+        defer { first.close() }
+        // A new ledger's first launch opens onboarding; s skips it, to the screen --open asked for.
+        try first.waitFor("Maps that work without signal")
+        first.send("s")
+        try first.waitFor("How can we help?")
+        first.send("j", "j", "j", "Enter")
+        try first.waitFor("Type your feedback")
+        _ = try first.tmux(["send-keys", "-t", "t", "-l", "山小屋の地図 quits?"])
+        try first.waitFor("山小屋の地図 quits?")
+        first.send("Escape")
+        try first.waitFor("Leave without sending?")
+        first.send("n", "Tab", "q")
+        try first.waitFor("Quit without sending?")
+        first.send("n")
+        try first.waitFor("[ Send ]")
+        try first.signalApp("KILL")
+        try first.waitForExit()
+
+        let second = try TmuxSession(arguments: ["--locale", "en_US", "--territory", "USA", "--state", ledger, "--open", "help"])
+        defer { second.close() }
+        try second.waitFor("Unsent draft")
+        second.send("j", "j", "j", "Enter")
+        try second.waitFor("Your unsent draft is here.")
+        try second.waitFor("山小屋の地図 quits?")
+        second.send("C-c")
+        try second.waitForExit()
+    }
+
     @Test("at an accelerated time rate a subscription renews in real time, while the app is open")
     func acceleratedClock() throws {
         let session = try TmuxSession(arguments: ["--now", "2026-11-21T09:00:00Z", "--locale", "en_US", "--territory", "USA",
