@@ -97,7 +97,7 @@ public enum StoreKitExport {
                     return .object(body)
                 })
                 members["codeOffers"] = .array(catalog.offerCodes.filter { $0.productID == item.id }.map { code in
-                    guard case .object(var body) = offer(code.offer, key: code.id) else { return .null }
+                    guard let codeOffer = code.offer, case .object(var body) = offer(codeOffer, key: code.id) else { return .null }
                     let order: [OfferCodeOffer.Eligibility: String] = [.new: "new", .existing: "existing", .lapsed: "expired"]
                     body.members.append(.init(key: "eligibility", value: .array(code.eligibility.compactMap { order[$0] }.sorted().map(JSONValue.string))))
                     body.members.append(.init(key: "isStackable", value: .bool(origin?.stackable[code.id] ?? false)))

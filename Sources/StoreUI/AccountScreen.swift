@@ -258,8 +258,7 @@ public enum AccountScreen {
             if renewal.autoRenewProductID != product.id, let next = store.catalog.product(renewal.autoRenewProductID) {
                 para(words.changesTo(app.name(next), end), .accent, 2)
             }
-            if let offerID = renewal.offerID, let next = store.catalog.product(renewal.autoRenewProductID),
-               let offer = next.subscription?.promotionalOffers.first(where: { $0.id == offerID }) {
+            if let next = store.catalog.product(renewal.autoRenewProductID), let offer = store.bookedOffer(renewal, on: next) {
                 para(words.offerFrom(BillingTerms(app).offerPrice(offer, amount: offer.price(in: store.territory) ?? 0), end), .accent, 2)
             }
             if renewal.priceIncreaseStatus == .pending, let next = store.catalog.product(renewal.autoRenewProductID),
