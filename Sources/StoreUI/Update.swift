@@ -25,13 +25,15 @@ extension AppState {
             guard seconds > 0 else { return [] }
             store.advance(to: store.now.addingTimeInterval(seconds * store.scenario.timeRate.speed))
             return []
-        case .key(.paste):
-            return [] // pasted text is for text fields, and there are none yet
         case .key(let key):
             // Redrawing is the terminal edge's work; here it changes nothing, not even the notice.
             if key == Keymap.redraw { return [] }
             notice = nil
             if key == Keymap.interrupt { return [.quit] }
+            // A text field with focus takes its keys first (`q` typed there is text); pasted text is only
+            // ever a field's.
+            if typeIntoFocusedField(key) { return [] }
+            if case .paste = key { return [] }
             guard let action = activeBindings.first(where: { $0.keys.contains(key) })?.action else { return [] }
             let effects = perform(action)
             askForPriceConsentIfDue()
