@@ -23,13 +23,13 @@ public enum AccountScreen {
         case ownPlan(String), seePlans(String)
         case use(String)
         case pending(UInt64)
-        case restore
+        case restore, redeem
 
         var groupID: String? {
             switch self {
             case .manage(let id), .cancel(let id), .resubscribe(let id), .updatePayment(let id), .priceIncrease(let id),
                  .ownPlan(let id), .seePlans(let id): id
-            case .use, .pending, .restore: nil
+            case .use, .pending, .restore, .redeem: nil
             }
         }
     }
@@ -81,6 +81,7 @@ public enum AccountScreen {
             guard let request = app.store.event(eventID), let productID = request.productID else { return }
             _ = app.explainPendingRequest(for: productID)
         case .restore: app.startRestore()
+        case .redeem: RedeemSheet.open(&app)
         }
     }
 
@@ -200,6 +201,7 @@ public enum AccountScreen {
         if layout.lines.count == start { para(words.noPurchases, .dim, indent: 2) }
         blank()
         button(strings.signup.restorePurchases, .restore)
+        button(strings.redeem.redeemCode, .redeem)
         return layout
     }
 

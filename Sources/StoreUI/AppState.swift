@@ -18,6 +18,9 @@ public struct AppState: Sendable {
     public var notice: String?
     /// Groups whose price-increase consent sheet was shown in this launch (it shows once per launch).
     public var priceConsentAsked: Set<String> = []
+    /// Whether a `--state` ledger keeps this account between launches (what happens "at the next
+    /// launch" needs one).
+    public var keepsLedger = false
 
     // MARK: derived data
 
@@ -81,6 +84,8 @@ public struct AppState: Sendable {
         case manage(ManageSheet.State)
         /// The cancel confirmation (CancelSheet.swift).
         case cancelSubscription(CancelSheet.State)
+        /// The system's offer-code redemption sheet (RedeemSheet.swift).
+        case redeem(RedeemSheet.State)
     }
 
     public enum Confirmation: Sendable, Equatable {
@@ -166,6 +171,7 @@ public struct AppState: Sendable {
         case .priceConsent: return .priceConsent
         case .manage: return .manage
         case .cancelSubscription: return .cancelSubscription
+        case .redeem: return .redeem
         case nil: break
         }
         return top.kind

@@ -11,11 +11,14 @@ public enum DeepLink: Sendable, Equatable {
     case signup(groupID: String?)
     /// The Account screen.
     case account
+    /// The offer-code redemption sheet, pre-filled with a code as an App Store redemption URL opens it
+    /// (empty without one).
+    case redeem(code: String?)
 
     /// What `--open` takes today, for messages.
-    public static let valid = "store, signup, signup=GROUP_ID, account"
+    public static let valid = "store, signup, signup=GROUP_ID, account, redeem, redeem=CODE"
     /// Screens other flows will add, with the form they will take.
-    static let planned = ["help": "help", "redeem": "redeem=CODE"]
+    static let planned = ["help": "help"]
 
     /// Why a value is not a screen; the message names the valid values.
     public struct Problem: Error, Sendable, Equatable {
@@ -42,6 +45,9 @@ public enum DeepLink: Sendable, Equatable {
             self = .signup(groupID: value)
         case "account" where value == nil:
             self = .account
+        case "redeem":
+            // Any text: the sheet's field keeps what a code can hold, and says what is wrong with it.
+            self = .redeem(code: value.flatMap { $0.isEmpty ? nil : $0 })
         case "store", "account":
             throw Problem(message: "\(UntrustedText.quoted(text)): \(name) takes no value; use \(Self.valid)")
         default:
@@ -65,6 +71,8 @@ extension AppState {
             openSignup(groupID: groupID)
         case .account:
             AccountScreen.open(&self)
+        case .redeem(let code):
+            RedeemSheet.open(code: code ?? "", &self)
         }
     }
 }

@@ -38,6 +38,8 @@ public enum ScreenKind: String, Sendable, CaseIterable {
     case freeContent, freeItem, paywall, onboarding
     /// The Account screen, the system's manage-subscription sheet, and the cancel confirmation.
     case account, manage, cancelSubscription
+    /// The system's offer-code redemption sheet.
+    case redeem
 }
 
 /// One key binding: the keys, how the footer and help write them, and what they do.
@@ -112,10 +114,12 @@ public enum Keymap {
              Binding(keys: [.character("b")], label: "b", action: .buy, importance: .high),
              Binding(keys: [.character("+"), .character("=")], label: "+", action: .more, importance: .helpOnly),
              Binding(keys: [.character("-")], label: "-", action: .fewer, importance: .helpOnly),
+             // Redeem Code is the store's own door to the redemption sheet (HIG "Supporting offer
+             // codes"): in its footer at 80 columns, ahead of Tab, which the arrows stand in for.
+             freeContent, Binding(keys: [.character("c")], label: "c", action: .redeemCode, importance: .normal),
              Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
-             Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly),
-             freeContent]
-            + flows + [scenario, transactions, help, quit]
+             Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly)]
+            + [account, purchaseHelp, scenario, transactions, help, quit]
         case .detail:
             [Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, importance: .high),
              Binding(keys: [.character("+"), .character("="), .right], label: "+", action: .more, importance: .helpOnly),
@@ -164,7 +168,7 @@ public enum Keymap {
             [Binding(keys: [.right, .enter, .character("l"), .character(" ")], label: "→/⏎", action: .nextPage, importance: .high),
              Binding(keys: [.left, .character("h"), .backspace], label: "←", action: .previousPage, importance: .normal),
              Binding(keys: [.character("s"), .escape], label: "s/Esc", action: .skip, importance: .high),
-             help, quit]
+             redeemCode, help, quit]
         case .confirm:
             // Only y: Enter, typed out of habit, must not delete anything.
             [Binding(keys: [.character("y"), .character("Y")], label: "y", action: .confirm, importance: .high),
@@ -194,7 +198,7 @@ public enum Keymap {
              cancelSubscription,
              Binding(keys: [.character("u")], label: "u", action: .useOne, importance: .normal),
              Binding(keys: [.character("r")], label: "r", action: .restore, importance: .normal),
-             back, scenario, transactions, help, quit]
+             redeemCode, back, scenario, transactions, help, quit]
         case .manage:
             [move, up, down,
              Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
@@ -209,6 +213,12 @@ public enum Keymap {
              Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
              cancelSubscription,
              Binding(keys: [.escape, .backspace], label: "Esc", action: .dismiss, importance: .high),
+             help]
+        case .redeem:
+            // The code field takes typing, Backspace and the arrows first: only keys it leaves come here.
+            [Binding(keys: [.tab, .backTab, .left, .right], label: "Tab", action: .switchButton, importance: .high),
+             Binding(keys: [.enter], label: "⏎", action: .press, importance: .high),
+             Binding(keys: [.escape], label: "Esc", action: .cancel, importance: .high),
              help]
         case .tooSmall:
             [quit]

@@ -114,13 +114,15 @@ public enum Overlays {
             if offset > 0 { grid.put("▲", row: rect.row, column: rect.column + rect.width - 3, role: .systemSheet) }
             if offset < layout.maxOffset { grid.put("▼", row: rect.row + rect.height - 3, column: rect.column + rect.width - 3, role: .systemSheet) }
         }
-        let first = "[ \(buttons.0) ]", second = "[ \(buttons.1) ]"
-        let row = TextWidth.of(first) + 4 + TextWidth.of(second)
+        // An empty first button: the sheet has one button, centred.
+        let first = buttons.0.isEmpty ? "" : "[ \(buttons.0) ]", second = "[ \(buttons.1) ]"
+        let gap = first.isEmpty ? 0 : 4
+        let row = TextWidth.of(first) + gap + TextWidth.of(second)
         let y = rect.row + rect.height - 2
         let x = rect.column + max(1, (rect.width - row) / 2)
         grid.put(first, row: y, column: x, role: secondFocused == false ? .systemSelected : .systemButton)
-        grid.put(second, row: y, column: x + TextWidth.of(first) + 4, role: secondFocused == true ? .systemSelected : .systemButton,
-                 width: max(0, rect.column + rect.width - 1 - (x + TextWidth.of(first) + 4)))
+        grid.put(second, row: y, column: x + TextWidth.of(first) + gap, role: secondFocused == true ? .systemSelected : .systemButton,
+                 width: max(0, rect.column + rect.width - 1 - (x + TextWidth.of(first) + gap)))
     }
 
     /// ▲ and ▼ in a frame's right edge, where there is more above or below.

@@ -232,6 +232,7 @@ public struct Strings: Sendable {
         case .account: "Account"
         case .manage: "Manage Subscription"
         case .cancelSubscription: "Cancel Subscription"
+        case .redeem: "Redeem Code"
         }
     }
 
@@ -266,6 +267,7 @@ public struct Strings: Sendable {
     public var account = AccountStrings()
     public var paywall = PaywallStrings()
     public var onboarding = OnboardingStrings()
+    public var redeem = RedeemStrings()
 
     public init() {}
 
@@ -459,11 +461,13 @@ public struct Strings: Sendable {
         strings.account = AccountStrings.forLanguage(language)
         strings.paywall = PaywallStrings.forLanguage(language)
         strings.onboarding = OnboardingStrings.forLanguage(language)
+        strings.redeem = RedeemStrings.forLanguage(language)
         // The flows' own keys and screens are named in their files.
         let (paywall, onboarding, account) = (strings.paywall, strings.onboarding, strings.account)
         let (actionHelp, screenName) = (strings.actionHelp, strings.screenName)
         strings.actionHelp = { paywall.actionHelp($0) ?? onboarding.actionHelp($0) ?? account.actionHelp($0) ?? actionHelp($0) }
-        strings.screenName = { paywall.screenName($0) ?? onboarding.screenName($0) ?? account.screenName($0) ?? screenName($0) }
+        let redeemTitle = strings.redeem.redeemCode
+        strings.screenName = { $0 == .redeem ? redeemTitle : paywall.screenName($0) ?? onboarding.screenName($0) ?? account.screenName($0) ?? screenName($0) }
         return strings
     }
 }

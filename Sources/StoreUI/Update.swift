@@ -87,6 +87,8 @@ extension AppState {
             ManageSheet.update(action, sheet, &self)
         case .cancelSubscription(let sheet):
             CancelSheet.update(action, sheet, &self)
+        case .redeem(let sheet):
+            RedeemSheet.update(action, sheet, &self)
         case nil:
             if performNavigation(action) { return [] }
             performOnTop(action)
@@ -128,6 +130,7 @@ extension AppState {
         case .clearAll: overlay = .confirm(.clearAll)
         case .freeContent: FreeContentScreen.open(&self)
         case .account: AccountScreen.open(&self)
+        case .redeemCode: RedeemSheet.open(&self)
         default: return false
         }
         return true
@@ -204,7 +207,7 @@ extension AppState {
 
     private func isAvailable(_ action: Action, on kind: ScreenKind) -> Bool {
         // The flows' keys work once their screens exist.
-        if action == .purchaseHelp || action == .redeemCode { return false }
+        if action == .purchaseHelp { return false }
         // The free area's key shows only where the catalog has one.
         if action == .freeContent { return store.catalog.freeContent != nil }
         if kind == .help {
@@ -230,6 +233,10 @@ extension AppState {
         if kind == .manage {
             guard case .manage(let sheet)? = asked else { return false }
             return ManageSheet.isAvailable(action, sheet, self)
+        }
+        if kind == .redeem {
+            guard case .redeem(let sheet)? = asked else { return false }
+            return RedeemSheet.isAvailable(action, sheet)
         }
         // The screen's own rules apply where the keys are its own (not under an overlay).
         guard kind == top.kind else { return true }
