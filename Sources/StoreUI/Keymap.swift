@@ -216,7 +216,8 @@ public enum Keymap {
              help]
         case .redeem:
             // The code field takes typing, Backspace and the arrows first: only keys it leaves come here.
-            [Binding(keys: [.tab, .backTab, .left, .right], label: "Tab", action: .switchButton, importance: .high),
+            // Enter and Esc outrank Tab where the footer is short (German at 50 columns).
+            [Binding(keys: [.tab, .backTab, .left, .right], label: "Tab", action: .switchButton, importance: .normal),
              Binding(keys: [.enter], label: "⏎", action: .press, importance: .high),
              Binding(keys: [.escape], label: "Esc", action: .cancel, importance: .high),
              help]

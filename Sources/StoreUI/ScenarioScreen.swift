@@ -28,8 +28,8 @@ public enum ScenarioScreen {
     }
 
     static let rows: [Row] = ScenarioSetting.names.map(Row.setting)
-        + [.advanceDay, .advanceWeek, .advanceToRenewal, .raisePrice(consent: true), .raisePrice(consent: false),
-           .pickCode, .redeemNow, .redeemAtLaunch, .clearAll]
+        + [.advanceDay, .advanceWeek, .advanceToRenewal, .pickCode, .redeemNow, .redeemAtLaunch,
+           .raisePrice(consent: true), .raisePrice(consent: false), .clearAll]
 
     // MARK: update
 
@@ -145,7 +145,7 @@ public enum ScenarioScreen {
         var lines: [(text: String, value: String, row: Row?)] = []
         let labelWidth = ScenarioSetting.names.map { TextWidth.of(qa.settingLabel($0)) }.max()! + 2
         for row in rows {
-            if row == .advanceDay || row == .pickCode { lines.append(("", "", nil)) }
+            if row == .advanceDay || row == .pickCode || row == .raisePrice(consent: true) { lines.append(("", "", nil)) }
             switch row {
             case .setting(let name): lines.append((TextWidth.pad(qa.settingLabel(name), to: labelWidth), value(name, state), row))
             case .advanceDay: lines.append((qa.advanceDay, "", row))
