@@ -118,7 +118,7 @@ public enum StoreKitExport {
         for code in catalog.offerCodes where catalog.product(code.productID)?.type != .autoRenewable {
             dropped.append("offer code \(UntrustedText.quoted(code.id)): the format holds code offers for subscriptions only")
         }
-        if origin == nil, !catalog.offerCodes.isEmpty { dropped.append("offer codes' codes, expiry dates and active flags (the format holds none)") }
+        if origin == nil, !catalog.offerCodes.isEmpty { dropped.append("offer codes' codes, expiry dates, active flags and redemption limits (the format holds none)") }
         if origin == nil, catalog.app.billingGracePeriod != nil { dropped.append("billingGracePeriod's duration (the format has only on or off)") }
         if catalog.freeContent != nil { dropped.append("freeContent") }
         if catalog.onboarding != nil { dropped.append("onboarding") }

@@ -28,7 +28,9 @@ struct ScriptTests {
         for required in ["buy-each-product-type", "ask-to-buy", "failed-purchases", "renewals-billing-retry",
                          "refund", "interrupted-purchase", "signup-free-trial", "restore",
                          "metered-paywall", "subscribe-no-pitch", "family-member", "win-back", "account-plan-changes",
-                         "account-billing-recovery", "account-family-own-plan", "account-restore-and-use"] {
+                         "account-billing-recovery", "account-family-own-plan", "account-restore-and-use",
+                         "redeem-custom-code-new-subscriber", "redeem-one-time-code-twice", "redeem-expired-code",
+                         "redeem-downgrade-code", "redeem-non-consumable-code", "redeem-outside-the-app", "redeem-open-bad-code"] {
             #expect(Self.scriptNames.contains(required + ".script"), "missing Tests/Scripts/\(required).script")
         }
     }
