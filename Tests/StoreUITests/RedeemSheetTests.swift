@@ -93,6 +93,22 @@ struct RedeemSheetTests {
         }
     }
 
+    @Test("an offer with no price in the person's storefront is refused as not available there")
+    func notAvailableInStorefront() {
+        var catalog = Sample.catalog
+        let position = catalog.offerCodes.firstIndex { $0.id == "BOOST-HALF" }!
+        catalog.offerCodes[position].itemPrices = ["USA": Decimal(string: "0.49")!]
+        for size in Self.sizes {
+            let store = AppStore(catalog: catalog, territory: catalog.territory("GBR")!, now: Sample.start)
+            var app = AppState(store: store, locale: Locale(identifier: "en_GB"), size: size)
+            app.press(.character("c"))
+            app.type("HALFBOOST")
+            app.press(.enter)
+            #expect(Self.error(app) == .notAvailableInStorefront)
+            expectGolden(app.view(), "redeem-error-notAvailableInStorefront-en_GB-\(size.columns)x\(size.rows)")
+        }
+    }
+
     @Test("the sheet, the offer and the welcome at 80x24 and 50x16, in English, Japanese and German")
     func pages() {
         for locale in ["en_US", "ja_JP", "de_DE"] {
