@@ -70,9 +70,9 @@ let package = Package(
         .executableTarget(name: "ListComparator", dependencies: ["CNCurses"]),
         // What several test targets share (a seeded random generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"]),
+        .testTarget(name: "StoreModelTests", dependencies: ["StoreModel", "TestSupport"]),
         .testTarget(name: "StoreUITests", dependencies: ["StoreUI", "StoreModel", "TestSupport"]),
-        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "StoreModel"]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "StoreModel", "TestSupport"]),
         // serve's rules without a network; the server itself is tested end to end in storefrontTests.
         .testTarget(name: "ServeTests", dependencies: ["Serve"]),
         // The terminal edge without a terminal: frame diffs against a virtual xterm, key decoding, looks.

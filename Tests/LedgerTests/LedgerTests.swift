@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import TestSupport
 import StoreModel
 @testable import Ledger
 
@@ -13,8 +14,7 @@ struct LedgerTests {
     static var usa: Territory { catalog.territory("USA")! }
 
     func temporaryPath(_ name: String = "ledger.sqlite") -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = ScratchFolder.make("ledger")
         return folder.appendingPathComponent(name).path
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StoreModel
 
 /// The catalog's compact storage (issue 9: 100,000 products in 150 MB) keeps the model's API: texts,
@@ -47,8 +48,7 @@ struct CompactCatalogTests {
 
     @Test("a mapped catalog file reads as the same catalog, and its problems keep their places")
     func mappedFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("compact-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = ScratchFolder.make("compact")
         defer { try? FileManager.default.removeItem(at: folder) }
         let good = folder.appendingPathComponent("good.json")
         try Data(Fixture.json.utf8).write(to: good)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import StoreModel
 
 /// The real binary: options, clear messages for bad input, exit status 2.
@@ -135,8 +136,7 @@ enum Storefront {
     /// cannot block on a full pipe. Bounded: a child still running after `timeout` is killed.
     static func run(_ arguments: [String], environment: [String: String] = ["LANG": "en_US.UTF-8"],
                     timeout: TimeInterval = 30, directory: URL = Storefront.repository) throws -> Run {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = ScratchFolder.make("storefront")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err")
         FileManager.default.createFile(atPath: out.path, contents: nil)
@@ -165,8 +165,7 @@ enum Storefront {
 @Suite("QA options")
 struct QAOptionTests {
     func temporary(_ name: String, _ contents: String? = nil) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("qa-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = ScratchFolder.make("qa")
         let path = folder.appendingPathComponent(name).path
         if let contents { try contents.write(toFile: path, atomically: true, encoding: .utf8) }
         return path
@@ -288,8 +287,7 @@ struct PlainTextLocaleTests {
 struct LintOddFileTests {
     @Test("a catalog path with an escape sequence is printed escaped, never raw")
     func hostilePath() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = ScratchFolder.make("lint")
         let file = folder.appendingPathComponent("bad\u{1B}[2J.json")
         try Data("{".utf8).write(to: file)
         for arguments in [["lint", file.path], ["--catalog", file.path]] {

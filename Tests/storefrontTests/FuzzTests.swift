@@ -81,9 +81,7 @@ struct FuzzTests {
     }
 
     static func folder(_ name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        ScratchFolder.make(name)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--state` from the command line (issue 8): what is refused exits 2 at once with a message, and
 /// printing a ledger as text (output not a terminal) only reads it.
@@ -7,8 +8,7 @@ import Testing
 struct LedgerCommandLineTests {
     /// A fresh folder, and a path in it.
     func temporary(_ name: String = "ledger.sqlite") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = ScratchFolder.make("state")
         return folder.appendingPathComponent(name).path
     }
 

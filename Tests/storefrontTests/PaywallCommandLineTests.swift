@@ -1,13 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 10 from the command line: free reads kept in a `--state` ledger across launches, and
 /// `--onboarding` in a script's launch line (scripts otherwise start in the store).
 @Suite("Free reads and onboarding on the command line")
 struct PaywallCommandLineTests {
     func temporary(_ name: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paywall-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = ScratchFolder.make("paywall")
         return folder.appendingPathComponent(name).path
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Ledger
 import StoreModel
 import Testing
+import TestSupport
 
 /// `storefront script`: the project's own flows as scripts, and how the runner reports what goes wrong.
 @Suite("Headless scripts")
@@ -16,8 +17,7 @@ struct ScriptTests {
     @Test("the flow scripts in Tests/Scripts pass", arguments: scriptNames)
     func flowScript(_ name: String) throws {
         // In a fresh folder of its own, so a script's --state ledger is new on every run.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = ScratchFolder.make("flow")
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try Storefront.run(["script", Self.scripts.appendingPathComponent(name).path], directory: folder)
         #expect(run.status == 0, "\(name) failed:\n\(run.stderr)")
@@ -42,8 +42,7 @@ struct ScriptTests {
 
     /// Writes a script's exact bytes into a fresh folder and runs it.
     func run(bytes: Data, arguments: [String] = []) throws -> (Storefront.Run, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("script-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = ScratchFolder.make("script")
         let file = folder.appendingPathComponent("test.script")
         try bytes.write(to: file)
         return (try Storefront.run(["script", file.path] + arguments), folder)
@@ -168,8 +167,7 @@ struct ScriptTests {
 
     @Test("a --state ledger carries purchases from one run to the next")
     func stateAcrossRuns() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = ScratchFolder.make("state")
         let ledger = folder.appendingPathComponent("ledger.sqlite").path
         let (buy, _) = try run("launch --now 2026-11-21 --state \(ledger)\npress tab b tab enter\nexpect \"You bought Alps Map Pack.\"\n")
         #expect(buy.status == 0, "\(buy.stderr)")
@@ -181,8 +179,7 @@ struct ScriptTests {
 
     @Test("a purchase reported complete survives SIGKILL, and the ledger stays intact")
     func killedMidway() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kill-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = ScratchFolder.make("kill")
         let path = folder.appendingPathComponent("ledger.sqlite").path
         var lines = ["launch --now 2026-11-21T09:00:00Z --state \(path)"]
         var expectLines: Set<Int> = []

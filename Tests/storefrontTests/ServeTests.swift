@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -342,8 +343,7 @@ final class ServeProcess {
     var log: String { errors }
 
     init(_ arguments: [String], hostKey: String? = nil) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = ScratchFolder.make("serve")
         let key = hostKey ?? folder.appendingPathComponent("host_key").path
         pid = try Spawned.start(Storefront.binary.path, ["serve", "--listen", "127.0.0.1:0", "--host-key", key] + arguments,
                                 stdout: folder.appendingPathComponent("out").path, stderr: folder.appendingPathComponent("err").path)
@@ -452,8 +452,7 @@ final class KeyFolder {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = ScratchFolder.make("keys")
     }
 
     deinit { try? FileManager.default.removeItem(at: folder) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The real binary in a real terminal (tmux): what a person sees, and that the terminal is restored
 /// however the program ends.
@@ -40,8 +41,7 @@ struct TerminalEndToEndTests {
 
     @Test("with --state, a purchase shown as complete survives kill -9 of the interactive app")
     func ledgerSurvivesKill() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = ScratchFolder.make("e2e")
         let ledger = folder.appendingPathComponent("ledger.sqlite").path
         let arguments = ["--now", "2026-11-21T09:00:00Z", "--locale", "en_US", "--territory", "USA", "--state", ledger]
         let first = try TmuxSession(arguments: arguments)
