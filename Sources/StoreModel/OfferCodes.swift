@@ -95,6 +95,9 @@ public enum OfferCodeError: Error, Sendable, Equatable {
     case alreadyOwned
     /// the product or the offer's price is not available in this storefront
     case notAvailableInStorefront
+    /// the offer charges something and this device cannot make payments (`canMakePayments` false:
+    /// Screen Time, a device-management profile, External Purchase only); a free offer still redeems
+    case paymentNotAllowed
 }
 
 /// What redeeming a code does, worked out before the person presses Redeem.
@@ -182,6 +185,7 @@ extension AppStore {
             if product.type == .nonConsumable, owns(product.id) { throw .alreadyOwned }
             guard let price = offer.itemPrice(in: territory) else { throw .notAvailableInStorefront }
             redemption.price = price
+            guard price == 0 || gate.canMakePayments else { throw .paymentNotAllowed }
             return redemption
         }
         guard let price = subscriptionOffer.price(in: territory) else { throw .notAvailableInStorefront }
@@ -200,6 +204,7 @@ extension AppStore {
             redemption.effect = .planChange(change)
             if change.effectiveDate.map({ $0 > now }) ?? false { redemption.price = 0 }
         }
+        guard redemption.price == 0 || gate.canMakePayments else { throw .paymentNotAllowed }
         return redemption
     }
 

@@ -200,6 +200,7 @@ public enum RedeemSheet {
         case .quarterlyLimitReached: return words.quarterlyLimitReached
         case .alreadyOwned: return words.alreadyOwned(product.map(state.name) ?? code)
         case .notAvailableInStorefront: return words.notAvailable
+        case .paymentNotAllowed: return words.paymentNotAllowed
         }
     }
 

@@ -61,6 +61,7 @@ public struct RedeemStrings: Sendable {
     public var quarterlyLimitReached = "This app can't accept more offer codes right now. Try again later."
     public var alreadyOwned: @Sendable (_ item: String) -> String = { "You already own \($0)." }
     public var notAvailable = "This offer isn't available in your country or region."
+    public var paymentNotAllowed = "Purchases aren't allowed on this device, so this paid offer can't be redeemed. Free offers still can."
     /// Codes redeemed in the App Store, arriving while the app runs or at launch.
     public var arrived: @Sendable (_ code: String) -> String = { "Code \($0) was redeemed in the App Store." }
     public var refused: @Sendable (_ code: String, _ why: String) -> String = { "The App Store refused code \($0): \($1)" }
@@ -133,6 +134,7 @@ public struct RedeemStrings: Sendable {
         s.quarterlyLimitReached = "Diese App kann gerade keine weiteren Angebotscodes annehmen. Versuche es später erneut."
         s.alreadyOwned = { "\($0) gehört dir bereits." }
         s.notAvailable = "Dieses Angebot ist in deinem Land oder deiner Region nicht verfügbar."
+        s.paymentNotAllowed = "Auf diesem Gerät sind Käufe nicht erlaubt, daher kann dieses kostenpflichtige Angebot nicht eingelöst werden. Kostenlose Angebote schon."
         s.arrived = { "Code \($0) wurde im App Store eingelöst." }
         s.refused = { "Der App Store hat Code \($0) abgelehnt: \($1)" }
         return s
@@ -187,6 +189,7 @@ public struct RedeemStrings: Sendable {
         s.quarterlyLimitReached = "Cette app ne peut plus accepter de codes pour le moment. Réessayez plus tard."
         s.alreadyOwned = { "Vous possédez déjà \($0)." }
         s.notAvailable = "Cette offre n’est pas disponible dans votre pays ou région."
+        s.paymentNotAllowed = "Les achats ne sont pas autorisés sur cet appareil : cette offre payante ne peut pas être utilisée. Les offres gratuites, si."
         s.arrived = { "Le code \($0) a été utilisé dans l’App Store." }
         s.refused = { "L’App Store a refusé le code \($0) : \($1)" }
         return s
@@ -241,6 +244,7 @@ public struct RedeemStrings: Sendable {
         s.quarterlyLimitReached = "このAppは現在これ以上のコードを受け付けられません。後でもう一度お試しください。"
         s.alreadyOwned = { "\($0)はすでに購入済みです。" }
         s.notAvailable = "この特典はお住まいの国または地域ではご利用いただけません。"
+        s.paymentNotAllowed = "このデバイスでは購入が許可されていないため、有料の特典は使えません。無料の特典は使えます。"
         s.arrived = { "コード\($0)がApp Storeで使用されました。" }
         s.refused = { "App Storeがコード\($0)を受け付けませんでした：\($1)" }
         return s

@@ -232,6 +232,17 @@ struct OfferCodeTests {
         #expect(Self.refusal("HALFBOOST", Self.store(territory: "JPN")) == .notAvailableInStorefront)
     }
 
+    @Test("when the device cannot make payments a paid offer is refused, and a free one still redeems")
+    func paymentGate() throws {
+        let catalog = Self.store().catalog
+        var store = AppStore(catalog: catalog, territory: catalog.territory("USA")!, now: Fixture.start, gate: .screenTime)
+        #expect(Self.refusal("HALFBOOST", store) == .paymentNotAllowed)
+        #expect(Self.refusal("GIFT1", store) == .paymentNotAllowed)
+        try store.redeemOfferCode("ALPSFREE")
+        try store.redeemOfferCode("SPRINGTRAIL")
+        #expect(store.owns("alps") && store.status(ofGroup: "plus")?.state == .subscribed)
+    }
+
     @Test("an offer's redemption limit counts every customer's redemptions")
     func redemptionLimit() {
         var store = Self.store()

@@ -33,7 +33,7 @@ struct RedeemSheetTests {
     /// Each refusal, with what makes it happen on the sample catalog.
     enum Refusal: String, CaseIterable {
         case invalidCharacters, unknownCode, expired, inactive, codeAlreadyUsed, alreadyRedeemed, notEligible
-        case wouldDowngrade, limitReached, quarterlyLimitReached, alreadyOwned
+        case wouldDowngrade, limitReached, quarterlyLimitReached, alreadyOwned, paymentNotAllowed
 
         var code: String {
             switch self {
@@ -48,6 +48,7 @@ struct RedeemSheetTests {
             case .limitReached: "SPRINGTRAIL"
             case .quarterlyLimitReached: "ALPSFREE"
             case .alreadyOwned: "ALPSFREE"
+            case .paymentNotAllowed: "HALFBOOST"
             }
         }
 
@@ -58,6 +59,7 @@ struct RedeemSheetTests {
             case .limitReached: store.countRedemptionsByOthers(offer: "SPRING-FREE-MONTH", code: "SPRINGTRAIL", count: 5000)
             case .quarterlyLimitReached: store.countRedemptionsByOthers(offer: "BOOST-HALF", code: "HALFBOOST", count: 1_000_000)
             case .alreadyOwned: store.purchase("com.trailhead.maps.alps")
+            case .paymentNotAllowed: store.gate = .screenTime
             default: break
             }
         }
@@ -75,6 +77,7 @@ struct RedeemSheetTests {
             case .limitReached: .limitReached
             case .quarterlyLimitReached: .quarterlyLimitReached
             case .alreadyOwned: .alreadyOwned
+            case .paymentNotAllowed: .paymentNotAllowed
             }
         }
     }
