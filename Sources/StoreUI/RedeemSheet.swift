@@ -16,8 +16,6 @@ public enum RedeemSheet {
         public var error: OfferCodeError?
         /// On the offer page, which button has focus: it opens on Cancel, so a stray Enter redeems nothing.
         public var redeemFocused = false
-        /// Whether the code came from the App Store (redeemed outside the app), not typed here.
-        public var fromAppStore = false
 
         public init(code: String = "") {
             field = TextField(text: code, limit: OfferCodeOffer.maxCodeLength)
@@ -263,7 +261,6 @@ extension AppState {
             if overlay == nil {
                 var sheet = RedeemSheet.State()
                 sheet.page = .done(redemption)
-                sheet.fromAppStore = true
                 overlay = .redeem(sheet)
             }
         } catch {

@@ -66,8 +66,10 @@ public enum ScenarioScreen {
     static func code(_ screen: State, _ app: AppState) -> String? {
         let offers = app.store.catalog.offerCodes
         guard screen.codeOffer < offers.count else { return nil }
-        let codes = offers[screen.codeOffer].oneTimeUseCodes + offers[screen.codeOffer].customCodes
-        return screen.codeIndex < codes.count ? codes[screen.codeIndex] : codes.first
+        // Read in place: an offer may have thousands of one-time codes.
+        let (oneTime, custom) = (offers[screen.codeOffer].oneTimeUseCodes, offers[screen.codeOffer].customCodes)
+        let index = screen.codeIndex < oneTime.count + custom.count ? screen.codeIndex : 0
+        return index < oneTime.count ? oneTime[index] : custom.isEmpty ? nil : custom[index - oneTime.count]
     }
 
     /// The next (or previous) code: within an offer, then on to the next offer's, wrapping around.
