@@ -815,7 +815,11 @@ final class CatalogReader {
         codesNode?.checkKeys(Schema.codes)
         var oneTime: [String] = []
         var batch: OfferCodeOffer.OneTimeUse?
-        if let batchNode = codesNode?.optional("oneTimeUse"), batchNode.isObject() {
+        if let batchNode = codesNode?.optional("oneTimeUse"), batchNode.kind == .array {
+            // The form before one-time codes had dates: say what the batch looks like now.
+            batchNode.problem("one-time codes are a batch with the date App Store Connect made them, like "
+                              + "{\"created\": \"2026-11-01T00:00:00Z\", \"codes\": [\"TH7Q2K9XWM4P\"]}; found an array")
+        } else if let batchNode = codesNode?.optional("oneTimeUse"), batchNode.isObject() {
             batchNode.checkKeys(Schema.oneTimeUse)
             oneTime = batchNode.required("codes")?.array?.compactMap { code($0, custom: false) } ?? []
             let created = batchNode.required("created").flatMap(date)
@@ -1271,8 +1275,8 @@ final class CatalogReader {
         let busiest = byQuarter.max { ($0.value, $1.key) < ($1.value, $0.key) }
         let total = (busiest?.value ?? 0) + limits
         guard total > most else { return }
-        let codes = busiest.map { "one-time codes made in \($0.key) (\($0.value))" } ?? "no one-time codes"
-        node.problem("\(codes) and redemption limits (\(limits)) allow \(total) redemptions in a quarter; "
+        let codes = busiest.map { "one-time codes made in \($0.key) (\($0.value)) and " } ?? ""
+        node.problem("\(codes)redemption limits (\(limits)) allow \(total) redemptions in a quarter; "
                      + "the App Store allows at most 1,000,000 per app and quarter")
     }
 
