@@ -60,7 +60,7 @@ public enum RedeemSheet {
                 sheet.page = .entry
                 sheet.error = error
             }
-        case (.done, .press), (.done, .cancel), (_, .cancel), (.offer, .press):
+        case (.done, .press), (.offer, .press), (_, .cancel):
             app.overlay = nil
             return
         default:
