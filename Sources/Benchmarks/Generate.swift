@@ -53,11 +53,17 @@ enum Generate {
                 offer["product"] = product
                 offer["id"] = (offer["id"] as? String ?? "") + suffix
                 if var codes = offer["codes"] as? [String: Any] {
-                    for (kind, list) in codes {
-                        codes[kind] = (list as? [String] ?? []).map { $0 + (copy == 0 ? "" : "X\(copy)") }
+                    let renamed = { (list: Any?) in (list as? [String] ?? []).map { $0 + (copy == 0 ? "" : "X\(copy)") } }
+                    codes["custom"] = codes["custom"].map(renamed)
+                    if var batch = codes["oneTimeUse"] as? [String: Any] {
+                        batch["codes"] = renamed(batch["codes"])
+                        codes["oneTimeUse"] = batch
                     }
                     offer["codes"] = codes
                 }
+                // Copies have no redemption limits of their own: the sample's, thousands of times over,
+                // would pass the App Store's 1,000,000 redemptions a quarter, which lint refuses.
+                if copy > 0 { offer["redemptionLimit"] = nil }
                 allOffers.append(offer)
             }
             copy += 1

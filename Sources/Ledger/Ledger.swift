@@ -354,11 +354,39 @@ public final class Ledger {
                 t.column("text", .text).notNull()
             }
         }
+        // Offer codes: the App Store's redemption counts (per offer, with whether this account redeemed
+        // it; per code; per calendar quarter), codes redeemed in the App Store while the app was not
+        // running (handled at its next launch), and which kind of offer a renewal has booked (a
+        // retention offer, or an offer code redeemed by a subscriber).
+        migrator.registerMigration(offerCodeMigration) { db in
+            try db.alter(table: "renewal") { t in
+                t.add(column: "offerKind", .text)
+            }
+            try db.create(table: "offerRedemption") { t in
+                t.primaryKey("offerID", .text)
+                t.column("redemptions", .integer).notNull()
+                t.column("byThisAccount", .boolean).notNull()
+            }
+            try db.create(table: "codeRedemption") { t in
+                t.primaryKey("code", .text)
+                t.column("redemptions", .integer).notNull()
+            }
+            try db.create(table: "quarterRedemption") { t in
+                t.primaryKey("quarter", .text)
+                t.column("redemptions", .integer).notNull()
+            }
+            try db.create(table: "pendingRedemption") { t in
+                t.primaryKey("id", .integer)
+                t.column("code", .text).notNull()
+                t.column("date", .double).notNull()
+            }
+        }
         return migrator
     }()
 
     static let consumableUseMigration = "v5-consumable-use-renewal-offers"
     static let purchaseHelpMigration = "v6-refunds-feedback"
+    static let offerCodeMigration = "v7-offer-code-redemptions"
 
     // MARK: writing
 

@@ -20,6 +20,9 @@ struct Snapshot {
     var deliveries: [DeliveryIssue] = []
     var feedback: [Feedback] = []
     var feedbackDraft = ""
+    /// The App Store's offer-code redemption counts, and codes redeemed in the App Store for the next launch.
+    var offerCodeCounts = OfferCodeCounts()
+    var pendingRedemptions: [PendingRedemption] = []
     /// Scenario settings by their `ScenarioSetting` names, plus the clock and the next transaction id.
     var settings: [String: String] = [:]
 
@@ -72,15 +75,17 @@ struct Snapshot {
         }
         for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM renewal") {
             let cells = RowReader(table: "renewal", key: "groupID", row: row)
-            let hasV4 = row.hasColumn("expirationReason"), hasV5 = row.hasColumn("offerID")
+            let hasV4 = row.hasColumn("expirationReason"), hasV5 = row.hasColumn("offerID"), hasV7 = row.hasColumn("offerKind")
             snapshot.renewals[try cells.text("groupID")] = AppStore.RenewalInfo(
                 willAutoRenew: try cells.bool("willAutoRenew"), autoRenewProductID: try cells.text("autoRenewProductID"),
                 billingIssueSince: try cells.optionalDate("billingIssueSince"),
                 gracePeriodExpiration: try cells.optionalDate("gracePeriodExpiration"),
                 expirationReason: hasV4 ? try cells.optionalKnown("expirationReason", ExpirationReason.self) : nil,
                 priceIncreaseStatus: hasV4 ? try cells.optionalKnown("priceIncreaseStatus", PriceIncreaseStatus.self) : nil,
-                offerID: hasV5 ? try cells.optionalText("offerID") : nil)
+                offerID: hasV5 ? try cells.optionalText("offerID") : nil,
+                offerKind: hasV7 ? try cells.optionalKnown("offerKind", SubscriptionOffer.Kind.self) : nil)
         }
+        if applied.contains(Ledger.offerCodeMigration) { try readOfferCodes(db, into: &snapshot) }
         if applied.contains(Ledger.consumableUseMigration) {
             for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM consumableUse ORDER BY productID") {
                 let cells = RowReader(table: "consumableUse", key: "productID", row: row)
@@ -199,6 +204,8 @@ struct Snapshot {
             store.restoreDelivery(issue)
         }
         store.restoreFeedback(feedback, draft: feedbackDraft)
+        store.restoreOfferCodeCounts(offerCodeCounts)
+        for pending in pendingRedemptions { store.restorePendingRedemption(pending) }
         for (productID, used) in consumableUse.sorted(by: { $0.key < $1.key }) {
             guard store.catalog.product(productID)?.type == .consumable else {
                 throw .mismatch(path: path, detail: "the consumables used name \(UntrustedText.quoted(productID)), which is not a consumable of the catalog")
@@ -239,6 +246,10 @@ struct Snapshot {
             try db.execute(sql: "DELETE FROM delivery")
             try db.execute(sql: "DELETE FROM feedback")
             try db.execute(sql: "DELETE FROM feedbackDraft")
+            try db.execute(sql: "DELETE FROM offerRedemption")
+            try db.execute(sql: "DELETE FROM codeRedemption")
+            try db.execute(sql: "DELETE FROM quarterRedemption")
+            try db.execute(sql: "DELETE FROM pendingRedemption")
         }
         for id in changes.deliveries.sorted() {
             if let issue = store.deliveries[id] {
@@ -263,6 +274,7 @@ struct Snapshot {
                     .execute(arguments: [store.feedbackDraft])
             }
         }
+        if changes.offerCodes { try writeOfferCodes(db, of: store) }
         for productID in changes.consumableUse.sorted() {
             if let used = store.consumableUse[productID] {
                 try db.cachedStatement(sql: "INSERT OR REPLACE INTO consumableUse (productID, used) VALUES (?, ?)")
@@ -295,12 +307,12 @@ struct Snapshot {
         }
         for group in changes.renewalGroups.sorted() {
             if let renewal = store.renewals[group] {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration, expirationReason, priceIncreaseStatus, offerID) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration, expirationReason, priceIncreaseStatus, offerID, offerKind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
                     .execute(arguments: [group, renewal.willAutoRenew, renewal.autoRenewProductID,
                                          renewal.billingIssueSince?.timeIntervalSince1970,
                                          renewal.gracePeriodExpiration?.timeIntervalSince1970,
                                          renewal.expirationReason?.rawValue, renewal.priceIncreaseStatus?.rawValue,
-                                         renewal.offerID])
+                                         renewal.offerID, renewal.offerKind?.rawValue])
             } else {
                 try db.cachedStatement(sql: "DELETE FROM renewal WHERE groupID = ?").execute(arguments: [group])
             }
@@ -315,6 +327,59 @@ struct Snapshot {
         for (name, value) in settings.sorted(by: { $0.key < $1.key }) {
             try db.cachedStatement(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES (?, ?)")
                 .execute(arguments: [name, value])
+        }
+    }
+}
+
+extension Snapshot {
+    /// The offer-code tables (migration v7): counts per offer, code and quarter, and pending App Store
+    /// redemptions. Counts are whole numbers from 0 to a billion; a quarter is written like "2026 Q4".
+    static func readOfferCodes(_ db: Database, into snapshot: inout Snapshot) throws {
+        let counts: ClosedRange<Int64> = 0...1_000_000_000
+        for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM offerRedemption ORDER BY offerID") {
+            let cells = RowReader(table: "offerRedemption", key: "offerID", row: row)
+            snapshot.offerCodeCounts.restore(offer: try cells.text("offerID"), redemptions: Int(try cells.integer("redemptions", counts)),
+                                             byThisAccount: try cells.bool("byThisAccount"))
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM codeRedemption ORDER BY code") {
+            let cells = RowReader(table: "codeRedemption", key: "code", row: row)
+            snapshot.offerCodeCounts.restore(code: try cells.text("code"), redemptions: Int(try cells.integer("redemptions", counts)))
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM quarterRedemption ORDER BY quarter") {
+            let cells = RowReader(table: "quarterRedemption", key: "quarter", row: row)
+            let quarter = try cells.text("quarter")
+            let parts = quarter.split(separator: " ")
+            guard parts.count == 2, parts[0].count == 4, Int(parts[0]) != nil, ["Q1", "Q2", "Q3", "Q4"].contains(parts[1]) else {
+                throw cells.bad("quarter", "is \(UntrustedText.quoted(quarter)), not a quarter like \"2026 Q4\"")
+            }
+            snapshot.offerCodeCounts.restore(quarter: quarter, redemptions: Int(try cells.integer("redemptions", counts)))
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM pendingRedemption ORDER BY id") {
+            let cells = RowReader(table: "pendingRedemption", key: "id", row: row)
+            snapshot.pendingRedemptions.append(PendingRedemption(code: try cells.text("code"), date: try cells.date("date")))
+        }
+    }
+
+    /// Rewrites the offer-code tables whole: they hold this account's redemptions and the others the
+    /// simulator counted, a handful of rows, and change only when a code is redeemed.
+    static func writeOfferCodes(_ db: Database, of store: AppStore) throws {
+        let counts = store.offerCodeCounts
+        for table in ["offerRedemption", "codeRedemption", "quarterRedemption", "pendingRedemption"] {
+            try db.execute(sql: "DELETE FROM \(table)")
+        }
+        for (offer, redemptions) in counts.byOffer.sorted(by: { $0.key < $1.key }) {
+            try db.cachedStatement(sql: "INSERT INTO offerRedemption (offerID, redemptions, byThisAccount) VALUES (?, ?, ?)")
+                .execute(arguments: [offer, redemptions, counts.byAccount.contains(offer)])
+        }
+        for (code, redemptions) in counts.byCode.sorted(by: { $0.key < $1.key }) {
+            try db.cachedStatement(sql: "INSERT INTO codeRedemption (code, redemptions) VALUES (?, ?)").execute(arguments: [code, redemptions])
+        }
+        for (quarter, redemptions) in counts.byQuarter.sorted(by: { $0.key < $1.key }) {
+            try db.cachedStatement(sql: "INSERT INTO quarterRedemption (quarter, redemptions) VALUES (?, ?)").execute(arguments: [quarter, redemptions])
+        }
+        for (index, pending) in store.pendingRedemptions.enumerated() {
+            try db.cachedStatement(sql: "INSERT INTO pendingRedemption (id, code, date) VALUES (?, ?, ?)")
+                .execute(arguments: [index + 1, pending.code, pending.date.timeIntervalSince1970])
         }
     }
 }

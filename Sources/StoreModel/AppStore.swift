@@ -41,6 +41,10 @@ public struct AppStore: Sendable {
     public internal(set) var feedback: [Feedback] = []
     /// What the person has typed into Submit Feedback and not sent: kept as typed.
     public internal(set) var feedbackDraft = ""
+    /// The App Store's offer-code redemption counts (OfferCodes.swift).
+    public internal(set) var offerCodeCounts = OfferCodeCounts()
+    /// Codes redeemed in the App Store while the app was not running, handled at its next launch.
+    public internal(set) var pendingRedemptions: [PendingRedemption] = []
 
     /// Switches QA can flip to walk the unhappy paths.
     public struct Scenario: Sendable, Equatable {
@@ -115,11 +119,16 @@ public struct AppStore: Sendable {
         /// offer that applies to the transaction at the next renewal period"): a retention offer a
         /// subscriber accepted. Nil when none is booked.
         public var offerID: String?
+        /// What kind of offer `offerID` names: a promotional (retention) offer when nil, or an offer
+        /// code redeemed by a subscriber (`code`).
+        public var offerKind: SubscriptionOffer.Kind?
 
         public init(willAutoRenew: Bool, autoRenewProductID: String, billingIssueSince: Date? = nil,
                     gracePeriodExpiration: Date? = nil, expirationReason: ExpirationReason? = nil,
-                    priceIncreaseStatus: PriceIncreaseStatus? = nil, offerID: String? = nil) {
+                    priceIncreaseStatus: PriceIncreaseStatus? = nil, offerID: String? = nil,
+                    offerKind: SubscriptionOffer.Kind? = nil) {
             self.offerID = offerID
+            self.offerKind = offerKind
             self.willAutoRenew = willAutoRenew
             self.autoRenewProductID = autoRenewProductID
             self.billingIssueSince = billingIssueSince
@@ -200,6 +209,8 @@ public struct AppStore: Sendable {
         public var offer: SubscriptionOffer?
         /// For a change of plan within a subscription group, how it takes effect.
         public var planChange: PlanChange?
+        /// The offer-code offer redeemed (its reference name), for a redemption rather than a purchase.
+        public var codeOfferID: String?
         public var total: Decimal { unitPrice * Decimal(quantity) }
     }
 
@@ -293,7 +304,7 @@ public struct AppStore: Sendable {
         return quote
     }
 
-    private func planChange(from current: Product, to new: Product, renewal: Date) -> PlanChange {
+    func planChange(from current: Product, to new: Product, renewal: Date) -> PlanChange {
         let (a, b) = (current.subscription!, new.subscription!)
         if b.level < a.level { return .upgrade }
         if b.level > a.level { return .downgrade(effective: renewal) }
@@ -393,7 +404,7 @@ public struct AppStore: Sendable {
         record(.cancelled, productID, quantity: quantity, failure: .userCancelled)
     }
 
-    private mutating func complete(_ quote: Quote) -> PurchaseOutcome {
+    mutating func complete(_ quote: Quote) -> PurchaseOutcome {
         let product = catalog.product(quote.product)!
         if let effective = quote.planChange?.effectiveDate, effective > now {
             changeRenewal(of: product.subscription!.groupID) {
@@ -439,7 +450,8 @@ public struct AppStore: Sendable {
         return Transaction(
             id: nextTransactionID, originalID: nextTransactionID, productID: product.id, productType: product.type,
             purchaseDate: now, originalPurchaseDate: now, expirationDate: nil, quantity: quote.quantity,
-            ownership: .purchased, offerKind: quote.offer?.kind, offerID: Self.transactionOfferID(quote.offer), revocationDate: nil,
+            ownership: .purchased, offerKind: quote.codeOfferID != nil ? .code : quote.offer?.kind,
+            offerID: quote.codeOfferID ?? Self.transactionOfferID(quote.offer), revocationDate: nil,
             revocationReason: nil, isUpgraded: false, storefront: territory.code, state: .purchased,
             price: quote.unitPrice, currency: quote.currency)
     }
@@ -795,10 +807,10 @@ public struct AppStore: Sendable {
             transaction.price = offer.price(in: territory) ?? transaction.price
             period = offer.period
         }
-        // A retention offer the subscriber accepted starts with this renewal (`acceptRetentionOffer`).
-        if let booked = renewals[groupID]?.offerID,
-           let offer = product.subscription?.promotionalOffers.first(where: { $0.id == booked }) {
-            transaction.offerKind = .promotional
+        // A retention offer the subscriber accepted (`acceptRetentionOffer`), or an offer code they
+        // redeemed (`redeemOfferCode`), starts with this renewal.
+        if let renewal = renewals[groupID], let offer = bookedOffer(renewal, on: product) {
+            transaction.offerKind = offer.kind
             transaction.offerID = offer.id
             transaction.price = offer.price(in: territory) ?? 0
             period = offer.paymentMode == .payAsYouGo ? offer.period : offer.totalDuration
@@ -810,6 +822,7 @@ public struct AppStore: Sendable {
         changeRenewal(of: groupID) {
             if $0?.priceIncreaseStatus != nil { $0?.priceIncreaseStatus = nil }
             if $0?.offerID != nil { $0?.offerID = nil }
+            if $0?.offerKind != nil { $0?.offerKind = nil }
         }
     }
 
@@ -824,7 +837,7 @@ public struct AppStore: Sendable {
         switch kind {
         case .introductory: product.subscription?.introductoryOffer
         case .promotional: product.subscription?.promotionalOffers.first { $0.id == id }
-        case .code: catalog.offerCodes.first { $0.offer.id == id }?.offer
+        case .code: id.flatMap { catalog.offerCode(id: $0)?.offer }
         case .winBack: product.subscription?.winBackOffers.first { $0.id == id }?.offer
         }
     }
@@ -922,7 +935,7 @@ public struct AppStore: Sendable {
             charge.currentOffer = offer(kind: kind, id: latest.offerID, product: current)
         }
         // A retention offer booked for the next renewal: its price, then the standard price after it.
-        if let booked = renewal.offerID, let offer = offer(kind: .promotional, id: booked, product: product),
+        if let offer = bookedOffer(renewal, on: product),
            let amount = offer.price(in: territory) ?? (offer.paymentMode == .freeTrial ? 0 : nil) {
             charge.amount = amount
             charge.offer = offer
@@ -1124,6 +1137,8 @@ public struct AppStore: Sendable {
         feedback = []
         feedbackDraft = ""
         freeReads = FreeReads()
+        offerCodeCounts = OfferCodeCounts()
+        pendingRedemptions = []
         unsavedChanges = UnsavedChanges(cleared: true)
     }
 
@@ -1162,12 +1177,15 @@ public struct AppStore: Sendable {
         public var feedbackIDs: Set<UInt64> = []
         /// The feedback draft changed since (typed, sent or cleared).
         public var feedbackDraft = false
+        /// Offer-code redemption counts or pending App Store redemptions changed since (a save writes
+        /// the counts of this account's redemptions, which are few).
+        public var offerCodes = false
 
         public init(cleared: Bool = false) { self.cleared = cleared }
 
         public var isEmpty: Bool {
             !cleared && transactionIDs.isEmpty && renewalGroups.isEmpty && freeReads.isEmpty && eventIDs.isEmpty
-                && !priceIncreases && consumableUse.isEmpty && deliveries.isEmpty && feedbackIDs.isEmpty && !feedbackDraft
+                && !priceIncreases && consumableUse.isEmpty && deliveries.isEmpty && feedbackIDs.isEmpty && !feedbackDraft && !offerCodes
         }
     }
 

@@ -9,7 +9,7 @@ public struct Catalog: Sendable {
     public var territories: [Territory] { didSet { indexTerritories() } }
     public var subscriptionGroups: [SubscriptionGroup] { didSet { indexGroups() } }
     public var products: [Product] { didSet { indexProducts() } }
-    public var offerCodes: [OfferCodeOffer]
+    public var offerCodes: [OfferCodeOffer] { didSet { indexOfferCodes() } }
     /// The free area behind the metered paywall; nil when the app has none.
     public var freeContent: FreeContent?
     /// The pages shown on a first launch; nil when the app has none.
@@ -24,6 +24,9 @@ public struct Catalog: Sendable {
     /// Position in `subscriptionGroups` by group id; also the order `AppStore` renews groups in.
     private var groupPositions: [String: Int] = [:]
     private var territoryPositions: [String: Int] = [:]
+    /// Position in `offerCodes` by offer id, and by code (codes are kept in upper case).
+    private var offerCodePositions: [String: Int] = [:]
+    private var codePositions: [String: Int] = [:]
     /// Positions in `products`, not copies: at 100,000 products copies would double the catalog.
     private var productsByGroup: [String: [Int]] = [:]
     private var productsByType: [ProductType: [Int]] = [:]
@@ -52,6 +55,29 @@ public struct Catalog: Sendable {
         indexTerritories()
         indexGroups()
         indexProducts(positions: productPositions)
+        indexOfferCodes()
+    }
+
+    /// The offer-code offer with this id (its reference name).
+    public func offerCode(id: String) -> OfferCodeOffer? { offerCodePositions[id].map { offerCodes[$0] } }
+
+    /// The offer a code opens, and whether it is one of its one-time-use codes; the code in upper case
+    /// (codes match whatever case they are typed in).
+    public func offerCode(forCode code: String) -> (offer: OfferCodeOffer, oneTimeUse: Bool)? {
+        guard let position = codePositions[code] else { return nil }
+        let offer = offerCodes[position]
+        // One-time codes are a handful per offer; custom codes one or two.
+        return (offer, !offer.customCodes.contains(code))
+    }
+
+    private mutating func indexOfferCodes() {
+        offerCodePositions = Self.firstPositions(offerCodes.indices.map { offerCodes[$0].id })
+        var codes: [String: Int] = [:]
+        for position in offerCodes.indices {
+            for code in offerCodes[position].oneTimeUseCodes where codes[code] == nil { codes[code] = position }
+            for code in offerCodes[position].customCodes where codes[code] == nil { codes[code] = position }
+        }
+        codePositions = codes
     }
 
     public func product(_ id: String) -> Product? { productPositions[id].map { products[$0] } }
@@ -696,26 +722,75 @@ public struct SubscriptionOffer: Sendable, Hashable {
     }
 }
 
-/// An offer redeemed with a code (App Store Connect "offer codes").
+/// An offer redeemed with a code (App Store Connect "offer codes"), for a product of any type:
+/// "Offer codes are available for any Apple In-App Purchase product type"
+/// (https://developer.apple.com/documentation/storekit/transaction/offertype-swift.struct/code).
 public struct OfferCodeOffer: Sendable {
     public enum Eligibility: String, Sendable, CaseIterable {
-        /// never subscribed to the group
+        /// never subscribed to the group (a one-time product: never bought anything in the app)
         case new
-        /// subscribed now
+        /// subscribed now (a one-time product: bought something in the app in the last 30 days)
         case existing
-        /// subscribed once, lapsed now
+        /// subscribed once, lapsed now (a one-time product: last bought more than 30 days ago)
         case lapsed
     }
 
+    /// The offer's reference name: what a transaction's offer id says (receipts' `offer_code_ref_name`).
     public var id: String
     public var name: LocalizedText
     public var productID: String
-    public var offer: SubscriptionOffer
+    /// For an auto-renewable subscription: its payment mode, period and prices. Nil for a one-time
+    /// product (consumable, non-consumable, non-renewing subscription), which a code gives free or at
+    /// `itemPrice`.
+    public var offer: SubscriptionOffer?
+    /// For a one-time product: the discounted price by territory; empty when the code gives it free.
+    var itemPriceTable = PriceTable()
     public var eligibility: Set<Eligibility>
     public var expires: Date?
     public var active: Bool
-    /// Unique codes, each redeemable once.
+    /// Most redemptions of the offer, all customers together; nil for no limit of its own.
+    public var redemptionLimit: Int?
+    /// Unique codes, each redeemable once, with the date they were made and their expiry.
     public var oneTimeUseCodes: [String]
+    public var oneTimeUse: OneTimeUse?
     /// Codes anyone can redeem (alphanumeric ASCII only), like SPRINGSALE.
     public var customCodes: [String]
+
+    /// A batch of one-time-use codes: App Store Connect makes them on a date, and they expire at most
+    /// six months later ("They expire after a maximum of six months from the date they're created",
+    /// https://developer.apple.com/help/app-store-connect/manage-subscriptions/set-up-offer-codes/).
+    public struct OneTimeUse: Sendable, Hashable {
+        public var created: Date
+        public var expires: Date
+        /// The longest a one-time code lives.
+        public static let longestLife = SubscriptionPeriod(value: 6, unit: .month)
+    }
+
+    public init(id: String, name: LocalizedText, productID: String, offer: SubscriptionOffer?, eligibility: Set<Eligibility>,
+                expires: Date?, active: Bool, redemptionLimit: Int? = nil, oneTimeUseCodes: [String],
+                oneTimeUse: OneTimeUse? = nil, customCodes: [String]) {
+        self.id = id
+        self.name = name
+        self.productID = productID
+        self.offer = offer
+        self.eligibility = eligibility
+        self.expires = expires
+        self.active = active
+        self.redemptionLimit = redemptionLimit
+        self.oneTimeUseCodes = oneTimeUseCodes
+        self.oneTimeUse = oneTimeUse
+        self.customCodes = customCodes
+    }
+
+    /// What a code for a one-time product charges in a territory: zero when free, nil where a
+    /// discounted offer has no price.
+    public func itemPrice(in territory: Territory) -> Decimal? {
+        itemPriceTable.isEmpty ? 0 : itemPriceTable[territory.code]
+    }
+
+    /// The discounted prices of a one-time product's offer, by territory (empty: free).
+    public var itemPrices: [String: Decimal] {
+        get { itemPriceTable.dictionary }
+        set { itemPriceTable = PriceTable(newValue) }
+    }
 }

@@ -5,6 +5,10 @@ import Foundation
 public enum CatalogLoader {
     /// The most active offer-code offers one subscription can have (App Store Connect's limit).
     public static let maxActiveOffersPerSubscription = 10
+    /// The most offer-code redemptions an app may have in a calendar quarter: "create codes for a
+    /// maximum of 1,000,000 redemptions per app, per quarter"
+    /// (https://developer.apple.com/documentation/storekit/implementing-offer-codes-in-your-app).
+    public static let maxRedemptionsPerQuarter = 1_000_000
 
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var problems: [CatalogProblem]
@@ -380,6 +384,7 @@ final class CatalogReader {
         if let offersNode {
             log.problems += codes.problems
             checkActiveOfferLimit(offers, at: offersNode)
+            checkQuarterlyRedemptions(offers, at: offersNode)
         }
         if app != nil, productsNode != nil { log.problems += untranslated }
         let language = app?.defaultLanguage
@@ -762,6 +767,7 @@ final class CatalogReader {
         node.checkKeys(Schema.offerCode)
         let id = node.required("id")?.text
         let name = node.required("name").flatMap { localized($0, shared: true) }
+        var productType: ProductType?
         let productID = node.required("product").flatMap { productNode -> String? in
             guard let id = productNode.text else { return nil }
             // Any product type: "Offer codes are available for any Apple In-App Purchase product type"
@@ -770,9 +776,22 @@ final class CatalogReader {
                 productNode.problem("no product \(UntrustedText.quoted(id)) in $.products")
                 return nil
             }
+            productType = products[position].type
             return products[position].id // the product's own String: one copy of each id
         }
-        let offer = offer(node, kind: .code)
+        // A subscription's offer has a payment mode and periods; a one-time product's is the item, free
+        // or at a discounted price (App Store Connect, "Create offer codes for In-App Purchases").
+        var offer: SubscriptionOffer?
+        var itemPrices = PriceTable()
+        if productType == .autoRenewable {
+            offer = self.offer(node, kind: .code)
+            if offer == nil { return nil }
+        } else if productType != nil {
+            for key: StaticString in ["paymentMode", "period", "periodCount"] {
+                node.optional(key)?.problem("only a subscription's offer has \(key); a code for a one-time product gives it free, or at \"prices\"")
+            }
+            if let pricesNode = node.optional("prices") { itemPrices = priceTable(pricesNode) ?? PriceTable() }
+        }
         let eligibility = node.required("eligibility")?.array.flatMap { items -> Set<OfferCodeOffer.Eligibility>? in
             let values = items.compactMap { item -> OfferCodeOffer.Eligibility? in
                 guard let raw = item.string else { return nil }
@@ -785,27 +804,65 @@ final class CatalogReader {
             if items.isEmpty { node.required("eligibility")?.problem("must name at least one of new, existing, lapsed") }
             return Set(values)
         }
-        let expires = node.optional("expires").flatMap { dateNode -> Date? in
-            guard let text = dateNode.string else { return nil }
-            guard let date = isoDate(text) else {
-                dateNode.problem("\(UntrustedText.quoted(text)) is not an ISO 8601 date-time like \"2027-01-31T00:00:00Z\"")
+        let expires = node.optional("expires").flatMap(date)
+        let limit = node.optional("redemptionLimit").flatMap { limitNode -> Int? in
+            guard let limit = limitNode.int else { return nil }
+            guard (1...CatalogLoader.maxRedemptionsPerQuarter).contains(limit) else {
+                limitNode.problem("must be between 1 and 1,000,000 (the App Store's redemptions per app and quarter)")
                 return nil
             }
-            return date
+            return limit
         }
         let active = node.optional("active")?.bool ?? true
         let codesNode = node.required("codes")
         codesNode?.checkKeys(Schema.codes)
-        let oneTime = codesNode?.optional("oneTimeUse")?.array?.compactMap { code($0, custom: false) } ?? []
+        var oneTime: [String] = []
+        var batch: OfferCodeOffer.OneTimeUse?
+        if let batchNode = codesNode?.optional("oneTimeUse"), batchNode.kind == .array {
+            // The form before one-time codes had dates: say what the batch looks like now.
+            batchNode.problem("one-time codes are a batch with the date App Store Connect made them, like "
+                              + "{\"created\": \"2026-11-01T00:00:00Z\", \"codes\": [\"TH7Q2K9XWM4P\"]}; found an array")
+        } else if let batchNode = codesNode?.optional("oneTimeUse"), batchNode.isObject() {
+            batchNode.checkKeys(Schema.oneTimeUse)
+            oneTime = batchNode.required("codes")?.array?.compactMap { code($0, custom: false) } ?? []
+            let created = batchNode.required("created").flatMap(date)
+            let longest = created.map { OfferCodeOffer.OneTimeUse.longestLife.added(to: $0) }
+            var end = longest
+            if let expiresNode = batchNode.optional("expires"), let given = date(expiresNode), let created, let longest {
+                if given > longest {
+                    expiresNode.problem("one-time codes expire at most 6 months after they are made (\(Self.isoText(longest)) for codes made \(Self.isoText(created)))")
+                } else if given <= created {
+                    expiresNode.problem("expires before the codes are made (\(Self.isoText(created)))")
+                } else {
+                    end = given
+                }
+            }
+            if let created, let end { batch = OfferCodeOffer.OneTimeUse(created: created, expires: end) }
+        }
         let custom = codesNode?.optional("custom")?.array?.compactMap { code($0, custom: true) } ?? []
         if let codesNode, codesNode.optional("oneTimeUse") == nil, codesNode.optional("custom") == nil {
             codesNode.problem("needs \"oneTimeUse\" or \"custom\" codes")
         }
-        guard let id, let name, let productID, let offer, let eligibility else { return nil }
+        guard let id, let name, let productID, let eligibility else { return nil }
         // The offer's id is the same text: one String for both.
-        return OfferCodeOffer(id: offer.id ?? id, name: name, productID: productID, offer: offer, eligibility: eligibility,
-                              expires: expires, active: active, oneTimeUseCodes: oneTime, customCodes: custom)
+        var made = OfferCodeOffer(id: offer?.id ?? id, name: name, productID: productID, offer: offer, eligibility: eligibility,
+                                  expires: expires, active: active, redemptionLimit: limit, oneTimeUseCodes: oneTime,
+                                  oneTimeUse: batch, customCodes: custom)
+        made.itemPriceTable = itemPrices
+        return made
     }
+
+    /// An ISO 8601 date-time node's date, or a problem naming the form expected.
+    private func date(_ dateNode: Node) -> Date? {
+        guard let text = dateNode.string else { return nil }
+        guard let date = isoDate(text) else {
+            dateNode.problem("\(UntrustedText.quoted(text)) is not an ISO 8601 date-time like \"2027-01-31T00:00:00Z\"")
+            return nil
+        }
+        return date
+    }
+
+    static func isoText(_ date: Date) -> String { date.formatted(.iso8601) }
 
     /// An ISO 8601 date-time, parsed once per distinct text (offers mostly share a few expiry dates,
     /// and parsing each took about 1% of reading 100,000 products); at most `dateMemoLimit` remembered.
@@ -1189,7 +1246,7 @@ final class CatalogReader {
     private func code(_ node: Node, custom: Bool) -> String? {
         guard let code = node.text else { return nil }
         // Bytes, not Characters: ASCII letters and digits are exactly the bytes A–Z, a–z, 0–9.
-        guard code.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A) }) else {
+        guard OfferCodeOffer.isCodeText(code) else {
             let what = custom ? "custom code" : "one-time-use code"
             node.problem("\(what) \(UntrustedText.quoted(code)) may contain only ASCII letters and digits")
             return nil
@@ -1253,6 +1310,27 @@ final class CatalogReader {
         }
     }
 
+    /// The App Store allows 1,000,000 offer-code redemptions per app and calendar quarter: the one-time
+    /// codes made in any one quarter, with every redemption limit of the catalog, must not allow more.
+    /// O(offers): each offer adds its codes to its quarter and its limit to the total.
+    private func checkQuarterlyRedemptions(_ offers: [OfferCodeOffer], at node: Node) {
+        var byQuarter: [String: Int] = [:]
+        var limits = 0
+        for index in offers.indices {
+            limits += offers[index].redemptionLimit ?? 0
+            if let batch = offers[index].oneTimeUse {
+                byQuarter[OfferCodeCounts.quarter(of: batch.created), default: 0] += offers[index].oneTimeUseCodes.count
+            }
+        }
+        let most = CatalogLoader.maxRedemptionsPerQuarter
+        let busiest = byQuarter.max { ($0.value, $1.key) < ($1.value, $0.key) }
+        let total = (busiest?.value ?? 0) + limits
+        guard total > most else { return }
+        let codes = busiest.map { "one-time codes made in \($0.key) (\($0.value)) and " } ?? ""
+        node.problem("\(codes)redemption limits (\(limits)) allow \(total) redemptions in a quarter; "
+                     + "the App Store allows at most 1,000,000 per app and quarter")
+    }
+
     /// Every product has a name and description in the default language, the last fallback.
     private func checkDefaultLanguage(_ node: Node, language: String, into problems: inout [CatalogProblem]) {
         for key in Self.localizedProductFields {
@@ -1291,8 +1369,9 @@ enum Schema {
                                "waitBetweenOffersInMonths", "priority", "startDate", "endDate"]
     static let monthRange: KnownKeys = ["minimum", "maximum"]
     static let offerCode: KnownKeys = ["id", "name", "product", "paymentMode", "period", "periodCount", "prices",
-                            "eligibility", "expires", "active", "codes"]
+                            "eligibility", "expires", "active", "redemptionLimit", "codes"]
     static let codes: KnownKeys = ["oneTimeUse", "custom"]
+    static let oneTimeUse: KnownKeys = ["created", "expires", "codes"]
     static let freeContent: KnownKeys = ["title", "monthlyFreeLimit", "group", "items"]
     static let freeItem: KnownKeys = ["id", "title", "body"]
     static let onboarding: KnownKeys = ["group", "pages"]
@@ -1401,8 +1480,10 @@ struct UniqueCodes {
 
     mutating func note(_ node: Node, at offer: Int) {
         guard let section else { return }
-        for (kind, custom): (StaticString, Bool) in [("oneTimeUse", false), ("custom", true)] {
-            guard let list = node.optional("codes")?.optional(kind) else { continue }
+        for custom in [false, true] {
+            let codes = node.optional("codes")
+            let list = custom ? codes?.optional("custom") : codes?.optional("oneTimeUse").flatMap { $0.kind == .object ? $0.optional("codes") : nil }
+            guard let list else { continue }
             guard list.kind == .array else {
                 // The list is looked at again here, so its wrong type is reported again.
                 problems.append(CatalogProblem(path: list.path, reason: "expected an array, found \(list.kindDescription)"))
@@ -1413,9 +1494,10 @@ struct UniqueCodes {
                 let key = code.uppercased()
                 if let place = firstSeen[key] {
                     let first = Self.unpack(place)
-                    let firstPath = section.path.appending(first.offer).appending("codes").appending(first.kind).appending(first.index)
+                    var firstPath = section.path.appending(first.offer).appending("codes").appending(first.kind)
+                    if first.kind == "oneTimeUse" { firstPath = firstPath.appending("codes") }
                     problems.append(CatalogProblem(path: list.path.appending(index),
-                                                   reason: "duplicate offer code \(UntrustedText.quoted(code)) (first at \(firstPath))"))
+                                                   reason: "duplicate offer code \(UntrustedText.quoted(code)) (first at \(firstPath.appending(first.index)))"))
                 } else {
                     firstSeen[key] = Self.pack(offer: offer, custom: custom, index: index)
                 }

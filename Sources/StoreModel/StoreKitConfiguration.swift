@@ -86,7 +86,12 @@ public enum StoreKitConfiguration {
             }
             return product
         }
-        moved.offerCodes = catalog.offerCodes.map { var code = $0; code.offer.priceTable = move(code.offer.priceTable); return code }
+        moved.offerCodes = catalog.offerCodes.map {
+            var code = $0
+            if let table = code.offer?.priceTable { code.offer?.priceTable = move(table) }
+            code.itemPriceTable = move(code.itemPriceTable)
+            return code
+        }
         return moved
     }
 }

@@ -97,7 +97,7 @@ public enum StoreKitExport {
                     return .object(body)
                 })
                 members["codeOffers"] = .array(catalog.offerCodes.filter { $0.productID == item.id }.map { code in
-                    guard case .object(var body) = offer(code.offer, key: code.id) else { return .null }
+                    guard let codeOffer = code.offer, case .object(var body) = offer(codeOffer, key: code.id) else { return .null }
                     let order: [OfferCodeOffer.Eligibility: String] = [.new: "new", .existing: "existing", .lapsed: "expired"]
                     body.members.append(.init(key: "eligibility", value: .array(code.eligibility.compactMap { order[$0] }.sorted().map(JSONValue.string))))
                     body.members.append(.init(key: "isStackable", value: .bool(origin?.stackable[code.id] ?? false)))
@@ -118,7 +118,7 @@ public enum StoreKitExport {
         for code in catalog.offerCodes where catalog.product(code.productID)?.type != .autoRenewable {
             dropped.append("offer code \(UntrustedText.quoted(code.id)): the format holds code offers for subscriptions only")
         }
-        if origin == nil, !catalog.offerCodes.isEmpty { dropped.append("offer codes' codes, expiry dates and active flags (the format holds none)") }
+        if origin == nil, !catalog.offerCodes.isEmpty { dropped.append("offer codes' codes, expiry dates, active flags and redemption limits (the format holds none)") }
         if origin == nil, catalog.app.billingGracePeriod != nil { dropped.append("billingGracePeriod's duration (the format has only on or off)") }
         if catalog.freeContent != nil { dropped.append("freeContent") }
         if catalog.onboarding != nil { dropped.append("onboarding") }

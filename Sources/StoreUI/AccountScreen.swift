@@ -23,13 +23,13 @@ public enum AccountScreen {
         case ownPlan(String), seePlans(String)
         case use(String)
         case pending(UInt64)
-        case restore, purchaseHelp
+        case restore, redeem, purchaseHelp
 
         var groupID: String? {
             switch self {
             case .manage(let id), .cancel(let id), .resubscribe(let id), .updatePayment(let id), .priceIncrease(let id),
                  .ownPlan(let id), .seePlans(let id): id
-            case .use, .pending, .restore, .purchaseHelp: nil
+            case .use, .pending, .restore, .redeem, .purchaseHelp: nil
             }
         }
     }
@@ -82,6 +82,7 @@ public enum AccountScreen {
             _ = app.explainPendingRequest(for: productID)
         case .restore: app.startRestore()
         case .purchaseHelp: HelpScreen.open(&app)
+        case .redeem: RedeemSheet.open(&app)
         }
     }
 
@@ -156,6 +157,7 @@ public enum AccountScreen {
         if layout.lines.count == start { para(words.noPurchases, .dim, indent: 2) }
         blank()
         button(strings.signup.restorePurchases, .restore)
+        button(strings.redeem.redeemCode, .redeem)
         button(strings.help.title, .purchaseHelp)
         return layout
     }
@@ -215,8 +217,7 @@ public enum AccountScreen {
             if renewal.autoRenewProductID != product.id, let next = store.catalog.product(renewal.autoRenewProductID) {
                 para(words.changesTo(app.name(next), end), .accent, 2)
             }
-            if let offerID = renewal.offerID, let next = store.catalog.product(renewal.autoRenewProductID),
-               let offer = next.subscription?.promotionalOffers.first(where: { $0.id == offerID }) {
+            if let next = store.catalog.product(renewal.autoRenewProductID), let offer = store.bookedOffer(renewal, on: next) {
                 para(words.offerFrom(BillingTerms(app).offerPrice(offer, amount: offer.price(in: store.territory) ?? 0), end), .accent, 2)
             }
             if renewal.priceIncreaseStatus == .pending, let next = store.catalog.product(renewal.autoRenewProductID),

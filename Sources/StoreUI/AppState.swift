@@ -18,9 +18,9 @@ public struct AppState: Sendable {
     public var notice: String?
     /// Groups whose price-increase consent sheet was shown in this launch (it shows once per launch).
     public var priceConsentAsked: Set<String> = []
-    /// Whether what the person types is kept past this launch (`--state`): Submit Feedback's questions
-    /// say whether an unsent draft is offered next time.
-    public var keepsDraft = false
+    /// Whether a `--state` ledger keeps this account between launches (what happens "at the next
+    /// launch" needs one).
+    public var keepsLedger = false
 
     // MARK: derived data
 
@@ -98,6 +98,8 @@ public struct AppState: Sendable {
         case cancelSubscription(CancelSheet.State)
         /// The system refund sheet, then its confirmation (RefundSheet.swift).
         case refundSheet(RefundSheet.State)
+        /// The system's offer-code redemption sheet (RedeemSheet.swift).
+        case redeem(RedeemSheet.State)
     }
 
     public enum Confirmation: Sendable, Equatable {
@@ -186,6 +188,7 @@ public struct AppState: Sendable {
         case .manage: return .manage
         case .cancelSubscription: return .cancelSubscription
         case .refundSheet: return .refundSheet
+        case .redeem: return .redeem
         case nil: break
         }
         return top.kind

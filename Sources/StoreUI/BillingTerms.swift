@@ -100,6 +100,10 @@ public struct BillingTerms {
         guard let standard = standardPrice(product) else { return nil }
         if charge.currentOffer?.paymentMode == .freeTrial {
             return strings.trialUntil(state.date(charge.date), standard)
+        } else if let offer = charge.offer, offer.paymentMode == .freeTrial, let from = charge.standardFrom {
+            // A free offer booked for the next renewal (a retention offer, an offer code): free from
+            // then until the standard price starts.
+            return strings.trialUntil(state.date(from), standard)
         } else if let offer = charge.offer, let from = charge.standardFrom {
             let offerPrice = state.price(charge.amount) + strings.perPeriod(offer.period)
             return strings.payingUntil(offerPrice, state.date(from), standard)

@@ -13,11 +13,12 @@ public enum DeepLink: Sendable, Equatable {
     case account
     /// Purchase Help ("How can we help?").
     case help
+    /// The offer-code redemption sheet, pre-filled with a code as an App Store redemption URL opens it
+    /// (empty without one).
+    case redeem(code: String?)
 
-    /// What `--open` takes today, for messages.
-    public static let valid = "store, signup, signup=GROUP_ID, account, help"
-    /// Screens other flows will add, with the form they will take.
-    static let planned = ["redeem": "redeem=CODE"]
+    /// What `--open` takes, for messages.
+    public static let valid = "store, signup, signup=GROUP_ID, account, help, redeem, redeem=CODE"
 
     /// Why a value is not a screen; the message names the valid values.
     public struct Problem: Error, Sendable, Equatable {
@@ -46,13 +47,12 @@ public enum DeepLink: Sendable, Equatable {
             self = .account
         case "help" where value == nil:
             self = .help
+        case "redeem":
+            // Any text: the sheet's field keeps what a code can hold, and says what is wrong with it.
+            self = .redeem(code: value.flatMap { $0.isEmpty ? nil : $0 })
         case "store", "account", "help":
             throw Problem(message: "\(UntrustedText.quoted(text)): \(name) takes no value; use \(Self.valid)")
         default:
-            if let form = Self.planned[name] {
-                let missing = form.hasSuffix("=CODE") && (value ?? "").isEmpty ? " (it will be written \(form))" : ""
-                throw Problem(message: "\(UntrustedText.quoted(text)): the \(name) screen is not available yet\(missing); use \(Self.valid)")
-            }
             throw Problem(message: "unknown screen \(UntrustedText.quoted(text)); use \(Self.valid)")
         }
     }
@@ -71,6 +71,8 @@ extension AppState {
             AccountScreen.open(&self)
         case .help:
             HelpScreen.open(&self)
+        case .redeem(let code):
+            RedeemSheet.open(code: code ?? "", &self)
         }
     }
 }

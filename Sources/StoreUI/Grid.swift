@@ -17,6 +17,8 @@ public enum Role: String, Sendable, CaseIterable, Hashable {
     case normal, dim, title, header, footer, key, selected, section, owned, price, accent
     case success, warning, error, border, overlay
     case systemSheet, systemTitle, systemButton, systemSelected
+    /// The redemption sheet's code field, its placeholder, and a refused code's message.
+    case systemField, systemPlaceholder, systemError
 
     public var isSystem: Bool { rawValue.hasPrefix("system") }
 }

@@ -43,6 +43,8 @@ public enum ScreenKind: String, Sendable, CaseIterable {
     /// Purchase Help ("How can we help?"), its pages (Missing a Purchase; FAQ and Contact Us as one
     /// page screen; Request a Refund; Submit Feedback) and the system refund sheet.
     case purchaseHelp, missingPurchase, helpPage, refunds, feedback, refundSheet
+    /// The system's offer-code redemption sheet.
+    case redeem
 }
 
 /// One key binding: the keys, how the footer and help write them, and what they do.
@@ -82,13 +84,12 @@ public enum Keymap {
     static let quit = Binding(keys: [.character("q")], label: "q", action: .quit, importance: .high)
     static let scenario = Binding(keys: [.character("s")], label: "s", action: .scenario, importance: .low)
     static let transactions = Binding(keys: [.character("t")], label: "t", action: .transactions, importance: .low)
-    /// The flows a customer reaches from several screens. Account, Purchase Help and Redeem Code have
-    /// their keys now; they show (and work) once their screens exist.
+    /// The flows a customer reaches from several screens: Restore Purchases, Account, Purchase Help,
+    /// Redeem Code.
     static let restore = Binding(keys: [.character("r")], label: "r", action: .restore, importance: .normal)
     static let account = Binding(keys: [.character("a")], label: "a", action: .account, importance: .normal)
     static let purchaseHelp = Binding(keys: [.character("p")], label: "p", action: .purchaseHelp, importance: .low)
     static let redeemCode = Binding(keys: [.character("c")], label: "c", action: .redeemCode, importance: .low)
-    static let flows = [account, purchaseHelp, redeemCode]
     static let cancelSubscription = Binding(keys: [.character("x")], label: "x", action: .cancelSubscription, importance: .normal)
     /// The free area, from the store; and its way to the plans, where the prompt shows.
     static let freeContent = Binding(keys: [.character("f")], label: "f", action: .freeContent, importance: .normal)
@@ -118,10 +119,12 @@ public enum Keymap {
              Binding(keys: [.character("b")], label: "b", action: .buy, importance: .high),
              Binding(keys: [.character("+"), .character("=")], label: "+", action: .more, importance: .helpOnly),
              Binding(keys: [.character("-")], label: "-", action: .fewer, importance: .helpOnly),
+             // Redeem Code is the store's own door to the redemption sheet (HIG "Supporting offer
+             // codes"): in its footer at 80 columns, ahead of Tab, which the arrows stand in for.
+             freeContent, Binding(keys: [.character("c")], label: "c", action: .redeemCode, importance: .normal),
              Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
-             Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly),
-             freeContent]
-            + flows + [scenario, transactions, help, quit]
+             Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly)]
+            + [account, purchaseHelp, scenario, transactions, help, quit]
         case .detail:
             [Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, importance: .high),
              Binding(keys: [.character("+"), .character("="), .right], label: "+", action: .more, importance: .helpOnly),
@@ -170,7 +173,7 @@ public enum Keymap {
             [Binding(keys: [.right, .enter, .character("l"), .character(" ")], label: "→/⏎", action: .nextPage, importance: .high),
              Binding(keys: [.left, .character("h"), .backspace], label: "←", action: .previousPage, importance: .normal),
              Binding(keys: [.character("s"), .escape], label: "s/Esc", action: .skip, importance: .high),
-             help, quit]
+             redeemCode, help, quit]
         case .confirm:
             // Only y: Enter, typed out of habit, must not delete anything.
             [Binding(keys: [.character("y"), .character("Y")], label: "y", action: .confirm, importance: .high),
@@ -199,8 +202,8 @@ public enum Keymap {
              Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
              cancelSubscription,
              Binding(keys: [.character("u")], label: "u", action: .useOne, importance: .normal),
-             Binding(keys: [.character("r")], label: "r", action: .restore, importance: .normal), purchaseHelp,
-             back, scenario, transactions, help, quit]
+             Binding(keys: [.character("r")], label: "r", action: .restore, importance: .normal),
+             redeemCode, purchaseHelp, back, scenario, transactions, help, quit]
         case .manage:
             [move, up, down,
              Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
@@ -236,6 +239,13 @@ public enum Keymap {
              Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
              Binding(keys: [.escape, .backspace], label: "Esc", action: .cancel, importance: .high),
              Binding(keys: [.enter, .escape, .character(" ")], label: "⏎", action: .dismiss, importance: .high),
+             help]
+        case .redeem:
+            // The code field takes typing, Backspace and the arrows first: only keys it leaves come here.
+            // Enter and Esc outrank Tab where the footer is short (German at 50 columns).
+            [Binding(keys: [.tab, .backTab, .left, .right], label: "Tab", action: .switchButton, importance: .normal),
+             Binding(keys: [.enter], label: "⏎", action: .press, importance: .high),
+             Binding(keys: [.escape], label: "Esc", action: .cancel, importance: .high),
              help]
         case .tooSmall:
             [quit]

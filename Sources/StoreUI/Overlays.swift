@@ -114,11 +114,12 @@ public enum Overlays {
             if offset > 0 { grid.put("▲", row: rect.row, column: rect.column + rect.width - 3, role: .systemSheet) }
             if offset < layout.maxOffset { grid.put("▼", row: rect.row + rect.height - 3, column: rect.column + rect.width - 3, role: .systemSheet) }
         }
-        let first = "[ \(buttons.0) ]", second = "[ \(buttons.1) ]"
+        // An empty first button: the sheet has one button, centred.
+        let first = buttons.0.isEmpty ? "" : "[ \(buttons.0) ]", second = "[ \(buttons.1) ]"
         let firstRole: Role = secondFocused == false ? .systemSelected : .systemButton
         let secondRole: Role = secondFocused == true ? .systemSelected : .systemButton
         let y = rect.row + rect.height - 2, inner = rect.width - 2
-        let gap = TextWidth.of(first) + 4 + TextWidth.of(second) <= inner ? 4 : 2
+        let gap = first.isEmpty ? 0 : TextWidth.of(first) + 4 + TextWidth.of(second) <= inner ? 4 : 2
         let row = TextWidth.of(first) + gap + TextWidth.of(second)
         guard row > inner else {
             let x = rect.column + 1 + (inner - row) / 2
@@ -128,7 +129,7 @@ public enum Overlays {
         }
         // Too narrow for both on one row (a 40-column terminal): one above the other, each whole where
         // it fits, on the blank row above the buttons and the buttons' row.
-        for (text, role, line) in [(first, firstRole, y - 1), (second, secondRole, y)] {
+        for (text, role, line) in [(first, firstRole, y - 1), (second, secondRole, y)] where !text.isEmpty {
             let shown = TextWidth.of(text) <= inner ? text : "[ " + TextWidth.truncate(String(text.dropFirst(2).dropLast(2)), to: inner - 4) + " ]"
             grid.put(shown, row: line, column: rect.column + 1 + max(0, (inner - TextWidth.of(shown)) / 2), role: role, width: inner)
         }
@@ -186,7 +187,7 @@ public enum Overlays {
             // The person's own question, in their language.
             let words = state.strings.help
             drawDialog(&grid, state, title: words.leaveTitle, titleRole: .warning,
-                       message: words.leaveQuestion(quitting, state.keepsDraft), button: words.leaveButtons(quitting))
+                       message: words.leaveQuestion(quitting, state.keepsLedger), button: words.leaveButtons(quitting))
             return
         }
         drawDialog(&grid, state, title: qa.confirmTitle, titleRole: .warning, message: message, button: qa.confirmButtons)

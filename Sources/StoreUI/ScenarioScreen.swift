@@ -8,6 +8,10 @@ public enum ScenarioScreen {
     /// The panel's own state: the selected row.
     public struct State: Sendable, Equatable {
         public var row = 0
+        /// The code the App Store rows redeem: an offer of the catalog and one of its codes (its
+        /// one-time codes, then its custom ones), stepped through with ←/→.
+        public var codeOffer = 0
+        public var codeIndex = 0
         public init() {}
     }
 
@@ -17,10 +21,15 @@ public enum ScenarioScreen {
         /// Raises the price of each subscription the person renews into, with or without consent required.
         case raisePrice(consent: Bool)
         case clearAll
+        /// Offer codes redeemed outside the app: which code, and redeem it in the App Store now (it
+        /// reaches the running app, as `Transaction.updates` delivers it) or before the next launch
+        /// (a `--state` ledger keeps it; the app finds it when it starts).
+        case pickCode, redeemNow, redeemAtLaunch
     }
 
     static let rows: [Row] = ScenarioSetting.names.map(Row.setting)
-        + [.advanceDay, .advanceWeek, .advanceToRenewal, .raisePrice(consent: true), .raisePrice(consent: false), .clearAll]
+        + [.advanceDay, .advanceWeek, .advanceToRenewal, .pickCode, .redeemNow, .redeemAtLaunch,
+           .raisePrice(consent: true), .raisePrice(consent: false), .clearAll]
 
     // MARK: update
 
@@ -39,10 +48,40 @@ public enum ScenarioScreen {
             case .advanceToRenewal where action == .change: _ = app.performNavigation(.advanceToRenewal)
             case .raisePrice(let consent) where action == .change: raisePrices(consentRequired: consent, &app)
             case .clearAll where action == .change: app.overlay = .confirm(.clearAll)
+            case .pickCode: pickCode(by: action == .change ? 1 : -1, &screen, app)
+            case .redeemNow where action == .change:
+                if let code = code(screen, app) { app.receiveAppStoreRedemption(code) }
+            case .redeemAtLaunch where action == .change:
+                guard let code = code(screen, app) else { return }
+                guard app.keepsLedger else { app.notice = app.strings.redeem.needsLedger; return }
+                app.store.queueAppStoreRedemption(code)
+                app.notice = app.strings.redeem.queued(code)
             default: break
             }
         default: break
         }
+    }
+
+    /// The code the App Store rows redeem; nil when the catalog has none.
+    static func code(_ screen: State, _ app: AppState) -> String? {
+        let offers = app.store.catalog.offerCodes
+        guard screen.codeOffer < offers.count else { return nil }
+        // Read in place: an offer may have thousands of one-time codes.
+        let (oneTime, custom) = (offers[screen.codeOffer].oneTimeUseCodes, offers[screen.codeOffer].customCodes)
+        let index = screen.codeIndex < oneTime.count + custom.count ? screen.codeIndex : 0
+        return index < oneTime.count ? oneTime[index] : custom.isEmpty ? nil : custom[index - oneTime.count]
+    }
+
+    /// The next (or previous) code: within an offer, then on to the next offer's, wrapping around.
+    static func pickCode(by step: Int, _ screen: inout State, _ app: AppState) {
+        let offers = app.store.catalog.offerCodes
+        guard !offers.isEmpty else { return }
+        func count(_ offer: Int) -> Int { offers[offer].oneTimeUseCodes.count + offers[offer].customCodes.count }
+        var (offer, index) = (min(screen.codeOffer, offers.count - 1), screen.codeIndex + step)
+        // Each offer has a code (lint): at most one offer is stepped over per key.
+        if index >= count(offer) { offer = (offer + 1) % offers.count; index = 0 }
+        if index < 0 { offer = (offer + offers.count - 1) % offers.count; index = max(0, count(offer) - 1) }
+        (screen.codeOffer, screen.codeIndex) = (offer, index)
     }
 
     /// Moves a scenario setting to its next (or previous) value.
@@ -108,7 +147,7 @@ public enum ScenarioScreen {
         var lines: [(text: String, value: String, row: Row?)] = []
         let labelWidth = ScenarioSetting.names.map { TextWidth.of(qa.settingLabel($0)) }.max()! + 2
         for row in rows {
-            if row == .advanceDay { lines.append(("", "", nil)) }
+            if row == .advanceDay || row == .pickCode || row == .raisePrice(consent: true) { lines.append(("", "", nil)) }
             switch row {
             case .setting(let name): lines.append((TextWidth.pad(qa.settingLabel(name), to: labelWidth), value(name, state), row))
             case .advanceDay: lines.append((qa.advanceDay, "", row))
@@ -116,6 +155,11 @@ public enum ScenarioScreen {
             case .advanceToRenewal: lines.append((qa.advanceToRenewal(state.store.nextRenewalDate.map(state.dateTime)), "", row))
             case .raisePrice(let consent): lines.append((qa.raisePrice(consent), "", row))
             case .clearAll: lines.append((qa.clearAll, "", row))
+            case .pickCode:
+                lines.append((TextWidth.pad(state.strings.redeem.panelCode, to: labelWidth),
+                              code(screen, state).map { UntrustedText.displayable($0) } ?? state.strings.redeem.noCodes, row))
+            case .redeemNow: lines.append((state.strings.redeem.panelNow, "", row))
+            case .redeemAtLaunch: lines.append((state.strings.redeem.panelAtLaunch, "", row))
             }
         }
         let top = body.row + 2
@@ -175,6 +219,7 @@ public enum ScenarioScreen {
         case .advanceDay, .advanceWeek, .advanceToRenewal: return qa.timeHelp
         case .raisePrice: return qa.raisePriceHelp
         case .clearAll: return qa.clearHelp
+        case .pickCode, .redeemNow, .redeemAtLaunch: return state.strings.redeem.panelHelp
         }
     }
 }

@@ -33,6 +33,11 @@ public struct Script: Sendable, Equatable {
         case launch([String])
         case press([Key])
         case type(String)
+        /// Text pasted at once, as a terminal's bracketed paste delivers it.
+        case paste(String)
+        /// An offer code redeemed in the App Store, outside the app: while the app runs it arrives now
+        /// (as `Transaction.updates`); after it quit, the `--state` ledger keeps it for the next launch.
+        case appStoreRedeem(String)
         case advance(Advance)
         case set(ScenarioSetting)
         case expect(String)
@@ -58,8 +63,8 @@ public struct Script: Sendable, Equatable {
         public var message: String
     }
 
-    public static let commands = ["size", "launch", "press", "type", "advance", "set", "expect", "expect-not", "snapshot",
-                                  "refund", "mark-undelivered", "kill"]
+    public static let commands = ["size", "launch", "press", "type", "paste", "app-store-redeem", "advance", "set", "expect", "expect-not",
+                                  "snapshot", "refund", "mark-undelivered", "kill"]
 
     /// Reads a whole script from its text; the first bad line stops it with its number, before anything runs.
     public static func parse(_ text: String) throws(ParseError) -> Script {
@@ -157,6 +162,10 @@ public struct Script: Sendable, Equatable {
             return .press(keys)
         case "type":
             return .type(try one("a quoted text"))
+        case "paste":
+            return .paste(try one("a quoted text"))
+        case "app-store-redeem":
+            return .appStoreRedeem(try nonEmpty(one("a code"), name))
         case "advance":
             return .advance(try advance(arguments))
         case "set":
@@ -233,6 +242,8 @@ public struct Script: Sendable, Equatable {
         case "press": "press down b tab enter"
         case "type": "type \"SPRINGTRAIL\""
         case "mark-undelivered": "mark-undelivered 1"
+        case "paste": "paste \"SPRINGTRAIL\""
+        case "app-store-redeem": "app-store-redeem SPRINGTRAIL"
         case "snapshot": "snapshot store-after-purchase"
         default: "\(name) \"Purchase complete\""
         }

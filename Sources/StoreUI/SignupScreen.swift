@@ -99,7 +99,7 @@ public enum SignupScreen {
         case .buy:
             return pitch.mayPitch && (options(app, screen).first { $0.id == screen.selection }.map { app.canBuy($0) || app.canBuyOwnPlan($0) } ?? false)
         case .restore: return true
-        case .redeemCode: return false // until the offer-code flow exists
+        case .redeemCode: return true
         case .move, .up, .down, .top, .bottom:
             return (pitch.mayPitch && options(app, screen).count > 1) || layout(app, screen).maxOffset > 0
         case .pageUp, .pageDown: return layout(app, screen).maxOffset > 0
@@ -261,10 +261,15 @@ public enum SignupScreen {
         para(words.labelled(words.privacyPolicy, app.store.catalog.app.privacyPolicyURL), .normal)
         blank()
         let restore = words.keyButton("r", words.restorePurchases), notNow = words.keyButton("Esc", words.notNow)
-        if TextWidth.of(restore) + 3 + TextWidth.of(notNow) <= width {
-            para(restore + "   " + notNow, .accent)
+        let redeem = words.keyButton("c", app.strings.redeem.redeemCode)
+        if TextWidth.of(restore) + 3 + TextWidth.of(redeem) + 3 + TextWidth.of(notNow) <= width {
+            para(restore + "   " + redeem + "   " + notNow, .accent)
+        } else if TextWidth.of(restore) + 3 + TextWidth.of(redeem) <= width {
+            para(restore + "   " + redeem, .accent)
+            para(notNow, .accent)
         } else {
             para(restore, .accent)
+            para(redeem, .accent)
             para(notNow, .accent)
         }
         return layout

@@ -240,6 +240,7 @@ public struct Strings: Sendable {
         case .refunds: "Request a Refund"
         case .refundSheet: "Request Refund"
         case .feedback: "Submit Feedback"
+        case .redeem: "Redeem Code"
         }
     }
 
@@ -276,6 +277,7 @@ public struct Strings: Sendable {
     public var help = HelpStrings()
     public var paywall = PaywallStrings()
     public var onboarding = OnboardingStrings()
+    public var redeem = RedeemStrings()
 
     public init() {}
 
@@ -496,12 +498,15 @@ public struct Strings: Sendable {
         strings.help = HelpStrings.forLanguage(language)
         strings.paywall = PaywallStrings.forLanguage(language)
         strings.onboarding = OnboardingStrings.forLanguage(language)
+        strings.redeem = RedeemStrings.forLanguage(language)
         // The flows' own keys and screens are named in their files.
         let (paywall, onboarding, account, help) = (strings.paywall, strings.onboarding, strings.account, strings.help)
         let (actionHelp, screenName) = (strings.actionHelp, strings.screenName)
         strings.actionHelp = { paywall.actionHelp($0) ?? onboarding.actionHelp($0) ?? account.actionHelp($0) ?? actionHelp($0) }
+        let redeemTitle = strings.redeem.redeemCode
         strings.screenName = {
-            paywall.screenName($0) ?? onboarding.screenName($0) ?? account.screenName($0) ?? help.screenName($0) ?? screenName($0)
+            $0 == .redeem ? redeemTitle
+                : paywall.screenName($0) ?? onboarding.screenName($0) ?? account.screenName($0) ?? help.screenName($0) ?? screenName($0)
         }
         return strings
     }

@@ -256,6 +256,11 @@ extension AppState {
     /// field under it has no focus.
     mutating func typeIntoFocusedField(_ key: Key) -> Bool {
         switch overlay {
+        case .redeem(var sheet) where sheet.page == .entry:
+            guard sheet.field.handle(key) else { return false }
+            sheet.error = nil
+            overlay = .redeem(sheet)
+            return true
         case nil:
             guard case .feedback(var screen) = top else { return false }
             let took = FeedbackScreen.type(key, &screen, &self)

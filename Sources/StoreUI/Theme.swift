@@ -124,8 +124,9 @@ public struct Theme: Sendable, Equatable {
             if mode == .none {
                 switch role {
                 case .selected, .systemSelected: style.reverse = true; style.bold = true
-                case .title, .owned, .section, .systemTitle, .key, .error, .warning, .success: style.bold = true
-                case .dim, .footer: style.dim = true
+                case .title, .owned, .section, .systemTitle, .key, .error, .warning, .success, .systemError: style.bold = true
+                case .dim, .footer, .systemPlaceholder: style.dim = true
+                case .systemField: style.underline = true
                 default: break
                 }
             }
@@ -140,5 +141,8 @@ public struct Theme: Sendable, Equatable {
         .systemTitle: Style(foreground: .ansi(0), background: .ansi(7), bold: true),
         .systemButton: Style(foreground: .ansi(4), background: .ansi(7), bold: true),
         .systemSelected: Style(foreground: .ansi(15), background: .ansi(4), bold: true),
+        .systemField: Style(foreground: .ansi(0), background: .ansi(15)),
+        .systemPlaceholder: Style(foreground: .ansi(8), background: .ansi(15)),
+        .systemError: Style(foreground: .ansi(1), background: .ansi(7), bold: true),
     ]
 }

@@ -163,6 +163,10 @@ public enum TransactionScreen {
                     fields.append(("expirationReason", "\(reason) (EXPIRED/\(reason.notificationSubtype))"))
                 }
                 fields.append(("priceIncreaseStatus", info.priceIncreaseStatus.map { "\($0)" } ?? "noIncreasePending"))
+                // RenewalInfo's offer: what the next renewal applies (a retention offer, an offer code).
+                if let offerID = info.offerID {
+                    fields.append(("renewal offer", "\(info.offerKind ?? .promotional) \(UntrustedText.displayable(offerID))"))
+                }
             }
         }
         return fields

@@ -101,6 +101,8 @@ extension AppState {
             CancelSheet.update(action, sheet, &self)
         case .refundSheet(let sheet):
             RefundSheet.update(action, sheet, &self)
+        case .redeem(let sheet):
+            RedeemSheet.update(action, sheet, &self)
         case nil:
             if performNavigation(action) { return [] }
             performOnTop(action)
@@ -148,6 +150,7 @@ extension AppState {
         case .freeContent: FreeContentScreen.open(&self)
         case .account: AccountScreen.open(&self)
         case .purchaseHelp: HelpScreen.open(&self)
+        case .redeemCode: RedeemSheet.open(&self)
         default: return false
         }
         return true
@@ -226,8 +229,6 @@ extension AppState {
     }
 
     private func isAvailable(_ action: Action, on kind: ScreenKind) -> Bool {
-        // The flows' keys work once their screens exist.
-        if action == .redeemCode { return false }
         // The free area's key shows only where the catalog has one.
         if action == .freeContent { return store.catalog.freeContent != nil }
         if kind == .help {
@@ -257,6 +258,10 @@ extension AppState {
         if kind == .refundSheet {
             guard case .refundSheet(let sheet)? = asked else { return false }
             return RefundSheet.isAvailable(action, sheet, self)
+        }
+        if kind == .redeem {
+            guard case .redeem(let sheet)? = asked else { return false }
+            return RedeemSheet.isAvailable(action, sheet)
         }
         // The screen's own rules apply where the keys are its own (not under an overlay).
         guard kind == top.kind else { return true }

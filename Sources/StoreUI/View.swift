@@ -36,6 +36,7 @@ extension AppState {
             if case .manage(let sheet)? = help.under { ManageSheet.draw(&grid, self, sheet) }
             if case .cancelSubscription(let sheet)? = help.under { CancelSheet.draw(&grid, self, sheet) }
             if case .refundSheet(let sheet)? = help.under { RefundSheet.draw(&grid, self, sheet) }
+            if case .redeem(let sheet)? = help.under { RedeemSheet.draw(&grid, self, sheet) }
             Overlays.drawHelp(&grid, self, help)
         case .sheet(let sheet): Overlays.drawSheet(&grid, self, sheet)
         case .result(let result): Overlays.drawResult(&grid, self, result)
@@ -45,6 +46,7 @@ extension AppState {
         case .manage(let sheet): ManageSheet.draw(&grid, self, sheet)
         case .cancelSubscription(let sheet): CancelSheet.draw(&grid, self, sheet)
         case .refundSheet(let sheet): RefundSheet.draw(&grid, self, sheet)
+        case .redeem(let sheet): RedeemSheet.draw(&grid, self, sheet)
         case nil: break
         }
         Chrome.drawFooter(&grid, self)

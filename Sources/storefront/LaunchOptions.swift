@@ -84,8 +84,10 @@ struct LaunchOptions: ParsableArguments {
         /// The app at launch, on the screen `--open` asked for.
         func appState(size: Size) -> AppState {
             var state = AppState(store: store, locale: locale, size: size)
-            state.keepsDraft = ledger != nil
+            state.keepsLedger = ledger != nil
             state.follow(link)
+            // Codes redeemed in the App Store since the last launch reach the app now.
+            state.handlePendingRedemptions()
             return state
         }
     }

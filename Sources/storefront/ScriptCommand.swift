@@ -92,7 +92,14 @@ struct ScriptRunner {
             return
         }
         if state == nil { try launch([], step: step) }
-        if let quitAt { throw fail("the app quit on line \(quitAt); nothing can follow") }
+        if case .appStoreRedeem(let code) = step.command, quitAt != nil {
+            // Redeemed while the app is not running: the ledger keeps it until the next launch.
+            guard ledger != nil else { throw fail("app-store-redeem after the app quit needs a --state ledger to keep it for the next launch") }
+            state!.store.queueAppStoreRedemption(code)
+            try save(step)
+            return
+        }
+        if let quitAt { throw fail("the app quit on line \(quitAt); nothing can follow (but launch, or app-store-redeem for the next launch)") }
         switch step.command {
         case .press(let keys):
             for key in keys where quitAt == nil {
@@ -104,6 +111,12 @@ struct ScriptRunner {
                 if state!.update(.key(.character(character))).contains(.quit) { quitAt = step.line }
                 try save(step)
             }
+        case .paste(let text):
+            if state!.update(.key(.paste(text))).contains(.quit) { quitAt = step.line }
+            try save(step)
+        case .appStoreRedeem(let code):
+            state!.receiveAppStoreRedemption(code)
+            try save(step)
         case .advance(let advance):
             switch advance {
             case .by(let period): state!.travel(to: period.added(to: state!.store.now))

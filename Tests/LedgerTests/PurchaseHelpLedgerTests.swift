@@ -78,7 +78,7 @@ struct PurchaseHelpLedgerTests {
         try store.requestRefund(alps.id, reason: .other)
         store.setFeedbackDraft("draft")
         try save(store, to: path)
-        #expect(Ledger.migrator.migrations.last == "v6-refunds-feedback")
+        #expect(Ledger.migrator.migrations.contains("v6-refunds-feedback"))
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
             try db.execute(sql: "UPDATE purchaseEvent SET refundReason = 'because'")

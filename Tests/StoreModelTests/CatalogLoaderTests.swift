@@ -147,14 +147,28 @@ struct CatalogLoaderTests {
 
     @Test("offer codes may apply to every product type: consumables, non-consumables and non-renewing subscriptions too")
     func offerCodesForEveryProductType() throws {
-        for productID in ["boost", "alps", "pass", "pro.monthly"] {
-            #expect(problems(replacing: #""product": "pro.monthly""#, with: #""product": "\#(productID)""#) == [], "\(productID)")
+        // A one-time product's offer is the item, free or at `prices`: no payment mode or period.
+        let oneTime = { (product: String) in
+            Fixture.json.replacingOccurrences(of: #""product": "pro.monthly", "paymentMode": "freeTrial", "period": "P1M","#,
+                                              with: #""product": "\#(product)", "prices": {"USA": "0.49"},"#)
         }
-        let catalog = try CatalogLoader.load(Data(Fixture.json.replacingOccurrences(of: #""product": "pro.monthly""#,
-                                                                                    with: #""product": "boost""#).utf8))
+        for productID in ["boost", "alps", "pass"] {
+            #expect(problems(in: oneTime(productID)) == [], "\(productID)")
+        }
+        let catalog = try CatalogLoader.load(Data(oneTime("boost").utf8))
         #expect(catalog.offerCodes.first?.productID == "boost")
+        #expect(catalog.offerCodes.first?.offer == nil)
+        #expect(catalog.offerCodes.first?.itemPrice(in: catalog.territory("USA")!) == Decimal(string: "0.49"))
+        #expect(catalog.offerCodes.first?.itemPrice(in: catalog.territory("JPN")!) == nil)
         #expect(problems(replacing: #""product": "pro.monthly""#, with: #""product": "gems""#)
                 == [#"$.offerCodes[0].product: no product "gems" in $.products"#])
+    }
+
+    @Test("a one-time product's offer code has no payment mode or period: only a subscription's offer has them")
+    func oneTimeOfferHasNoPaymentMode() {
+        let found = problems(replacing: #""product": "pro.monthly""#, with: #""product": "alps""#)
+        #expect(found == [#"$.offerCodes[0].paymentMode: only a subscription's offer has paymentMode; a code for a one-time product gives it free, or at "prices""#,
+                          #"$.offerCodes[0].period: only a subscription's offer has period; a code for a one-time product gives it free, or at "prices""#])
     }
 
     @Test("an expiry that is not an ISO 8601 date-time is refused")

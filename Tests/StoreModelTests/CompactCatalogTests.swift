@@ -93,12 +93,12 @@ struct CompactCatalogTests {
         let again = #"""
             "codes": {"custom": ["SPRINGTRAIL"]}},
             {"id": "again", "name": {"en": "Again"}, "product": "pro.monthly", "paymentMode": "freeTrial", "period": "P1M",
-             "eligibility": ["new"], "codes": {"oneTimeUse": ["A1", "springtrail"]}}
+             "eligibility": ["new"], "codes": {"oneTimeUse": {"created": "2026-11-01T00:00:00Z", "codes": ["A1", "springtrail"]}}}
             """#
         let json = Fixture.json.replacingOccurrences(of: #""codes": {"custom": ["SPRINGTRAIL"]}}"#, with: again)
         let problems: [String]
         do { _ = try CatalogLoader.load(Data(json.utf8)); problems = [] } catch { problems = error.problems.map(\.description) }
-        #expect(problems == [#"$.offerCodes[1].codes.oneTimeUse[1]: duplicate offer code "springtrail" (first at $.offerCodes[0].codes.custom[0])"#])
+        #expect(problems == [#"$.offerCodes[1].codes.oneTimeUse.codes[1]: duplicate offer code "springtrail" (first at $.offerCodes[0].codes.custom[0])"#])
     }
 
     @Test("an expiry date read once is still checked for every offer that gives it")

@@ -57,9 +57,9 @@ struct StoreKitConfigurationTests {
         let catalog = try Self.fixture(4).catalog
         #expect(catalog.offerCodes.map(\.customCodes) == [["SPRINGSALE2026"], ["SPRINGSALE20262"]])
         #expect(catalog.offerCodes[0].eligibility == [.new, .lapsed])
-        #expect(catalog.offerCodes[0].offer.paymentMode == .freeTrial)
+        #expect(catalog.offerCodes[0].offer?.paymentMode == .freeTrial)
         #expect(catalog.offerCodes[1].eligibility == [.existing])
-        #expect(catalog.offerCodes[1].offer.price(in: catalog.territories[0]) == Decimal(string: "9.99"))
+        #expect(catalog.offerCodes[1].offer?.price(in: catalog.territories[0]) == Decimal(string: "9.99"))
         let reader = StoreKitReader(name: "x")
         #expect(reader.customCode(reference: "¡Olé! été", internalID: "1") == "OLT")
         #expect(reader.customCode(reference: "日本", internalID: "ab-12") == "AB12")

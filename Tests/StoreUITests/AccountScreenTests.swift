@@ -147,7 +147,7 @@ struct AccountScreenTests {
     @Test("Use One spends a consumable unit, the app's own record, down to none")
     func useConsumable() {
         var app = Person.consumables.app(Size(columns: 80, rows: 24), "en_US")
-        app.press(.end, .up, .up)         // Trail Boost, above Restore Purchases and Purchase Help
+        app.press(.end, .up, .up, .up)    // Trail Boost, above Restore Purchases, Redeem Code and Purchase Help
         #expect(app.activeBindings.contains { $0.action == .useOne })
         app.press(.character("u"), .character("u"), .character("u"))
         #expect(app.store.consumableRemaining("com.trailhead.boost.small") == 0)

@@ -289,8 +289,11 @@ struct SignupTests {
             #expect(error.message.contains("signup= needs a subscription group id, one of trailhead.plus"))
         }
         #expect(try DeepLink(parsing: "account", catalog: Sample.catalog) == .account)
+        #expect(try DeepLink(parsing: "redeem", catalog: Sample.catalog) == .redeem(code: nil))
+        #expect(try DeepLink(parsing: "redeem=", catalog: Sample.catalog) == .redeem(code: nil))
+        #expect(try DeepLink(parsing: "REDEEM=springTrail", catalog: Sample.catalog) == .redeem(code: "springTrail"), "the code as written")
         let cases = ["nope": "unknown screen", "signup=nope": "no subscription group \"nope\"", "account=x": "account takes no value",
-                     "help=x": "help takes no value", "redeem": "redeem=CODE", "redeem=ABC": "not available yet", "store=x": "store takes no value"]
+                     "help=x": "help takes no value", "store=x": "store takes no value"]
         for (value, words) in cases {
             #expect(throws: DeepLink.Problem.self) { try DeepLink(parsing: value, catalog: Sample.catalog) }
             do {

@@ -30,7 +30,9 @@ struct ScriptTests {
                          "metered-paywall", "subscribe-no-pitch", "family-member", "win-back", "account-plan-changes",
                          "account-billing-recovery", "account-family-own-plan", "account-restore-and-use",
                          "help-refund-non-consumable", "help-refund-subscription", "help-refund-consumable-declined",
-                         "help-refund-twice", "help-missing-purchase", "help-feedback-draft"] {
+                         "help-refund-twice", "help-missing-purchase", "help-feedback-draft",
+                         "redeem-custom-code-new-subscriber", "redeem-one-time-code-twice", "redeem-expired-code",
+                         "redeem-downgrade-code", "redeem-non-consumable-code", "redeem-outside-the-app", "redeem-open-bad-code"] {
             #expect(Self.scriptNames.contains(required + ".script"), "missing Tests/Scripts/\(required).script")
         }
     }

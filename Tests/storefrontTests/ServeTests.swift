@@ -126,7 +126,7 @@ struct ServeTests {
         #expect(shell.output.contains("needs a terminal"), "\(shell.output)")
     }
 
-    @Test("ssh -t host SCREEN deep-links through --open; a screen not built yet says so")
+    @Test("ssh -t host SCREEN deep-links through --open (help, redeem=CODE pre-filled); anything else is refused")
     func deepLinks() throws {
         let server = try ServeProcess(["--demo"])
         defer { server.stop() }
@@ -140,9 +140,16 @@ struct ServeTests {
         try help.waitFor("How can we help?", timeout: 30)
         help.send("q")
         try help.waitForExit(timeout: 20)
-        let redeem = try server.ssh(["-tt"], "redeem=ABC")
-        #expect(redeem.output.contains("the redeem screen is not available yet"), "\(redeem.output)")
-        #expect(redeem.status == 2)
+        let redeem = try server.guest(command: ["redeem=SPRINGTRAIL"])
+        defer { redeem.close() }
+        try redeem.waitFor("SPRINGTRAIL", timeout: 30)
+        try redeem.waitFor("Redeem Code", timeout: 5)
+        redeem.send("Escape")
+        redeem.send("q")
+        try redeem.waitForExit(timeout: 20)
+        let bad = try server.ssh(["-tt"], "nowhere")
+        #expect(bad.output.contains("is not something this server runs"), "\(bad.output)")
+        #expect(bad.status != 0)
     }
 
     @Test("the session limit: a guest over --max-sessions is told politely and disconnected")
