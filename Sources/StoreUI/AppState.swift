@@ -204,6 +204,8 @@ public struct AppState: Sendable {
     public var appName: String { store.catalog.app.name.resolved(for: locale, fallback: fallbackLanguage) }
     public var prices: PriceFormatter { PriceFormatter(locale: locale) }
     public func price(_ amount: Decimal) -> String { prices.string(amount, in: store.territory) }
+    /// A count in the person's locale ("2,000", "2.000").
+    public func number(_ value: Int) -> String { value.formatted(.number.locale(locale)) }
     public func date(_ date: Date) -> String {
         var style = Date.FormatStyle(date: .abbreviated, time: .omitted).locale(locale)
         style.timeZone = TimeZone(identifier: "UTC")!

@@ -103,7 +103,7 @@ public enum FeedbackScreen {
         screen.field.draw(into: &grid, row: field.row, column: field.column, width: field.width, height: field.height,
                           role: .normal, cursorRole: .selected, placeholder: words.placeholder, showsCursor: !screen.sendFocused)
         let countRow = frame.row + frame.height
-        grid.putRight(words.count(screen.field.count, AppStore.feedbackLimit), row: countRow,
+        grid.putRight(words.count(state.number(screen.field.count), state.number(AppStore.feedbackLimit)), row: countRow,
                       in: Rect(row: countRow, column: area.column, width: area.width, height: 1), role: .dim)
         grid.put("[ \(words.send) ]", row: countRow + 1, column: area.column, role: screen.sendFocused ? .selected : .accent)
     }

@@ -70,10 +70,9 @@ public enum FreeContentScreen {
     /// "2 of 3 free reads left this month"; nil where nothing is counted.
     static func counter(_ app: AppState) -> String? {
         guard isMetered(app), let content = app.store.catalog.freeContent, let left = app.store.freeReadsLeft else { return nil }
-        return app.strings.paywall.leftThisMonth(left, number(left, app), number(content.monthlyFreeLimit, app))
+        return app.strings.paywall.leftThisMonth(left, app.number(left), app.number(content.monthlyFreeLimit))
     }
 
-    static func number(_ value: Int, _ app: AppState) -> String { value.formatted(.number.locale(app.locale)) }
 
     // MARK: update
 

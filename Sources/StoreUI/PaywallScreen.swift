@@ -65,7 +65,7 @@ public enum PaywallScreen {
         let words = state.strings.paywall
         // A line break never falls inside the date.
         let date = state.date(state.store.currentMonth.following.start).replacingOccurrences(of: " ", with: "\u{00A0}")
-        let limit = FreeContentScreen.number(content.monthlyFreeLimit, state)
+        let limit = state.number(content.monthlyFreeLimit)
         switch FreeContentScreen.pitch(state) {
         case .unavailable(let gate)?:
             return [words.waitOnly(date, limit), state.strings.gateExplanation(gate)]

@@ -65,7 +65,8 @@ public struct HelpStrings: Sendable {
     public var placeholder = "Type your feedback…"
     public var draftOffered = "Your unsent draft is here."
     public var send = "Send"
-    public var count: @Sendable (Int, Int) -> String = { "\($0)/\($1)" }
+    /// Characters typed of the most the field takes, as numbers in the locale: "13/2,000".
+    public var count: @Sendable (String, String) -> String = { "\($0)/\($1)" }
     public var sent = "Thanks: your feedback was sent."
     public var typeFirst = "Type your feedback first."
     public var leaveTitle = "Unsent Feedback"

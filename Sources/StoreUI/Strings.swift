@@ -410,7 +410,7 @@ public struct Strings: Sendable {
         }
         public var revoked: @Sendable (UInt64) -> String = { "Revoked transaction \($0) (developer issue): its access ends now." }
         public var noTransactions = "No transactions yet. Buy something in the store, or load a ledger with --state."
-        public var noRequests = "Nothing waits on anyone. With Ask to Buy or Interrupt purchases on (s), a purchase waits here to be approved, declined or resolved."
+        public var noRequests = "Nothing waits on anyone. With Ask to Buy or Interrupt purchases on (s), a purchase waits here to be approved, declined or resolved; so does a refund the person requests in Purchase Help (p)."
         public var noEvents = "Nothing logged yet. Failed and cancelled purchases, requests and restores show here: they are not transactions."
         /// The inspector's areas, by `TransactionsScreen.Area` order.
         public var areaName: @Sendable (Int) -> String = { ["Transactions", "Requests", "Log"][$0] }
