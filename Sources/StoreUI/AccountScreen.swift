@@ -175,6 +175,9 @@ public enum AccountScreen {
         if shared || status.state == .inBillingRetryPeriod {
             // The organizer pays for a shared plan; in billing retry the words say what to do, no price.
             price = nil
+        } else if status.state.hasAccess, renewal?.willAutoRenew == false {
+            // Cancelled: nothing more is charged, so no price beside it (a trial's included).
+            price = nil
         } else if let charge = store.nextCharge(ofGroup: groupID), let next = store.catalog.product(charge.productID) {
             price = app.price(charge.amount) + strings.perPeriod(charge.offer.map { $0.paymentMode == .payAsYouGo ? $0.period : $0.totalDuration } ?? next.subscription!.period)
         } else if let amount = store.price(of: product) {
