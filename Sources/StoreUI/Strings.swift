@@ -386,6 +386,8 @@ public struct Strings: Sendable {
             "\(group): \(QAStrings.renewalState(state))."
         }
         public var notSaved: @Sendable (String) -> String = { "Not saved, so nothing changed: \($0)" }
+        /// At launch, the scenario settings a --state ledger kept from an earlier session.
+        public var settingsFromLedger: @Sendable (String) -> String = { "From the ledger: \($0) (change them in the scenario panel, s)." }
         public var nothingToRenew = "Nothing renews: no subscription will renew or change on its own."
         public var approved: @Sendable (UInt64) -> String = { "Approved request \($0): the purchase is booked for the next renewal." }
         public var declined: @Sendable (UInt64) -> String = { "Declined request \($0): nothing was recorded for the customer." }

@@ -80,12 +80,18 @@ struct LaunchOptions: ParsableArguments {
         var firstLaunch = false
         /// The screen to open at launch (`--open`).
         var link: DeepLink = .store
+        /// Scenario settings a `--state` ledger brought back that differ from a fresh store's and that no
+        /// flag set: said once at launch, so a store that looks broken (payments off) says why.
+        var fromLedger: [ScenarioSetting] = []
 
         /// The app at launch, on the screen `--open` asked for.
         func appState(size: Size) -> AppState {
             var state = AppState(store: store, locale: locale, size: size)
             state.keepsLedger = ledger != nil
             state.follow(link)
+            if !fromLedger.isEmpty {
+                state.notice = state.strings.qa.settingsFromLedger(fromLedger.map { "\($0.name) \($0.value)" }.joined(separator: ", "))
+            }
             // Codes redeemed in the App Store since the last launch reach the app now.
             state.handlePendingRedemptions()
             return state
@@ -118,8 +124,8 @@ struct LaunchOptions: ParsableArguments {
         let requestedStart = try startInstant()
         var ledger: Ledger?
         var store: AppStore
+        var saved: AppStore?
         if let state {
-            let saved: AppStore?
             do {
                 if readOnly {
                     saved = try Ledger.read(path: state, catalog: catalog, territory: territory)
@@ -145,13 +151,21 @@ struct LaunchOptions: ParsableArguments {
             store = AppStore(catalog: catalog, territory: territory, now: requestedStart ?? Date())
             for setting in loaded.settings { store.apply(setting) }
         }
-        for setting in try settings(catalog: catalog) { store.apply(setting) }
+        let flags = try settings(catalog: catalog)
+        var fromLedger: [ScenarioSetting] = []
+        if saved != nil {
+            let fresh = ScenarioSetting.current(AppStore(catalog: catalog, territory: territory, now: store.now))
+            let given = Set(flags.map(\.name))
+            fromLedger = zip(ScenarioSetting.current(store), fresh)
+                .filter { $0.value != $1.value && !given.contains($0.name) }.map(\.0)
+        }
+        for setting in flags { store.apply(setting) }
         if let ledger {
             do { try ledger.save(store) } catch { throw StartupError(message: error.description) }
             store.markSaved()
         }
         return Session(store: store, locale: locale, theme: try loadTheme(), ledger: ledger, onboarding: onboarding,
-                       firstLaunch: ledger != nil && !store.onboardingShown, link: link)
+                       firstLaunch: ledger != nil && !store.onboardingShown, link: link, fromLedger: fromLedger)
     }
 
     /// The scenario file's settings, then the flags', in that order, checked against the catalog.

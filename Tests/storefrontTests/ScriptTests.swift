@@ -179,6 +179,17 @@ struct ScriptTests {
         #expect(past.stderr.contains("is before the clock of the ledger"))
     }
 
+    @Test("scenario settings a --state ledger kept (a flag of an earlier launch) are named at launch, until a flag sets them")
+    func settingsFromLedgerAreNamed() throws {
+        let ledger = ScratchFolder.make("settings").appendingPathComponent("ledger.sqlite").path
+        let (first, _) = try run("launch --now 2026-11-21 --state \(ledger) --payments screen-time\nexpect \"Purchases unavailable\"\n")
+        #expect(first.status == 0, "\(first.stderr)")
+        let (again, _) = try run("launch --state \(ledger)\nexpect \"From the ledger: payments screen-time\"\npress j\nexpect-not \"From the ledger\"\n")
+        #expect(again.status == 0, "\(again.stderr)")
+        let (flagged, _) = try run("launch --state \(ledger) --payments allowed\nexpect-not \"From the ledger\"\n")
+        #expect(flagged.status == 0, "\(flagged.stderr)")
+    }
+
     @Test("a purchase reported complete survives SIGKILL, and the ledger stays intact")
     func killedMidway() throws {
         let folder = ScratchFolder.make("kill")
