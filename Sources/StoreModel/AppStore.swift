@@ -799,6 +799,7 @@ public struct AppStore: Sendable {
         transaction.offerKind = nil
         transaction.offerID = nil
         transaction.price = price(of: product) ?? latest.price
+        var continuesOffer = false
         if let kind = latest.offerKind, latest.productID == productID,
            let offer = offer(kind: kind, id: latest.offerID, product: product), offer.paymentMode == .payAsYouGo,
            periodsBilled(of: latest, group: groupID, upTo: offer.periodCount) < offer.periodCount {
@@ -806,10 +807,12 @@ public struct AppStore: Sendable {
             transaction.offerID = Self.transactionOfferID(offer)
             transaction.price = offer.price(in: territory) ?? transaction.price
             period = offer.period
+            continuesOffer = true
         }
         // A retention offer the subscriber accepted (`acceptRetentionOffer`), or an offer code they
-        // redeemed (`redeemOfferCode`), starts with this renewal.
-        if let renewal = renewals[groupID], let offer = bookedOffer(renewal, on: product) {
+        // redeemed (`redeemOfferCode`), starts with this renewal, or, while an introductory price still
+        // has periods to run, once it has: the booked offer never takes away what was promised.
+        if !continuesOffer, let renewal = renewals[groupID], let offer = bookedOffer(renewal, on: product) {
             transaction.offerKind = offer.kind
             transaction.offerID = offer.id
             transaction.price = offer.price(in: territory) ?? 0
@@ -821,8 +824,8 @@ public struct AppStore: Sendable {
         // is now the transaction's.
         changeRenewal(of: groupID) {
             if $0?.priceIncreaseStatus != nil { $0?.priceIncreaseStatus = nil }
-            if $0?.offerID != nil { $0?.offerID = nil }
-            if $0?.offerKind != nil { $0?.offerKind = nil }
+            if !continuesOffer, $0?.offerID != nil { $0?.offerID = nil }
+            if !continuesOffer, $0?.offerKind != nil { $0?.offerKind = nil }
         }
     }
 
@@ -934,16 +937,7 @@ public struct AppStore: Sendable {
         if let kind = latest.offerKind, let current = catalog.product(latest.productID) {
             charge.currentOffer = offer(kind: kind, id: latest.offerID, product: current)
         }
-        // A retention offer booked for the next renewal: its price, then the standard price after it.
-        if let offer = bookedOffer(renewal, on: product),
-           let amount = offer.price(in: territory) ?? (offer.paymentMode == .freeTrial ? 0 : nil) {
-            charge.amount = amount
-            charge.offer = offer
-            charge.standardFrom = offer.paymentMode == .payAsYouGo
-                ? (0..<offer.periodCount).reduce(date) { end, _ in scenario.timeRate.end(of: offer.period, from: end) }
-                : scenario.timeRate.end(of: offer.totalDuration, from: date)
-            return charge
-        }
+        // A pay-as-you-go offer still being paid (an introductory price) runs its periods first.
         if let kind = latest.offerKind, latest.productID == product.id,
            let offer = offer(kind: kind, id: latest.offerID, product: product), offer.paymentMode == .payAsYouGo {
             let billed = periodsBilled(of: latest, group: groupID, upTo: offer.periodCount)
@@ -953,6 +947,24 @@ public struct AppStore: Sendable {
                 charge.standardFrom = (billed..<offer.periodCount).reduce(date) { end, _ in
                     scenario.timeRate.end(of: offer.period, from: end)
                 }
+            }
+        }
+        // An offer booked for a renewal (a retention offer, an offer code): from the renewal after the
+        // running offer, its price, then the standard price after it.
+        if let offer = bookedOffer(renewal, on: product),
+           let amount = offer.price(in: territory) ?? (offer.paymentMode == .freeTrial ? 0 : nil) {
+            let start = charge.standardFrom ?? date
+            charge.booked = offer
+            charge.bookedFrom = start
+            let end = offer.paymentMode == .payAsYouGo
+                ? (0..<offer.periodCount).reduce(start) { end, _ in scenario.timeRate.end(of: offer.period, from: end) }
+                : scenario.timeRate.end(of: offer.totalDuration, from: start)
+            if charge.offer == nil {
+                charge.amount = amount
+                charge.offer = offer
+                charge.standardFrom = end
+            } else {
+                charge.bookedUntil = end
             }
         }
         return charge
@@ -965,8 +977,15 @@ public struct AppStore: Sendable {
         public var amount: Decimal
         /// The offer still being paid, if any.
         public var offer: SubscriptionOffer?
-        /// When the standard price starts, while an offer is being paid.
+        /// When the standard price starts, while an offer is being paid. With a booked offer waiting
+        /// after a running one, when the running one ends.
         public var standardFrom: Date?
+        /// An offer booked for a renewal (a retention offer, an offer code) and when it starts: the next
+        /// renewal, or once an introductory price still being paid has run its periods.
+        public var booked: SubscriptionOffer?
+        public var bookedFrom: Date?
+        /// When the booked offer ends, where it waits after a running offer (else `standardFrom`).
+        public var bookedUntil: Date?
         /// The offer the current period was bought with (a free trial, an intro price…), if any.
         public var currentOffer: SubscriptionOffer?
     }

@@ -173,6 +173,10 @@ extension AppStore {
         if let expiry = offer.expiry(oneTimeUse: oneTimeUse), now > expiry { throw .expired }
         if oneTimeUse, offerCodeCounts.byCode[code, default: 0] > 0 { throw .codeAlreadyUsed }
         guard !offerCodeCounts.byAccount.contains(offer.id) else { throw .alreadyRedeemed }
+        // Redeemed in the App Store already, the app hears of it at its next launch: it came first.
+        guard !pendingRedemptions.contains(where: { catalog.offerCode(forCode: $0.code.uppercased())?.offer.id == offer.id }) else {
+            throw .alreadyRedeemed
+        }
         if let limit = offer.redemptionLimit, offerCodeCounts.byOffer[offer.id, default: 0] >= limit { throw .limitReached }
         guard offerCodeCounts.byQuarter[OfferCodeCounts.quarter(of: now), default: 0] < CatalogLoader.maxRedemptionsPerQuarter else {
             throw .quarterlyLimitReached
@@ -195,7 +199,11 @@ extension AppStore {
            let current = catalog.product(status.transaction.productID) {
             let renewal = status.transaction.expirationDate ?? now
             if current.id == product.id {
-                redemption.effect = .nextRenewal(renewal)
+                // From the next renewal, or once an introductory price still being paid has run its
+                // periods (the renewal rule: a booked offer never ends a running one early).
+                let charge = nextCharge(ofGroup: info.groupID)
+                let start = charge?.bookedFrom ?? (charge?.offer != nil ? charge?.standardFrom : nil) ?? renewal
+                redemption.effect = .nextRenewal(start)
                 redemption.price = 0
                 return redemption
             }

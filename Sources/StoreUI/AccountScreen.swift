@@ -178,6 +178,9 @@ public enum AccountScreen {
         } else if status.state.hasAccess, renewal?.willAutoRenew == false {
             // Cancelled: nothing more is charged, so no price beside it (a trial's included).
             price = nil
+        } else if let charge = store.nextCharge(ofGroup: groupID), charge.amount == 0, let offer = charge.offer {
+            // A free month next: "Free for 1 month", not "$0.00/month".
+            price = BillingTerms(app).offerPrice(offer, amount: 0)
         } else if let charge = store.nextCharge(ofGroup: groupID), let next = store.catalog.product(charge.productID) {
             price = app.price(charge.amount) + strings.perPeriod(charge.offer.map { $0.paymentMode == .payAsYouGo ? $0.period : $0.totalDuration } ?? next.subscription!.period)
         } else if let amount = store.price(of: product) {
@@ -221,7 +224,9 @@ public enum AccountScreen {
                 para(words.changesTo(app.name(next), end), .accent, 2)
             }
             if let next = store.catalog.product(renewal.autoRenewProductID), let offer = store.bookedOffer(renewal, on: next) {
-                para(words.offerFrom(BillingTerms(app).offerPrice(offer, amount: offer.price(in: store.territory) ?? 0), end), .accent, 2)
+                // From the next renewal, or after an introductory price still being paid.
+                let from = store.nextCharge(ofGroup: groupID)?.bookedFrom.map(app.date) ?? end
+                para(words.offerFrom(BillingTerms(app).offerPrice(offer, amount: offer.price(in: store.territory) ?? 0), from), .accent, 2)
             }
             if renewal.priceIncreaseStatus == .pending, let next = store.catalog.product(renewal.autoRenewProductID),
                let amount = store.price(of: next) {

@@ -98,6 +98,16 @@ public struct BillingTerms {
     /// standard price starts, or the price the next renewal bills.
     public func nextCharge(_ charge: AppStore.NextCharge, on product: Product) -> String? {
         guard let standard = standardPrice(product) else { return nil }
+        // An offer booked after what runs now: what runs now, until the booked offer starts.
+        if let booked = charge.booked, let from = charge.bookedFrom {
+            let bookedText = offerPrice(booked, amount: booked.price(in: state.store.territory) ?? 0)
+            if charge.currentOffer?.paymentMode == .freeTrial {
+                return strings.trialUntil(state.date(from), bookedText)
+            }
+            if charge.bookedUntil != nil, let running = charge.offer {
+                return strings.payingUntil(state.price(charge.amount) + strings.perPeriod(running.period), state.date(from), bookedText)
+            }
+        }
         if charge.currentOffer?.paymentMode == .freeTrial {
             return strings.trialUntil(state.date(charge.date), standard)
         } else if let offer = charge.offer, offer.paymentMode == .freeTrial, let from = charge.standardFrom {

@@ -69,7 +69,7 @@ struct OfferCodeLedgerTests {
         var store = try #require(ledger.stored)
         let applied = try DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
         #expect(applied.contains(Ledger.offerCodeMigration))
-        #expect(store.nextCharge(ofGroup: "trailhead.plus")?.offer?.id == "pro-monthly-stay-half")
+        #expect(store.nextCharge(ofGroup: "trailhead.plus")?.booked?.id == "pro-monthly-stay-half", "booked, after the intro months")
         try store.redeemOfferCode("ALPSFREE")
         try ledger.save(store)
         #expect(try Ledger.read(path: path, catalog: T.catalog, territory: T.usa)?.offerCodeCounts.byAccount == ["ALPS-FREE"])

@@ -153,7 +153,8 @@ struct OfferCodeTests {
     @Test("a subscriber's code for their own product applies from the next renewal, booked in the renewal info")
     func ownProductNextRenewal() throws {
         var store = Self.subscribed(to: "pro.monthly")
-        let renewal = Fixture.date("2026-12-21T09:00:00Z")
+        store.advance(to: Fixture.date("2027-02-22T00:00:00Z"))          // the three intro months are over
+        let renewal = Fixture.date("2027-03-21T09:00:00Z")
         let before = store.transactions.count
         let redeemed = try store.redeemOfferCode("loyal")
         #expect(redeemed.effect == .nextRenewal(renewal))
@@ -324,5 +325,45 @@ struct OfferCodeCatalogTests {
                 == [#"$.offerCodes: redemption limits (1000001) allow 1000001 redemptions in a quarter; the App Store allows at most 1,000,000 per app and quarter"#])
         #expect(problems(#""codes": {"custom": ["SPRINGTRAIL"]}, "redemptionLimit": 0}"#)
                 == [#"$.offerCodes[0].redemptionLimit: must be between 1 and 1,000,000 (the App Store's redemptions per app and quarter)"#])
+    }
+}
+
+/// A code for the subscriber's own plan, redeemed while an introductory price still runs.
+@Suite("Offer codes and a running introductory price")
+struct OfferCodeDuringIntroTests {
+    @Test("a code redeemed during an introductory price waits until it has run its periods: nothing promised is taken away")
+    func codeWaitsForTheIntro() throws {
+        var store = OfferCodeTests.subscribed(to: "pro.monthly")          // $1.99 a month for three months
+        let check = try store.checkOfferCode("LOYAL")
+        #expect(check.effect == .nextRenewal(Fixture.date("2027-02-21T09:00:00Z")), "after the three intro months")
+        try store.redeemOfferCode("LOYAL")
+        let charge = try #require(store.nextCharge(ofGroup: "plus"))
+        #expect(charge.amount == Decimal(string: "1.99"), "the next charge is still the introductory price")
+        #expect(charge.bookedFrom == Fixture.date("2027-02-21T09:00:00Z"))
+        store.advance(to: Fixture.date("2027-03-22T00:00:00Z"))
+        let renewals = store.transactions.dropFirst().map { ($0.price, $0.offerKind) }
+        #expect(renewals.map(\.0) == [Decimal(string: "1.99")!, Decimal(string: "1.99")!, 0, Decimal(string: "4.99")!])
+        #expect(renewals.map(\.1) == [.introductory, .introductory, .code, nil])
+    }
+
+    @Test("with nothing running, a code for the subscriber's own plan applies from the next renewal")
+    func codeAtNextRenewal() throws {
+        var pro = OfferCodeTests.subscribed(to: "pro.monthly")
+        pro.advance(to: Fixture.date("2027-02-22T00:00:00Z"))             // the intro is over
+        #expect(try pro.checkOfferCode("LOYAL").effect == .nextRenewal(Fixture.date("2027-03-21T09:00:00Z")))
+    }
+}
+
+@Suite("Offer codes redeemed in the App Store")
+struct AppStoreRedemptionOrderTests {
+    @Test("a code redeemed in the App Store before the next launch came first: the app refuses the same offer until then, and the launch delivers it")
+    func appStoreRedemptionComesFirst() throws {
+        var store = OfferCodeTests.store()
+        store.queueAppStoreRedemption("SPRINGTRAIL")
+        #expect(OfferCodeTests.refusal("springtrail", store) == .alreadyRedeemed)
+        let pending = store.takePendingRedemptions()
+        #expect(pending.map(\.code) == ["SPRINGTRAIL"])
+        let redeemed = try store.redeemOfferCode(pending[0].code)
+        #expect(redeemed.transactionID != nil)
     }
 }
