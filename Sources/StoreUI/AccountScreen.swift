@@ -175,8 +175,8 @@ public enum AccountScreen {
         if shared || status.state == .inBillingRetryPeriod {
             // The organizer pays for a shared plan; in billing retry the words say what to do, no price.
             price = nil
-        } else if status.state.hasAccess, renewal?.willAutoRenew == false {
-            // Cancelled: nothing more is charged, so no price beside it (a trial's included).
+        } else if (status.state.hasAccess && renewal?.willAutoRenew == false) || status.state == .revoked {
+            // Cancelled or refunded: nothing more is charged, so no price beside it (a trial's included).
             price = nil
         } else if let charge = store.nextCharge(ofGroup: groupID), charge.amount == 0, let offer = charge.offer {
             // A free month next: "Free for 1 month", not "$0.00/month".
