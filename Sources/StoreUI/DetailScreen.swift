@@ -138,7 +138,7 @@ public enum DetailScreen {
             line(strings.renewsAutomatically, .dim)
         }
         if statusRole == .owned { line(status, .owned) }
-        if state.store.owns(product.id), product.type != .consumable {
+        if state.store.deliveredEntitlement(for: product.id) != nil, product.type != .consumable {
             // "Active until …" for a pass, "Renews …"/"Expires …" for the current subscription.
             let middle = StoreScreen.middleText(state, product, quantity: nil)
                 .replacingOccurrences(of: strings.familySharing, with: "").trimmingCharacters(in: CharacterSet(charactersIn: " ·"))
