@@ -193,12 +193,18 @@ struct PurchaseHelpTests {
         #expect(store.deliveredEntitlement(for: "alps")?.id == alps.id)
     }
 
-    @Test("units of a consumable marked undelivered are not in the balance until Deliver Now")
-    func undeliveredConsumableIsNotCounted() throws {
-        var store = Fixture.store()
+    /// Two boosts bought and delivered, then three bought and marked undelivered (returned).
+    func twoDeliveredThreeNot(_ store: inout AppStore) throws -> Transaction {
         _ = try bought(&store, "boost", quantity: 2)
         let three = try bought(&store, "boost", quantity: 3)
         store.markUndelivered(three.id)
+        return three
+    }
+
+    @Test("units of a consumable marked undelivered are not in the balance until Deliver Now")
+    func undeliveredConsumableIsNotCounted() throws {
+        var store = Fixture.store()
+        let three = try twoDeliveredThreeNot(&store)
         #expect(store.consumableBalance("boost") == 2)
         #expect(store.consumableRemaining("boost") == 2)
         store.deliverNow(three.id)
@@ -225,9 +231,7 @@ struct PurchaseHelpTests {
     @Test("refunding a purchase the app never delivered takes back none of the units the app did deliver")
     func refundOfUndeliveredKeepsDeliveredUnits() throws {
         var store = Fixture.store()
-        _ = try bought(&store, "boost", quantity: 2)
-        let three = try bought(&store, "boost", quantity: 3)
-        store.markUndelivered(three.id)
+        let three = try twoDeliveredThreeNot(&store)
         store.useConsumable("boost")
         #expect(store.consumableRemaining("boost") == 1)
         store.refund(three.id)
