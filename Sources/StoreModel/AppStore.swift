@@ -559,8 +559,8 @@ public struct AppStore: Sendable {
         }
         if refunded.productType == .consumable {
             // The app's used count keeps only what was used of the units still bought, so the units left
-            // are what was left, less this purchase's.
-            let left = max(0, remaining - refunded.quantity)
+            // are what was left, less this purchase's (none, if the app never delivered it: `isDelivered`).
+            let left = max(0, remaining - (isDelivered(transactionID) ? refunded.quantity : 0))
             let used = max(0, consumableBalance(refunded.productID) + giftedUnits(of: refunded.productID) - left)
             if used != (consumableUse[refunded.productID] ?? 0) {
                 consumableUse[refunded.productID] = used > 0 ? used : nil

@@ -140,12 +140,26 @@ extension AppStore {
             .compactMap { entitlement(for: catalog.products[$0].id, at: instant) }
     }
 
-    /// Whether the person has the product now: owns it, is subscribed to it, or holds a pass for it.
+    /// Whether the person has the product now in the App Store's eyes: owns it, is subscribed to it, or
+    /// holds a pass for it (so the App Store will not sell it again). What the app shows as owned is
+    /// `deliveredEntitlement(for:)`.
     public func owns(_ productID: String) -> Bool { entitlement(for: productID) != nil }
 
-    /// How many units of a consumable were bought and not refunded (the app would deplete them).
+    /// The entitlement the app has delivered: StoreKit's, unless the app has not delivered that purchase
+    /// (`isDelivered`). What the store and the Account screen show as owned.
+    public func deliveredEntitlement(for productID: String, at instant: Date? = nil) -> Transaction? {
+        entitlement(for: productID, at: instant).flatMap { isDelivered($0.id) ? $0 : nil }
+    }
+
+    /// Every entitlement the app has delivered, in catalog order (see `deliveredEntitlement(for:)`).
+    public func deliveredEntitlements(at instant: Date? = nil) -> [Transaction] {
+        entitlements(at: instant).filter { isDelivered($0.id) }
+    }
+
+    /// How many units of a consumable were bought, not refunded, and delivered by the app (`isDelivered`):
+    /// the units the app would deplete.
     public func consumableBalance(_ productID: String) -> Int {
-        index.balances[productID] ?? 0
+        (index.balances[productID] ?? 0) - undeliveredUnits(of: productID)
     }
 
     /// Introductory offers are for people who never had a subscription in the group. A subscription

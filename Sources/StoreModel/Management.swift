@@ -43,7 +43,7 @@ extension AppStore {
         return true
     }
 
-    /// Units of a consumable the person has left: bought and not refunded, and any the app gave as a
+    /// Units of a consumable the person has left: bought, not refunded and delivered, and any the app gave as a
     /// conciliatory item (Purchase Help), less what the app's own record says they used. Never below zero.
     public func consumableRemaining(_ productID: String) -> Int {
         max(0, consumableBalance(productID) + giftedUnits(of: productID) - (consumableUse[productID] ?? 0))

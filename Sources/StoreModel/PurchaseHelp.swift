@@ -232,6 +232,27 @@ extension AppStore {
         return true
     }
 
+    /// Whether the app has delivered what a transaction sold: the one rule for the app's own record of
+    /// what the person has. A purchase QA marked undelivered is not delivered until Deliver Now; one made
+    /// good with a conciliatory item never is (the item replaces it). The App Store's transaction is
+    /// untouched either way (it was charged, and may be refunded): StoreKit's `entitlement(for:)` and
+    /// `owns` still count it, so the App Store refuses to sell it twice, while the app's
+    /// `deliveredEntitlement(for:)`, `consumableBalance` and `consumableRemaining` leave it out.
+    public func isDelivered(_ transactionID: UInt64) -> Bool {
+        guard let issue = deliveries[transactionID] else { return true }
+        return issue.resolution == .delivered
+    }
+
+    /// Units of a consumable bought, not refunded, and not delivered by the app (see `isDelivered`).
+    /// O(purchases ever marked undelivered), never O(ledger).
+    func undeliveredUnits(of productID: String) -> Int {
+        deliveries.values.reduce(0) { sum, issue in
+            guard !isDelivered(issue.transactionID), let transaction = transaction(issue.transactionID),
+                  transaction.productID == productID else { return sum }
+            return sum + LedgerIndex.units(transaction)
+        }
+    }
+
     /// Units of a consumable the app gave as conciliatory items.
     public func giftedUnits(of productID: String) -> Int {
         deliveries.values.reduce(0) { $0 + ($1.giftProductID == productID ? 1 : 0) }

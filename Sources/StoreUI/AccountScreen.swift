@@ -143,7 +143,7 @@ public enum AccountScreen {
             pair(app.name(product), .normal, right: request.kind == .askToBuy ? words.waitingForApproval : words.actionNeeded,
                  .warning, indent: 2, entry: .pending(request.id))
         }
-        for transaction in store.entitlements() where transaction.productType != .autoRenewable {
+        for transaction in store.deliveredEntitlements() where transaction.productType != .autoRenewable {
             guard let product = store.catalog.product(transaction.productID) else { continue }
             let right = transaction.productType == .nonRenewing
                 ? words.activeUntil(transaction.expirationDate.map(app.date) ?? "—")

@@ -137,8 +137,12 @@ public enum DetailScreen {
         } else if product.type == .autoRenewable, state.canBuy(product) {
             line(strings.renewsAutomatically, .dim)
         }
-        if statusRole == .owned { line(status, .owned) }
-        if state.store.owns(product.id), product.type != .consumable {
+        if statusRole == .owned {
+            line(status, .owned)
+        } else if let bought = state.store.entitlement(for: product.id), !state.store.isDelivered(bought.id) {
+            line(status, .warning) // bought, not delivered: not the price, which cannot be paid twice
+        }
+        if state.store.deliveredEntitlement(for: product.id) != nil, product.type != .consumable {
             // "Active until …" for a pass, "Renews …"/"Expires …" for the current subscription.
             let middle = StoreScreen.middleText(state, product, quantity: nil)
                 .replacingOccurrences(of: strings.familySharing, with: "").trimmingCharacters(in: CharacterSet(charactersIn: " ·"))

@@ -77,24 +77,39 @@ public enum FeedbackScreen {
         return area
     }
 
+    /// The fewest rows of text the field shows, at any size from the smallest the app supports (40x12).
+    static let minimumFieldRows = 2
+
+    /// What goes above the field's frame at this size: the title, a blank row (`gap`), and as much of the
+    /// introduction as leaves the field `minimumFieldRows` with its frame, the count and Send below it.
+    /// Where rows are short the introduction is cut first, then the blank row: the field, the count and
+    /// Send always show.
+    static func header(_ app: AppState) -> (gap: Int, intro: [String]) {
+        let area = area(app)
+        // Besides the header and the field: the title, the frame's two borders, the count and Send.
+        let room = area.height - 5 - minimumFieldRows
+        let gap = room >= 1 ? 1 : 0
+        let intro = TextWidth.wrap(app.strings.help.feedbackIntro, width: area.width)
+        return (gap, Array(intro.prefix(max(0, room - gap))))
+    }
+
     /// Where the field's text goes, inside its frame: between the introduction and Send.
     static func fieldRect(_ app: AppState) -> Rect {
-        let area = area(app)
-        let intro = TextWidth.wrap(app.strings.help.feedbackIntro, width: area.width).count
-        let top = area.row + 2 + intro + 1
+        let area = area(app), header = header(app)
+        let top = area.row + 1 + header.gap + header.intro.count + 1
         // Below it: its frame's bottom, the count line and Send.
-        let height = max(1, area.row + area.height - 3 - top)
+        let height = max(minimumFieldRows, area.row + area.height - 3 - top)
         return Rect(row: top, column: area.column + 1, width: max(1, area.width - 2), height: height)
     }
 
     static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         let words = state.strings.help
         let area = area(state)
-        guard area.height > 5 else { return }
+        guard area.height >= 5 + minimumFieldRows else { return }
         grid.put(words.submitFeedback, row: area.row, column: area.column, role: .title, width: area.width)
-        let intro = TextWidth.wrap(words.feedbackIntro, width: area.width)
-        for (row, line) in intro.enumerated() {
-            grid.put(line, row: area.row + 2 + row, column: area.column, role: .dim, width: area.width)
+        let header = header(state)
+        for (row, line) in header.intro.enumerated() {
+            grid.put(line, row: area.row + 1 + header.gap + row, column: area.column, role: .dim, width: area.width)
         }
         let field = fieldRect(state)
         let frame = Rect(row: field.row - 1, column: field.column - 1, width: field.width + 2, height: field.height + 2)

@@ -52,8 +52,10 @@ public enum MissingPurchaseScreen {
 
     private static func perform(_ entry: Entry, _ app: inout AppState) {
         let words = app.strings.help
+        // The purchase as the list names it: "Trail Boost × 3", never to be confused with a single one given instead.
         func name(_ id: UInt64) -> String {
-            app.store.transaction(id).flatMap { app.store.catalog.product($0.productID) }.map(app.name) ?? ""
+            guard let transaction = app.store.transaction(id), let product = app.store.catalog.product(transaction.productID) else { return "" }
+            return RefundScreen.itemName(app, product, quantity: transaction.quantity)
         }
         switch entry {
         case .deliver(let id):

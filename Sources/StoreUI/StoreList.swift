@@ -281,7 +281,7 @@ struct StoreList {
     /// ledger: O(transactions) while payments are blocked.
     static func ownedProducts(_ state: AppState) -> [Product] {
         let store = state.store
-        var ids = Set(store.entitlements().map(\.productID))
+        var ids = Set(store.deliveredEntitlements().map(\.productID))
         for transaction in store.transactions where transaction.productType == .consumable && transaction.state == .purchased {
             ids.insert(transaction.productID)
         }
@@ -289,7 +289,7 @@ struct StoreList {
         let owned = ids.compactMap { id -> (Int, Product)? in
             guard let place = layout.place(ofProduct: id, in: store.catalog),
                   case .product(let index) = layout.lines[layout.productLines[place]],
-                  store.entitlement(for: id) != nil || store.consumableBalance(id) > 0 else { return nil }
+                  store.deliveredEntitlement(for: id) != nil || store.consumableBalance(id) > 0 else { return nil }
             return (index, store.catalog.products[index])
         }
         return owned.sorted { $0.0 < $1.0 }.map(\.1)

@@ -217,6 +217,8 @@ public enum StoreScreen {
             return (request.kind == .askToBuy ? strings.account.waitingForApproval : strings.account.actionNeeded, .warning)
         }
         if product.type == .nonConsumable || product.type == .autoRenewable, let owned = store.entitlement(for: product.id) {
+            // Bought, but the app has not delivered it: not owned in the app until Missing a Purchase makes it good.
+            guard store.isDelivered(owned.id) else { return (strings.help.notDelivered, .warning) }
             if owned.ownership == .familyShared { return (strings.sharedByFamily, .owned) }
             return (product.type == .autoRenewable ? strings.subscribed : strings.owned, .owned)
         }
@@ -244,7 +246,7 @@ public enum StoreScreen {
         case .consumable:
             if let quantity, store.gate.canMakePayments { parts.append("\(strings.quantity) ‹ \(quantity) ›") }
         case .nonRenewing:
-            if let end = store.entitlement(for: product.id)?.expirationDate {
+            if let end = store.deliveredEntitlement(for: product.id)?.expirationDate {
                 parts.append(strings.activeUntil(state.date(end)))
             } else if let duration = product.duration {
                 parts.append(strings.duration(duration))

@@ -25,7 +25,7 @@ public struct HelpStrings: Sendable {
     public var lastDays = "Last 90 days"
     public var noCharges = "No purchases in the last 90 days."
     public var delivered: @Sendable (String) -> String = { "\($0) is delivered." }
-    public var gave: @Sendable (String, String) -> String = { "You got 1 \($0) instead of \($1)." }
+    public var gave: @Sendable (String, String) -> String = { "You got 1 \($0) instead of \($1), which stays undelivered." }
     // Request a Refund
     public var purchases = "Purchases"
     public var refundRequested = "Refund requested"
@@ -124,7 +124,7 @@ public struct HelpStrings: Sendable {
         s.lastDays = "Letzte 90 Tage"
         s.noCharges = "Keine Käufe in den letzten 90 Tagen."
         s.delivered = { "\($0) ist geliefert." }
-        s.gave = { "Du hast 1 \($0) statt \($1) erhalten." }
+        s.gave = { "Du hast 1 \($0) statt \($1) erhalten; \($1) wird nicht geliefert." }
         s.purchases = "Käufe"
         s.refundRequested = "Rückerstattung angefordert"
         s.refunded = "Erstattet"
@@ -205,7 +205,7 @@ public struct HelpStrings: Sendable {
         s.lastDays = "90 derniers jours"
         s.noCharges = "Aucun achat au cours des 90 derniers jours."
         s.delivered = { "\($0) est livré." }
-        s.gave = { "Vous avez reçu 1 \($0) à la place de \($1)." }
+        s.gave = { "Vous avez reçu 1 \($0) à la place de \($1), qui ne sera pas livré." }
         s.purchases = "Achats"
         s.refundRequested = "Remboursement demandé"
         s.refunded = "Remboursé"
@@ -286,7 +286,7 @@ public struct HelpStrings: Sendable {
         s.lastDays = "過去90日間"
         s.noCharges = "過去90日間の購入はありません。"
         s.delivered = { "\($0)を配信しました。" }
-        s.gave = { "\($1)の代わりに\($0)を1つ受け取りました。" }
+        s.gave = { "\($1)の代わりに\($0)を1つ受け取りました。\($1)は配信されません。" }
         s.purchases = "購入"
         s.refundRequested = "返金をリクエスト済み"
         s.refunded = "返金済み"

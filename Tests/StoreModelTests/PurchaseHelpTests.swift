@@ -160,9 +160,7 @@ struct PurchaseHelpTests {
         // The fixture has no help: no conciliatory item to give.
         let given = store.giveConciliatoryItem(for: pass.id)
         #expect(!given)
-        var catalog = Fixture.catalog
-        catalog.help = HelpInfo(faq: [], contact: .init(email: "a@b.example"), conciliatoryItem: "boost")
-        var helped = AppStore(catalog: catalog, territory: catalog.territory("USA")!, now: Fixture.start)
+        var helped = helpedStore()
         let map = try bought(&helped, "alps")
         helped.markUndelivered(map.id)
         let gift = helped.giveConciliatoryItem(for: map.id)
@@ -170,6 +168,80 @@ struct PurchaseHelpTests {
         #expect(helped.consumableRemaining("boost") == 1)
         #expect(helped.consumablesHeld.map(\.id) == ["boost"])
         #expect(helped.undeliveredPurchases.isEmpty)
+    }
+
+    /// The fixture's catalog with a conciliatory item (one Boost).
+    func helpedStore() -> AppStore {
+        var catalog = Fixture.catalog
+        catalog.help = HelpInfo(faq: [], contact: .init(email: "a@b.example"), conciliatoryItem: "boost")
+        return AppStore(catalog: catalog, territory: catalog.territory("USA")!, now: Fixture.start)
+    }
+
+    @Test("a purchase marked undelivered is not owned in the app until Deliver Now; the App Store still has it")
+    func undeliveredNonConsumableIsNotOwned() throws {
+        var store = Fixture.store()
+        let alps = try bought(&store, "alps")
+        store.markUndelivered(alps.id)
+        #expect(!store.isDelivered(alps.id))
+        #expect(store.deliveredEntitlement(for: "alps") == nil, "the app has not delivered it")
+        #expect(store.deliveredEntitlements().isEmpty)
+        #expect(store.owns("alps"), "the App Store charged for it: it will not sell it twice")
+        #expect(store.transaction(alps.id)?.state == .purchased, "the transaction itself is unchanged")
+        #expect(store.refundRefusal(for: alps.id) == nil, "a refund may still be asked")
+        store.deliverNow(alps.id)
+        #expect(store.isDelivered(alps.id))
+        #expect(store.deliveredEntitlement(for: "alps")?.id == alps.id)
+    }
+
+    /// Two boosts bought and delivered, then three bought and marked undelivered (returned).
+    func twoDeliveredThreeNot(_ store: inout AppStore) throws -> Transaction {
+        _ = try bought(&store, "boost", quantity: 2)
+        let three = try bought(&store, "boost", quantity: 3)
+        store.markUndelivered(three.id)
+        return three
+    }
+
+    @Test("units of a consumable marked undelivered are not in the balance until Deliver Now")
+    func undeliveredConsumableIsNotCounted() throws {
+        var store = Fixture.store()
+        let three = try twoDeliveredThreeNot(&store)
+        #expect(store.consumableBalance("boost") == 2)
+        #expect(store.consumableRemaining("boost") == 2)
+        store.deliverNow(three.id)
+        #expect(store.consumableBalance("boost") == 5)
+        #expect(store.consumableRemaining("boost") == 5)
+    }
+
+    @Test("a conciliatory item replaces the undelivered purchase: the item is given, the purchase never is")
+    func conciliatoryItemReplacesThePurchase() throws {
+        var store = helpedStore()
+        let three = try bought(&store, "boost", quantity: 3)
+        let alps = try bought(&store, "alps")
+        store.markUndelivered(three.id)
+        store.markUndelivered(alps.id)
+        #expect(store.consumableRemaining("boost") == 0)
+        let given = [store.giveConciliatoryItem(for: three.id), store.giveConciliatoryItem(for: alps.id)]
+        #expect(given == [true, true])
+        #expect(!store.isDelivered(three.id) && !store.isDelivered(alps.id), "the originals stay undelivered")
+        #expect(store.consumableRemaining("boost") == 2, "one item for each, and none of the three units")
+        #expect(store.deliveredEntitlement(for: "alps") == nil, "not owned after the item either")
+        #expect(store.transaction(three.id)?.state == .purchased && store.refundRefusal(for: three.id) == nil)
+    }
+
+    @Test("refunding a purchase the app never delivered takes back none of the units the app did deliver")
+    func refundOfUndeliveredKeepsDeliveredUnits() throws {
+        var store = Fixture.store()
+        let three = try twoDeliveredThreeNot(&store)
+        store.useConsumable("boost")
+        #expect(store.consumableRemaining("boost") == 1)
+        store.refund(three.id)
+        #expect(store.consumableRemaining("boost") == 1, "the delivered unit left is still there")
+        #expect(store.undeliveredPurchases.isEmpty, "refunded: nothing left to make good")
+        // A delivered purchase's refund still takes back what is left of it.
+        let four = try bought(&store, "boost", quantity: 4)
+        #expect(store.consumableRemaining("boost") == 5)
+        store.refund(four.id)
+        #expect(store.consumableRemaining("boost") == 1)
     }
 
     @Test("feedback: the draft is kept as typed, sending keeps it and clears the draft, blank is not sent")

@@ -187,6 +187,54 @@ struct HelpScreenTests {
         #expect(!app.view().text.contains("[ Deliver Now ]"))
     }
 
+    @Test("an undelivered purchase is not shown owned until Deliver Now; a conciliatory item replaces it and says so")
+    func undeliveredIsNotOwned() {
+        var app = Self.customer(Size(columns: 80, rows: 24), "en_US")
+        let alpsRow = { (app: AppState) in app.view().text.split(separator: "\n").first { $0.contains("Alps Map Pack") } ?? "" }
+        #expect(alpsRow(app).contains("Not delivered yet") && !alpsRow(app).contains("Owned"), "the store: \(alpsRow(app))")
+        app.press(.character("a"))
+        #expect(!app.view().text.contains("Alps Map Pack"), "the Account screen leaves it out")
+        #expect(app.view().text.contains("3 left"))
+        app.press(.escape, .character("p"), .enter, .down, .enter)
+        #expect(app.notice == "You got 1 Trail Boost instead of Alps Map Pack, which stays undelivered.")
+        #expect(!app.store.isDelivered(1) && app.store.transaction(1)?.state == .purchased)
+        app.press(.escape, .escape, .character("a"))
+        #expect(!app.view().text.contains("Alps Map Pack"), "not owned after the item either")
+        #expect(app.view().text.contains("4 left"))
+    }
+
+    @Test("Submit Feedback at the smallest size, 40x12: the field has two rows, the count and Send show", arguments: locales)
+    func feedbackAtSmallestSize(locale: String) {
+        var app = Sample.app(Size(columns: 40, rows: 12), locale: locale)
+        app.press(.character("p"), .down, .down, .down, .enter)
+        #expect(app.top.kind == .feedback)
+        #expect(FeedbackScreen.fieldRect(app).height >= FeedbackScreen.minimumFieldRows)
+        app.type("地図が開きません")
+        let words = app.strings.help
+        let text = app.view().text
+        #expect(text.contains("[ \(words.send) ]"), "\(text)")
+        #expect(text.contains(words.count(app.number(8), app.number(AppStore.feedbackLimit))), "\(text)")
+        expectGolden(app.view(), "purchase-help-feedback-\(locale)-40x12")
+    }
+
+    @Test("Submit Feedback at every size from 40x12: the field keeps two rows, the count and Send stay on screen")
+    func feedbackAtEverySize() {
+        for columns in stride(from: 40, through: 100, by: 4) {
+            for rows in 12...30 {
+                for locale in Self.locales {
+                    var app = Sample.app(Size(columns: columns, rows: rows), locale: locale)
+                    app.press(.character("p"), .down, .down, .down, .enter)
+                    let field = FeedbackScreen.fieldRect(app)
+                    let body = Chrome.body(app)
+                    #expect(field.height >= FeedbackScreen.minimumFieldRows, "\(columns)x\(rows) \(locale)")
+                    // the frame's bottom, the count and Send below the field, all inside the body
+                    #expect(field.row + field.height + 3 <= body.row + body.height, "\(columns)x\(rows) \(locale)")
+                    #expect(app.view().text.contains("[ \(app.strings.help.send) ]"), "\(columns)x\(rows) \(locale)")
+                }
+            }
+        }
+    }
+
     @Test("Missing a Purchase: an interrupted purchase waiting on the person is not delivered; Finish Purchase completes it")
     func interruptedPurchase() {
         var app = Sample.app()
