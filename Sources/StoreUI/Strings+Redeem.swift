@@ -12,7 +12,7 @@ public struct RedeemStrings: Sendable {
     public var done = "Done"
     /// The offer page: when it applies.
     public var startsNow = "Starts today."
-    public var fromRenewal: @Sendable (_ date: String) -> String = { "Applies from your next renewal on \($0)." }
+    public var fromRenewal: @Sendable (_ date: String) -> String = { "Applies from \($0)." }
     public var switchesNow: @Sendable (_ plan: String) -> String = { "Switches your subscription to \($0) today." }
     public var switchesAt: @Sendable (_ plan: String, _ date: String) -> String = { "Switches your subscription to \($0) at your next renewal on \($1)." }
     /// A one-time product's offer: "Alps Map Pack, free", "Trail Boost, $0.49".
@@ -23,7 +23,7 @@ public struct RedeemStrings: Sendable {
     public var welcome: @Sendable (_ offer: String, _ terms: String) -> String = { "Your \($0) starts now: \($1)." }
     public var changesTitle = "What Changes"
     public var changesAtRenewal: @Sendable (_ offer: String, _ date: String, _ terms: String) -> String = {
-        "\($0) applies from your next renewal on \($1): \($2). Until then, nothing changes."
+        "\($0) applies from \($1): \($2). Until then, nothing changes."
     }
     public var switchedNow: @Sendable (_ plan: String, _ offer: String) -> String = { "You're on \($0) from today, with \($1)." }
     public var switchedAt: @Sendable (_ plan: String, _ date: String, _ current: String) -> String = {
@@ -95,7 +95,7 @@ public struct RedeemStrings: Sendable {
         s.redeemOffer = "Angebot einlösen"
         s.done = "Fertig"
         s.startsNow = "Beginnt heute."
-        s.fromRenewal = { "Gilt ab deiner nächsten Verlängerung am \($0)." }
+        s.fromRenewal = { "Gilt ab dem \($0)." }
         s.switchesNow = { "Stellt dein Abo heute auf \($0) um." }
         s.switchesAt = { "Stellt dein Abo bei der nächsten Verlängerung am \($1) auf \($0) um." }
         s.itemFree = { "\($0), kostenlos" }
@@ -103,7 +103,7 @@ public struct RedeemStrings: Sendable {
         s.welcomeTitle = { "Willkommen bei \($0)" }
         s.welcome = { "Dein Angebot „\($0)“ beginnt jetzt: \($1)." }
         s.changesTitle = "Was sich ändert"
-        s.changesAtRenewal = { "„\($0)“ gilt ab deiner nächsten Verlängerung am \($1): \($2). Bis dahin ändert sich nichts." }
+        s.changesAtRenewal = { "„\($0)“ gilt ab dem \($1): \($2). Bis dahin ändert sich nichts." }
         s.switchedNow = { "Du hast ab heute \($0), mit „\($1)“." }
         s.switchedAt = { "\($0) beginnt bei deiner nächsten Verlängerung am \($1), mit diesem Angebot. Bis dahin behältst du \($2)." }
         s.deliveredTitle = "Code eingelöst"
@@ -150,7 +150,7 @@ public struct RedeemStrings: Sendable {
         s.redeemOffer = "Profiter de l’offre"
         s.done = "OK"
         s.startsNow = "Commence aujourd’hui."
-        s.fromRenewal = { "S’applique à partir de votre prochain renouvellement, le \($0)." }
+        s.fromRenewal = { "S’applique à partir du \($0)." }
         s.switchesNow = { "Votre abonnement passe à \($0) aujourd’hui." }
         s.switchesAt = { "Votre abonnement passe à \($0) lors de votre prochain renouvellement, le \($1)." }
         s.itemFree = { "\($0), gratuit" }
@@ -158,7 +158,7 @@ public struct RedeemStrings: Sendable {
         s.welcomeTitle = { "Bienvenue dans \($0)" }
         s.welcome = { "Votre offre « \($0) » commence maintenant : \($1)." }
         s.changesTitle = "Ce qui change"
-        s.changesAtRenewal = { "« \($0) » s’applique à partir de votre prochain renouvellement, le \($1) : \($2). D’ici là, rien ne change." }
+        s.changesAtRenewal = { "« \($0) » s’applique à partir du \($1) : \($2). D’ici là, rien ne change." }
         s.switchedNow = { "Vous passez à \($0) dès aujourd’hui, avec « \($1) »." }
         s.switchedAt = { "\($0) commence à votre prochain renouvellement, le \($1), avec cette offre. D’ici là, vous gardez \($2)." }
         s.deliveredTitle = "Code utilisé"
@@ -205,7 +205,7 @@ public struct RedeemStrings: Sendable {
         s.redeemOffer = "特典を使う"
         s.done = "完了"
         s.startsNow = "今日から始まります。"
-        s.fromRenewal = { "次回の更新日（\($0)）から適用されます。" }
+        s.fromRenewal = { "\($0)から適用されます。" }
         s.switchesNow = { "今日からサブスクリプションが\($0)に切り替わります。" }
         s.switchesAt = { "次回の更新日（\($1)）にサブスクリプションが\($0)に切り替わります。" }
         s.itemFree = { "\($0)、無料" }
@@ -213,7 +213,7 @@ public struct RedeemStrings: Sendable {
         s.welcomeTitle = { "\($0)へようこそ" }
         s.welcome = { "「\($0)」が始まりました：\($1)。" }
         s.changesTitle = "変更内容"
-        s.changesAtRenewal = { "「\($0)」は次回の更新日（\($1)）から適用されます：\($2)。それまでは何も変わりません。" }
+        s.changesAtRenewal = { "「\($0)」は\($1)から適用されます：\($2)。それまでは何も変わりません。" }
         s.switchedNow = { "今日から\($0)になりました（「\($1)」適用）。" }
         s.switchedAt = { "次回の更新日（\($1)）から\($0)がこの特典付きで始まります。それまでは\($2)のままです。" }
         s.deliveredTitle = "コードを使いました"
