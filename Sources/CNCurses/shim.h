@@ -24,9 +24,6 @@
 // Terminal module writes and reads the terminal itself. All names here start with sf_.
 // ---------------------------------------------------------------------------------------------------
 
-/// The columns a character takes, as ncurses counts them (-1 for controls).
-static inline int sf_wcwidth(wchar_t c) { return wcwidth(c); }
-
 static inline int sf_codeset_is_utf8(void) {
     const char *codeset = nl_langinfo(CODESET);
     return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);

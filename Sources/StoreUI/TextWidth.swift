@@ -48,7 +48,7 @@ public enum TextWidth {
             if scalar.value >= 0x2000, scalar.properties.isEmoji, !scalar.properties.isEmojiModifier { pictographs += 1 }
             if (0x1F1E6...0x1F1FF).contains(scalar.value) { indicators += 1 }
             if scalar.value == 0xFE0F { width = max(width, 2); continue } // emoji presentation
-            width = max(width, Int(c_wcwidth(wchar_t(bitPattern: scalar.value))))
+            width = max(width, scalarWidth(scalar))
         }
         if joined, pictographs > 1 { return (wideReplacement, 2) }
         if indicators == 2 { return (character, 2) }
@@ -61,6 +61,21 @@ public enum TextWidth {
         }
         return (character, min(max(width, 1), maxCellsPerCluster))
     }
+
+    /// The C library's width of one code point (wcwidth: -1 for controls), always in a UTF-8 character
+    /// type of its own. The process's locale is shared state that anything may set (Foundation, a
+    /// test, the terminal edge at start): measured in it, CJK could count -1 on a bad day, so widths
+    /// use a thread-local UTF-8 locale instead, and terminal and grid always agree.
+    public static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
+        let code = wchar_t(bitPattern: scalar.value)
+        guard let utf8 = utf8Locale else { return Int(c_wcwidth(code)) }
+        let previous = uselocale(utf8)
+        defer { uselocale(previous) }
+        return Int(c_wcwidth(code))
+    }
+
+    nonisolated(unsafe) private static let utf8Locale: locale_t? =
+        newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) ?? newlocale(LC_CTYPE_MASK, "en_US.UTF-8", nil)
 
     /// The widest a grapheme cluster is drawn (`glyph`): two cells.
     public static let maxCellsPerCluster = 2

@@ -104,7 +104,7 @@ struct Frame: Equatable, Sendable {
         for scalar in character.unicodeScalars {
             let value = scalar.value
             if value < 0x20 || (0x7F..<0xA0).contains(value) { continue }
-            let scalarWidth = Int(sf_wcwidth(wchar_t(bitPattern: value)))
+            let scalarWidth = TextWidth.scalarWidth(scalar)
             if scalarWidth < 0 { continue }
             if used + scalarWidth > width { break }
             // A combining mark or joiner only after something it can attach to.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import StoreModel
 @testable import StoreUI
@@ -11,6 +12,16 @@ struct TextWidthTests {
         #expect(TextWidth.of("パワーサージ") == 12)
         #expect(TextWidth.of("¥600") == 4)
         #expect(TextWidth.of("e\u{301}") == 1)
+    }
+
+    @Test("widths never depend on the process's locale: with LC_CTYPE set to C (as Foundation or a test may), CJK is still two cells")
+    func widthsIgnoreTheProcessLocale() {
+        let previous = String(cString: setlocale(LC_CTYPE, nil))
+        _ = setlocale(LC_CTYPE, "C")
+        defer { _ = setlocale(LC_CTYPE, previous) }
+        #expect(TextWidth.scalarWidth("日") == 2)
+        #expect(TextWidth.scalarWidth("\u{301}") == 0)
+        #expect(TextWidth.of("パワーサージ") == 12)
     }
 
     @Test("truncation never splits a wide character")
