@@ -132,18 +132,31 @@ extension AppStore {
     /// refunded. Walks each purchased product's transactions back from the newest while they are
     /// recent, so the work is the products bought and the recent charges, never the whole ledger.
     public func recentCharges() -> [Transaction] {
-        let cutoff = now.addingTimeInterval(-Double(Self.recentChargeDays) * 86_400)
         var charges: [Transaction] = []
+        visitRecentCharges { charges.append($0); return true }
+        return charges.sorted { ($0.purchaseDate, $0.id) > ($1.purchaseDate, $1.id) }
+    }
+
+    /// Whether there are more than `count` recent charges, for a key's availability: stops as soon as
+    /// there are, instead of listing them all.
+    public func hasRecentCharges(moreThan count: Int) -> Bool {
+        var seen = 0
+        visitRecentCharges { _ in seen += 1; return seen <= count }
+        return seen > count
+    }
+
+    /// The recent charges in no order, until `body` returns false.
+    private func visitRecentCharges(_ body: (Transaction) -> Bool) {
+        let cutoff = now.addingTimeInterval(-Double(Self.recentChargeDays) * 86_400)
         for ids in index.byProduct.values {
             for id in ids.reversed() {
                 let transaction = transactions[index.positions[id]!]
                 meter?.visited += 1
                 if transaction.purchaseDate < cutoff { break }
                 guard transaction.purchaseDate <= now, transaction.ownership == .purchased, transaction.price > 0 else { continue }
-                charges.append(transaction)
+                if !body(transaction) { return }
             }
         }
-        return charges.sorted { ($0.purchaseDate, $0.id) > ($1.purchaseDate, $1.id) }
     }
 
     /// Why the person cannot ask a refund for a transaction now; nil when they can.

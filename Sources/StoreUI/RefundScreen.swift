@@ -43,10 +43,11 @@ public enum RefundScreen {
     }
 
     static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
-        let charges = app.store.recentCharges()
+        // Asked for every binding on every key: answered without listing the charges where it can.
         switch action {
-        case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: return charges.count > 1
+        case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: return app.store.hasRecentCharges(moreThan: 1)
         case .press:
+            let charges = app.store.recentCharges()
             let selected = charges.first { $0.id == screen.selection } ?? charges.first
             return selected.map { app.store.refundRefusal(for: $0.id) == nil } ?? false
         default: return true

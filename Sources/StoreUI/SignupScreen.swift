@@ -117,14 +117,8 @@ public enum SignupScreen {
     // MARK: layout
 
     /// One line of the screen's scrolling content: text at an indent, and optionally a second text
-    /// ending at the right edge (a price).
-    struct Line {
-        var text: String
-        var role: Role
-        var indent = 0
-        var right: String? = nil
-        var rightRole: Role = .price
-    }
+    /// ending at the right edge (a price). The Account and help screens' line (ListPage), unselectable here.
+    typealias Line = ListPage<Never>.Line
 
     /// The whole content as lines, the rows pinned under it (the button), and how much shows at once.
     struct Layout {
