@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "storefront", targets: ["storefront"]),
         .executable(name: "storefront-bench", targets: ["Benchmarks"]),
         .executable(name: "list-comparator", targets: ["ListComparator"]),
+        .executable(name: "storefront-fuzz", targets: ["StorefrontFuzz"]),
         .library(name: "StoreModel", targets: ["StoreModel"]),
     ],
     dependencies: [
@@ -71,6 +72,11 @@ let package = Package(
         // The bare C baseline the benchmark runs beside storefront: a plain ncursesw list (header, rows,
         // footer; j/k move the selection).
         .executableTarget(name: "ListComparator", dependencies: ["CNCurses"]),
+        // Every parser of untrusted bytes with the promises it keeps for any input (README, "Fuzzing"):
+        // libFuzzer runs them through storefront-fuzz (.ci/fuzz); FuzzTargetsTests replays the seeds and
+        // every kept finding.
+        .target(name: "FuzzTargets", dependencies: ["StoreModel", "StoreUI", "Terminal"]),
+        .executableTarget(name: "StorefrontFuzz", dependencies: ["FuzzTargets"]),
         // What several test targets share (a seeded random generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel", "TestSupport"]),
@@ -79,6 +85,7 @@ let package = Package(
         // serve's rules without a network; the server itself is tested end to end in storefrontTests.
         .testTarget(name: "ServeTests", dependencies: ["Serve"]),
         // The terminal edge without a terminal: frame diffs against a virtual xterm, key decoding, looks.
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "StoreUI", "TestSupport"]),
         // Runs the built binary; depending on it makes `swift test` build it first.
         .testTarget(name: "storefrontTests", dependencies: ["storefront", "Ledger", "StoreModel", "TestSupport"]),

@@ -41,11 +41,19 @@ public enum StoreKitExport {
             let names = table?[id]
             return ["internalID": .string(names?.internalID ?? stableID(id)), "referenceName": .string(names?.referenceName ?? reference)]
         }
-        func offer(_ offer: SubscriptionOffer, key: String) -> JSONValue {
+        /// An offer as the format holds it; nil (and a line in `dropped`) for a paid offer with no price
+        /// in this storefront, which the format cannot express (every paid offer has a displayPrice).
+        func offer(_ offer: SubscriptionOffer, key: String, of productID: String) -> JSONValue? {
             var members: [String: JSONValue] = ["paymentMode": .string(paymentMode(offer.paymentMode)),
                                                 "subscriptionPeriod": .string(offer.period.description)]
             if offer.paymentMode == .payAsYouGo { members["numberOfPeriods"] = .number(Double(offer.periodCount)) }
-            if offer.paymentMode != .freeTrial, let value = price(offer.priceTable) { members["displayPrice"] = value }
+            if offer.paymentMode != .freeTrial {
+                guard let value = price(offer.priceTable) else {
+                    dropped.append("\(UntrustedText.quoted(productID)): offer \(UntrustedText.quoted(key)) has no price in \(code)")
+                    return nil
+                }
+                members["displayPrice"] = value
+            }
             members["internalID"] = .string(origin?.offers[key]?.internalID ?? stableID(key))
             return object(members)
         }
@@ -89,15 +97,15 @@ public enum StoreKitExport {
                 members["groupNumber"] = .number(Double(info.level))
                 members["recurringSubscriptionPeriod"] = .string(info.period.description)
                 members["subscriptionGroupID"] = .string(group.id)
-                members["introductoryOffer"] = info.introductoryOffer.map { offer($0, key: "intro:" + item.id) } ?? .null
-                members["adHocOffers"] = .array(info.promotionalOffers.map { promotional in
-                    guard case .object(var body) = offer(promotional, key: promotional.id ?? "") else { return .null }
+                members["introductoryOffer"] = info.introductoryOffer.flatMap { offer($0, key: "intro:" + item.id, of: item.id) } ?? .null
+                members["adHocOffers"] = .array(info.promotionalOffers.compactMap { promotional in
+                    guard case .object(var body)? = offer(promotional, key: promotional.id ?? "", of: item.id) else { return nil }
                     body.members.append(.init(key: "offerID", value: .string(promotional.id ?? "")))
                     body.members.append(.init(key: "referenceName", value: .string(origin?.offers[promotional.id ?? ""]?.referenceName ?? promotional.id ?? "")))
                     return .object(body)
                 })
-                members["codeOffers"] = .array(catalog.offerCodes.filter { $0.productID == item.id }.map { code in
-                    guard let codeOffer = code.offer, case .object(var body) = offer(codeOffer, key: code.id) else { return .null }
+                members["codeOffers"] = .array(catalog.offerCodes.filter { $0.productID == item.id }.compactMap { code in
+                    guard let codeOffer = code.offer, case .object(var body)? = offer(codeOffer, key: code.id, of: item.id) else { return nil }
                     let order: [OfferCodeOffer.Eligibility: String] = [.new: "new", .existing: "existing", .lapsed: "expired"]
                     body.members.append(.init(key: "eligibility", value: .array(code.eligibility.compactMap { order[$0] }.sorted().map(JSONValue.string))))
                     body.members.append(.init(key: "isStackable", value: .bool(origin?.stackable[code.id] ?? false)))

@@ -194,4 +194,16 @@ struct StoreKitConfigurationTests {
             #expect(again.product(product.id)?.price(in: again.territories[0]) == product.prices["JPN"], "\(product.id)")
         }
     }
+
+    /// Found by the storekit-roundtrip fuzz target: a retention offer priced in USA and JPN only, exported
+    /// for DEU, was written without its displayPrice, and the file could not be read back.
+    @Test("export leaves out a paid offer with no price in the storefront, says so, and the file reads back")
+    func exportOfferWithoutPrice() throws {
+        let result = StoreKitExport.export(Fixture.catalog, territory: "DEU")
+        #expect(result.dropped.contains(#""pro.monthly": offer "stay" has no price in DEU"#), "\(result.dropped)")
+        let again = try StoreKitConfiguration.load(Data(result.text.utf8), name: "DEU").catalog
+        let pro = try #require(again.product("pro.monthly")?.subscription)
+        #expect(pro.promotionalOffers.isEmpty, "the unpriced offer is left out")
+        #expect(pro.introductoryOffer != nil, "the priced introductory offer stays")
+    }
 }
