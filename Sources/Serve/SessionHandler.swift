@@ -31,6 +31,9 @@ final class SessionHandler: ChannelInboundHandler {
     private var program: SessionProgram?
     private var terminal: Channel?
     private var pendingInput: [ByteBuffer] = []
+    private var pendingInputBytes = 0
+    /// Input kept while the program's terminal is being attached; more is dropped (a person types less).
+    static let maxPendingInput = 64 * 1024
     private var goodbye: Goodbye?
     private var lastInput = NIODeadline.now()
     private var startedAt = NIODeadline.now()
@@ -108,9 +111,30 @@ final class SessionHandler: ChannelInboundHandler {
         lastInput = .now()
         if let terminal {
             terminal.writeAndFlush(bytes, promise: nil)
-        } else if phase == .running, pendingInput.count < 64 {
+            // Back-pressure: while the pty cannot take more (the program is not reading), stop reading
+            // the guest. NIOSSH then stops opening the channel's window, so the guest can have at most the
+            // window (2 MB) in flight; what waits here is the pty channel's high-water mark plus that.
+            if !terminal.isWritable { setReadingGuest(false, context: context) }
+        } else if phase == .running, pendingInputBytes + bytes.readableBytes <= Self.maxPendingInput {
+            pendingInputBytes += bytes.readableBytes
             pendingInput.append(bytes)
         }
+    }
+
+    /// The program's terminal can take more input again (or cannot): read the guest again (or stop).
+    func terminalWritabilityChanged(_ writable: Bool) {
+        guard let context else { return }
+        setReadingGuest(writable, context: context)
+    }
+
+    private var readingGuest = true
+
+    private func setReadingGuest(_ reading: Bool, context: ChannelHandlerContext) {
+        guard reading != readingGuest else { return }
+        readingGuest = reading
+        _ = context.channel.setOption(ChannelOptions.autoRead, value: reading)
+        // NIOSSH's child channel does not read by itself when autoRead comes back on.
+        if reading { context.read() }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -221,6 +245,7 @@ final class SessionHandler: ChannelInboundHandler {
                     terminal = channel
                     for bytes in pendingInput { channel.write(bytes, promise: nil) }
                     pendingInput = []
+                    pendingInputBytes = 0
                     channel.flush()
                     if phase != .running || self.context == nil { channel.close(promise: nil) }
                 case .failure(let error):
@@ -377,6 +402,11 @@ final class TerminalReader: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         session.value.programWrote(unwrapInboundIn(data))
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        session.value.terminalWritabilityChanged(context.channel.isWritable)
+        context.fireChannelWritabilityChanged()
     }
 
     /// Reading the master fails with EIO once the program's side is closed: that is the end of output.
