@@ -42,6 +42,17 @@ public struct ServeConfiguration: Sendable {
         self.logger = logger
     }
 
+    /// What a guest's window may be: larger sizes are clamped to this before they reach the program (a
+    /// session's program keeps about 100 bytes per cell; 1000×500 is 50 MB, 65535×65535 would be 400 GB).
+    public static let maxColumns = 1000
+    public static let maxRows = 500
+
+    /// A size a client sent, as the session's pty gets it: at most `maxColumns`×`maxRows`; 0 stays 0
+    /// (the program then shows "terminal too small").
+    public static func clampedSize(columns: Int, rows: Int) -> (columns: Int, rows: Int) {
+        (min(max(columns, 0), maxColumns), min(max(rows, 0), maxRows))
+    }
+
     /// The running executable, as the kernel knows it (so a session runs exactly this build).
     public static var currentExecutable: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]

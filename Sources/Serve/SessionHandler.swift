@@ -65,7 +65,8 @@ final class SessionHandler: ChannelInboundHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
-            pty = (request.term, request.terminalCharacterWidth, request.terminalRowHeight)
+            let size = ServeConfiguration.clampedSize(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
+            pty = (request.term, size.columns, size.rows)
             reply(request.wantReply, phase == .waiting)
         case let request as SSHChannelRequestEvent.EnvironmentRequest:
             let accepted = phase == .waiting && SessionEnvironment.accepts(name: request.name, value: request.value)
@@ -87,9 +88,10 @@ final class SessionHandler: ChannelInboundHandler {
             logger.info("subsystem refused", metadata: ["subsystem": "\(UntrustedText.quoted(request.subsystem, limit: 40))"])
             reply(request.wantReply, false)
         case let request as SSHChannelRequestEvent.WindowChangeRequest:
-            pty?.columns = request.terminalCharacterWidth
-            pty?.rows = request.terminalRowHeight
-            program?.resize(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
+            let size = ServeConfiguration.clampedSize(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
+            pty?.columns = size.columns
+            pty?.rows = size.rows
+            program?.resize(columns: size.columns, rows: size.rows)
         case is ChannelEvent:
             // The client closed its input: the program still runs until it, or the connection, ends.
             break
