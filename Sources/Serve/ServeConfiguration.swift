@@ -22,7 +22,14 @@ public struct ServeConfiguration: Sendable {
     /// The screen a session opens when the guest names none (the presenter's `--open`).
     public var defaultScreen: String?
     /// A connection that has not started a session within this long is closed.
-    public var loginGraceTime: Duration = .seconds(60)
+    public var loginGraceTime: Duration = .seconds(20)
+    /// A connection whose last session ended is closed after this long unless it starts another.
+    public var lingerTime: Duration = .seconds(3)
+    /// Connections from one address that have not started a session (unauthenticated, or authenticated
+    /// and idle) open at once; more from that address are refused.
+    public var maxStartupsPerAddress: Int = 4
+    /// New connections from one address in any 60 seconds; more are refused.
+    public var maxConnectionsPerMinute: Int = 30
     public var logger: Logger
 
     public init(host: String, port: Int, hostKey: HostKey, admission: Admission, maxSessions: Int,

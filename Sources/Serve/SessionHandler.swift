@@ -185,21 +185,19 @@ final class SessionHandler: ChannelInboundHandler {
             refuse(Goodbye.shutdown.message)
             return
         }
-        phase = .running
-        connection.sessionStarted()
         var arguments = configuration.arguments
         if let folder = configuration.stateDirectory, let key {
             let path = Self.ledgerPath(folder: folder, key: key)
             guard !Self.ledgerIsOpenElsewhere(path) else {
                 logger.info("refused: ledger in use")
                 registry.removeSession(id)
-                phase = .waiting
                 refuse(Self.keyInUseMessage)
                 return
             }
             if FileManager.default.fileExists(atPath: path), let resume = configuration.resumeArguments { arguments = resume }
             arguments += ["--state", path]
         }
+        phase = .running
         if let screen { arguments += ["--open", screen] }
         let environment = SessionEnvironment(term: pty.term, locales: locales)
         do {
@@ -213,6 +211,8 @@ final class SessionHandler: ChannelInboundHandler {
             return
         }
         guard let program else { return }
+        connection.sessionStarted()
+        registry.connectionStartedSession(connection.id)
         registry.started(id, pid: program.pid)
         startedAt = .now()
         lastInput = .now()
@@ -322,6 +322,7 @@ final class SessionHandler: ChannelInboundHandler {
         timers = []
         program?.closeMaster()
         registry.removeSession(id)
+        if connection.sessionEnded() == 0 { closeConnectionUnlessUsed() }
         let seconds = Double((NIODeadline.now() - startedAt).nanoseconds) / 1e9
         logger.info("session end", metadata: [
             "duration": "\(String(format: "%.1f", seconds))s", "ending": "\(ending)", "reason": "\(goodbye?.logName ?? "program ended")",
@@ -344,6 +345,20 @@ final class SessionHandler: ChannelInboundHandler {
         }
         let channel = context.channel
         context.triggerUserOutboundEvent(status).assumeIsolated().whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// A connection whose last session ended is closed after `lingerTime` unless it starts another: a
+    /// client that keeps its transport open after the program ends must not hold a seat of the server's.
+    private func closeConnectionUnlessUsed() {
+        guard let parent = context?.channel.parent else { return }
+        let connection = self.connection
+        let logger = self.logger
+        let linger = configuration.lingerTime
+        parent.eventLoop.scheduleTask(in: TimeAmount(linger)) {
+            guard connection.runningSessions == 0, parent.isActive else { return }
+            logger.info("closing: the connection's last session ended", metadata: ["after": "\(Goodbye.words(linger))"])
+            parent.close(promise: nil)
+        }
     }
 
     /// A message instead of a session: one line, then exit status 1 and the channel closes.
