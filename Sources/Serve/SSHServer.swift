@@ -29,6 +29,9 @@ public enum SSHServer {
         let registry = Registry(maxSessions: configuration.maxSessions, maxStartupsPerAddress: configuration.maxStartupsPerAddress,
                                 maxPerMinute: configuration.maxConnectionsPerMinute)
         let logger = configuration.logger
+        // Ledgers, host key and anything else made while serving are the presenter's alone (0600, 0700);
+        // sessions inherit it, so SQLite makes each guest's ledger 0600.
+        umask(0o077)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .serverChannelOption(ChannelOptions.backlog, value: 256)

@@ -30,6 +30,9 @@ public struct ServeConfiguration: Sendable {
     public var maxStartupsPerAddress: Int = 4
     /// New connections from one address in any 60 seconds; more are refused.
     public var maxConnectionsPerMinute: Int = 30
+    /// With `--demo --state-dir`: at most this many ledgers; the oldest idle one is removed for a new key.
+    /// nil: no cap (with an authorized_keys file the keys themselves are the bound).
+    public var maxLedgers: Int?
     public var logger: Logger
 
     public init(host: String, port: Int, hostKey: HostKey, admission: Admission, maxSessions: Int,

@@ -194,7 +194,24 @@ final class SessionHandler: ChannelInboundHandler {
                 refuse(Self.keyInUseMessage)
                 return
             }
-            if FileManager.default.fileExists(atPath: path), let resume = configuration.resumeArguments { arguments = resume }
+            if let cap = configuration.maxLedgers {
+                let inUse = Set(registry.sessionKeys.map { Self.ledgerPath(folder: folder, key: $0) })
+                switch LedgerFolder.makeRoom(folder: folder, for: path, cap: cap, inUse: inUse) {
+                case .ready(let removed):
+                    for name in removed {
+                        logger.info("ledger removed: the oldest idle one, to keep at most \(cap) (--max-ledgers)", metadata: ["ledger": "\(name)"])
+                    }
+                case .full:
+                    logger.info("refused: all \(cap) ledgers are in use (--max-ledgers)")
+                    registry.removeSession(id)
+                    refuse("storefront: every guest ledger this server keeps is in use right now; please try again in a few minutes.")
+                    return
+                }
+            }
+            if FileManager.default.fileExists(atPath: path) {
+                LedgerFolder.restrict(path)
+                if let resume = configuration.resumeArguments { arguments = resume }
+            }
             arguments += ["--state", path]
         }
         phase = .running

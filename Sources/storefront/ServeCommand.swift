@@ -41,6 +41,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("state-dir"), help: "Keep a ledger per guest key in this folder (one session per key at a time). Default: every session starts fresh, in memory.")
     var stateDir: String?
 
+    @Option(name: .customLong("max-ledgers"), help: "With --demo --state-dir: keep at most this many ledgers; a new key's ledger replaces the oldest idle one.")
+    var maxLedgers = 100
+
     @Option(name: .customLong("login-grace-time"), help: "Close a connection that has not started a session this long after connecting: 20s, 1m.")
     var loginGraceTime = "20s"
 
@@ -57,7 +60,7 @@ struct ServeCommand: ParsableCommand {
     static let ownOptions: [String: Bool] = [
         "--listen": true, "--host-key": true, "--authorized-keys": true, "--demo": false, "--max-sessions": true,
         "--idle-timeout": true, "--max-session-length": true, "--state-dir": true, "--open": true,
-        "--login-grace-time": true, "--max-startups-per-address": true, "--max-connections-per-minute": true,
+        "--max-ledgers": true, "--login-grace-time": true, "--max-startups-per-address": true, "--max-connections-per-minute": true,
     ]
 
     func run() throws {
@@ -82,6 +85,8 @@ struct ServeCommand: ParsableCommand {
         configuration.loginGraceTime = settings.grace
         configuration.maxStartupsPerAddress = maxStartupsPerAddress
         configuration.maxConnectionsPerMinute = maxConnectionsPerMinute
+        // With a key list the keys bound the ledgers; with --demo anyone's fresh key would make one.
+        configuration.maxLedgers = demo && stateDir != nil ? maxLedgers : nil
         // A guest's ledger that exists resumes its own clock; --now only starts new ones.
         configuration.resumeArguments = Self.launchArguments(Array(CommandLine.arguments.dropFirst()), alsoDropping: ["--now": true])
         do {
@@ -126,6 +131,9 @@ struct ServeCommand: ParsableCommand {
         }
         guard (1...100_000).contains(maxConnectionsPerMinute) else {
             throw StartupError(message: "--max-connections-per-minute \(maxConnectionsPerMinute): give a number from 1 to 100000")
+        }
+        guard (1...1_000_000).contains(maxLedgers) else {
+            throw StartupError(message: "--max-ledgers \(maxLedgers): give a number from 1 to 1000000")
         }
         if launch.state != nil {
             throw StartupError(message: "--state keeps one ledger for one person; serve keeps one per guest key with --state-dir DIR")
