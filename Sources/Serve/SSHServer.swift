@@ -61,6 +61,12 @@ public enum SSHServer {
                                 logger.info("channel refused", metadata: ["connection": "\(id)", "type": "\(Self.describe(type))"])
                                 return child.eventLoop.makeFailedFuture(ServeError.channelRefused)
                             }
+                            // As OpenSSH's MaxSessions: a connection cannot pile up session channels.
+                            guard connection.openChannel(limit: ConnectionInfo.maxChannels) else {
+                                logger.info("channel refused", metadata: ["connection": "\(id)", "type": "session",
+                                                                          "reason": "\(ConnectionInfo.maxChannels) session channels open on this connection"])
+                                return child.eventLoop.makeFailedFuture(ServeError.channelRefused)
+                            }
                             return child.eventLoop.makeCompletedFuture {
                                 try child.pipeline.syncOperations.addHandler(
                                     SessionHandler(id: registry.nextID(), configuration: configuration, registry: registry, connection: connection))
@@ -147,7 +153,9 @@ public enum ServeError: Error, CustomStringConvertible {
 /// how many of its sessions run now.
 final class ConnectionInfo: Sendable {
     let id: Int
-    private let state = NIOLockedValueBox<(key: String?, user: String?, started: Bool, running: Int)>((nil, nil, false, 0))
+    private let state = NIOLockedValueBox<(key: String?, user: String?, started: Bool, running: Int, channels: Int)>((nil, nil, false, 0, 0))
+    /// Session channels one connection may have open at once.
+    static let maxChannels = 10
 
     init(id: Int) { self.id = id }
 
@@ -160,6 +168,17 @@ final class ConnectionInfo: Sendable {
     }
 
     func sessionStarted() { state.withLockedValue { $0.started = true; $0.running += 1 } }
+
+    /// A session channel opens, unless `limit` are open already.
+    func openChannel(limit: Int) -> Bool {
+        state.withLockedValue { state in
+            guard state.channels < limit else { return false }
+            state.channels += 1
+            return true
+        }
+    }
+
+    func channelClosed() { state.withLockedValue { $0.channels = max(0, $0.channels - 1) } }
 
     /// A session of this connection ended; the number still running.
     func sessionEnded() -> Int { state.withLockedValue { $0.running = max(0, $0.running - 1); return $0.running } }

@@ -58,6 +58,7 @@ final class SessionHandler: ChannelInboundHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
+        connection.channelClosed()
     }
 
     // MARK: Requests

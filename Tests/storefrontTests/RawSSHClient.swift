@@ -38,6 +38,22 @@ final class RawSSHClient: @unchecked Sendable {
         channel = try bootstrap.connect(host: "127.0.0.1", port: port).wait()
     }
 
+    /// Opens a session channel and asks nothing of it; the channel, or the server's refusal.
+    func openBareChannel() throws -> Channel {
+        let promise = channel.eventLoop.makePromise(of: Channel.self)
+        channel.eventLoop.execute { [channel] in
+            channel.pipeline.handler(type: NIOSSHHandler.self).whenComplete { result in
+                switch result {
+                case .success(let ssh): ssh.createChannel(promise, channelType: .session) { child, _ in child.eventLoop.makeSucceededVoidFuture() }
+                case .failure(let error): promise.fail(error)
+                }
+            }
+        }
+        let timeout = channel.eventLoop.scheduleTask(in: .seconds(10)) { promise.fail(Failure("no answer to a channel open within 10 s")) }
+        defer { timeout.cancel() }
+        return try promise.futureResult.wait()
+    }
+
     /// Opens a session with a pty of this size and starts the shell (the store). Bounded by 10 s.
     func openSession(columns: Int, rows: Int, term: String = "xterm-256color") throws {
         let promise = channel.eventLoop.makePromise(of: Channel.self)

@@ -166,6 +166,14 @@ struct ServeCrowdTests {
             #expect(client.wait(timeout: 10) { client.connectionClosed }, "the server closed the transport")
         }
         #expect(server.log.components(separatedBy: "closing: the connection's last session ended").count - 1 == 4)
+        // Nor can one connection pile up session channels: 10 at once, as OpenSSH's MaxSessions.
+        let piler = try RawSSHClient(port: server.port)
+        defer { piler.close() }
+        let open = try (0..<10).map { _ in try piler.openBareChannel() }
+        #expect(throws: (any Error).self) { try piler.openBareChannel() }
+        _ = try open[0].close().wait()
+        #expect(try piler.openBareChannel().isActive, "closing one makes room")
+        #expect(server.log.contains("reason=10 session channels open on this connection"))
         // Seats are free again for a real guest.
         let guest = try server.guest()
         defer { guest.close() }
