@@ -19,12 +19,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // The only C in the project: ncursesw through a module map and a shim header.
+        // The project's C: ncursesw through a module map and a shim header (terminal descriptions, no
+        // state), and CTerminalState, the one translation unit that owns the signal handlers, saved tty
+        // modes and emergency restore (one copy in every build: see its header).
         .systemLibrary(
             name: "CNCurses",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]
         ),
+        .target(name: "CTerminalState"),
         // The App Store as a pure model. No terminal, no I/O besides decoding a catalog.
         .target(name: "StoreModel"),
         // The app in the Elm style: state, messages, update, and views that render to a grid of cells.
@@ -33,7 +36,7 @@ let package = Package(
         // The durable ledger: an AppStore's transactions, renewals and scenario in SQLite (GRDB).
         .target(name: "Ledger", dependencies: ["StoreModel", .product(name: "GRDB", package: "GRDB.swift")]),
         // The ncurses edge: draws a grid, reads keys, follows resizes and signals.
-        .target(name: "Terminal", dependencies: ["CNCurses", "StoreModel", "StoreUI"]),
+        .target(name: "Terminal", dependencies: ["CNCurses", "CTerminalState", "StoreModel", "StoreUI"]),
         // `storefront serve`: the store over SSH (SwiftNIO SSH). Each session runs the ordinary storefront
         // program in its own pseudo-terminal, so nothing else in the project knows about NIO.
         .target(

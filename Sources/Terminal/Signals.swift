@@ -1,17 +1,12 @@
-import CNCurses
+import CTerminalState
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Process-wide signal handling, tty modes and the emergency terminal restore, over the C state in
-/// shim.h.
-///
-/// This is the only Swift file that may call the `sf_signal_*`, `sf_restore_*`, `sf_wake_*`,
-/// `sf_resize_*` and `sf_crash_*` functions: their state lives in `static` C variables, and in a debug
-/// (non-whole-module) build each Swift file that calls a `static inline` function gets its own copy of
-/// the function and of that state.
+/// Process-wide signal handling, tty modes and the emergency terminal restore, over the C state that
+/// Sources/CTerminalState/terminal_state.c owns (one copy in every build).
 enum ProcessSignals {
     /// Recorded for the main loop to poll; a second one while the program still runs restores the
     /// terminal and kills the process with it.
@@ -20,18 +15,19 @@ enum ProcessSignals {
     static let crashes: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
 
     /// Installs the handlers. Crashes go on to Swift's backtracer only when `chainCrashes` (the person
-    /// set SWIFT_BACKTRACE); see `sf_crash_handler` in shim.h.
+    /// set SWIFT_BACKTRACE); see `sf_crash_handler` in terminal_state.c.
     static func install(chainCrashes: Bool) {
         _ = sf_wake_open()
         sf_crash_set_chain(chainCrashes ? 1 : 0)
         for signal in recorded { sf_signal_install_record(signal) }
         for signal in crashes { sf_signal_install_crash(signal) }
         sf_signal_install_winch()
+        sf_signal_install_job_control()
     }
 
     /// Puts back the dispositions the process had before `install()`. A recorded signal stays readable.
     static func uninstall() {
-        for signal in recorded + crashes + [SIGWINCH] { sf_signal_uninstall(signal) }
+        for signal in recorded + crashes + [SIGWINCH, SIGTSTP, SIGCONT] { sf_signal_uninstall(signal) }
     }
 
     static var pending: Int32? {
@@ -41,6 +37,15 @@ enum ProcessSignals {
 
     /// Treats the terminal as hung up (its input reached end of file) even without a SIGHUP.
     static func noteHangup() { sf_signal_note(SIGHUP) }
+
+    /// Whether a SIGTSTP (a stop from outside: `kill -TSTP`) arrived since the last call.
+    static func takeSuspend() -> Bool { sf_suspend_take() != 0 }
+
+    /// Whether the process was continued (SIGCONT) since the last call.
+    static func takeContinue() -> Bool { sf_continue_take() != 0 }
+
+    /// Stops the process as Ctrl-Z in a shell does; returns when it is continued.
+    static func stopProcess() { sf_suspend_self() }
 
     /// Whether the terminal changed size since the last call.
     static func takeResize() -> Bool { sf_resize_take() != 0 }
@@ -72,7 +77,7 @@ enum ProcessSignals {
 
     static func disarmEmergencyRestore() { sf_restore_arm(0) }
 
-    /// Sends a terminal stderr to a temporary file while the screen runs (see shim.h), so messages
+    /// Sends a terminal stderr to a temporary file while the screen runs (see terminal_state.h), so messages
     /// neither garble the screen nor vanish with the alternate screen.
     static func beginStderrCapture() { sf_stderr_capture_begin() }
 

@@ -171,11 +171,20 @@ public final class TerminalScreen {
         guard running, ProcessSignals.disposition(SIGTSTP) != 1 else { return }
         writeAll(leaveBytes)
         ProcessSignals.restoreTerminalModes()
-        raise(SIGTSTP)
+        ProcessSignals.stopProcess()
         // Continued.
+        resume()
+    }
+
+    /// Takes the terminal back after the process was stopped and continued (by Ctrl-Z and `fg`, or by
+    /// SIGSTOP/SIGTSTP and SIGCONT from outside): the shell may have reset the tty modes and drawn over
+    /// the screen, so raw mode and the alternate screen again, and the next `draw` repaints everything.
+    private func resume() {
+        _ = ProcessSignals.takeContinue()
         ProcessSignals.enterRawMode()
         writeAll(enterBytes)
         writer.invalidate()
+        lastSize = Self.querySize(fallback: lastSize)
     }
 
     // MARK: Size and keys
@@ -202,6 +211,16 @@ public final class TerminalScreen {
         let clock = ContinuousClock()
         let deadline = timeoutMilliseconds < 0 ? nil : clock.now + .milliseconds(Int(timeoutMilliseconds))
         while true {
+            // A stop from outside (kill -TSTP) leaves full-screen mode first, like Ctrl-Z; a continue
+            // after any stop (SIGSTOP included) takes the terminal back and repaints it.
+            if ProcessSignals.takeSuspend() {
+                suspend()
+                return .resize(lastSize)
+            }
+            if ProcessSignals.takeContinue() {
+                resume()
+                return .resize(lastSize)
+            }
             if ProcessSignals.takeResize() {
                 lastSize = Self.querySize(fallback: lastSize)
                 writer.invalidate() // the terminal may have reflowed or cleared what it showed

@@ -117,7 +117,14 @@ enum Storefront {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let sampleCatalog = repository.appendingPathComponent("SampleCatalog.json")
 
+    /// The binary under test. `STOREFRONT_TEST_BINARY` names another one (absolute, or relative to the
+    /// repository): `.ci/run` runs these tests a second time against README's release build
+    /// (`swift build -c release --static-swift-stdlib`), the binary presenters and SSH guests run.
+    /// Without it, the debug build `swift test` made.
     static var binary: URL {
+        if let chosen = ProcessInfo.processInfo.environment["STOREFRONT_TEST_BINARY"], !chosen.isEmpty {
+            return chosen.hasPrefix("/") ? URL(fileURLWithPath: chosen) : repository.appendingPathComponent(chosen)
+        }
         let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("storefront")
         if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }

@@ -120,16 +120,86 @@ struct TerminalEndToEndTests {
         try session.waitForExit()
     }
 
-    @Test("SIGTERM restores the terminal", arguments: ["TERM", "HUP"])
+    static let signalNumbers: [String: Int32] = ["TERM": SIGTERM, "HUP": SIGHUP, "INT": SIGINT, "QUIT": SIGQUIT,
+                                                 "SEGV": SIGSEGV, "ABRT": SIGABRT, "ILL": SIGILL, "FPE": SIGFPE,
+                                                 "BUS": SIGBUS, "TRAP": SIGTRAP]
+
+    @Test("SIGTERM, SIGHUP, SIGINT and SIGQUIT restore the terminal, then the process dies of the signal (status 128+n)",
+          arguments: ["TERM", "HUP", "INT", "QUIT"])
     func signalRestores(signal: String) throws {
         let session = try TmuxSession()
         defer { session.close() }
         try session.waitFor("Trail Boost")
         try session.signalApp(signal)
-        try session.waitForExit()
-        #expect(session.sttyAfter.contains(" icanon") && session.sttyAfter.contains(" echo"))
+        try session.waitForExit(timeout: 5)
+        #expect(session.exitStatus == "\(128 + Self.signalNumbers[signal]!)", "a shell sees the signal: status \(session.exitStatus)")
+        #expect(session.sttyAfter.contains(" icanon") && session.sttyAfter.contains(" echo"), "terminal modes restored:\n\(session.sttyAfter)")
         #expect(try session.alternateScreenOn() == false)
+        #expect(try session.cursorVisible(), "the cursor is shown again")
         #expect(try !session.bracketedPasteLeftOn())
+    }
+
+    @Test("a crash signal sent from outside (kill -SEGV, -ABRT, -ILL, -FPE, -BUS, -TRAP) restores the terminal, says so, and dies of it",
+          arguments: ["SEGV", "ABRT", "ILL", "FPE", "BUS", "TRAP"])
+    func crashSignalRestores(signal: String) throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try session.waitFor("Trail Boost")
+        try session.signalApp(signal)
+        try session.waitForExit(timeout: 5)
+        let number = Self.signalNumbers[signal]!
+        #expect(session.exitStatus == "\(128 + number)", "died of SIG\(signal): status \(session.exitStatus)")
+        #expect(session.sttyAfter.contains(" icanon") && session.sttyAfter.contains(" echo"), "terminal modes restored:\n\(session.sttyAfter)")
+        #expect(try session.alternateScreenOn() == false, "the alternate screen was left")
+        #expect(try session.cursorVisible(), "the cursor is shown again")
+        #expect(try session.screen().contains("storefront crashed (signal \(number))"), "one line says what happened")
+    }
+
+    @Test("stopped and continued from outside (SIGSTOP, SIGCONT), the program takes the terminal back and repaints what was drawn over")
+    func continueRepaints() throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try session.waitFor("Trail Boost")
+        try session.signalApp("STOP")
+        // Something else writes over the screen while the program is stopped.
+        try session.writeToTerminal("\u{1B}[2J\u{1B}[HSCRIBBLED OVER")
+        try session.waitFor("SCRIBBLED OVER")
+        try session.signalApp("CONT")
+        try session.waitFor("Trail Boost", timeout: 5)
+        #expect(try !session.screen().contains("SCRIBBLED"), "the whole screen was repainted")
+        session.send("j")
+        try session.waitFor("▸ ", timeout: 5)
+        session.send("q")
+        try session.waitForExit()
+    }
+
+    @Test("kill -TSTP in a shell with job control: the terminal is given back before the program stops; fg repaints it")
+    func stopFromOutsideUnderJobControl() throws {
+        let session = try TmuxSession(command: ["/bin/bash", "--norc", "--noprofile", "-i"], environment: ["PS1": "job$ "])
+        defer { session.close() }
+        try session.waitFor("job$")
+        let command = ([Storefront.binary.path, "--now", "2026-11-21T09:00:00Z", "--locale", "en_US", "--territory", "USA"])
+            .map { "'\($0)'" }.joined(separator: " ")
+        _ = try session.tmux(["send-keys", "-t", "t", "-l", command])
+        session.send("Enter")
+        try session.waitFor("Trail Boost")
+        try session.signalApp("TSTP", parent: "bash")
+        try session.waitFor("Stopped", timeout: 5)
+        #expect(try session.alternateScreenOn() == false, "the alternate screen was left before stopping")
+        #expect(try session.cursorVisible())
+        _ = try session.tmux(["send-keys", "-t", "t", "-l", "stty -a | grep -o ' -\\?icanon'"])
+        session.send("Enter")
+        try session.waitFor(" icanon", timeout: 5)
+        #expect(try !session.screen().contains("-icanon"), "the shell got its line editing back")
+        _ = try session.tmux(["send-keys", "-t", "t", "-l", "fg"])
+        session.send("Enter")
+        try session.waitFor("Trailhead · Store", timeout: 5)
+        #expect(try session.alternateScreenOn(), "back in full screen")
+        session.send("j")
+        try session.waitFor("▸ ", timeout: 5)
+        session.send("q")
+        try session.waitFor("job$", timeout: 5)
+        #expect(try session.alternateScreenOn() == false)
     }
 
     @Test("Ctrl-C quits and restores the terminal")
@@ -142,19 +212,28 @@ struct TerminalEndToEndTests {
         #expect(session.sttyAfter.contains(" icanon"))
     }
 
-    @Test("a resize re-lays out the screen; below the minimum a clear message")
+    @Test("a resize re-lays out the screen at once, and keys act on the new layout; below the minimum a clear message")
     func resize() throws {
         let session = try TmuxSession()
         defer { session.close() }
         try session.waitFor("Trail Boost")
         session.resize(columns: 50, rows: 16)
-        try session.waitFor("[ b: Buy Trail Boost")
+        try session.waitFor("[ b: Buy Trail Boost", timeout: 2)
+        session.send("j")
+        try session.waitFor("[ b: Buy Boost 5-Pack", timeout: 2)
+        #expect(try session.screen().contains("? keys"), "the footer fits the 50 columns")
         session.resize(columns: 30, rows: 10)
-        try session.waitFor("Terminal too small")
+        try session.waitFor("Terminal too small", timeout: 2)
+        session.send("j")
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(try session.screen().contains("Terminal too small"))
         session.resize(columns: 80, rows: 24)
-        try session.waitFor("buy as many as you like")
+        try session.waitFor("Trailhead · Store", timeout: 2)
+        session.send("j")
+        try session.waitFor("▸ Print Credit", timeout: 2)
         session.send("q")
         try session.waitForExit()
+        #expect(session.exitStatus == "0")
     }
 
     @Test("a crash restores the terminal before anything is printed, waits for nothing, and the process dies of the signal")
@@ -290,7 +369,8 @@ final class TmuxSession {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let command = words.map { "'\($0)'" }.joined(separator: " ")
-        let script = "cd '\(Storefront.repository.path)'; TERM=\(term) \(command); echo $? > '\(folder.path)/status'; stty -a > '\(folder.path)/stty'; sleep 60"
+        // No core files in the repository from the signal tests (SIGQUIT, SIGSEGV, … dump core by default).
+        let script = "ulimit -c 0; cd '\(Storefront.repository.path)'; TERM=\(term) \(command); echo $? > '\(folder.path)/status'; stty -a > '\(folder.path)/stty'; sleep 60"
         let variables = ["LANG=C.UTF-8"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         try tmux(["new-session", "-d", "-x", "80", "-y", "24", "-s", "t", "env"] + variables + ["sh", "-c", script])
     }
@@ -348,13 +428,30 @@ final class TmuxSession {
 
     func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "t"]) }
 
+    /// Whether the terminal shows its cursor (a program that hid it must show it again on the way out).
+    func cursorVisible() throws -> Bool {
+        try tmux(["display", "-p", "-t", "t", "#{cursor_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
+    /// Writes bytes to the pane's terminal as another program would (not as keys to the program).
+    func writeToTerminal(_ text: String) throws {
+        let tty = try tmux(["display", "-p", "-t", "t", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let handle = FileHandle(forWritingAtPath: tty) else { throw Failure("cannot open \(tty)") }
+        defer { try? handle.close() }
+        handle.write(Data(text.utf8))
+    }
+
     func alternateScreenOn() throws -> Bool {
         try tmux(["display", "-p", "-t", "t", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
-    /// Sends a signal to the storefront process (the child of the pane's shell).
-    func signalApp(_ name: String) throws {
-        let shell = try tmux(["display", "-p", "-t", "t", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    /// Sends a signal to the storefront process (the child of the pane's shell, or of the `parent` the
+    /// pane's shell started).
+    func signalApp(_ name: String, parent: String? = nil) throws {
+        var shell = try tmux(["display", "-p", "-t", "t", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        if let parent, let inner = try run("/usr/bin/pgrep", ["-P", shell, parent]).split(separator: "\n").first {
+            shell = String(inner)
+        }
         let children = try run("/usr/bin/pgrep", ["-P", shell, "storefront"]).split(separator: "\n")
         guard let pid = children.first else { throw Failure("storefront is not running under pane shell \(shell)") }
         _ = try run("/bin/kill", ["-\(name)", String(pid)])
