@@ -182,6 +182,15 @@ struct ServeCrowdTests {
         try guest.waitForExit(timeout: 20)
     }
 
+    /// The ledger serve keeps for a key: `sha256-` and OpenSSH's fingerprint (SHA-256 of the key's wire
+    /// form, unpadded base64) made safe for a file name.
+    static func ledgerName(_ key: Curve25519.Signing.PrivateKey) -> String {
+        func string(_ bytes: [UInt8]) -> [UInt8] { withUnsafeBytes(of: UInt32(bytes.count).bigEndian, Array.init) + bytes }
+        let blob = string(Array("ssh-ed25519".utf8)) + string(Array(key.publicKey.rawRepresentation))
+        let fingerprint = Data(SHA256.hash(data: blob)).base64EncodedString().replacingOccurrences(of: "=", with: "")
+        return "sha256-" + fingerprint.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "+", with: "-") + ".sqlite"
+    }
+
     @Test("--demo --state-dir --max-ledgers 3: a fresh key's ledger replaces the oldest idle one (logged); ledgers are 0600")
     func ledgerCap() throws {
         let folder = ScratchFolder.make("ledgers")
@@ -194,16 +203,20 @@ struct ServeCrowdTests {
         }
         var made: [String] = []
         for visit in 1...5 {
-            let before = ledgers()
-            let client = try RawSSHClient(port: server.port, key: Curve25519.Signing.PrivateKey())
+            let key = Curve25519.Signing.PrivateKey()
+            let client = try RawSSHClient(port: server.port, key: key)
             try client.openSession(columns: 80, rows: 24)
             try client.waitFor("Download offline topo maps")
-            made += ledgers().subtracting(before)
+            made.append(Self.ledgerName(key))
             client.close()
+            #expect(client.connectionClosed, "visit \(visit): the client closed its transport")
             let deadline = Date().addingTimeInterval(20)
             while Date() < deadline, server.log.components(separatedBy: "session end").count - 1 < visit { Thread.sleep(forTimeInterval: 0.05) }
+            guard server.log.components(separatedBy: "session end").count - 1 == visit else {
+                throw RawSSHClient.Failure("visit \(visit): the session did not end within 20 s of its guest disconnecting:\n\(server.log)")
+            }
         }
-        #expect(made.count == 5, "each fresh key made a ledger: \(made)")
+        #expect(Set(made).count == 5)
         #expect(ledgers() == Set(made.suffix(3)), "the three newest remain: \(ledgers())")
         #expect(server.log.components(separatedBy: "ledger removed: the oldest idle one, to keep at most 3 (--max-ledgers)").count - 1 == 2)
         for name in made.prefix(2) { #expect(server.log.contains("ledger=\(name)"), "removing \(name) was logged") }
