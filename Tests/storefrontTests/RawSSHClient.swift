@@ -118,7 +118,11 @@ final class RawSSHClient: @unchecked Sendable {
         }
     }
 
+    /// Ends the connection. The FIN goes out first (shutdown), because NIO's sockets are not close-on-exec:
+    /// a process another test spawns meanwhile (tmux, ssh, a server) may hold a copy of this socket, and
+    /// closing only this copy would then leave the server waiting for a disconnect that never comes.
     func close() {
+        _ = try? channel.close(mode: .output).wait()
         _ = try? channel.close().wait()
     }
 

@@ -117,7 +117,8 @@ struct ServeCrowdTests {
         var sockets: [Int32] = []
         defer { sockets.forEach { close($0) } }
         for _ in 0..<200 {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            // Close-on-exec, so no process another test spawns keeps these connections open.
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard descriptor >= 0 else { break }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
@@ -213,7 +214,8 @@ struct ServeCrowdTests {
             let deadline = Date().addingTimeInterval(20)
             while Date() < deadline, server.log.components(separatedBy: "session end").count - 1 < visit { Thread.sleep(forTimeInterval: 0.05) }
             guard server.log.components(separatedBy: "session end").count - 1 == visit else {
-                throw RawSSHClient.Failure("visit \(visit): the session did not end within 20 s of its guest disconnecting:\n\(server.log)")
+                let sockets = (try? Spawned.run("/usr/bin/ss", ["-tanpi", "( sport = :\(server.port) or dport = :\(server.port) )"]).output) ?? ""
+                throw RawSSHClient.Failure("visit \(visit): the session did not end within 20 s of its guest disconnecting:\n\(server.log)\nsockets:\n\(sockets)")
             }
         }
         #expect(Set(made).count == 5)
