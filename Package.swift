@@ -83,11 +83,22 @@ let package = Package(
         .testTarget(name: "StoreUITests", dependencies: ["StoreUI", "StoreModel", "TestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "StoreModel", "TestSupport"]),
         // serve's rules without a network; the server itself is tested end to end in storefrontTests.
-        .testTarget(name: "ServeTests", dependencies: ["Serve"]),
+        .testTarget(name: "ServeTests", dependencies: ["Serve", .product(name: "NIOEmbedded", package: "swift-nio")]),
         // The terminal edge without a terminal: frame diffs against a virtual xterm, key decoding, looks.
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "StoreUI", "TestSupport"]),
         // Runs the built binary; depending on it makes `swift test` build it first.
-        .testTarget(name: "storefrontTests", dependencies: ["storefront", "Ledger", "StoreModel", "TestSupport"]),
+        // A small SSH client (SwiftNIO SSH) drives serve where OpenSSH's client cannot (any window size, a
+        // transport kept open after its session, a fresh key per connection).
+        .testTarget(
+            name: "storefrontTests",
+            dependencies: [
+                "storefront", "Ledger", "StoreModel", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
     ]
 )

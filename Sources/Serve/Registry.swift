@@ -14,8 +14,17 @@ final class Registry: Sendable {
         var pid: pid_t?
     }
 
+    /// One remote address: its connections that have not started a session, and when its recent
+    /// connections came (the last minute's, at most `maxPerMinute`).
+    private struct Address {
+        var startups: Set<Int> = []
+        var recent: [NIODeadline] = []
+    }
+
     private struct State {
         var connections: [Int: Channel] = [:]
+        var connectionAddress: [Int: String] = [:]
+        var addresses: [String: Address] = [:]
         var sessions: [Int: Session] = [:]
         var nextID = 1
         var shuttingDown = false
@@ -24,11 +33,18 @@ final class Registry: Sendable {
     private let state = NIOLockedValueBox(State())
     let maxSessions: Int
     let maxConnections: Int
+    let maxStartupsPerAddress: Int
+    let maxPerMinute: Int
+    /// Addresses remembered for the rate limit; past this, those without an open connection are forgotten.
+    static let maxTrackedAddresses = 4096
 
-    init(maxSessions: Int) {
+    init(maxSessions: Int, maxStartupsPerAddress: Int = 4, maxPerMinute: Int = 30) {
         self.maxSessions = maxSessions
-        // Room for guests to connect and be told the server is full, but bounded.
-        maxConnections = maxSessions + 16
+        self.maxStartupsPerAddress = maxStartupsPerAddress
+        self.maxPerMinute = maxPerMinute
+        // Room for guests to connect and be told the server is full, but bounded; one address can hold
+        // at most `maxStartupsPerAddress` of the spare room, so others still get in while it floods.
+        maxConnections = maxSessions + 64
     }
 
     func nextID() -> Int {
@@ -38,17 +54,74 @@ final class Registry: Sendable {
         }
     }
 
-    /// A new TCP connection, or false when too many are open (or the server is stopping).
-    func addConnection(_ id: Int, _ channel: Channel) -> Bool {
+    enum ConnectionAdmission: Equatable {
+        case admitted
+        case tooManyOpen
+        case tooManyStartups
+        case tooFast
+        case shuttingDown
+
+        /// The reason in the log line of a refused connection.
+        func reason(_ registry: Registry) -> String {
+            switch self {
+            case .admitted: return "admitted"
+            case .tooManyOpen: return "\(registry.maxConnections) connections open, the most this server keeps"
+            case .tooManyStartups: return "\(registry.maxStartupsPerAddress) connections from this address have not started a session yet (--max-startups-per-address)"
+            case .tooFast: return "more than \(registry.maxPerMinute) connections from this address in the last minute (--max-connections-per-minute)"
+            case .shuttingDown: return "the server is stopping"
+            }
+        }
+    }
+
+    /// A new TCP connection from `address`: refused when the server is stopping, too many are open, that
+    /// address has too many connections without a session, or it connected too often in the last minute
+    /// (a refused attempt counts too, so a flood does not refill its own allowance faster).
+    func addConnection(_ id: Int, _ channel: Channel, address: String, now: NIODeadline = .now()) -> ConnectionAdmission {
         state.withLockedValue { state in
-            guard !state.shuttingDown, state.connections.count < maxConnections else { return false }
+            if state.shuttingDown { return .shuttingDown }
+            var entry = state.addresses[address] ?? Address()
+            entry.recent.removeAll { now - $0 >= .seconds(60) }
+            defer {
+                if entry.recent.count > maxPerMinute { entry.recent.removeFirst(entry.recent.count - maxPerMinute) }
+                state.addresses[address] = entry
+                if state.addresses.count > Self.maxTrackedAddresses {
+                    state.addresses = state.addresses.filter { !$0.value.startups.isEmpty }
+                }
+            }
+            let tooFast = entry.recent.count >= maxPerMinute
+            entry.recent.append(now)
+            if tooFast { return .tooFast }
+            if entry.startups.count >= maxStartupsPerAddress { return .tooManyStartups }
+            guard state.connections.count < maxConnections else { return .tooManyOpen }
             state.connections[id] = channel
-            return true
+            state.connectionAddress[id] = address
+            entry.startups.insert(id)
+            return .admitted
+        }
+    }
+
+    /// The connection started a session: it no longer counts against its address's startups.
+    func connectionStartedSession(_ id: Int) {
+        state.withLockedValue { state in
+            guard let address = state.connectionAddress[id] else { return }
+            state.addresses[address]?.startups.remove(id)
         }
     }
 
     func removeConnection(_ id: Int) {
-        _ = state.withLockedValue { $0.connections.removeValue(forKey: id) }
+        state.withLockedValue { state in
+            state.connections.removeValue(forKey: id)
+            guard let address = state.connectionAddress.removeValue(forKey: id) else { return }
+            state.addresses[address]?.startups.remove(id)
+            if let entry = state.addresses[address], entry.startups.isEmpty, entry.recent.isEmpty {
+                state.addresses.removeValue(forKey: address)
+            }
+        }
+    }
+
+    /// How many connections from `address` have not started a session (for tests).
+    func startups(from address: String) -> Int {
+        state.withLockedValue { $0.addresses[address]?.startups.count ?? 0 }
     }
 
     enum Admission: Equatable {
@@ -77,6 +150,9 @@ final class Registry: Sendable {
     func removeSession(_ id: Int) {
         _ = state.withLockedValue { $0.sessions.removeValue(forKey: id) }
     }
+
+    /// The keys of the sessions admitted so far (with a ledger per key: the ledgers in use).
+    var sessionKeys: Set<String> { state.withLockedValue { Set($0.sessions.values.compactMap(\.key)) } }
 
     var sessionCount: Int { state.withLockedValue { $0.sessions.count } }
     var connectionCount: Int { state.withLockedValue { $0.connections.count } }

@@ -26,29 +26,45 @@ public enum SSHServer {
             _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(2, System.coreCount))
-        let registry = Registry(maxSessions: configuration.maxSessions)
+        let registry = Registry(maxSessions: configuration.maxSessions, maxStartupsPerAddress: configuration.maxStartupsPerAddress,
+                                maxPerMinute: configuration.maxConnectionsPerMinute)
         let logger = configuration.logger
+        // Ledgers, host key and anything else made while serving are the presenter's alone (0600, 0700);
+        // sessions inherit it, so SQLite makes each guest's ledger 0600.
+        umask(0o077)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .serverChannelOption(ChannelOptions.backlog, value: 256)
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 let id = registry.nextID()
-                guard registry.addConnection(id, channel) else {
-                    logger.warning("connection refused: too many open", metadata: ["remote": "\(channel.remoteAddress.map { "\($0)" } ?? "?")"])
+                let address = channel.remoteAddress?.ipAddress ?? "?"
+                let admission = registry.addConnection(id, channel, address: address)
+                guard admission == .admitted else {
+                    logger.warning("connection refused", metadata: ["remote": "\(address)", "reason": "\(admission.reason(registry))"])
                     return channel.eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel)
                 }
                 let connection = ConnectionInfo(id: id)
                 return channel.eventLoop.makeCompletedFuture {
                     let auth = GuestAuthentication(admission: configuration.admission, connection: connection,
                                                    requireKey: configuration.stateDirectory != nil, logger: logger)
+                    var serverConfiguration = SSHServerConfiguration(hostKeys: [configuration.hostKey.privateKey], userAuthDelegate: auth)
+                    // 32 KB packets make each session's inbound window 2 MB (64 packets), as OpenSSH's: the most
+                    // a guest can have in flight while the session's program is not reading.
+                    serverConfiguration.maximumPacketSize = 1 << 15
                     let ssh = NIOSSHHandler(
-                        role: .server(.init(hostKeys: [configuration.hostKey.privateKey], userAuthDelegate: auth)),
+                        role: .server(serverConfiguration),
                         allocator: channel.allocator,
                         inboundChildChannelInitializer: { child, type in
                             guard case .session = type else {
                                 // Port forwarding (direct-tcpip) and anything else: the channel is refused.
                                 logger.info("channel refused", metadata: ["connection": "\(id)", "type": "\(Self.describe(type))"])
+                                return child.eventLoop.makeFailedFuture(ServeError.channelRefused)
+                            }
+                            // As OpenSSH's MaxSessions: a connection cannot pile up session channels.
+                            guard connection.openChannel(limit: ConnectionInfo.maxChannels) else {
+                                logger.info("channel refused", metadata: ["connection": "\(id)", "type": "session",
+                                                                          "reason": "\(ConnectionInfo.maxChannels) session channels open on this connection"])
                                 return child.eventLoop.makeFailedFuture(ServeError.channelRefused)
                             }
                             return child.eventLoop.makeCompletedFuture {
@@ -133,21 +149,39 @@ public enum ServeError: Error, CustomStringConvertible {
     }
 }
 
-/// What one TCP connection learned: the guest's key once authenticated, whether a session started.
+/// What one TCP connection learned: the guest's key once authenticated, whether a session started,
+/// how many of its sessions run now.
 final class ConnectionInfo: Sendable {
     let id: Int
-    private let state = NIOLockedValueBox<(key: String?, user: String?, started: Bool)>((nil, nil, false))
+    private let state = NIOLockedValueBox<(key: String?, user: String?, started: Bool, running: Int, channels: Int)>((nil, nil, false, 0, 0))
+    /// Session channels one connection may have open at once.
+    static let maxChannels = 10
 
     init(id: Int) { self.id = id }
 
     var key: String? { state.withLockedValue { $0.key } }
     var hasStartedSession: Bool { state.withLockedValue { $0.started } }
+    var runningSessions: Int { state.withLockedValue { $0.running } }
 
     func authenticated(user: String, key: String?) {
         state.withLockedValue { $0.user = user; $0.key = key }
     }
 
-    func sessionStarted() { state.withLockedValue { $0.started = true } }
+    func sessionStarted() { state.withLockedValue { $0.started = true; $0.running += 1 } }
+
+    /// A session channel opens, unless `limit` are open already.
+    func openChannel(limit: Int) -> Bool {
+        state.withLockedValue { state in
+            guard state.channels < limit else { return false }
+            state.channels += 1
+            return true
+        }
+    }
+
+    func channelClosed() { state.withLockedValue { $0.channels = max(0, $0.channels - 1) } }
+
+    /// A session of this connection ended; the number still running.
+    func sessionEnded() -> Int { state.withLockedValue { $0.running = max(0, $0.running - 1); return $0.running } }
 }
 
 /// Authentication: public keys from the authorized_keys file (SwiftNIO SSH has already checked the
@@ -237,9 +271,10 @@ final class ConnectionWatch: ChannelInboundHandler {
         let channel = context.channel
         let connection = self.connection
         let logger = self.logger
+        let grace = self.grace
         graceTimer = context.eventLoop.scheduleTask(in: TimeAmount(grace)) {
             guard !connection.hasStartedSession else { return }
-            logger.info("closing: no session within the grace time", metadata: ["connection": "\(connection.id)"])
+            logger.info("closing: no session within the grace time", metadata: ["connection": "\(connection.id)", "grace": "\(Goodbye.words(grace))"])
             channel.close(promise: nil)
         }
     }

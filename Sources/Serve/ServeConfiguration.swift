@@ -22,7 +22,17 @@ public struct ServeConfiguration: Sendable {
     /// The screen a session opens when the guest names none (the presenter's `--open`).
     public var defaultScreen: String?
     /// A connection that has not started a session within this long is closed.
-    public var loginGraceTime: Duration = .seconds(60)
+    public var loginGraceTime: Duration = .seconds(20)
+    /// A connection whose last session ended is closed after this long unless it starts another.
+    public var lingerTime: Duration = .seconds(3)
+    /// Connections from one address that have not started a session (unauthenticated, or authenticated
+    /// and idle) open at once; more from that address are refused.
+    public var maxStartupsPerAddress: Int = 4
+    /// New connections from one address in any 60 seconds; more are refused.
+    public var maxConnectionsPerMinute: Int = 30
+    /// With `--demo --state-dir`: at most this many ledgers; the oldest idle one is removed for a new key.
+    /// nil: no cap (with an authorized_keys file the keys themselves are the bound).
+    public var maxLedgers: Int?
     public var logger: Logger
 
     public init(host: String, port: Int, hostKey: HostKey, admission: Admission, maxSessions: Int,
@@ -40,6 +50,17 @@ public struct ServeConfiguration: Sendable {
         self.arguments = arguments
         self.defaultScreen = defaultScreen
         self.logger = logger
+    }
+
+    /// What a guest's window may be: larger sizes are clamped to this before they reach the program (a
+    /// session's program keeps about 100 bytes per cell; 1000×500 is 50 MB, 65535×65535 would be 400 GB).
+    public static let maxColumns = 1000
+    public static let maxRows = 500
+
+    /// A size a client sent, as the session's pty gets it: at most `maxColumns`×`maxRows`; 0 stays 0
+    /// (the program then shows "terminal too small").
+    public static func clampedSize(columns: Int, rows: Int) -> (columns: Int, rows: Int) {
+        (min(max(columns, 0), maxColumns), min(max(rows, 0), maxRows))
     }
 
     /// The running executable, as the kernel knows it (so a session runs exactly this build).

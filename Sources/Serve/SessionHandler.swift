@@ -31,6 +31,9 @@ final class SessionHandler: ChannelInboundHandler {
     private var program: SessionProgram?
     private var terminal: Channel?
     private var pendingInput: [ByteBuffer] = []
+    private var pendingInputBytes = 0
+    /// Input kept while the program's terminal is being attached; more is dropped (a person types less).
+    static let maxPendingInput = 64 * 1024
     private var goodbye: Goodbye?
     private var lastInput = NIODeadline.now()
     private var startedAt = NIODeadline.now()
@@ -55,6 +58,7 @@ final class SessionHandler: ChannelInboundHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
+        connection.channelClosed()
     }
 
     // MARK: Requests
@@ -62,7 +66,8 @@ final class SessionHandler: ChannelInboundHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
-            pty = (request.term, request.terminalCharacterWidth, request.terminalRowHeight)
+            let size = ServeConfiguration.clampedSize(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
+            pty = (request.term, size.columns, size.rows)
             reply(request.wantReply, phase == .waiting)
         case let request as SSHChannelRequestEvent.EnvironmentRequest:
             let accepted = phase == .waiting && SessionEnvironment.accepts(name: request.name, value: request.value)
@@ -84,9 +89,10 @@ final class SessionHandler: ChannelInboundHandler {
             logger.info("subsystem refused", metadata: ["subsystem": "\(UntrustedText.quoted(request.subsystem, limit: 40))"])
             reply(request.wantReply, false)
         case let request as SSHChannelRequestEvent.WindowChangeRequest:
-            pty?.columns = request.terminalCharacterWidth
-            pty?.rows = request.terminalRowHeight
-            program?.resize(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
+            let size = ServeConfiguration.clampedSize(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
+            pty?.columns = size.columns
+            pty?.rows = size.rows
+            program?.resize(columns: size.columns, rows: size.rows)
         case is ChannelEvent:
             // The client closed its input: the program still runs until it, or the connection, ends.
             break
@@ -108,9 +114,30 @@ final class SessionHandler: ChannelInboundHandler {
         lastInput = .now()
         if let terminal {
             terminal.writeAndFlush(bytes, promise: nil)
-        } else if phase == .running, pendingInput.count < 64 {
+            // Back-pressure: while the pty cannot take more (the program is not reading), stop reading
+            // the guest. NIOSSH then stops opening the channel's window, so the guest can have at most the
+            // window (2 MB) in flight; what waits here is the pty channel's high-water mark plus that.
+            if !terminal.isWritable { setReadingGuest(false, context: context) }
+        } else if phase == .running, pendingInputBytes + bytes.readableBytes <= Self.maxPendingInput {
+            pendingInputBytes += bytes.readableBytes
             pendingInput.append(bytes)
         }
+    }
+
+    /// The program's terminal can take more input again (or cannot): read the guest again (or stop).
+    func terminalWritabilityChanged(_ writable: Bool) {
+        guard let context else { return }
+        setReadingGuest(writable, context: context)
+    }
+
+    private var readingGuest = true
+
+    private func setReadingGuest(_ reading: Bool, context: ChannelHandlerContext) {
+        guard reading != readingGuest else { return }
+        readingGuest = reading
+        _ = context.channel.setOption(ChannelOptions.autoRead, value: reading)
+        // NIOSSH's child channel does not read by itself when autoRead comes back on.
+        if reading { context.read() }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -159,21 +186,36 @@ final class SessionHandler: ChannelInboundHandler {
             refuse(Goodbye.shutdown.message)
             return
         }
-        phase = .running
-        connection.sessionStarted()
         var arguments = configuration.arguments
         if let folder = configuration.stateDirectory, let key {
             let path = Self.ledgerPath(folder: folder, key: key)
             guard !Self.ledgerIsOpenElsewhere(path) else {
                 logger.info("refused: ledger in use")
                 registry.removeSession(id)
-                phase = .waiting
                 refuse(Self.keyInUseMessage)
                 return
             }
-            if FileManager.default.fileExists(atPath: path), let resume = configuration.resumeArguments { arguments = resume }
+            if let cap = configuration.maxLedgers {
+                let inUse = Set(registry.sessionKeys.map { Self.ledgerPath(folder: folder, key: $0) })
+                switch LedgerFolder.makeRoom(folder: folder, for: path, cap: cap, inUse: inUse) {
+                case .ready(let removed):
+                    for name in removed {
+                        logger.info("ledger removed: the oldest idle one, to keep at most \(cap) (--max-ledgers)", metadata: ["ledger": "\(name)"])
+                    }
+                case .full:
+                    logger.info("refused: all \(cap) ledgers are in use (--max-ledgers)")
+                    registry.removeSession(id)
+                    refuse("storefront: every guest ledger this server keeps is in use right now; please try again in a few minutes.")
+                    return
+                }
+            }
+            if FileManager.default.fileExists(atPath: path) {
+                LedgerFolder.restrict(path)
+                if let resume = configuration.resumeArguments { arguments = resume }
+            }
             arguments += ["--state", path]
         }
+        phase = .running
         if let screen { arguments += ["--open", screen] }
         let environment = SessionEnvironment(term: pty.term, locales: locales)
         do {
@@ -187,6 +229,8 @@ final class SessionHandler: ChannelInboundHandler {
             return
         }
         guard let program else { return }
+        connection.sessionStarted()
+        registry.connectionStartedSession(connection.id)
         registry.started(id, pid: program.pid)
         startedAt = .now()
         lastInput = .now()
@@ -221,6 +265,7 @@ final class SessionHandler: ChannelInboundHandler {
                     terminal = channel
                     for bytes in pendingInput { channel.write(bytes, promise: nil) }
                     pendingInput = []
+                    pendingInputBytes = 0
                     channel.flush()
                     if phase != .running || self.context == nil { channel.close(promise: nil) }
                 case .failure(let error):
@@ -295,6 +340,7 @@ final class SessionHandler: ChannelInboundHandler {
         timers = []
         program?.closeMaster()
         registry.removeSession(id)
+        if connection.sessionEnded() == 0 { closeConnectionUnlessUsed() }
         let seconds = Double((NIODeadline.now() - startedAt).nanoseconds) / 1e9
         logger.info("session end", metadata: [
             "duration": "\(String(format: "%.1f", seconds))s", "ending": "\(ending)", "reason": "\(goodbye?.logName ?? "program ended")",
@@ -317,6 +363,20 @@ final class SessionHandler: ChannelInboundHandler {
         }
         let channel = context.channel
         context.triggerUserOutboundEvent(status).assumeIsolated().whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// A connection whose last session ended is closed after `lingerTime` unless it starts another: a
+    /// client that keeps its transport open after the program ends must not hold a seat of the server's.
+    private func closeConnectionUnlessUsed() {
+        guard let parent = context?.channel.parent else { return }
+        let connection = self.connection
+        let logger = self.logger
+        let linger = configuration.lingerTime
+        parent.eventLoop.scheduleTask(in: TimeAmount(linger)) {
+            guard connection.runningSessions == 0, parent.isActive else { return }
+            logger.info("closing: the connection's last session ended", metadata: ["after": "\(Goodbye.words(linger))"])
+            parent.close(promise: nil)
+        }
     }
 
     /// A message instead of a session: one line, then exit status 1 and the channel closes.
@@ -377,6 +437,11 @@ final class TerminalReader: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         session.value.programWrote(unwrapInboundIn(data))
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        session.value.terminalWritabilityChanged(context.channel.isWritable)
+        context.fireChannelWritabilityChanged()
     }
 
     /// Reading the master fails with EIO once the program's side is closed: that is the end of output.

@@ -332,10 +332,15 @@ public final class TerminalScreen {
         }
     }
 
+    /// The most the program draws, whatever the terminal says (a pty may say 65535×65535; every cell
+    /// costs about 100 bytes). `storefront serve` clamps guests' sizes to the same.
+    public static let maxSize = Size(columns: 1000, rows: 500)
+
     private static func querySize(fallback: Size) -> Size {
         var rows: Int32 = 0, columns: Int32 = 0
-        if sf_window_size(STDOUT_FILENO, &rows, &columns) == 1, rows > 0, columns > 0 {
-            return Size(columns: Int(columns), rows: Int(rows))
+        if sf_window_size(STDOUT_FILENO, &rows, &columns) == 1 {
+            // 0×0 (a pty nobody sized) is "too small", not a guess.
+            return Size(columns: min(max(Int(columns), 0), maxSize.columns), rows: min(max(Int(rows), 0), maxSize.rows))
         }
         return fallback
     }

@@ -41,6 +41,18 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("state-dir"), help: "Keep a ledger per guest key in this folder (one session per key at a time). Default: every session starts fresh, in memory.")
     var stateDir: String?
 
+    @Option(name: .customLong("max-ledgers"), help: "With --demo --state-dir: keep at most this many ledgers; a new key's ledger replaces the oldest idle one.")
+    var maxLedgers = 100
+
+    @Option(name: .customLong("login-grace-time"), help: "Close a connection that has not started a session this long after connecting: 20s, 1m.")
+    var loginGraceTime = "20s"
+
+    @Option(name: .customLong("max-startups-per-address"), help: "Connections from one address that have not started a session, at once; more are refused.")
+    var maxStartupsPerAddress = 4
+
+    @Option(name: .customLong("max-connections-per-minute"), help: "New connections from one address in any minute; more are refused.")
+    var maxConnectionsPerMinute = 30
+
     @OptionGroup var launch: LaunchOptions
 
     /// serve's own options and whether each takes a value; everything else on the command line is a
@@ -48,6 +60,7 @@ struct ServeCommand: ParsableCommand {
     static let ownOptions: [String: Bool] = [
         "--listen": true, "--host-key": true, "--authorized-keys": true, "--demo": false, "--max-sessions": true,
         "--idle-timeout": true, "--max-session-length": true, "--state-dir": true, "--open": true,
+        "--max-ledgers": true, "--login-grace-time": true, "--max-startups-per-address": true, "--max-connections-per-minute": true,
     ]
 
     func run() throws {
@@ -69,6 +82,11 @@ struct ServeCommand: ParsableCommand {
             idleTimeout: settings.idle, maxSessionLength: settings.length, stateDirectory: stateDir.map { Self.absolute($0) },
             program: ServeConfiguration.currentExecutable, arguments: Self.launchArguments(Array(CommandLine.arguments.dropFirst())),
             defaultScreen: launch.open, logger: logger)
+        configuration.loginGraceTime = settings.grace
+        configuration.maxStartupsPerAddress = maxStartupsPerAddress
+        configuration.maxConnectionsPerMinute = maxConnectionsPerMinute
+        // With a key list the keys bound the ledgers; with --demo anyone's fresh key would make one.
+        configuration.maxLedgers = demo && stateDir != nil ? maxLedgers : nil
         // A guest's ledger that exists resumes its own clock; --now only starts new ones.
         configuration.resumeArguments = Self.launchArguments(Array(CommandLine.arguments.dropFirst()), alsoDropping: ["--now": true])
         do {
@@ -88,6 +106,7 @@ struct ServeCommand: ParsableCommand {
         var admission: Admission
         var idle: Duration?
         var length: Duration?
+        var grace: Duration
     }
 
     /// Every option checked before anything listens; a mistake exits 2 with a message saying which.
@@ -103,6 +122,18 @@ struct ServeCommand: ParsableCommand {
         }
         guard let length = ServeConfiguration.parseDuration(maxSessionLength) else {
             throw StartupError(message: "\(UntrustedText.quoted(maxSessionLength)) is not a duration (--max-session-length); write it like 30m, 1h or off")
+        }
+        guard let grace = ServeConfiguration.parseDuration(loginGraceTime), let grace else {
+            throw StartupError(message: "\(UntrustedText.quoted(loginGraceTime)) is not a duration (--login-grace-time); write it like 20s or 1m")
+        }
+        guard (1...1000).contains(maxStartupsPerAddress) else {
+            throw StartupError(message: "--max-startups-per-address \(maxStartupsPerAddress): give a number from 1 to 1000")
+        }
+        guard (1...100_000).contains(maxConnectionsPerMinute) else {
+            throw StartupError(message: "--max-connections-per-minute \(maxConnectionsPerMinute): give a number from 1 to 100000")
+        }
+        guard (1...1_000_000).contains(maxLedgers) else {
+            throw StartupError(message: "--max-ledgers \(maxLedgers): give a number from 1 to 1000000")
         }
         if launch.state != nil {
             throw StartupError(message: "--state keeps one ledger for one person; serve keeps one per guest key with --state-dir DIR")
@@ -135,7 +166,7 @@ struct ServeCommand: ParsableCommand {
             }
         }
         return Settings(host: host, port: port, hostKeyPath: hostKey ?? Self.defaultHostKeyPath, admission: admission,
-                        idle: idle, length: length)
+                        idle: idle, length: length, grace: grace)
     }
 
     /// $XDG_STATE_HOME/storefront/ssh_host_ed25519_key, or ~/.local/state/storefront/….

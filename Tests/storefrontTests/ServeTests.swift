@@ -446,6 +446,13 @@ final class ServeProcess {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// A process's resident memory in bytes (VmRSS in /proc/PID/status); nil once it is gone.
+    static func residentBytes(of pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let match = status.firstMatch(of: /VmRSS:\s+(\d+) kB/), let kilobytes = Int(match.1) else { return nil }
+        return kilobytes * 1024
+    }
+
     /// A process's environment, from /proc.
     static func environment(of pid: pid_t) throws -> [String: String] {
         let data = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))
@@ -489,11 +496,11 @@ enum Spawned {
         var output: String
     }
 
-    static func start(_ executable: String, _ arguments: [String], stdout: String, stderr: String) throws -> pid_t {
+    static func start(_ executable: String, _ arguments: [String], stdin: String = "/dev/null", stdout: String, stderr: String) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
