@@ -200,6 +200,10 @@ struct TerminalEndToEndTests {
         session.send("q")
         try session.waitFor("job$", timeout: 5)
         #expect(try session.alternateScreenOn() == false)
+        // An interactive shell outlives its tmux server's SIGHUP here: leave it, so nothing lingers.
+        _ = try session.tmux(["send-keys", "-t", "t", "-l", "exit"])
+        session.send("Enter")
+        try session.waitForExit(timeout: 5)
     }
 
     @Test("Ctrl-C quits and restores the terminal")
