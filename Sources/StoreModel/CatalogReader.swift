@@ -122,7 +122,7 @@ final class ProblemLog {
     var problems: [CatalogProblem] = []
     /// The counters live out of line: a counter of a class is checked for exclusive access on every
     /// change, and a node is made at every step of the reader.
-    private let counters = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+    private let counters = UnsafeMutablePointer<Int>.allocate(capacity: 3)
     var nodesMade: Int {
         get { counters[0] }
         set { counters[0] = newValue }
@@ -132,7 +132,13 @@ final class ProblemLog {
         set { counters[1] = newValue }
     }
 
-    init() { counters.initialize(repeating: 0, count: 2) }
+    /// Tokens looked at to spell out those paths.
+    var pathSteps: Int {
+        get { counters[2] }
+        set { counters[2] = newValue }
+    }
+
+    init() { counters.initialize(repeating: 0, count: 3) }
     deinit { counters.deallocate() }
     func add(_ path: JSONPath, _ reason: String) { problems.append(CatalogProblem(path: path, reason: reason)) }
 }
