@@ -22,8 +22,9 @@ public enum CatalogLoader {
 
     /// `threshold`: the size from which the file is mapped rather than read (tests map small files).
     static func load(contentsOf url: URL, mappingFrom threshold: Int) throws(Failure) -> Catalog {
+        let shown = UntrustedText.path(url.path)
         if let kind = FileKind.notRegular(url.path) {
-            throw Failure(problems: [CatalogProblem(path: .root, reason: "\(url.path) is \(kind), not a catalog file")])
+            throw Failure(problems: [CatalogProblem(path: .root, reason: "\(shown) is \(kind), not a catalog file")])
         }
         if let file = MappedFile(path: url.path, threshold: threshold) {
             let (catalog, log) = read(file.bytes, file: file)
@@ -35,8 +36,8 @@ public enum CatalogLoader {
             data = try Data(contentsOf: url)
         } catch {
             let reason = FileManager.default.fileExists(atPath: url.path)
-                ? "cannot read \(url.path): \((error as NSError).localizedDescription)"
-                : "no catalog file at \(url.path)"
+                ? "cannot read \(shown): \((error as NSError).localizedDescription)"
+                : "no catalog file at \(shown)"
             throw Failure(problems: [CatalogProblem(path: .root, reason: reason)])
         }
         return try load(data)

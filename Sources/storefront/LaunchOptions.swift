@@ -242,9 +242,10 @@ struct LaunchOptions: ParsableArguments {
             if let territory, let moved = StoreKitConfiguration.catalog(loaded.catalog, inStorefront: territory) { loaded.catalog = moved }
             return loaded
         } catch {
-            let lines = error.problems.map { "\(url.path): \($0)" }
+            let shown = UntrustedText.path(url.path)
+            let lines = error.problems.map { "\(shown): \($0)" }
             throw StartupError(message: "the catalog has problems:\n" + lines.joined(separator: "\n")
-                               + "\n(run `storefront lint \(url.path)` to check a catalog)")
+                               + "\n(run `storefront lint \(shown)` to check a catalog)")
         }
     }
 

@@ -299,6 +299,28 @@ struct LintOddFileTests {
         }
     }
 
+    @Test("a newline in a catalog path is printed escaped, like every other control character")
+    func newlineInPath() throws {
+        let folder = ScratchFolder.make("lint")
+        for (contents, name) in [("{", "broken\nname.json"), ("", "empty\nname.json")] {
+            let file = folder.appendingPathComponent(name)
+            try Data(contents.utf8).write(to: file)
+            let escaped = file.path.replacingOccurrences(of: "\n", with: #"\n"#)
+            for arguments in [["lint", file.path], ["--catalog", file.path]] {
+                let run = try Storefront.run(arguments)
+                #expect(run.status == 2)
+                let output = run.stdout + run.stderr
+                #expect(output.contains(escaped), "\(arguments[0]): \(output)")
+                #expect(!output.split(separator: "\n").contains { $0.hasPrefix("name.json") }, "a path forged a line: \(output)")
+            }
+        }
+        let fifo = folder.appendingPathComponent("pipe\nname.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let run = try Storefront.run(["lint", fifo], timeout: 10)
+        #expect(run.status == 2)
+        #expect(run.stdout.contains(fifo.replacingOccurrences(of: "\n", with: #"\n"#) + " is a FIFO (named pipe), not a catalog file"), "\(run.stdout)")
+    }
+
     @Test("lint on a FIFO or a device says what it is, at once, exit 2")
     func specialFiles() throws {
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("lint-fifo-\(UUID())").path
