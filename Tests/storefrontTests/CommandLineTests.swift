@@ -188,6 +188,21 @@ struct QAOptionTests {
         #expect(run.stderr.contains("\(path):3: \"timeout\" is not a value of fail-next-purchase; use one of none, network-error"))
     }
 
+    @Test("a scenario file over 1 MB is refused before it is read, naming its size; a FIFO is refused at once")
+    func largeScenarioFile() throws {
+        let path = try temporary("huge.scenario")
+        // Valid lines all through, so only its size is wrong.
+        try Data(String(repeating: "ask-to-buy on\n", count: 80_000).utf8).write(to: URL(fileURLWithPath: path))
+        let run = try Storefront.run(["--scenario", path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("storefront: the scenario file \(path) is 1,120,000 bytes; a scenario file is at most 1,048,576 bytes (--scenario)"), "\(run.stderr)")
+        let fifo = try temporary("pipe.scenario")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let waiting = try Storefront.run(["--scenario", fifo], timeout: 10)
+        #expect(waiting.status == 2)
+        #expect(waiting.stderr.contains("storefront: the scenario file \(fifo) is a FIFO (named pipe), not a file (--scenario)"), "\(waiting.stderr)")
+    }
+
     @Test("a scenario file and flags set the switches; flags win")
     func scenarioFileAndFlags() throws {
         let scenario = try temporary("qa.scenario", "ask-to-buy on\nfail-next-purchase network-error\n")
