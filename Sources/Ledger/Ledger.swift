@@ -155,8 +155,16 @@ public final class Ledger {
                 let applied = try migrator.appliedIdentifiers(db)
                 let unknown = applied.subtracting(migrator.migrations).sorted()
                 guard unknown.isEmpty else { throw Failure.newerSchema(path: path, unknown: unknown) }
-                // Marked as a ledger but never given its tables (stopped while being made): empty.
-                guard applied.contains("v1") else { return Snapshot() }
+                guard applied.contains("v1") else {
+                    // Marked as a ledger but never given its tables (stopped while being made): empty. Tables
+                    // with no record of their migrations are of no known schema, and are not migrated over.
+                    let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+                    guard tables.allSatisfy({ $0 == "grdb_migrations" }) else {
+                        let record = !tables.contains("grdb_migrations") ? "is missing" : applied.isEmpty ? "is empty" : "lacks the first (v1)"
+                        throw Failure.damaged(path: path, detail: "it has a ledger's tables but its list of schema migrations, grdb_migrations, \(record)")
+                    }
+                    return Snapshot()
+                }
                 do {
                     return try Snapshot.read(db, schema: applied)
                 } catch let bad as BadRow {

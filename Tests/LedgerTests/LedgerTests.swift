@@ -217,7 +217,7 @@ struct LedgerHardeningTests {
 
     /// Every way a file can be refused, each made from a fresh folder.
     enum Refusal: String, CaseIterable {
-        case notSQLite, foreignDatabase, foreignWALDatabase, corrupt, newerSchema, catalogMismatch, badRow
+        case notSQLite, foreignDatabase, foreignWALDatabase, corrupt, newerSchema, emptyMigrations, catalogMismatch, badRow
     }
 
     func make(_ refusal: Refusal) throws -> String {
@@ -245,6 +245,10 @@ struct LedgerHardeningTests {
         case .newerSchema:
             let path = try savedLedger()
             try edit(path, "INSERT INTO grdb_migrations (identifier) VALUES ('v9-offer-codes')")
+            return path
+        case .emptyMigrations:
+            let path = try savedLedger()
+            try edit(path, "DELETE FROM grdb_migrations")
             return path
         case .catalogMismatch:
             let path = try savedLedger()
@@ -299,6 +303,7 @@ struct LedgerHardeningTests {
         case .foreignDatabase, .foreignWALDatabase: "is not a storefront ledger (an SQLite database of another program)"
         case .corrupt: "is damaged"
         case .newerSchema: "was written by a newer storefront (schema \"v9-offer-codes\")"
+        case .emptyMigrations: "is damaged (it has a ledger's tables but its list of schema migrations, grdb_migrations, is empty)"
         case .catalogMismatch: "does not fit this catalog: transaction 1 is for product \"com.other.gems\""
         case .badRow: "table transactionRecord, row id 2: purchaseDate is \"yesterday\", not a time"
         }
