@@ -18,8 +18,10 @@ enum FileCheck {
     enum Found {
         /// Nothing there yet (the folder exists): a new ledger may be made.
         case missing
-        /// A regular file whose SQLite header carries the ledger's application id.
-        case ledger(FileIdentity)
+        /// A regular file whose SQLite header carries the ledger's application id; `wal` when the header
+        /// says it is in WAL mode (file format versions 2 at offsets 18 and 19), as every ledger written
+        /// before storefront used the rollback journal is.
+        case ledger(FileIdentity, wal: Bool)
     }
 
     static let sqliteMagic = Array("SQLite format 3\0".utf8)
@@ -62,7 +64,34 @@ enum FileCheck {
         guard Int32(bitPattern: id) == Ledger.applicationID else {
             throw .notALedger(path: path, reason: "an SQLite database of another program")
         }
-        return .ledger(FileIdentity(info))
+        return .ledger(FileIdentity(info), wal: header[18] == 2 || header[19] == 2)
+    }
+
+    /// A copy of a WAL-mode ledger, with its `-wal` if it has one (a storefront stopped before it closed
+    /// the file leaves its last saves there), in a new folder of its own: SQLite opening a WAL file makes
+    /// a `-wal` and a `-shm` beside it, even read-only, so it reads the copy and the ledger is not touched.
+    /// The caller removes the folder.
+    static func privateCopy(of path: String) throws(Ledger.Failure) -> (folder: String, copy: String) {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/storefront-ledger-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw .unreadable(path: path, detail: "no folder for a copy to check it in (\(describe(errno)))")
+        }
+        let folder = String(cString: made)
+        let copy = folder + "/ledger.sqlite"
+        do {
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            if FileManager.default.fileExists(atPath: path + "-wal") {
+                if let kind = FileKind.notRegular(path + "-wal") {
+                    throw Ledger.Failure.unreadable(path: path, detail: "\(UntrustedText.path(path))-wal beside it is \(kind), not SQLite's log")
+                }
+                try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            if let failure = error as? Ledger.Failure { throw failure }
+            throw .unreadable(path: path, detail: "it cannot be copied to be checked (\((error as NSError).localizedDescription))")
+        }
+        return (folder, copy)
     }
 
     /// Makes the file for a new ledger, failing if anything appeared at the path meanwhile.

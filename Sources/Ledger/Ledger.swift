@@ -86,8 +86,8 @@ public final class Ledger {
     /// The ledger at `path` as saved, checked, without writing anything and without leaving a file
     /// behind: for looking at a ledger (plain-text mode). Nil when the ledger holds no saved account.
     public static func read(path: String, catalog: Catalog, territory: Territory) throws(Failure) -> AppStore? {
-        guard case .ledger = try FileCheck.examine(path) else { throw .missing(path: path) }
-        return try inspect(path).store(catalog: catalog, territory: territory, path: path)
+        guard case .ledger(_, let wal) = try FileCheck.examine(path) else { throw .missing(path: path) }
+        return try inspect(path, wal: wal).store(catalog: catalog, territory: territory, path: path)
     }
 
     /// Opens the ledger at `path` for saving, creating it if there is no file. An existing ledger is
@@ -106,7 +106,7 @@ public final class Ledger {
                 stored = nil
                 savedSettings = [:]
                 database = try Self.openForWriting(path, new: true)
-            case .ledger(let examined):
+            case .ledger(let examined, let wal):
                 lock = try FileCheck.openForWriting(path)
                 identity = try FileCheck.identity(of: lock, path: path)
                 guard identity == examined else { throw Failure.unreadable(path: path, detail: "it was replaced by another file while storefront was opening it") }
@@ -114,13 +114,15 @@ public final class Ledger {
                 try FileCheck.requireWritableFolder(of: path)
                 let snapshot: Snapshot
                 do {
-                    snapshot = try Self.inspect(path)
+                    snapshot = try Self.inspect(path, wal: wal)
                 } catch .unfinishedWrite {
                     // A storefront killed in the middle of a save: this is a ledger (its header says so),
                     // and rolling the unfinished save back is what makes every save all-or-nothing.
                     try Self.rollBackUnfinishedSave(path)
-                    snapshot = try Self.inspect(path)
+                    snapshot = try Self.inspect(path, wal: wal)
                 }
+                // Opening for writing switches a WAL-mode ledger to the rollback journal, once: SQLite
+                // then folds its -wal into the file and removes the -wal and -shm.
                 stored = try snapshot.store(catalog: catalog, territory: territory, path: path)
                 savedSettings = snapshot.settings
                 database = try Self.openForWriting(path, new: false)
@@ -138,13 +140,23 @@ public final class Ledger {
 
     /// Reads the ledger on a read-only connection (which writes nothing and, on a rollback-journal file,
     /// creates nothing beside it): SQLite's integrity check, the schema version, then every row. A hot
-    /// journal (a save cut short) is `unfinishedWrite`: only a writer can roll it back.
-    private static func inspect(_ path: String) throws(Failure) -> Snapshot {
+    /// journal (a save cut short) is `unfinishedWrite`: only a writer can roll it back. A WAL-mode
+    /// ledger is read from a copy (`FileCheck.privateCopy`), so a refused one is left as it was, with
+    /// nothing beside it.
+    private static func inspect(_ path: String, wal: Bool) throws(Failure) -> Snapshot {
+        guard wal else { return try inspect(file: path, path: path) }
+        let (folder, copy) = try FileCheck.privateCopy(of: path)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        return try inspect(file: copy, path: path)
+    }
+
+    /// `inspect`, reading `file` and naming `path` in what it says.
+    private static func inspect(file: String, path: String) throws(Failure) -> Snapshot {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(5)
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try DatabaseQueue(path: file, configuration: configuration)
             defer { try? queue.close() }
             return try queue.read { db in
                 let problems = try String.fetchAll(db, sql: "PRAGMA integrity_check(5)")
@@ -155,8 +167,16 @@ public final class Ledger {
                 let applied = try migrator.appliedIdentifiers(db)
                 let unknown = applied.subtracting(migrator.migrations).sorted()
                 guard unknown.isEmpty else { throw Failure.newerSchema(path: path, unknown: unknown) }
-                // Marked as a ledger but never given its tables (stopped while being made): empty.
-                guard applied.contains("v1") else { return Snapshot() }
+                guard applied.contains("v1") else {
+                    // Marked as a ledger but never given its tables (stopped while being made): empty. Tables
+                    // with no record of their migrations are of no known schema, and are not migrated over.
+                    let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+                    guard tables.allSatisfy({ $0 == "grdb_migrations" }) else {
+                        let record = !tables.contains("grdb_migrations") ? "is missing" : applied.isEmpty ? "is empty" : "lacks the first (v1)"
+                        throw Failure.damaged(path: path, detail: "it has a ledger's tables but its list of schema migrations, grdb_migrations, \(record)")
+                    }
+                    return Snapshot()
+                }
                 do {
                     return try Snapshot.read(db, schema: applied)
                 } catch let bad as BadRow {

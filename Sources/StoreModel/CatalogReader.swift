@@ -22,8 +22,9 @@ public enum CatalogLoader {
 
     /// `threshold`: the size from which the file is mapped rather than read (tests map small files).
     static func load(contentsOf url: URL, mappingFrom threshold: Int) throws(Failure) -> Catalog {
+        let shown = UntrustedText.path(url.path)
         if let kind = FileKind.notRegular(url.path) {
-            throw Failure(problems: [CatalogProblem(path: .root, reason: "\(url.path) is \(kind), not a catalog file")])
+            throw Failure(problems: [CatalogProblem(path: .root, reason: "\(shown) is \(kind), not a catalog file")])
         }
         if let file = MappedFile(path: url.path, threshold: threshold) {
             let (catalog, log) = read(file.bytes, file: file)
@@ -35,8 +36,8 @@ public enum CatalogLoader {
             data = try Data(contentsOf: url)
         } catch {
             let reason = FileManager.default.fileExists(atPath: url.path)
-                ? "cannot read \(url.path): \((error as NSError).localizedDescription)"
-                : "no catalog file at \(url.path)"
+                ? "cannot read \(shown): \((error as NSError).localizedDescription)"
+                : "no catalog file at \(shown)"
             throw Failure(problems: [CatalogProblem(path: .root, reason: reason)])
         }
         return try load(data)
@@ -122,7 +123,7 @@ final class ProblemLog {
     var problems: [CatalogProblem] = []
     /// The counters live out of line: a counter of a class is checked for exclusive access on every
     /// change, and a node is made at every step of the reader.
-    private let counters = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+    private let counters = UnsafeMutablePointer<Int>.allocate(capacity: 3)
     var nodesMade: Int {
         get { counters[0] }
         set { counters[0] = newValue }
@@ -132,7 +133,13 @@ final class ProblemLog {
         set { counters[1] = newValue }
     }
 
-    init() { counters.initialize(repeating: 0, count: 2) }
+    /// Tokens looked at to spell out those paths.
+    var pathSteps: Int {
+        get { counters[2] }
+        set { counters[2] = newValue }
+    }
+
+    init() { counters.initialize(repeating: 0, count: 3) }
     deinit { counters.deallocate() }
     func add(_ path: JSONPath, _ reason: String) { problems.append(CatalogProblem(path: path, reason: reason)) }
 }
@@ -306,10 +313,24 @@ struct Node {
 /// broken to build; the log then says why.
 final class CatalogReader {
     let log: ProblemLog
-    /// Territory codes declared in `territories`, so prices can be checked against them.
-    private var territoryCodes: [String] = [] { didSet { territoryPacked = territoryCodes.compactMap(PriceTable.pack) } }
-    /// The declared codes of three ASCII letters, as `PriceTable` packs them.
+    /// The territories declared in `territories`, so prices can be checked against them: each one's
+    /// currency by code (a price is no more exact than its currency shows), and the codes of three
+    /// ASCII letters as `PriceTable` packs them, with their currencies.
+    private var currencies: [String: CurrencyDecimals] = [:]
     private var territoryPacked: [UInt32] = []
+    private var packedCurrencies: [CurrencyDecimals] = []
+
+    private func declare(_ territories: [Territory]) {
+        var byCurrency: [String: CurrencyDecimals] = [:]
+        for territory in territories {
+            let currency = byCurrency[territory.currency] ?? CurrencyDecimals(territory.currency)
+            byCurrency[territory.currency] = currency
+            currencies[territory.code] = currency
+            guard let packed = PriceTable.pack(territory.code) else { continue }
+            territoryPacked.append(packed)
+            packedCurrencies.append(currency)
+        }
+    }
     /// Every distinct price table read so far: equal tables share one array.
     private var priceTables: Set<[PriceTable.Entry]> = []
     /// Told the offset each element of a root array ends at (a mapped file hands back what is read).
@@ -335,7 +356,7 @@ final class CatalogReader {
             if let territory = territory(node) { territories.append(territory) }
             territoryIDs.note(node, at: index)
         }
-        territoryCodes = territories.map(\.code)
+        declare(territories)
         // The duplicate check took a second look at the territories, which repeats a wrong-type message.
         if let node = territoryIDs.section, !isDeferred(node) { _ = node.array }
         log.problems += territoryIDs.problems
@@ -1152,21 +1173,32 @@ final class CatalogReader {
             let priceNode = Node(tape, field)
             // A territory of three plain ASCII letters, found among the declared ones as a number.
             if let key = tape.unescapedBytes(at: field - 1), key.count == 3,
-               let code = PriceTable.pack(key[0], key[1], key[2]), territoryPacked.contains(code) {
-                if let price = tape.plainText(at: field).flatMap(Self.decimalParts) ?? price(priceNode) {
+               let code = PriceTable.pack(key[0], key[1], key[2]), let position = territoryPacked.firstIndex(of: code) {
+                if let price = tape.plainText(at: field).flatMap(Self.decimalParts) ?? price(priceNode),
+                   isShown(price, in: packedCurrencies[position], priceNode) {
                     prices.set(code: code, significand: price.significand, exponent: price.exponent)
                 }
                 continue
             }
             let code = tape.string(at: field - 1)
-            if !territoryCodes.contains(code) {
+            guard let currency = currencies[code] else {
                 priceNode.problem("territory \(UntrustedText.quoted(code)) is not declared in $.territories")
                 continue
             }
-            if let price = price(priceNode) { prices.set(code, significand: price.significand, exponent: price.exponent) }
+            if let price = price(priceNode), isShown(price, in: currency, priceNode) {
+                prices.set(code, significand: price.significand, exponent: price.exponent)
+            }
         }
         if members.isEmpty { node.problem("needs a price in at least one territory") }
         return prices.kept(sharing: &priceTables)
+    }
+
+    /// Whether `currency` shows the price as written; if not, a problem at its node.
+    private func isShown(_ price: (significand: UInt64, exponent: Int), in currency: CurrencyDecimals, _ node: Node) -> Bool {
+        guard let reason = currency.problem(node.tape.string(at: node.index), significand: price.significand,
+                                            exponent: price.exponent) else { return true }
+        node.problem(reason)
+        return false
     }
 
     /// The table every price table is read into before it is kept (`PriceTable.kept`).

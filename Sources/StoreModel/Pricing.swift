@@ -23,6 +23,42 @@ public struct PriceFormatter: Sendable {
     }
 }
 
+/// How exact a price may be in a currency: no more decimals than Foundation shows for it (2 for EUR and
+/// USD, 0 for JPY, 3 for BHD), or people see it rounded (a EUR price of 0.001 shows as €0.00). Both
+/// catalog formats check each price they read with it, in the currency of the price's territory.
+struct CurrencyDecimals {
+    let currency: String
+    /// The most decimals a price in `currency` shows.
+    let digits: Int
+
+    init(_ currency: String) {
+        self.currency = currency
+        // Foundation's currency format shows an amount with the currency's own decimals, from ICU's
+        // currency data. NumberFormatter's `maximumFractionDigits` would say how many, but
+        // swift-corelibs-foundation leaves it at 2 for every currency (JPY included), so they are
+        // counted in an amount formatted with more decimals than any currency has.
+        let probe = Decimal(sign: .plus, exponent: -9, significand: 123_456_789)
+        let text = probe.formatted(.currency(code: currency).locale(Locale(identifier: "en_US_POSIX"))
+            .presentation(.isoCode).grouping(.never))
+        digits = text.firstIndex(of: ".").map { text[text.index(after: $0)...].prefix { $0.isASCII && $0.isNumber }.count } ?? 0
+    }
+
+    /// Why a price (`text` as written: `significand` × 10^`exponent`) is more exact than the currency
+    /// shows, or nil. Zeros past the currency's decimals change nothing: "160.0" yen is 160 yen.
+    func problem(_ text: @autoclosure () -> String, significand: UInt64, exponent: Int) -> String? {
+        guard -exponent > digits else { return nil }
+        var rest = significand
+        for _ in 0..<(-exponent - digits) {
+            guard rest % 10 == 0 else {
+                let allowed = digits == 0 ? "has no decimals" : "has at most \(digits) decimal\(digits == 1 ? "" : "s")"
+                return "\(UntrustedText.quoted(text())) is more exact than \(currency) allows: a price in \(currency) \(allowed)"
+            }
+            rest /= 10
+        }
+        return nil
+    }
+}
+
 extension Catalog {
     /// What a longer subscription costs per month, for the subordinate breakdown beside its billed
     /// price (HIG "Making signup effortless"). Nil for monthly or shorter periods, or where not sold.

@@ -211,6 +211,8 @@ final class StoreKitReader {
     var notes: [CatalogProblem] = []
     let name: String
     private var storefront = "USA"
+    /// The storefront's currency, once a price asks for it (the storefront is read first).
+    private var storefrontCurrency: CurrencyDecimals?
     private var language = "en-US"
     private var origin: StoreKitOrigin!
     private var productIDs: [String: JSONPath] = [:]
@@ -435,6 +437,13 @@ final class StoreKitReader {
         }
         guard let parts = CatalogReader.decimalParts(text) else {
             node.problem("\(UntrustedText.quoted(text)) is not a price like \"4.99\"")
+            return nil
+        }
+        // Every price of the file is in its storefront's currency.
+        let currency = storefrontCurrency ?? CurrencyDecimals(StorefrontTerritories.territory(storefront)?.currency ?? "USD")
+        storefrontCurrency = currency
+        if let reason = currency.problem(text, significand: parts.significand, exponent: parts.exponent) {
+            node.problem(reason)
             return nil
         }
         return parts

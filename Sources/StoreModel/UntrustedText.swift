@@ -50,10 +50,21 @@ public enum UntrustedText {
     /// forbidden scalar but the line feed written as its escape, so nothing in it acts on the terminal.
     /// The last safety net where storefront prints a message; values inside are `quoted` as well.
     public static func message(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 != "\n" && isForbidden($0) }) else { return text }
+        escapingForbidden(text) { $0 == "\n" }
+    }
+
+    /// A file path for a message, unquoted: every forbidden scalar, the line feed too, written as its
+    /// escape (`bad\nname.json`), so a path cannot start a line of its own in what is printed.
+    public static func path(_ text: String) -> String {
+        escapingForbidden(text) { _ in false }
+    }
+
+    /// `text` with each forbidden scalar but those `kept` written as its escape.
+    private static func escapingForbidden(_ text: String, keeping kept: (Unicode.Scalar) -> Bool) -> String {
+        guard text.unicodeScalars.contains(where: { !kept($0) && isForbidden($0) }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
-            result += scalar == "\n" || !isForbidden(scalar) ? String(scalar) : escaped(scalar)
+            result += kept(scalar) || !isForbidden(scalar) ? String(scalar) : escaped(scalar)
         }
         return result
     }

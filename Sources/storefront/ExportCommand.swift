@@ -25,12 +25,35 @@ struct ExportCommand: ParsableCommand {
             throw StartupError(message: "unknown territory \(UntrustedText.quoted(territory)) (--territory); this catalog sells in \(source.territories.map(\.code).joined(separator: ", "))")
         }
         let result = StoreKitExport.export(source, territory: territory)
+        let destination = try Self.destination(storekit)
         do {
-            try Data(result.text.utf8).write(to: URL(fileURLWithPath: storekit), options: .atomic)
+            try Data(result.text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
         } catch {
-            throw StartupError(message: "cannot write \(storekit): \((error as NSError).localizedDescription)")
+            throw StartupError(message: "cannot write \(UntrustedText.path(storekit)): \((error as NSError).localizedDescription)")
         }
         for line in result.dropped { FileHandle.standardError.write(Data(UntrustedText.message("storefront export: not written: \(line)\n").utf8)) }
-        print(UntrustedText.message("\(storekit): StoreKit configuration 4.0 written (\(source.products.count) products)"))
+        print(UntrustedText.message("\(UntrustedText.path(storekit)): StoreKit configuration 4.0 written (\(source.products.count) products)"))
+    }
+
+    /// Where the file is written: `path` when it is a regular file or nothing yet, or the file a
+    /// symbolic link names (the link is followed and stays a link; the atomic write would otherwise
+    /// put a file in its place). A FIFO, a device, a folder or a link to nothing is refused before
+    /// anything is written: the atomic write would replace it with a file.
+    static func destination(_ path: String) throws -> String {
+        func refuse(_ what: String) -> StartupError {
+            StartupError(message: "cannot write \(UntrustedText.path(path)): it is \(what); export writes only to a regular file or a new path (--storekit)")
+        }
+        var target = path
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            guard let resolved = realpath(path, nil) else {
+                let named = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                throw refuse("a symbolic link to \(UntrustedText.path(named)), which does not exist")
+            }
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        if let kind = FileKind.notRegular(target) { throw refuse(kind) }
+        return target
     }
 }

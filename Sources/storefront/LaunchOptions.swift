@@ -192,11 +192,31 @@ struct LaunchOptions: ParsableArguments {
         return settings
     }
 
+    /// The largest scenario file read: a few dozen lines of settings are a few hundred bytes, so a file
+    /// this large is something else (a log, a disk image), refused before it is read.
+    static let maxScenarioFileSize = 1 << 20
+
     /// A scenario file: `NAME VALUE` per line; `#` starts a comment. Errors name the file and line.
+    /// Only a regular file of at most `maxScenarioFileSize` bytes is read (a FIFO would wait forever).
     static func readScenarioFile(_ path: String, catalog: Catalog) throws -> [ScenarioSetting] {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw StartupError(message: "cannot read the scenario file \(path) (--scenario)")
+        let shown = UntrustedText.path(path)
+        if let kind = FileKind.notRegular(path) {
+            throw StartupError(message: "the scenario file \(shown) is \(kind), not a file (--scenario)")
         }
+        func tooLarge(_ size: Int) -> StartupError {
+            let english = Locale(identifier: "en_US")
+            return StartupError(message: "the scenario file \(shown) is \(size.formatted(.number.locale(english))) bytes; "
+                + "a scenario file is at most \(maxScenarioFileSize.formatted(.number.locale(english))) bytes (--scenario)")
+        }
+        var info = stat()
+        if stat(path, &info) == 0, Int(info.st_size) > maxScenarioFileSize { throw tooLarge(Int(info.st_size)) }
+        // Read no more than the limit and a byte, in case the file grew since.
+        guard let file = FileHandle(forReadingAtPath: path), let data = try? file.read(upToCount: maxScenarioFileSize + 1),
+              let text = String(data: data, encoding: .utf8) else {
+            throw StartupError(message: "cannot read the scenario file \(shown) (--scenario)")
+        }
+        try? file.close()
+        if data.count > maxScenarioFileSize { throw tooLarge(data.count) }
         var settings: [ScenarioSetting] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
@@ -206,7 +226,7 @@ struct LaunchOptions: ParsableArguments {
                 try setting.check(catalog)
                 settings.append(setting)
             } catch {
-                throw StartupError(message: "\(path):\(index + 1): \(error.message)")
+                throw StartupError(message: "\(shown):\(index + 1): \(error.message)")
             }
         }
         return settings
@@ -242,9 +262,10 @@ struct LaunchOptions: ParsableArguments {
             if let territory, let moved = StoreKitConfiguration.catalog(loaded.catalog, inStorefront: territory) { loaded.catalog = moved }
             return loaded
         } catch {
-            let lines = error.problems.map { "\(url.path): \($0)" }
+            let shown = UntrustedText.path(url.path)
+            let lines = error.problems.map { "\(shown): \($0)" }
             throw StartupError(message: "the catalog has problems:\n" + lines.joined(separator: "\n")
-                               + "\n(run `storefront lint \(url.path)` to check a catalog)")
+                               + "\n(run `storefront lint \(shown)` to check a catalog)")
         }
     }
 

@@ -20,21 +20,23 @@ struct Lint: ParsableCommand {
 
     func run() throws {
         let url = path.map { URL(fileURLWithPath: $0) } ?? LaunchOptions.defaultCatalogURL
+        // The path starts every line printed: a newline in it would forge one, so it is escaped too.
+        let shown = UntrustedText.path(url.path)
         do {
             let loaded = try CatalogFile.load(contentsOf: url)
             let catalog = loaded.catalog
             // A .storekit file's notes: what was ignored, derived or filled in.
-            for note in loaded.notes { print(UntrustedText.message("\(url.path): \(note)")) }
+            for note in loaded.notes { print(UntrustedText.message("\(shown): \(note)")) }
             let warnings = catalog.storeKit == nil ? Self.warnings(for: catalog) : []
-            for warning in warnings { print(UntrustedText.message("\(url.path): \(warning.path): warning: \(warning.reason)")) }
+            for warning in warnings { print(UntrustedText.message("\(shown): \(warning.path): warning: \(warning.reason)")) }
             let verdict = warnings.isEmpty ? "no problems" : "no problems, \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
-            print(UntrustedText.message("\(url.path): \(verdict) (\(catalog.products.count) products, "
+            print(UntrustedText.message("\(shown): \(verdict) (\(catalog.products.count) products, "
                   + "\(catalog.territories.count) territories, \(catalog.offerCodes.count) offer-code offers)"))
             // The process ends here: exiting with the catalog still held skips freeing it piece by piece
             // (100,000 products, their texts and indexes). exit() flushes standard output.
             withExtendedLifetime(catalog) { Foundation.exit(0) }
         } catch {
-            for problem in error.problems { print(UntrustedText.message("\(url.path): \(problem)")) }
+            for problem in error.problems { print(UntrustedText.message("\(shown): \(problem)")) }
             let count = error.problems.count
             FileHandle.standardError.write(Data("storefront lint: \(count) problem\(count == 1 ? "" : "s")\n".utf8))
             throw ExitCode(2)

@@ -217,7 +217,10 @@ struct LedgerHardeningTests {
 
     /// Every way a file can be refused, each made from a fresh folder.
     enum Refusal: String, CaseIterable {
-        case notSQLite, foreignDatabase, foreignWALDatabase, corrupt, newerSchema, catalogMismatch, badRow
+        case notSQLite, foreignDatabase, foreignWALDatabase, corrupt, newerSchema, emptyMigrations, catalogMismatch, badRow
+
+        /// The refusals of a storefront ledger (its header says so), which a ledger in WAL mode can have too.
+        static let ofLedgers: [Refusal] = [.corrupt, .newerSchema, .emptyMigrations, .catalogMismatch, .badRow]
     }
 
     func make(_ refusal: Refusal) throws -> String {
@@ -236,15 +239,16 @@ struct LedgerHardeningTests {
             try queue.close()
             return path
         case .corrupt:
-            // The header still says "storefront ledger"; every page after the first is garbage.
             let path = try savedLedger()
-            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            for index in 4096..<bytes.count { bytes[index] = 0xA5 }
-            try bytes.write(to: URL(fileURLWithPath: path))
+            try corrupt(path)
             return path
         case .newerSchema:
             let path = try savedLedger()
             try edit(path, "INSERT INTO grdb_migrations (identifier) VALUES ('v9-offer-codes')")
+            return path
+        case .emptyMigrations:
+            let path = try savedLedger()
+            try edit(path, "DELETE FROM grdb_migrations")
             return path
         case .catalogMismatch:
             let path = try savedLedger()
@@ -256,6 +260,33 @@ struct LedgerHardeningTests {
             return path
         }
     }
+
+    /// The header still says "storefront ledger" (and its journal mode); every page after the first is garbage.
+    func corrupt(_ path: String) throws {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        for index in 4096..<bytes.count { bytes[index] = 0xA5 }
+        try bytes.write(to: URL(fileURLWithPath: path))
+    }
+
+    /// The refused ledger in WAL mode, as every ledger written before the journal-mode change is one:
+    /// switched with SQLite's pragma and closed, so it is one file whose header says WAL (bytes 18–19 are 2).
+    func makeWAL(_ refusal: Refusal) throws -> String {
+        let path = refusal == .corrupt ? try savedLedger() : try make(refusal)
+        try toWAL(path)
+        if refusal == .corrupt { try corrupt(path) }
+        return path
+    }
+
+    func toWAL(_ path: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        let mode = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
+        try queue.close()
+        #expect(mode == "wal")
+        #expect(try header(path) == [2, 2])
+    }
+
+    /// The SQLite header's file format write and read versions: 1 for a rollback journal, 2 for WAL.
+    func header(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))[18..<20]) }
 
     /// A hand edit, as someone with the sqlite3 tool would make it (rollback journal, closed after).
     func edit(_ path: String, _ sql: String) throws {
@@ -286,7 +317,19 @@ struct LedgerHardeningTests {
 
     @Test("a refused file is left untouched: same bytes, same mtime, nothing left beside it", arguments: Refusal.allCases)
     func refusedIsUntouched(_ refusal: Refusal) throws {
-        let path = try make(refusal)
+        try refuse(try make(refusal), refusal)
+    }
+
+    @Test("a refused ledger in WAL mode is left byte-identical, with no -wal or -shm beside it", arguments: Refusal.ofLedgers)
+    func refusedWALIsUntouched(_ refusal: Refusal) throws {
+        let path = try makeWAL(refusal)
+        try refuse(path, refusal)
+        #expect(try header(path) == [2, 2])
+    }
+
+    /// Opening and viewing `path` both refuse it, alike and for the reason `refusal` names, and leave it as
+    /// it was: same bytes, same mtime, nothing beside it.
+    func refuse(_ path: String, _ refusal: Refusal) throws {
         let before = try FileState(path)
         #expect(before.folder == [URL(fileURLWithPath: path).lastPathComponent])
         Thread.sleep(forTimeInterval: 0.01)
@@ -299,10 +342,64 @@ struct LedgerHardeningTests {
         case .foreignDatabase, .foreignWALDatabase: "is not a storefront ledger (an SQLite database of another program)"
         case .corrupt: "is damaged"
         case .newerSchema: "was written by a newer storefront (schema \"v9-offer-codes\")"
+        case .emptyMigrations: "is damaged (it has a ledger's tables but its list of schema migrations, grdb_migrations, is empty)"
         case .catalogMismatch: "does not fit this catalog: transaction 1 is for product \"com.other.gems\""
         case .badRow: "table transactionRecord, row id 2: purchaseDate is \"yesterday\", not a time"
         }
         #expect(opening?.description.contains(expected) == true, "\(opening?.description ?? "")")
+    }
+
+    @Test("a WAL-mode ledger that is accepted is converted once to the rollback journal; viewing it changes nothing")
+    func acceptedWALIsConverted() throws {
+        let path = try savedLedger()
+        let saved = try #require(try Ledger.read(path: path, catalog: catalog, territory: usa))
+        try toWAL(path)
+        let before = try FileState(path)
+        let viewed = try #require(try Ledger.read(path: path, catalog: catalog, territory: usa))
+        #expect(viewed.transactions == saved.transactions)
+        #expect(try FileState(path) == before, "viewing reads a WAL ledger without touching it or leaving anything beside it")
+        do {
+            let ledger = try open(path)
+            #expect(ledger.stored?.transactions == saved.transactions)
+            var store = try #require(ledger.stored)
+            store.scenario.askToBuy = false
+            store.purchase("com.trailhead.boost.small")
+            try ledger.save(store)
+        }
+        #expect(try header(path) == [1, 1], "converted to the rollback journal")
+        #expect(try FileState(path).folder == ["ledger.sqlite"])
+        let mode = try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(mode == "delete")
+        #expect(try Ledger.read(path: path, catalog: catalog, territory: usa)?.transactions.count == saved.transactions.count + 1)
+    }
+
+    @Test("a WAL-mode ledger left with its -wal by a killed storefront is read whole, converted, and its side files are gone after it closes")
+    func walLeftBehind() throws {
+        let path = try savedLedger()
+        try toWAL(path)
+        // Copy the ledger and its -wal while a connection that committed a purchase is still open, as a
+        // storefront killed before it quit leaves them: the purchase is in the -wal only.
+        let copy = URL(fileURLWithPath: LedgerTests().temporaryPath()).path
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            try db.execute(sql: "UPDATE transactionRecord SET quantity = 7 WHERE id = 1")
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+        }
+        try queue.close()
+        let before = try FileState(copy)
+        #expect(before.folder == ["ledger.sqlite", "ledger.sqlite-wal"])
+        let viewed = try #require(try Ledger.read(path: copy, catalog: catalog, territory: usa))
+        #expect(viewed.transactions.first { $0.id == 1 }?.quantity == 7)
+        #expect(try FileState(copy) == before, "viewing leaves the ledger and its -wal as they were")
+        do {
+            let ledger = try open(copy)
+            #expect(ledger.stored?.transactions.first { $0.id == 1 }?.quantity == 7)
+        }
+        #expect(try header(copy) == [1, 1])
+        #expect(try FileState(copy).folder == ["ledger.sqlite"])
+        #expect(try Ledger.read(path: copy, catalog: catalog, territory: usa)?.transactions.first { $0.id == 1 }?.quantity == 7)
     }
 
     @Test("an empty file is not silently made a new ledger: it is refused with what to do")

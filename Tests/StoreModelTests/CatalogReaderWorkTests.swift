@@ -68,4 +68,26 @@ struct CatalogReaderWorkTests {
         }
         #expect(found == [#"$.products[20].id: duplicate product id "\#(products[5]["id"]!)" (first at $.products[5].id)"#])
     }
+
+    /// The fixture with `count` numbers where texts belong, in an array nested in the document: the
+    /// custom codes of its offer (`offerCodes[0].codes.custom`) or the app's exit survey.
+    func nestedWork(_ place: String, count: Int) -> (problems: Int, paths: Int, steps: Int) {
+        let numbers = Array(repeating: "1", count: count).joined(separator: ",")
+        let json = place == "custom"
+            ? Fixture.json.replacingOccurrences(of: #""codes": {"custom": ["SPRINGTRAIL"]}"#, with: #""codes": {"custom": [\#(numbers)]}"#)
+            : Fixture.json.replacingOccurrences(of: #""billingGracePeriod": {"duration": "P16D"}}"#,
+                                                with: #""billingGracePeriod": {"duration": "P16D"}, "exitSurvey": [\#(numbers)]}"#)
+        let (_, log) = CatalogLoader.read(Data(json.utf8))
+        return (log.problems.count, log.pathsBuilt, log.pathSteps)
+    }
+
+    @Test("a nested array's wrong-typed elements each cost the same work, however many there are (issue 22)",
+          arguments: ["custom", "exitSurvey"])
+    func nestedArraysAreLinear(_ place: String) {
+        let (small, medium, large) = (nestedWork(place, count: 500), nestedWork(place, count: 1000), nestedWork(place, count: 2000))
+        #expect(medium.problems - small.problems == 500 && large.problems - medium.problems == 1000)
+        #expect(large.paths - medium.paths == 2 * (medium.paths - small.paths))
+        // The steps taken to spell out the problems' paths: the same for each element, wherever it is.
+        #expect(large.steps - medium.steps == 2 * (medium.steps - small.steps), "steps: \(small.steps), \(medium.steps), \(large.steps)")
+    }
 }

@@ -126,3 +126,24 @@ extension CatalogLoaderTests {
         }
     }
 }
+
+/// Issue 22: a price is no more exact than its territory's currency shows (€0.001 would show €0.00).
+extension CatalogLoaderTests {
+    @Test("a price with more decimals than its territory's currency has is refused, naming the path, price, currency and decimals allowed")
+    func priceDecimalsFollowTheCurrency() {
+        #expect(problems(replacing: #""prices": {"USA": "0.99", "DEU": "0.99", "JPN": "160"}"#,
+                         with: #""prices": {"USA": "0.99", "DEU": "0.001", "JPN": "160.5"}"#)
+                == [#"$.products[0].prices.DEU: "0.001" is more exact than EUR allows: a price in EUR has at most 2 decimals"#,
+                    #"$.products[0].prices.JPN: "160.5" is more exact than JPY allows: a price in JPY has no decimals"#])
+        // Offers' prices follow the same rule.
+        #expect(problems(replacing: #""prices": {"USA": "1.99", "DEU": "1.99", "JPN": "300"}"#,
+                         with: #""prices": {"USA": "1.999", "DEU": "1.99", "JPN": "300"}"#)
+                == [#"$.products[4].introductoryOffer.prices.USA: "1.999" is more exact than USD allows: a price in USD has at most 2 decimals"#])
+    }
+
+    @Test("a price written with trailing zeros past the currency's decimals is the same amount, and accepted")
+    func trailingZerosAreExact() {
+        #expect(problems(replacing: #""prices": {"USA": "0.99", "DEU": "0.99", "JPN": "160"}"#,
+                         with: #""prices": {"USA": "0.990", "DEU": "0.9900", "JPN": "160.0"}"#) == [])
+    }
+}

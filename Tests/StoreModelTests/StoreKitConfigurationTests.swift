@@ -106,6 +106,10 @@ struct StoreKitConfigurationTests {
              "$.subscriptionGroups[0].subscriptions[0].introductoryOffer.paymentMode: unknown payment mode \"cheap\""),
             (#"{"identifier":"A","settings":{},"version":{"major":4},"products":[{"type":"Consumable","productID":"p","displayPrice":"free"}]}"#,
              "$.products[0].displayPrice: \"free\" is not a price"),
+            (#"{"identifier":"A","settings":{"_storefront":"JPN"},"version":{"major":4},"products":[{"type":"Consumable","productID":"p","displayPrice":"0.99"}]}"#,
+             "$.products[0].displayPrice: \"0.99\" is more exact than JPY allows: a price in JPY has no decimals"),
+            (#"{"identifier":"A","settings":{},"version":{"major":4},"products":[{"type":"Consumable","productID":"p","displayPrice":"0.001"}]}"#,
+             "$.products[0].displayPrice: \"0.001\" is more exact than USD allows: a price in USD has at most 2 decimals"),
             ("{\"identifier\":\"A\",\n \"settings\": {,}}", "line 2, column"),
         ]
         for (text, expected) in cases {

@@ -38,4 +38,10 @@ struct UntrustedTextTests {
         #expect(UntrustedText.firstForbidden(in: "ok\u{85}") == "\u{85}")
         #expect(UntrustedText.firstForbidden(in: "ok") == nil)
     }
+
+    @Test("a file path in a message escapes a newline like every other control character, and keeps quotes and backslashes")
+    func pathEscapesNewline() {
+        #expect(UntrustedText.path("/tmp/bad\nname\u{1B}[2J.json") == #"/tmp/bad\nname\e[2J.json"#)
+        #expect(UntrustedText.path(#"/tmp/it's "a" \ path.json"#) == #"/tmp/it's "a" \ path.json"#)
+    }
 }

@@ -195,6 +195,21 @@ struct QAOptionTests {
         #expect(run.stderr.contains("\(path):3: \"timeout\" is not a value of fail-next-purchase; use one of none, network-error"))
     }
 
+    @Test("a scenario file over 1 MB is refused before it is read, naming its size; a FIFO is refused at once")
+    func largeScenarioFile() throws {
+        let path = try temporary("huge.scenario")
+        // Valid lines all through, so only its size is wrong.
+        try Data(String(repeating: "ask-to-buy on\n", count: 80_000).utf8).write(to: URL(fileURLWithPath: path))
+        let run = try Storefront.run(["--scenario", path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("storefront: the scenario file \(path) is 1,120,000 bytes; a scenario file is at most 1,048,576 bytes (--scenario)"), "\(run.stderr)")
+        let fifo = try temporary("pipe.scenario")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let waiting = try Storefront.run(["--scenario", fifo], timeout: 10)
+        #expect(waiting.status == 2)
+        #expect(waiting.stderr.contains("storefront: the scenario file \(fifo) is a FIFO (named pipe), not a file (--scenario)"), "\(waiting.stderr)")
+    }
+
     @Test("a scenario file and flags set the switches; flags win")
     func scenarioFileAndFlags() throws {
         let scenario = try temporary("qa.scenario", "ask-to-buy on\nfail-next-purchase network-error\n")
@@ -304,6 +319,28 @@ struct LintOddFileTests {
             #expect(!output.unicodeScalars.contains { $0 != "\n" && UntrustedText.isForbidden($0) }, "\(arguments[0])")
             #expect(output.contains(#"bad\e[2J.json"#), "\(output)")
         }
+    }
+
+    @Test("a newline in a catalog path is printed escaped, like every other control character")
+    func newlineInPath() throws {
+        let folder = ScratchFolder.make("lint")
+        for (contents, name) in [("{", "broken\nname.json"), ("", "empty\nname.json")] {
+            let file = folder.appendingPathComponent(name)
+            try Data(contents.utf8).write(to: file)
+            let escaped = file.path.replacingOccurrences(of: "\n", with: #"\n"#)
+            for arguments in [["lint", file.path], ["--catalog", file.path]] {
+                let run = try Storefront.run(arguments)
+                #expect(run.status == 2)
+                let output = run.stdout + run.stderr
+                #expect(output.contains(escaped), "\(arguments[0]): \(output)")
+                #expect(!output.split(separator: "\n").contains { $0.hasPrefix("name.json") }, "a path forged a line: \(output)")
+            }
+        }
+        let fifo = folder.appendingPathComponent("pipe\nname.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let run = try Storefront.run(["lint", fifo], timeout: 10)
+        #expect(run.status == 2)
+        #expect(run.stdout.contains(fifo.replacingOccurrences(of: "\n", with: #"\n"#) + " is a FIFO (named pipe), not a catalog file"), "\(run.stdout)")
     }
 
     @Test("lint on a FIFO or a device says what it is, at once, exit 2")

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import TestSupport
 
@@ -54,6 +55,22 @@ struct LedgerCommandLineTests {
             #expect(run.stderr.contains("/dev/null is not a storefront ledger (it is a device, not a file)"), "\(run.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
+    }
+
+    @Test("a ledger whose migration table is empty gets the same message viewing it and in a script, exit 2, and is left untouched")
+    func emptyMigrationTable() throws {
+        let path = try ledgerWithAPurchase()
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: "DELETE FROM grdb_migrations") }
+        try queue.close()
+        let before = try fileState(path)
+        let message = "\(path) is damaged (it has a ledger's tables but its list of schema migrations, grdb_migrations, is empty); it was left as it is. Use a backup, or another --state file\n"
+        // Viewing says it as the program's message; a script names its launch line first.
+        for (run, prefix) in [(try Storefront.run(["--state", path]), "storefront: "), (try launch("--state \(path)"), ":1: ")] {
+            #expect(run.status == 2)
+            #expect(run.stderr.hasSuffix(prefix + message), "\(run.stderr)")
+        }
+        #expect(try fileState(path) == before)
     }
 
     @Test("an empty --state file exits 2 saying to delete it or pass a new name, and stays empty")
