@@ -217,19 +217,11 @@ struct LaunchOptions: ParsableArguments {
         }
         try? file.close()
         if data.count > maxScenarioFileSize { throw tooLarge(data.count) }
-        var settings: [ScenarioSetting] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
-            do {
-                let setting = try ScenarioSetting(line: line)
-                try setting.check(catalog)
-                settings.append(setting)
-            } catch {
-                throw StartupError(message: "\(shown):\(index + 1): \(error.message)")
-            }
+        do {
+            return try ScenarioFile.parse(text, catalog: catalog)
+        } catch {
+            throw StartupError(message: "\(shown):\(error.line): \(error.message)")
         }
-        return settings
     }
 
     /// --theme NAME from Themes/ (beside the catalog's default location), or a path to a theme file.
