@@ -179,15 +179,18 @@ int sf_resize_take(void) {
     return 1;
 }
 
-void sf_signal_install_winch(void) {
-    if (sf_state()->installed[SIGWINCH]) return;
+/// Installs `sf_handler` for `sig` once, keeping the previous action for sf_signal_uninstall.
+static void sf_signal_install_handler(int sig, void (*sf_handler)(int), int sf_flags) {
+    if (sig <= 0 || sig >= SF_MAX_SIGNAL || sf_state()->installed[sig]) return;
     struct sigaction sf_new;
     memset(&sf_new, 0, sizeof sf_new);
-    sf_new.sa_handler = sf_signal_winch;
+    sf_new.sa_handler = sf_handler;
     sigemptyset(&sf_new.sa_mask);
-    sf_new.sa_flags = SA_RESTART;
-    if (sigaction(SIGWINCH, &sf_new, &sf_state()->previous_action[SIGWINCH]) == 0) sf_state()->installed[SIGWINCH] = 1;
+    sf_new.sa_flags = sf_flags;
+    if (sigaction(sig, &sf_new, &sf_state()->previous_action[sig]) == 0) sf_state()->installed[sig] = 1;
 }
+
+void sf_signal_install_winch(void) { sf_signal_install_handler(SIGWINCH, sf_signal_winch, SA_RESTART); }
 
 /// Handler for SIGINT, SIGTERM, SIGHUP, SIGQUIT: records the signal for the main loop to poll.
 /// If a second one arrives before the program has stopped, the program is not listening: restore
@@ -214,16 +217,6 @@ static void sf_signal_job_control(int sig) {
     if (sig == SIGTSTP) sf_state()->suspend_pending = 1;
     else sf_state()->continue_pending = 1;
     sf_wake();
-}
-
-static void sf_signal_install_handler(int sig, void (*sf_handler)(int), int sf_flags) {
-    if (sig <= 0 || sig >= SF_MAX_SIGNAL || sf_state()->installed[sig]) return;
-    struct sigaction sf_new;
-    memset(&sf_new, 0, sizeof sf_new);
-    sf_new.sa_handler = sf_handler;
-    sigemptyset(&sf_new.sa_mask);
-    sf_new.sa_flags = sf_flags;
-    if (sigaction(sig, &sf_new, &sf_state()->previous_action[sig]) == 0) sf_state()->installed[sig] = 1;
 }
 
 /// Installs the SIGTSTP and SIGCONT handlers, unless SIGTSTP is ignored (a shell without job control).
@@ -318,16 +311,9 @@ static void sf_crash_handler(int sig, siginfo_t *info, void *context) {
 
 /// Installs the recording handler for `sig` unless the signal is ignored (nohup, background jobs).
 void sf_signal_install_record(int sig) {
-    if (sig <= 0 || sig >= SF_MAX_SIGNAL || sf_state()->installed[sig]) return;
-    struct sigaction sf_old;
-    if (sigaction(sig, NULL, &sf_old) != 0) return;
-    if (!(sf_old.sa_flags & SA_SIGINFO) && sf_old.sa_handler == SIG_IGN) return;
-    struct sigaction sf_new;
-    memset(&sf_new, 0, sizeof sf_new);
-    sf_new.sa_handler = sf_signal_record;
-    sigemptyset(&sf_new.sa_mask);
-    sf_new.sa_flags = 0; // no SA_RESTART: a blocking read returns EINTR so the main loop wakes
-    if (sigaction(sig, &sf_new, &sf_state()->previous_action[sig]) == 0) sf_state()->installed[sig] = 1;
+    if (sig <= 0 || sig >= SF_MAX_SIGNAL || sf_signal_disposition(sig) == 1) return;
+    // No SA_RESTART: a blocking read returns EINTR so the main loop wakes.
+    sf_signal_install_handler(sig, sf_signal_record, 0);
 }
 
 void sf_signal_install_crash(int sig) {

@@ -10,7 +10,17 @@ import Glibc
 /// and every process is ended by the test that started it.
 @Suite("storefront serve over SSH", .serialized)
 struct ServeTests {
-    @Test("a guest connects with ssh, sees the store, moves, resizes, and quits; the session's program is gone after")
+    /// Polls until `pid` no longer exists; the seconds it took, or nil.
+    static func waitForProcessEnd(_ pid: pid_t, timeout: TimeInterval) -> TimeInterval? {
+        let start = Date()
+        while Date().timeIntervalSince(start) < timeout {
+            if kill(pid, 0) != 0 { return Date().timeIntervalSince(start) }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return nil
+    }
+
+    @Test("a guest connects with ssh, sees the store, moves, resizes (relaid out at once), and quits; the session's program is gone after")
     func connectBrowseResizeQuit() throws {
         let server = try ServeProcess(["--demo"])
         defer { server.stop() }
@@ -20,11 +30,14 @@ struct ServeTests {
         #expect(try guest.screen().contains("Trailhead · Store"))
         guest.send("j", "j")
         try guest.waitFor("▸ Print Credit")
-        // The client's window change reaches the program as SIGWINCH: the compact layout appears.
+        // The client's window change reaches the program as SIGWINCH at once: the compact layout, then
+        // "too small", then the full one.
         guest.resize(columns: 50, rows: 16)
-        try guest.waitFor("[ b: Buy Print Credit")
+        try guest.waitFor("[ b: Buy Print Credit", timeout: 2)
+        guest.resize(columns: 30, rows: 10)
+        try guest.waitFor("Terminal too small", timeout: 2)
         guest.resize(columns: 80, rows: 24)
-        try guest.waitFor("buy as many as you like")
+        try guest.waitFor("buy as many as you like", timeout: 2)
         guest.send("q")
         try guest.waitForExit(timeout: 20)
         #expect(guest.exitStatus == "0", "ssh exits with the program's status")
@@ -167,42 +180,58 @@ struct ServeTests {
         try first.waitForExit(timeout: 20)
     }
 
-    @Test("the idle timeout ends a session without keys: terminal restored, then a goodbye")
-    func idleTimeout() throws {
-        let server = try ServeProcess(["--demo", "--idle-timeout", "3s"])
+    @Test("--idle-timeout ends the session within a second of the limit: the program restores the guest's terminal and exits")
+    func idleTimeoutOnTime() throws {
+        let server = try ServeProcess(["--demo", "--idle-timeout", "2s"])
         defer { server.stop() }
         let guest = try server.guest()
         defer { guest.close() }
         try guest.waitFor("Trail Boost", timeout: 30)
-        // Keys keep it open: one every second for 4 s, longer than the timeout.
-        for _ in 0..<4 {
-            guest.send("j")
-            Thread.sleep(forTimeInterval: 1)
+        let program = try server.waitForSessionPID()
+        // Keys keep it open: one every half second for 3 s, longer than the limit.
+        for key in ["j", "k", "j", "k", "j", "k"] {
+            guest.send(key)
+            Thread.sleep(forTimeInterval: 0.5)
         }
-        #expect(try guest.screen().contains("Trailhead · Store"), "keys reset the idle clock")
-        try guest.waitFor("this session ended after 3 seconds without a key", timeout: 30)
-        try guest.waitForExit(timeout: 20)
+        #expect(kill(program, 0) == 0, "keys reset the idle clock")
+        guest.send("j")
+        let lastKey = Date()
+        try guest.waitFor("▸ Boost 5-Pack", timeout: 5)
+        let ended = ServeTests.waitForProcessEnd(program, timeout: 15).map { _ in Date().timeIntervalSince(lastKey) }
+        let seconds = try #require(ended, "the program still runs 15 s after the idle limit")
+        #expect(seconds < 3.0 + 0.5, "ended \(seconds) s after the last key, for a 2 s limit")
+        try guest.waitFor("this session ended after 2 seconds without a key", timeout: 5)
+        try guest.waitForExit(timeout: 10)
         #expect(try guest.alternateScreenOn() == false, "the program restored the terminal before the goodbye")
+        #expect(try guest.cursorVisible())
         try server.waitForLog("reason=idle timeout", timeout: 10)
     }
 
-    @Test("--max-session-length ends a session even while its guest is busy")
-    func sessionLengthCap() throws {
-        let server = try ServeProcess(["--demo", "--max-session-length", "4s"])
+    @Test("--max-session-length ends a busy session within a second of the limit, terminal restored")
+    func sessionLengthOnTime() throws {
+        let server = try ServeProcess(["--demo", "--max-session-length", "3s"])
         defer { server.stop() }
         let guest = try server.guest()
         defer { guest.close() }
         try guest.waitFor("Trail Boost", timeout: 30)
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !(try guest.screen()).contains("sessions here last at most 4 seconds") {
+        // The session started before its store was drawn: from here, at most the limit plus a second.
+        let drawn = Date()
+        let program = try server.waitForSessionPID()
+        var ended: TimeInterval?
+        while Date().timeIntervalSince(drawn) < 15, ended == nil {
             guest.send("j")
-            Thread.sleep(forTimeInterval: 0.3)
+            if kill(program, 0) != 0 { ended = Date().timeIntervalSince(drawn) }
+            Thread.sleep(forTimeInterval: 0.1)
         }
-        try guest.waitFor("sessions here last at most 4 seconds, and yours has reached it.", timeout: 1)
-        try guest.waitForExit(timeout: 20)
+        let seconds = try #require(ended, "the program still runs 15 s into a 3 s session")
+        #expect(seconds < 3.0 + 1.0, "ended \(seconds) s after its store was drawn, for a 3 s limit")
+        try guest.waitFor("sessions here last at most 3 seconds", timeout: 5)
+        try guest.waitForExit(timeout: 10)
+        #expect(try guest.alternateScreenOn() == false)
+        #expect(try guest.cursorVisible())
     }
 
-    @Test("SIGTERM with sessions open: every guest gets a goodbye, every program ends, the server exits within 5 s")
+    @Test("SIGTERM with sessions open: every guest's terminal is restored (alternate screen left, cursor shown) before its goodbye, every program ends by itself, the server exits within 5 s")
     func sigtermWithSessions() throws {
         let server = try ServeProcess(["--demo"])
         defer { server.stop() }
@@ -221,8 +250,33 @@ struct ServeTests {
             try guest.waitFor("the presenter is stopping the server", timeout: 10)
             try guest.waitForExit(timeout: 10)
             #expect(try guest.alternateScreenOn() == false, "each guest's terminal was restored by its program")
+            #expect(try guest.cursorVisible(), "the program showed the cursor again")
+            // The goodbye is on the normal screen: written after the program restored the terminal (had
+            // it come first, it would have vanished with the alternate screen).
+            #expect(try !guest.screen().contains("Trail Boost"), "nothing of the store is left")
+            #expect(guest.sttyAfter.contains(" icanon"))
         }
         for pid in pids { #expect(kill(pid, 0) != 0, "session program \(pid) has ended") }
+        #expect(server.log.contains("killed=0"), "every program ended by itself; none was killed:\n\(server.log)")
+    }
+
+    @Test("a guest that disconnects ends its program: the session's process is gone, not orphaned")
+    func disconnectEndsProgram() throws {
+        let server = try ServeProcess(["--demo"])
+        defer { server.stop() }
+        let guest = try server.guest()
+        defer { guest.close() }
+        try guest.waitFor("Trail Boost", timeout: 30)
+        let program = try server.waitForSessionPID()
+        #expect(kill(program, 0) == 0, "the session's program runs")
+        // The guest's ssh dies without a word (a closed laptop): only the TCP connection ends.
+        let shell = try guest.tmux(["display", "-p", "-t", "t", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let client = try guest.run("/usr/bin/pgrep", ["-P", shell, "ssh"]).split(separator: "\n").first.flatMap { pid_t($0) }
+        let ssh = try #require(client, "the guest's ssh process")
+        kill(ssh, SIGKILL)
+        let took = ServeTests.waitForProcessEnd(program, timeout: 10)
+        #expect(took != nil, "program \(program) still runs after its guest left")
+        try server.waitForLog("session end", timeout: 10)
     }
 
     @Test("a crashing session never takes the server down")
