@@ -1,3 +1,4 @@
+import StoreModel
 import StoreUI
 
 /// What `TerminalScreen.readKey` reports.
@@ -245,8 +246,10 @@ struct InputDecoder {
 
     private mutating func finishCharacter() {
         defer { restart() }
+        // No key carries a character the app refuses to show: C1 controls, bidirectional controls
+        // (U+061C, U+202A–U+202E, U+2066–U+2069) and line or paragraph separators are dropped.
         guard let text = String(validating: sequence, as: UTF8.self), let scalar = text.unicodeScalars.first,
-              !(0x80..<0xA0).contains(scalar.value) else { return }
+              !UntrustedText.isForbidden(scalar) else { return }
         keys.append(.character(Character(scalar)))
     }
 

@@ -128,6 +128,18 @@ struct InputDecoderTests {
         #expect(decoder.feed(bytes("bbb\(Self.esc)[201~j")) == [.character("j")], "the rest of the paste never acts as keys")
     }
 
+    /// Found by the `input` fuzz target (Tests/Fixtures/Fuzz/input/finding-bidi-control-as-key.bin):
+    /// U+061C came out as a character key.
+    @Test("a typed character the app refuses to show is no key: C1, bidirectional controls, line separators")
+    func forbiddenCharactersAreNoKeys() {
+        for scalar in ["\u{85}", "\u{61C}", "\u{202E}", "\u{2066}", "\u{2028}", "\u{2029}"] {
+            var decoder = InputDecoder()
+            #expect(decoder.feed(bytes("a\(scalar)b")) == [.character("a"), .character("b")], "\(scalar.unicodeScalars.first!.value)")
+        }
+        var decoder = InputDecoder()
+        #expect(decoder.feed(bytes("é日")) == [.character("é"), .character("日")], "other characters still are keys")
+    }
+
     @Test("a lone Escape waits briefly; a sequence in progress waits longer and is then dropped")
     func waits() {
         var decoder = InputDecoder()
