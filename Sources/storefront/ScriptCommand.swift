@@ -13,7 +13,9 @@ struct ScriptCommand: ParsableCommand {
         abstract: "Run a headless QA script: keys, time travel, scenario switches, expectations, snapshots.",
         discussion: """
             The format is in README.md ("Headless scripts"). Snapshots are compared with \
-            snapshots/NAME.txt beside the script; --record writes them instead.
+            snapshots/NAME.txt beside the script; --record writes them instead. A relative \
+            `launch --state` ledger lives in a scratch folder made for the run and removed after it, so \
+            every run starts from the same place; --ledgers keeps them in a folder of your choosing.
             """
     )
 
@@ -26,6 +28,9 @@ struct ScriptCommand: ParsableCommand {
     @Flag(help: "Print each line's number as it passes, after the ledger is saved (for watching a long run).")
     var trace = false
 
+    @Option(help: ArgumentHelp("Keep the ledgers of relative `launch --state` paths in this folder (created if missing) instead of a scratch folder removed after the run.", valueName: "folder"))
+    var ledgers: String?
+
     func run() throws {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw StartupError(message: "cannot read the script \(file)")
@@ -36,7 +41,25 @@ struct ScriptCommand: ParsableCommand {
         } catch {
             throw StartupError(message: "\(file):\(error.line.map { "\($0):" } ?? "") \(error.message)")
         }
-        var runner = ScriptRunner(file: file, record: record, trace: trace)
+        let folder: URL
+        if let ledgers {
+            folder = URL(fileURLWithPath: ledgers, isDirectory: true)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw StartupError(message: "cannot create the ledgers folder \(ledgers): \(error.localizedDescription)")
+            }
+        } else {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-script-\(UUID().uuidString)", isDirectory: true)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw StartupError(message: "cannot create a scratch folder for the script's ledgers in \(FileManager.default.temporaryDirectory.path): \(error.localizedDescription)")
+            }
+        }
+        // The scratch folder goes however the run ends: passed, failed or malformed.
+        defer { if ledgers == nil { try? FileManager.default.removeItem(at: folder) } }
+        var runner = ScriptRunner(file: file, record: record, trace: trace, ledgers: folder)
         try runner.run(script)
     }
 }
@@ -46,6 +69,8 @@ struct ScriptRunner {
     let file: String
     let record: Bool
     let trace: Bool
+    /// Where a relative `launch --state` path is: never the folder the script happens to run from.
+    let ledgers: URL
     var size = Size(columns: 80, rows: 24)
     var state: AppState?
     var ledger: Ledger?
@@ -54,10 +79,11 @@ struct ScriptRunner {
     /// Scripts start here unless `launch --now` says otherwise, so they read the same every day.
     static let defaultNow = "2026-01-01T09:00:00Z"
 
-    init(file: String, record: Bool, trace: Bool) {
+    init(file: String, record: Bool, trace: Bool, ledgers: URL) {
         self.file = file
         self.record = record
         self.trace = trace
+        self.ledgers = ledgers
     }
 
     /// A failed expectation: exit 1, after the message.
@@ -172,6 +198,9 @@ struct ScriptRunner {
             options = try LaunchOptions.parse(arguments)
         } catch {
             throw StartupError(message: "\(file):\(step.line): \(LaunchOptions.message(for: error))")
+        }
+        if let path = options.state, !path.hasPrefix("/") {
+            options.state = ledgers.appendingPathComponent(path).path
         }
         // Deterministic unless the script says otherwise: English, and a fixed start (a ledger that
         // exists keeps its own clock).

@@ -16,10 +16,8 @@ struct ScriptTests {
 
     @Test("the flow scripts in Tests/Scripts pass", arguments: scriptNames)
     func flowScript(_ name: String) throws {
-        // In a fresh folder of its own, so a script's --state ledger is new on every run.
-        let folder = ScratchFolder.make("flow")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try Storefront.run(["script", Self.scripts.appendingPathComponent(name).path], directory: folder)
+        // A script's relative --state ledger is new on every run: the runner keeps it in a scratch folder.
+        let run = try Storefront.run(["script", Self.scripts.appendingPathComponent(name).path])
         #expect(run.status == 0, "\(name) failed:\n\(run.stderr)")
     }
 
@@ -177,6 +175,36 @@ struct ScriptTests {
         #expect(again.status == 0, "\(again.stderr)")
         let (past, _) = try run("launch --state \(ledger) --now 2020-01-01\nexpect \"Store\"\n")
         #expect(past.stderr.contains("is before the clock of the ledger"))
+    }
+
+    @Test("a script's relative --state ledger lives in a scratch folder, never where the script runs from: a second run starts as fresh as the first")
+    func relativeLedgerIsScratch() throws {
+        let runFrom = ScratchFolder.make("cwd")
+        defer { try? FileManager.default.removeItem(at: runFrom) }
+        let script = runFrom.appendingPathComponent("buy.script")
+        // With a ledger kept between runs, the second run would see the map pack owned and fail.
+        try Data("launch --now 2026-11-21 --state buy.sqlite\nexpect-not \"✓ Owned\"\npress tab b tab enter\nexpect \"You bought Alps Map Pack.\"\n".utf8).write(to: script)
+        for attempt in 1...2 {
+            let run = try Storefront.run(["script", script.path], directory: runFrom)
+            #expect(run.status == 0, "run \(attempt): \(run.stderr)")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: runFrom.path)
+        #expect(left == ["buy.script"], "the run left \(left) where it ran")
+    }
+
+    @Test("script --ledgers keeps a relative --state ledger in the named folder, across runs")
+    func ledgersFolderKeepsThem() throws {
+        let runFrom = ScratchFolder.make("cwd")
+        defer { try? FileManager.default.removeItem(at: runFrom) }
+        let kept = runFrom.appendingPathComponent("kept")
+        let script = runFrom.appendingPathComponent("buy.script")
+        try Data("launch --now 2026-11-21 --state buy.sqlite\npress tab b tab enter\nexpect \"You bought Alps Map Pack.\"\n".utf8).write(to: script)
+        let first = try Storefront.run(["script", script.path, "--ledgers", kept.path], directory: runFrom)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(FileManager.default.fileExists(atPath: kept.appendingPathComponent("buy.sqlite").path))
+        try Data("launch --state buy.sqlite\nexpect \"✓ Owned\"\n".utf8).write(to: script)
+        let second = try Storefront.run(["script", script.path, "--ledgers", kept.path], directory: runFrom)
+        #expect(second.status == 0, "the ledger was kept: \(second.stderr)")
     }
 
     @Test("scenario settings a --state ledger kept (a flag of an earlier launch) are named at launch, until a flag sets them")
