@@ -23,8 +23,6 @@ struct LaunchOptions: ParsableArguments {
     @Option(help: "Start instant of the simulated clock, ISO 8601 (2026-11-21T09:00:00Z or 2026-11-21). Default: now, or where the --state ledger's clock stopped.")
     var now: String?
 
-    @Option(help: "Keep the ledger (transactions, renewals, scenario settings, clock) in this SQLite file, created if missing; printed as text (not a terminal), it is only read. Default: in memory, fresh on every launch.")
-    var state: String?
 
     @Option(name: .customLong("time-rate"), help: "StoreKit Testing's time rate: \(TimeRate.allCases.map(\.rawValue).joined(separator: ", ")).")
     var timeRate: String?
@@ -100,7 +98,9 @@ struct LaunchOptions: ParsableArguments {
 
     /// `readOnly` (plain-text mode) looks at a `--state` ledger without saving or creating anything:
     /// `--now` and scenario flags change only what is printed.
-    func resolve(environment: [String: String] = ProcessInfo.processInfo.environment, readOnly: Bool = false) throws -> Session {
+    /// `state` is the `--state` ledger: an option of the commands that keep one person's ledger
+    /// (`storefront`, a script's `launch`), not of `serve`, which keeps one per guest.
+    func resolve(state: String?, environment: [String: String] = ProcessInfo.processInfo.environment, readOnly: Bool = false) throws -> Session {
         let loaded = try loadCatalogFile()
         let catalog = loaded.catalog
         var link = DeepLink.store
@@ -299,4 +299,11 @@ struct LaunchOptions: ParsableArguments {
         if let day = try? Date(now, strategy: Date.ISO8601FormatStyle().year().month().day()) { return day }
         throw StartupError(message: "\(UntrustedText.quoted(now)) is not an ISO 8601 instant (--now); write it like 2026-11-21T09:00:00Z or 2026-11-21")
     }
+}
+
+/// `--state`: one person's ledger. Its own group, so `serve` (a ledger per guest, `--state-dir`) does
+/// not offer it.
+struct LedgerOption: ParsableArguments {
+    @Option(help: "Keep the ledger (transactions, renewals, scenario settings, clock) in this SQLite file, created if missing; printed as text (not a terminal), it is only read. Default: in memory, fresh on every launch.")
+    var state: String?
 }

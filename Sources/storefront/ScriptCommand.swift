@@ -193,24 +193,25 @@ struct ScriptRunner {
     }
 
     private mutating func launch(_ arguments: [String], step: Script.Step) throws {
-        var options: LaunchOptions
+        var line: LaunchLine
         do {
-            options = try LaunchOptions.parse(arguments)
+            line = try LaunchLine.parse(arguments)
         } catch {
             throw StartupError(message: "\(file):\(step.line): \(LaunchOptions.message(for: error))")
         }
-        if let path = options.state, !path.hasPrefix("/") {
-            options.state = ledgers.appendingPathComponent(path).path
+        if let path = line.ledger.state, !path.hasPrefix("/") {
+            line.ledger.state = ledgers.appendingPathComponent(path).path
         }
         // Deterministic unless the script says otherwise: English, and a fixed start (a ledger that
         // exists keeps its own clock).
-        if options.locale == nil { options.locale = "en_US" }
-        if options.now == nil, options.state.map({ !FileManager.default.fileExists(atPath: $0) }) ?? true {
-            options.now = Self.defaultNow
+        if line.options.locale == nil { line.options.locale = "en_US" }
+        if line.options.now == nil, line.ledger.state.map({ !FileManager.default.fileExists(atPath: $0) }) ?? true {
+            line.options.now = Self.defaultNow
         }
+        let options = line.options
         let session: LaunchOptions.Session
         do {
-            session = try options.resolve()
+            session = try options.resolve(state: line.ledger.state)
         } catch let error as StartupError {
             throw StartupError(message: "\(file):\(step.line): \(error.message)")
         }
@@ -275,4 +276,10 @@ struct ScriptRunner {
         FileHandle.standardError.write(Data(UntrustedText.message(message).utf8))
         throw Failed()
     }
+}
+
+/// A script's `launch` line: the launch options and the person's `--state` ledger.
+struct LaunchLine: ParsableArguments {
+    @OptionGroup var options: LaunchOptions
+    @OptionGroup var ledger: LedgerOption
 }

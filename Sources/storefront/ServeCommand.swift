@@ -135,7 +135,9 @@ struct ServeCommand: ParsableCommand {
         guard (1...1_000_000).contains(maxLedgers) else {
             throw StartupError(message: "--max-ledgers \(maxLedgers): give a number from 1 to 1000000")
         }
-        if launch.state != nil {
+        // `--state` is not serve's (it is the root command's, which ArgumentParser lets parse it here
+        // too): refused by name, saying what to use instead.
+        if Self.launchArguments(Array(CommandLine.arguments.dropFirst())).contains(where: { $0 == "--state" || $0.hasPrefix("--state=") }) {
             throw StartupError(message: "--state keeps one ledger for one person; serve keeps one per guest key with --state-dir DIR")
         }
         let admission: Admission
@@ -157,7 +159,7 @@ struct ServeCommand: ParsableCommand {
         }
         // The same checks as a plain launch (catalog, locale, theme, --open, scenario), once, here, so a
         // mistake stops the presenter now rather than every guest later.
-        _ = try launch.resolve(readOnly: true)
+        _ = try launch.resolve(state: nil, readOnly: true)
         if let stateDir {
             do {
                 try FileManager.default.createDirectory(atPath: stateDir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -16,12 +16,13 @@ struct Storefront: ParsableCommand {
     )
 
     @OptionGroup var launch: LaunchOptions
+    @OptionGroup var ledger: LedgerOption
 
     func run() throws {
         // Not a terminal (a pipe, a file): print the store as text instead of drawing it. That only
         // looks: a --state ledger is read, never saved or created.
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
-            let session = try launch.resolve(readOnly: true)
+            let session = try launch.resolve(state: ledger.state, readOnly: true)
             let state = AppState(store: session.store, locale: session.locale, size: Size(columns: 80, rows: 24))
             let text = StoreScreen.plainText(state)
             // The same answer the full-screen interface follows: a locale that is not UTF-8 gets ASCII.
@@ -36,7 +37,7 @@ struct Storefront: ParsableCommand {
             }
             return
         }
-        let session = try launch.resolve()
+        let session = try launch.resolve(state: ledger.state)
         let status = try Interactive.run(session)
         if status != 0 { throw ExitCode(status) }
     }

@@ -81,6 +81,16 @@ struct ServeTests {
         #expect(both.status == 2 && both.stderr.contains("contradict"))
     }
 
+    @Test("serve --help offers the launch options it takes, and not --state, which it refuses; storefront --help offers --state")
+    func helpOmitsState() throws {
+        let serve = try Storefront.run(["serve", "--help"])
+        #expect(serve.status == 0)
+        #expect(serve.stdout.contains("--state-dir") && serve.stdout.contains("--locale"), "\(serve.stdout)")
+        #expect(!serve.stdout.contains("--state <"), "\(serve.stdout)")
+        let root = try Storefront.run(["--help"])
+        #expect(root.stdout.contains("--state <state>"), "\(root.stdout)")
+    }
+
     @Test("launch options are checked before anything listens; --state is refused in favour of --state-dir")
     func launchOptionsChecked() throws {
         let locale = try Storefront.run(["serve", "--demo", "--listen", "127.0.0.1:0", "--locale", "xx_NOPE"])
