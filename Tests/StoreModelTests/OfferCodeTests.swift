@@ -1,6 +1,8 @@
+import CatalogFormats
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// Offer-code redemption: every rule and every refusal of the redemption sheet, with the fixture's
 /// catalog grown by one offer per case.

@@ -1,4 +1,6 @@
 import Foundation
+import StoreModel
+import TextSafety
 
 /// Xcode's StoreKit configuration files (`.storekit`), read as StoreKit Testing in Xcode reads them:
 /// file versions 1.x to 4.x (see README, "Using your own .storekit file").
@@ -128,6 +130,14 @@ public struct StoreKitOrigin: Sendable {
         public var referenceName: String?
         /// The product's localizations' languages in the file's order (export writes them so).
         public var languages: [String] = []
+    }
+}
+
+extension Catalog {
+    /// What a catalog read from an Xcode `.storekit` file keeps of it for export; nil otherwise.
+    public var storeKit: StoreKitOrigin? {
+        get { origin as? StoreKitOrigin }
+        set { origin = newValue }
     }
 }
 

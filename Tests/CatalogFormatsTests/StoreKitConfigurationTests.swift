@@ -1,6 +1,8 @@
+@testable import CatalogFormats
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// Xcode StoreKit configuration files: every version read as StoreKit Testing reads it, problems with
 /// paths, settings as the scenario's start, the storefront rule, and the round trip through export.
