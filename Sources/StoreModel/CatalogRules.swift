@@ -24,6 +24,8 @@ public enum CatalogRules {
 
         public var subject: Subject
         public var reason: String
+
+        public init(subject: Subject, reason: String) { (self.subject, self.reason) = (subject, reason) }
     }
 
     /// Every whole-catalog rule the catalog breaks, in the order the rules are listed here.

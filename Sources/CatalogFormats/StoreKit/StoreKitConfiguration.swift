@@ -226,6 +226,8 @@ final class StoreKitReader {
     private var language = "en-US"
     private var origin: StoreKitOrigin!
     private var productIDs: [String: JSONPath] = [:]
+    /// Where each subscription's `codeOffers` are, by product id: the place a broken offer-code rule names.
+    private var codeOfferPaths: [String: JSONPath] = [:]
     private var usedCodes: Set<String> = []
 
     init(name: String) { self.name = name }
@@ -318,6 +320,16 @@ final class StoreKitReader {
                           billingGracePeriod: nil)
         var catalog = Catalog(app: app, territories: [territory], subscriptionGroups: groups, products: products,
                               offerCodes: offerCodes)
+        // The whole-catalog rules, told at the subscription's code offers in this file.
+        for violation in CatalogRules.violations(in: catalog) {
+            switch violation.subject {
+            case .offerCodes(let productID):
+                problems.append(CatalogProblem(path: codeOfferPaths[productID] ?? .root, reason: violation.reason))
+            case .allOfferCodes:
+                problems.append(CatalogProblem(path: .root, reason: violation.reason))
+            }
+        }
+        guard problems.isEmpty else { return nil }
         catalog.storeKit = origin
         return StoreKitConfiguration.Loaded(catalog: catalog, settings: settings, notes: notes)
     }
@@ -546,6 +558,7 @@ final class StoreKitReader {
     /// reference name (see `customCode`).
     private func codeOffers(_ node: SKNode, productID: String) -> [OfferCodeOffer] {
         var offers: [OfferCodeOffer] = []
+        codeOfferPaths[productID] = node.path.appending("codeOffers")
         for (index, offerNode) in (node.optional("codeOffers")?.elements ?? []).enumerated() {
             let internalID = offerNode.optional("internalID")?.string
             let id = internalID ?? "\(productID).code\(index + 1)"
