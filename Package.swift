@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "list-comparator", targets: ["ListComparator"]),
         .executable(name: "storefront-fuzz", targets: ["StorefrontFuzz"]),
         .library(name: "StoreModel", targets: ["StoreModel"]),
+        .library(name: "CatalogFormats", targets: ["CatalogFormats"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,21 +30,31 @@ let package = Package(
             providers: [.apt(["libncursesw5-dev"])]
         ),
         .target(name: "CTerminalState"),
-        // The App Store as a pure model. No terminal, no I/O besides decoding a catalog.
-        .target(name: "StoreModel"),
+        // Text from outside (catalogs, scripts, ledgers, SSH clients, the environment) made safe to show:
+        // `UntrustedText` and `EnvironmentCharset`. No App Store, no I/O; every other module may use it.
+        .target(name: "TextSafety"),
+        // The App Store as a pure model: the catalog as data, territories and prices, the clock,
+        // entitlements, offers, refunds, renewals, and the rules a whole catalog must keep. No file formats.
+        .target(name: "StoreModel", dependencies: ["TextSafety"]),
+        // Reading and writing catalogs: the one JSON grammar (`JSON/`: the tape, `JSONValue`), the JSON
+        // catalog reader with its paths for lint, and Xcode's `.storekit` files (`StoreKit/`). Builds a
+        // StoreModel `Catalog` and runs StoreModel's whole-catalog rules on it, whatever the format.
+        .target(name: "CatalogFormats", dependencies: ["StoreModel", "TextSafety"]),
         // The app in the Elm style: state, messages, update, and views that render to a grid of cells.
-        // Screens, keymap, strings, themes. No ncurses.
-        .target(name: "StoreUI", dependencies: ["StoreModel"]),
+        // Screens, keymap, strings, themes. No ncurses. Theme files are JSON, read with CatalogFormats'
+        // grammar (one JSON grammar in the project).
+        .target(name: "StoreUI", dependencies: ["StoreModel", "CatalogFormats", "TextSafety"]),
         // The durable ledger: an AppStore's transactions, renewals and scenario in SQLite (GRDB).
-        .target(name: "Ledger", dependencies: ["StoreModel", .product(name: "GRDB", package: "GRDB.swift")]),
-        // The ncurses edge: draws a grid, reads keys, follows resizes and signals.
-        .target(name: "Terminal", dependencies: ["CNCurses", "CTerminalState", "StoreModel", "StoreUI"]),
+        .target(name: "Ledger", dependencies: ["StoreModel", "CatalogFormats", "TextSafety", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The ncurses edge: draws a grid, reads keys, follows resizes and signals. Draws StoreUI's grids;
+        // knows nothing of the App Store model.
+        .target(name: "Terminal", dependencies: ["CNCurses", "CTerminalState", "TextSafety", "StoreUI"]),
         // `storefront serve`: the store over SSH (SwiftNIO SSH). Each session runs the ordinary storefront
         // program in its own pseudo-terminal, so nothing else in the project knows about NIO.
         .target(
             name: "Serve",
             dependencies: [
-                "StoreModel",
+                "TextSafety",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
@@ -55,6 +66,8 @@ let package = Package(
             name: "storefront",
             dependencies: [
                 "StoreModel",
+                "CatalogFormats",
+                "TextSafety",
                 "StoreUI",
                 "Terminal",
                 "Ledger",
@@ -67,7 +80,7 @@ let package = Package(
         // through a real pseudo-terminal; prints one table of medians (README, "Performance").
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["StoreModel", "StoreUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["StoreModel", "CatalogFormats", "StoreUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The bare C baseline the benchmark runs beside storefront: a plain ncursesw list (header, rows,
         // footer; j/k move the selection).
@@ -75,25 +88,30 @@ let package = Package(
         // Every parser of untrusted bytes with the promises it keeps for any input (README, "Fuzzing"):
         // libFuzzer runs them through storefront-fuzz (.ci/fuzz); FuzzTargetsTests replays the seeds and
         // every kept finding.
-        .target(name: "FuzzTargets", dependencies: ["StoreModel", "StoreUI", "Terminal"]),
+        .target(name: "FuzzTargets", dependencies: ["StoreModel", "CatalogFormats", "TextSafety", "StoreUI", "Terminal"]),
         .executableTarget(name: "StorefrontFuzz", dependencies: ["FuzzTargets"]),
-        // What several test targets share (a seeded random generator).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "StoreModelTests", dependencies: ["StoreModel", "TestSupport"]),
-        .testTarget(name: "StoreUITests", dependencies: ["StoreUI", "StoreModel", "TestSupport"]),
-        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "StoreModel", "TestSupport"]),
+        // What several test targets share (a seeded random generator, scratch folders, the small fixture
+        // catalog that both the rules' and the readers' tests use).
+        .target(name: "TestSupport", dependencies: ["StoreModel", "CatalogFormats"], path: "Tests/TestSupport"),
+        // The rules of the App Store model; catalogs for them are written as JSON and read by CatalogFormats.
+        .testTarget(name: "StoreModelTests", dependencies: ["StoreModel", "CatalogFormats", "TestSupport"]),
+        // The readers and writers of catalogs: the JSON grammar, paths in messages, `.storekit` round trips.
+        .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogFormats", "StoreModel", "TestSupport"]),
+        .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
+        .testTarget(name: "StoreUITests", dependencies: ["StoreUI", "StoreModel", "CatalogFormats", "TextSafety", "TestSupport"]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "StoreModel", "CatalogFormats", "TestSupport"]),
         // serve's rules without a network; the server itself is tested end to end in storefrontTests.
         .testTarget(name: "ServeTests", dependencies: ["Serve", .product(name: "NIOEmbedded", package: "swift-nio")]),
         // The terminal edge without a terminal: frame diffs against a virtual xterm, key decoding, looks.
-        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "StoreUI", "TestSupport"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "StoreModel", "CatalogFormats"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "StoreUI", "StoreModel", "CatalogFormats", "TestSupport"]),
         // Runs the built binary; depending on it makes `swift test` build it first.
         // A small SSH client (SwiftNIO SSH) drives serve where OpenSSH's client cannot (any window size, a
         // transport kept open after its session, a fresh key per connection).
         .testTarget(
             name: "storefrontTests",
             dependencies: [
-                "storefront", "Ledger", "StoreModel", "TestSupport",
+                "storefront", "Ledger", "StoreModel", "CatalogFormats", "TextSafety", "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),

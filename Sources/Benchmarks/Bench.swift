@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogFormats
 import Foundation
 import StoreModel
 import StoreUI

@@ -1,7 +1,9 @@
+@_spi(Fuzzing) import CatalogFormats
 import Foundation
-@_spi(Fuzzing) import StoreModel
+import StoreModel
 import StoreUI
 @_spi(Fuzzing) import Terminal
+import TextSafety
 
 /// One parser of untrusted bytes and the promises it keeps for ANY input: not only "no crash", but
 /// every refusal says where, nothing it returns carries a control character, and its work stays within

@@ -1,5 +1,7 @@
+import CatalogFormats
 import Foundation
 import StoreModel
+import TextSafety
 
 /// A file as the kernel knows it, to tell whether a path still names the file that was opened.
 struct FileIdentity: Equatable {

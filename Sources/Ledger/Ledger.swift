@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import StoreModel
+import TextSafety
 
 /// The durable ledger behind `--state PATH`: an account's transactions, renewal states and scenario
 /// settings in SQLite. `save` writes what changed since the last save in one transaction, so a purchase

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import StoreModel
+import TextSafety
 
 /// The saved part of an AppStore, as rows: what opening a ledger reads, and how a save writes rows.
 struct Snapshot {

@@ -1,6 +1,6 @@
 import Foundation
 import NIOSSH
-import StoreModel
+import TextSafety
 
 /// Who may connect: the keys of an authorized_keys file (OpenSSH's format, one key per line), or
 /// anyone (`--demo`).

@@ -5,7 +5,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import NIOSSH
-import StoreModel
+import TextSafety
 #if canImport(Glibc)
 import Glibc
 #endif

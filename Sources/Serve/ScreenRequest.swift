@@ -1,4 +1,4 @@
-import StoreModel
+import TextSafety
 
 /// What an `exec` request (`ssh -t host -p 2222 signup`) may ask for: a screen to open, passed to the
 /// program as `--open SCREEN`, which checks it against the catalog and explains itself for a screen

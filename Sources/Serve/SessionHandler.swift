@@ -3,7 +3,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import NIOSSH
-import StoreModel
+import TextSafety
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// The App Store as one person's account sees it: a catalog, a ledger of transactions, the renewal
 /// state of each subscription group, the payment gate and the simulated present. A value type with no

@@ -16,8 +16,10 @@ public struct Catalog: Sendable {
     public var onboarding: Onboarding?
     /// Purchase Help's questions and answers, contact and conciliatory item; nil when the catalog has none.
     public var help: HelpInfo?
-    /// What a catalog read from an Xcode `.storekit` file keeps of it for export; nil otherwise.
-    public var storeKit: StoreKitOrigin?
+    /// What the file a catalog was read from keeps that the model has no place for, so the format can
+    /// write it back (CatalogFormats' `storeKit` for an Xcode `.storekit` file); nil for a JSON catalog
+    /// or one built in code. The model never reads it.
+    public var origin: (any Sendable)?
 
     /// Position in `products` by product id (the first, should a hand-made catalog repeat an id).
     private var productPositions: [String: Int] = [:]
@@ -42,7 +44,7 @@ public struct Catalog: Sendable {
     }
 
     /// `productPositions`: each product id's first position, when the reader has it already.
-    init(app: AppInfo, territories: [Territory], subscriptionGroups: [SubscriptionGroup],
+    package init(app: AppInfo, territories: [Territory], subscriptionGroups: [SubscriptionGroup],
          products: [Product], offerCodes: [OfferCodeOffer], freeContent: FreeContent?, onboarding: Onboarding?,
          productPositions: [String: Int]?) {
         self.app = app
@@ -85,7 +87,7 @@ public struct Catalog: Sendable {
     public func territory(_ code: String) -> Territory? { territoryPositions[code.uppercased()].map { territories[$0] } }
 
     /// Where a group stands in `subscriptionGroups`; nil for a group the catalog lacks.
-    func position(ofGroup id: String) -> Int? { groupPositions[id] }
+    package func position(ofGroup id: String) -> Int? { groupPositions[id] }
     /// Where a product stands in `products`; nil for a product the catalog lacks.
     public func position(ofProduct id: String) -> Int? { productPositions[id] }
 
@@ -165,7 +167,7 @@ public struct Catalog: Sendable {
     }
 
     /// Each key's first position, as the linear scans this replaces found it.
-    static func firstPositions(_ keys: [String]) -> [String: Int] {
+    package static func firstPositions(_ keys: [String]) -> [String: Int] {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(keys.count)
         for (position, key) in keys.enumerated() where positions[key] == nil { positions[key] = position }
@@ -184,6 +186,13 @@ public struct AppInfo: Sendable {
     /// The reasons the optional exit survey offers someone cancelling a subscription, in order; empty
     /// for no survey.
     public var exitSurvey: [LocalizedText] = []
+
+    package init(name: LocalizedText, defaultLanguage: String, termsOfServiceURL: String, privacyPolicyURL: String,
+                 billingGracePeriod: BillingGracePeriod?, exitSurvey: [LocalizedText] = []) {
+        (self.name, self.defaultLanguage, self.termsOfServiceURL, self.privacyPolicyURL) =
+            (name, defaultLanguage, termsOfServiceURL, privacyPolicyURL)
+        (self.billingGracePeriod, self.exitSurvey) = (billingGracePeriod, exitSurvey)
+    }
 }
 
 /// Billing Grace Period, which App Store Connect sets once per app for all its auto-renewable
@@ -254,7 +263,7 @@ public struct LocalizedText: Sendable, Hashable {
     }
 
     /// From translations with distinct languages, in any order.
-    init(pairs: [(language: String, text: String)]) {
+    package init(pairs: [(language: String, text: String)]) {
         let sorted = pairs.sorted { $0.language.utf8.lexicographicallyPrecedes($1.language.utf8) }
         let size = sorted.reduce(0) { $0 + Self.entrySize(language: $1.language.utf8.count, text: $1.text.utf8.count) }
         let chunk = TextChunk(capacity: size)
@@ -269,7 +278,7 @@ public struct LocalizedText: Sendable, Hashable {
         self.init(chunk: chunk, offset: offset, length: size)
     }
 
-    init(chunk: TextChunk, offset: Int, length: Int) {
+    package init(chunk: TextChunk, offset: Int, length: Int) {
         self.chunk = chunk
         self.offset = UInt32(offset)
         self.length = UInt32(length)
@@ -332,7 +341,7 @@ public struct LocalizedText: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(translations) }
 
     /// The packed entries. Valid while `chunk` lives (as long as this text).
-    var bytes: UnsafeBufferPointer<UInt8> {
+    package var bytes: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: chunk.base + Int(offset), count: Int(length))
     }
 
@@ -353,7 +362,7 @@ public struct LocalizedText: Sendable, Hashable {
     }
 
     /// The bytes one translation takes: its language and text, each after its length.
-    static func entrySize(language: Int, text: Int) -> Int {
+    package static func entrySize(language: Int, text: Int) -> Int {
         lengthSize(language) + language + lengthSize(text) + text
     }
 
@@ -365,7 +374,7 @@ public struct LocalizedText: Sendable, Hashable {
     }
 
     /// Seven bits a byte, low first; the high bit says more follow. Returns where the next byte goes.
-    static func write(_ length: Int, to cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    package static func write(_ length: Int, to cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         var cursor = cursor
         var rest = length
         while rest >= 0x80 {
@@ -393,15 +402,15 @@ public struct LocalizedText: Sendable, Hashable {
 /// Bytes of texts, written once each and never changed: the catalog reader fills chunks one after
 /// another and every `LocalizedText` keeps its chunk alive. (Unchecked Sendable: a text's bytes are
 /// written before the text exists, and never after.)
-final class TextChunk: @unchecked Sendable {
+package final class TextChunk: @unchecked Sendable {
     /// The size of a chunk the reader fills with many texts.
-    static let shared = 1 << 18
+    package static let shared = 1 << 18
 
-    let base: UnsafeMutablePointer<UInt8>
-    let capacity: Int
+    package let base: UnsafeMutablePointer<UInt8>
+    package let capacity: Int
     private(set) var used = 0
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = capacity
         base = .allocate(capacity: max(capacity, 1))
     }
@@ -409,22 +418,22 @@ final class TextChunk: @unchecked Sendable {
     deinit { base.deallocate() }
 
     /// Room for `size` more bytes: where they go, or nil when the chunk is too full.
-    func reserve(_ size: Int) -> Int? {
+    package func reserve(_ size: Int) -> Int? {
         guard used + size <= capacity else { return nil }
         defer { used += size }
         return used
     }
 
     /// Gives back the last `size` bytes reserved (a text found to equal one stored already).
-    func giveBack(_ size: Int) { used -= size }
+    package func giveBack(_ size: Int) { used -= size }
 }
 
 /// Comparing UTF-8 bytes with a String as Swift compares strings (canonical equivalence), making a
 /// String only past ASCII.
-enum UTF8Text {
+package enum UTF8Text {
     /// An ASCII character is never part of a canonical decomposition, so bytes that differ where both
     /// are ASCII, after an ASCII prefix, are different texts.
-    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
+    package static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
         var text = text
         let verdict: Bool? = text.withUTF8 { wanted in
             let common = min(bytes.count, wanted.count)
@@ -445,22 +454,22 @@ enum UTF8Text {
 /// Prices by territory code, compact: a territory code of three ASCII letters and a price of at most
 /// 19 digits are one 16-byte entry (a product's table is one small array, not a dictionary of
 /// Decimals); anything else is kept in a dictionary beside them.
-struct PriceTable: Sendable, Hashable {
-    struct Entry: Sendable, Hashable {
-        var territory: UInt32
-        var exponent: Int8
-        var significand: UInt64
+package struct PriceTable: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
+        package var territory: UInt32
+        package var exponent: Int8
+        package var significand: UInt64
     }
 
     private(set) var entries: [Entry] = []
     private var others: [String: Decimal]?
 
-    init() {}
+    package init() {}
 
-    init(_ prices: [String: Decimal]) { others = prices.isEmpty ? nil : prices }
+    package init(_ prices: [String: Decimal]) { others = prices.isEmpty ? nil : prices }
 
     /// Empties the table and keeps its room: a reader fills one table after another in the same one.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         entries.removeAll(keepingCapacity: true)
         others = nil
     }
@@ -469,7 +478,7 @@ struct PriceTable: Sendable, Hashable {
     /// on the same tiers), or else in an
     /// array of their own (made once per distinct table: filling a fresh array grew it four times for
     /// eight territories). The copy never shares this table's room, which is filled again next.
-    func kept(sharing interned: inout Set<[Entry]>) -> PriceTable {
+    package func kept(sharing interned: inout Set<[Entry]>) -> PriceTable {
         var kept = self
         if entries.isEmpty {
             kept.entries = []
@@ -485,10 +494,10 @@ struct PriceTable: Sendable, Hashable {
         return kept
     }
 
-    var isEmpty: Bool { entries.isEmpty && (others?.isEmpty ?? true) }
+    package var isEmpty: Bool { entries.isEmpty && (others?.isEmpty ?? true) }
 
     /// Sets a price read as `significand` × 10^`exponent`; the same Decimal the reader always made.
-    mutating func set(_ territory: String, significand: UInt64, exponent: Int) {
+    package mutating func set(_ territory: String, significand: UInt64, exponent: Int) {
         if let code = Self.pack(territory), exponent >= Int(Int8.min), exponent <= Int(Int8.max), others?[territory] == nil {
             let entry = Entry(territory: code, exponent: Int8(exponent), significand: significand)
             if let index = entries.firstIndex(where: { $0.territory == code }) { entries[index] = entry } else { entries.append(entry) }
@@ -498,7 +507,7 @@ struct PriceTable: Sendable, Hashable {
     }
 
     /// Sets the price of a territory packed by `pack`.
-    mutating func set(code: UInt32, significand: UInt64, exponent: Int) {
+    package mutating func set(code: UInt32, significand: UInt64, exponent: Int) {
         guard exponent >= Int(Int8.min), exponent <= Int(Int8.max) else {
             return set(Self.unpack(code), significand: significand, exponent: exponent)
         }
@@ -506,33 +515,33 @@ struct PriceTable: Sendable, Hashable {
         if let index = entries.firstIndex(where: { $0.territory == code }) { entries[index] = entry } else { entries.append(entry) }
     }
 
-    subscript(territory: String) -> Decimal? {
+    package subscript(territory: String) -> Decimal? {
         if let code = Self.pack(territory) {
             for entry in entries where entry.territory == code { return Self.decimal(entry.significand, Int(entry.exponent)) }
         }
         return others?[territory]
     }
 
-    var dictionary: [String: Decimal] {
+    package var dictionary: [String: Decimal] {
         var prices = others ?? [:]
         for entry in entries { prices[Self.unpack(entry.territory)] = Self.decimal(entry.significand, Int(entry.exponent)) }
         return prices
     }
 
-    static func == (a: PriceTable, b: PriceTable) -> Bool { a.dictionary == b.dictionary }
-    func hash(into hasher: inout Hasher) { hasher.combine(dictionary) }
+    package static func == (a: PriceTable, b: PriceTable) -> Bool { a.dictionary == b.dictionary }
+    package func hash(into hasher: inout Hasher) { hasher.combine(dictionary) }
 
     private static func decimal(_ significand: UInt64, _ exponent: Int) -> Decimal {
         Decimal(sign: .plus, exponent: exponent, significand: Decimal(significand))
     }
 
     /// Three ASCII bytes in one number; nil for any other code.
-    static func pack(_ code: String) -> UInt32? {
+    package static func pack(_ code: String) -> UInt32? {
         var code = code
         return code.withUTF8 { bytes in bytes.count == 3 ? pack(bytes[0], bytes[1], bytes[2]) : nil }
     }
 
-    static func pack(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt32? {
+    package static func pack(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt32? {
         guard a < 0x80, b < 0x80, c < 0x80 else { return nil }
         return UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c)
     }
@@ -569,7 +578,7 @@ public struct Product: Sendable, Identifiable {
         get { priceTable.dictionary }
         set { priceTable = PriceTable(newValue) }
     }
-    var priceTable: PriceTable
+    package var priceTable: PriceTable
     /// Consumables: the most a person can buy in one purchase.
     public var maxQuantity: Int
     /// Auto-renewable subscriptions only. Kept out of line: most products are not subscriptions, and a
@@ -585,7 +594,7 @@ public struct Product: Sendable, Identifiable {
     /// product's content (the Summer Pass is part of Pro): it is never pitched to them.
     public var includedIn: [String] = []
 
-    init(id: String, type: ProductType, name: LocalizedText, description: LocalizedText, familyShareable: Bool,
+    package init(id: String, type: ProductType, name: LocalizedText, description: LocalizedText, familyShareable: Bool,
          prices: PriceTable, maxQuantity: Int, subscription: SubscriptionInfo?, duration: SubscriptionPeriod?,
          includedIn: [String] = []) {
         self.id = id
@@ -604,9 +613,9 @@ public struct Product: Sendable, Identifiable {
 }
 
 /// An immutable value kept out of line; a change replaces the box.
-final class Box<Value: Sendable>: Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+package final class Box<Value: Sendable>: Sendable {
+    package let value: Value
+    package init(_ value: Value) { self.value = value }
 }
 
 public struct SubscriptionInfo: Sendable {
@@ -619,6 +628,12 @@ public struct SubscriptionInfo: Sendable {
     /// Offers for churned subscribers of the group, each with its eligibility rules (App Store
     /// Connect's win-back offers; `winbackOffers` in an Xcode `.storekit` file).
     public var winBackOffers: [WinBackOffer] = []
+
+    package init(groupID: String, level: Int, period: SubscriptionPeriod, introductoryOffer: SubscriptionOffer?,
+                 promotionalOffers: [SubscriptionOffer], winBackOffers: [WinBackOffer] = []) {
+        (self.groupID, self.level, self.period) = (groupID, level, period)
+        (self.introductoryOffer, self.promotionalOffers, self.winBackOffers) = (introductoryOffer, promotionalOffers, winBackOffers)
+    }
 }
 
 /// A win-back offer: a free or discounted return for someone whose subscription in the group churned,
@@ -647,6 +662,13 @@ public struct WinBackOffer: Sendable, Hashable {
     public var startDate: Date?
     public var endDate: Date?
 
+    package init(offer: SubscriptionOffer, paidMonths: Int, monthsSinceLastSubscribed: ClosedRange<Int>,
+                 monthsBetweenOffers: Int?, priority: Priority, startDate: Date?, endDate: Date?) {
+        (self.offer, self.paidMonths, self.monthsSinceLastSubscribed, self.monthsBetweenOffers) =
+            (offer, paidMonths, monthsSinceLastSubscribed, monthsBetweenOffers)
+        (self.priority, self.startDate, self.endDate) = (priority, startDate, endDate)
+    }
+
     public enum Priority: String, Sendable, CaseIterable { case high, normal }
 
     /// App Store Connect's choices for the paid duration.
@@ -668,6 +690,8 @@ public struct WinBackOffer: Sendable, Hashable {
 public struct SubscriptionGroup: Sendable {
     public var id: String
     public var name: LocalizedText
+
+    package init(id: String, name: LocalizedText) { (self.id, self.name) = (id, name) }
 }
 
 /// A discounted or free stretch of a subscription: introductory, promotional, offer-code or win-back.
@@ -692,10 +716,10 @@ public struct SubscriptionOffer: Sendable, Hashable {
         get { priceTable.dictionary }
         set { priceTable = PriceTable(newValue) }
     }
-    var priceTable: PriceTable
+    package var priceTable: PriceTable
     public var purpose: Purpose?
 
-    init(id: String?, kind: Kind, paymentMode: PaymentMode, period: SubscriptionPeriod, periodCount: Int,
+    package init(id: String?, kind: Kind, paymentMode: PaymentMode, period: SubscriptionPeriod, periodCount: Int,
          prices: PriceTable, purpose: Purpose?) {
         self.id = id
         self.kind = kind
@@ -744,7 +768,7 @@ public struct OfferCodeOffer: Sendable {
     /// `itemPrice`.
     public var offer: SubscriptionOffer?
     /// For a one-time product: the discounted price by territory; empty when the code gives it free.
-    var itemPriceTable = PriceTable()
+    package var itemPriceTable = PriceTable()
     public var eligibility: Set<Eligibility>
     public var expires: Date?
     public var active: Bool
@@ -764,6 +788,8 @@ public struct OfferCodeOffer: Sendable {
         public var expires: Date
         /// The longest a one-time code lives.
         public static let longestLife = SubscriptionPeriod(value: 6, unit: .month)
+
+        package init(created: Date, expires: Date) { (self.created, self.expires) = (created, expires) }
     }
 
     public init(id: String, name: LocalizedText, productID: String, offer: SubscriptionOffer?, eligibility: Set<Eligibility>,

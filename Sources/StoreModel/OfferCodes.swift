@@ -178,7 +178,7 @@ extension AppStore {
             throw .alreadyRedeemed
         }
         if let limit = offer.redemptionLimit, offerCodeCounts.byOffer[offer.id, default: 0] >= limit { throw .limitReached }
-        guard offerCodeCounts.byQuarter[OfferCodeCounts.quarter(of: now), default: 0] < CatalogLoader.maxRedemptionsPerQuarter else {
+        guard offerCodeCounts.byQuarter[OfferCodeCounts.quarter(of: now), default: 0] < CatalogRules.maxRedemptionsPerQuarter else {
             throw .quarterlyLimitReached
         }
         guard price(of: product) != nil else { throw .notAvailableInStorefront }

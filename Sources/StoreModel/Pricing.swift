@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// Money as people read it: formatted by Foundation for the viewer's locale in the territory's
 /// currency. Never by hand.
@@ -26,12 +27,12 @@ public struct PriceFormatter: Sendable {
 /// How exact a price may be in a currency: no more decimals than Foundation shows for it (2 for EUR and
 /// USD, 0 for JPY, 3 for BHD), or people see it rounded (a EUR price of 0.001 shows as €0.00). Both
 /// catalog formats check each price they read with it, in the currency of the price's territory.
-struct CurrencyDecimals {
+package struct CurrencyDecimals {
     let currency: String
     /// The most decimals a price in `currency` shows.
     let digits: Int
 
-    init(_ currency: String) {
+    package init(_ currency: String) {
         self.currency = currency
         // Foundation's currency format shows an amount with the currency's own decimals, from ICU's
         // currency data. NumberFormatter's `maximumFractionDigits` would say how many, but
@@ -45,7 +46,7 @@ struct CurrencyDecimals {
 
     /// Why a price (`text` as written: `significand` × 10^`exponent`) is more exact than the currency
     /// shows, or nil. Zeros past the currency's decimals change nothing: "160.0" yen is 160 yen.
-    func problem(_ text: @autoclosure () -> String, significand: UInt64, exponent: Int) -> String? {
+    package func problem(_ text: @autoclosure () -> String, significand: UInt64, exponent: Int) -> String? {
         guard -exponent > digits else { return nil }
         var rest = significand
         for _ in 0..<(-exponent - digits) {

@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// How fast simulated time runs while the app is open, and how long a subscription's periods, grace
 /// period and billing retry last under it: StoreKit Testing's `SKTestSession.TimeRate`, case for case

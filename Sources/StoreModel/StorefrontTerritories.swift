@@ -3,7 +3,7 @@ import Foundation
 /// ISO 3166-1 territories by their alpha-3 code (StoreKit's storefront codes) with their alpha-2
 /// region, from which Foundation gives the currency and a locale. Generated from the iso-codes
 /// package's iso_3166-1.json: each entry is the alpha-3 code followed by the alpha-2 code.
-enum StorefrontTerritories {
+package enum StorefrontTerritories {
     private static let table: String =
         "ABWAW AFGAF AGOAO AIAAI ALAAX ALBAL ANDAD AREAE ARGAR ARMAM ASMAS ATAAQ ATFTF ATGAG AUSAU AUTAT " +
         "AZEAZ BDIBI BELBE BENBJ BESBQ BFABF BGDBD BGRBG BHRBH BHSBS BIHBA BLMBL BLRBY BLZBZ BMUBM BOLBO " +
@@ -29,13 +29,16 @@ enum StorefrontTerritories {
         return regions
     }()
 
+    /// The ISO 4217 currency codes a territory may charge in.
+    package static let isoCurrencies = Set(Locale.commonISOCurrencyCodes)
+
     /// The territory of a storefront code (`USA`, `JPN`): its currency, and a locale of its region,
     /// `preferred` when that is of the region, else English there, else any locale ICU has for it.
     /// Nil for a code that is no territory, or one Foundation knows no currency for.
-    static func territory(_ code: String, preferred: String? = nil) -> Territory? {
+    package static func territory(_ code: String, preferred: String? = nil) -> Territory? {
         guard let region = regions[code.uppercased()] else { return nil }
         guard let currency = Locale(identifier: "und_\(region)").currency?.identifier,
-              CatalogReader.isoCurrencies.contains(currency) else { return nil }
+              isoCurrencies.contains(currency) else { return nil }
         let locale: String
         if let preferred, let id = LocaleCatalog.canonical(preferred), Locale(identifier: id).region?.identifier == region {
             locale = id

@@ -1,5 +1,6 @@
 import Foundation
 import StoreModel
+import TextSafety
 
 /// The cancel confirmation, a system sheet: until when access continues ("You can keep using Pro
 /// Monthly until Dec 21, 2026"), Keep Subscription and Cancel Subscription; and on the same sheet, never

@@ -1,5 +1,6 @@
 import Foundation
 import StoreModel
+import TextSafety
 
 /// Where a launch opens (`storefront --open SCREEN`): one option that each flow extends as its screen
 /// is built. Parsing checks the value against the catalog, so a mistake is reported before anything

@@ -1,5 +1,6 @@
 import Foundation
 import StoreModel
+import TextSafety
 
 /// Purchase Help, "How can we help?" (HIG "Providing help with in-app purchases": "Provide help that
 /// customers can view before they request a refund"): Missing a Purchase, Frequently Asked Questions,

@@ -1,5 +1,6 @@
 import Foundation
 import StoreModel
+import TextSafety
 
 /// The system's offer-code redemption sheet (StoreKit's `offerCodeRedemption(isPresented:onCompletion:)`,
 /// HIG "Supporting offer codes"): a code field with an "Enter Code" placeholder and the Terms and

@@ -1,5 +1,6 @@
 import Foundation
 import StoreModel
+import TextSafety
 
 /// Request a Refund (HIG: "Use a simple title for the refund action"; "Help people find the
 /// problematic purchase"): the charges of the last 90 days, each with its name, description, original

@@ -1,5 +1,6 @@
 import Foundation
 import StoreModel
+import TextSafety
 
 /// The QA scenario panel (after Xcode's StoreKit Testing settings and Transaction Manager): every
 /// scenario switch with its value, time travel, and clear everything. The switches are the same

@@ -1,5 +1,6 @@
 import Foundation
 import StoreModel
+import TextSafety
 
 /// A headless QA script: plain text, one command per line, run against the app core without a terminal
 /// (`storefront script FILE`). The format is documented in README.md ("Headless scripts").

@@ -1,5 +1,6 @@
 import Foundation
 import StoreModel
+import TextSafety
 
 /// The store: products grouped by type, each with its total billing price; owned items marked, not
 /// offered again; subscribers never re-pitched. When payments are blocked, an explanation and what the

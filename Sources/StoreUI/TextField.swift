@@ -1,5 +1,6 @@
 import Foundation
 import StoreModel
+import TextSafety
 
 /// A text field: what a person types into a screen or sheet (the feedback text, an offer code).
 ///

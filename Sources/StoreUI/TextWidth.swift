@@ -1,5 +1,6 @@
 import Foundation
 import StoreModel
+import TextSafety
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,7 @@
+import CatalogFormats
 import Foundation
 import StoreModel
+import TextSafety
 
 /// Reads Themes/NAME.json: `{"name": "…", "styles": {"role": {"fg": …, "bg": …, "bold": true, …}}}`.
 /// Every problem is reported with its JSON path, like a catalog's.

@@ -1,5 +1,6 @@
 import Foundation
 import StoreModel
+import TextSafety
 
 /// One transaction in full, in StoreKit's words (after Xcode's Transaction Manager), with the QA
 /// actions: refund, revoke, delete.

@@ -1,5 +1,5 @@
-import StoreModel
 import StoreUI
+import TextSafety
 
 /// What `TerminalScreen.readKey` reports.
 public enum KeyEvent: Equatable, Sendable {

@@ -1,7 +1,7 @@
 import CNCurses
 import Foundation
-import StoreModel
 import StoreUI
+import TextSafety
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,8 @@
 import ArgumentParser
+import CatalogFormats
 import Foundation
 import StoreModel
+import TextSafety
 
 /// `storefront export --storekit OUT.storekit [--catalog C] [--territory T]`: the catalog as an Xcode
 /// StoreKit configuration file (version 4.0) for one storefront; what the format cannot hold is listed.

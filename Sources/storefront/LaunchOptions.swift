@@ -1,8 +1,10 @@
 import ArgumentParser
+import CatalogFormats
 import Foundation
+import Ledger
 import StoreModel
 import StoreUI
-import Ledger
+import TextSafety
 
 extension PaymentGate: ExpressibleByArgument {}
 

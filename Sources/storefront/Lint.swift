@@ -1,10 +1,13 @@
 import ArgumentParser
+import CatalogFormats
 import Foundation
 import StoreModel
 import StoreUI
+import TextSafety
 
 /// `storefront lint [PATH]`: checks a catalog and prints every problem with its JSON path, then, for a
-/// sound catalog, warnings that do not stop it from loading (names too wide to show whole).
+/// sound catalog, the codes that open its offers and warnings that do not stop it from loading (names
+/// too wide to show whole).
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a catalog file and print every problem with its JSON path.",
@@ -25,8 +28,10 @@ struct Lint: ParsableCommand {
         do {
             let loaded = try CatalogFile.load(contentsOf: url)
             let catalog = loaded.catalog
-            // A .storekit file's notes: what was ignored, derived or filled in.
-            for note in loaded.notes { print(UntrustedText.message("\(shown): \(note)")) }
+            // A .storekit file's notes: what was ignored, derived or filled in (with the codes made for
+            // its offers); for a JSON catalog, the codes that open each offer.
+            let notes = catalog.storeKit == nil ? CatalogLoader.codeNotes(catalog) : loaded.notes
+            for note in notes { print(UntrustedText.message("\(shown): \(note)")) }
             let warnings = catalog.storeKit == nil ? Self.warnings(for: catalog) : []
             for warning in warnings { print(UntrustedText.message("\(shown): \(warning.path): warning: \(warning.reason)")) }
             let verdict = warnings.isEmpty ? "no problems" : "no problems, \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"

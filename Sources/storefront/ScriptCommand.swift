@@ -3,6 +3,7 @@ import Foundation
 import Ledger
 import StoreModel
 import StoreUI
+import TextSafety
 
 /// `storefront script FILE`: runs a headless QA script against the app core, deterministically and at
 /// full speed. Exit 0 when every expectation holds, 1 when one fails (with the line, the expectation

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Serve
 import StoreModel
+import TextSafety
 
 /// `storefront serve`: the store over SSH, for presenters. Each guest's session runs this same binary
 /// with the launch options given here (catalog, locale, theme, scenario, …) in a pseudo-terminal.

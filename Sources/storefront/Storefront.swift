@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StoreModel
 import StoreUI
+import TextSafety
 
 @main
 struct Storefront: ParsableCommand {

@@ -1,7 +1,8 @@
+@_spi(Fuzzing) import CatalogFormats
 import Foundation
-import Testing
 @testable import FuzzTargets
-@_spi(Fuzzing) import StoreModel
+import StoreModel
+import Testing
 
 /// The fuzz targets' promises over their seed corpora and every finding kept in Tests/Fixtures/Fuzz:
 /// a finding of `.ci/fuzz` becomes a regression test by saving its input there (README, "Fuzzing").

@@ -1,9 +1,10 @@
+import CatalogFormats
 import Foundation
 import GRDB
-import Testing
-import TestSupport
-import StoreModel
 @testable import Ledger
+import StoreModel
+import TestSupport
+import Testing
 
 /// The durable ledger: what is saved comes back, and what is not a ledger is refused.
 struct LedgerTests {

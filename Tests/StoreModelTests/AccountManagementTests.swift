@@ -1,6 +1,8 @@
+import CatalogFormats
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// What the Account screen asks of the model: changes of plan with their timing and proration, turning
 /// auto-renew off and on, the retention offer, and consumables used.

@@ -1,10 +1,18 @@
+import CatalogFormats
 import Foundation
-import Testing
 @testable import StoreModel
+import Testing
+import TestSupport
+import TextSafety
+
+/// The rules a catalog keeps, checked by the message `storefront lint` gives for a JSON catalog breaking
+/// one (the readers' own tests are CatalogFormatsTests' `CatalogLoaderTests`).
+@Suite("Catalog rules")
+struct CatalogRulesTests: CatalogProblemChecks {}
 
 /// Hostile text and lint rules (issue 8): a typo, a key given twice or a control character in a catalog
 /// is an error with its path, and no catalog value can forge or colour the messages that quote it.
-extension CatalogLoaderTests {
+extension CatalogRulesTests {
     @Test("unknown keys are errors with did you mean")
     func unknownKeysSuggest() {
         #expect(problems(replacing: #""billingGracePeriod": {"duration": "P16D"}"#, with: #""billingGracePeriode": {"duration": "P16D"}"#)
@@ -115,20 +123,10 @@ extension CatalogLoaderTests {
         #expect(problems(replacing: #""maxQuantity": 5,"#, with: #""maxQuantity": 5, "duration": "P1M","#)
                 == [#"$.products[0].duration: only non-renewing subscriptions have "duration""#])
     }
-
-    @Test("a price is 1–9 digits, optionally a point and 1–4 digits, checked without a regex")
-    func decimalPriceCheck() {
-        for good in ["4.99", "600", "0.5", "123456789.1234", "0", "4.90"] {
-            #expect(CatalogReader.decimalPrice(good) == Decimal(string: good), "\(good)")
-        }
-        for bad in ["", ".5", "1.", "1.2.3", "1234567890", "1.23456", "-1", "+1", "1e2", " 1", "٣", "4,99"] {
-            #expect(CatalogReader.decimalPrice(bad) == nil, "\(bad)")
-        }
-    }
 }
 
 /// Issue 22: a price is no more exact than its territory's currency shows (€0.001 would show €0.00).
-extension CatalogLoaderTests {
+extension CatalogRulesTests {
     @Test("a price with more decimals than its territory's currency has is refused, naming the path, price, currency and decimals allowed")
     func priceDecimalsFollowTheCurrency() {
         #expect(problems(replacing: #""prices": {"USA": "0.99", "DEU": "0.99", "JPN": "160"}"#,

@@ -1,6 +1,8 @@
+import CatalogFormats
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// Family Sharing as a QA scenario: this account is a family member of an organizer who shares a
 /// subscription or a non-consumable. The shared purchase arrives as StoreKit delivers it, renews with

@@ -1,10 +1,12 @@
+import CatalogFormats
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// The free area and onboarding in the catalog (issue 10): optional, checked with paths like every
 /// other section; and the metered paywall's count of reads per calendar month.
-extension CatalogLoaderTests {
+extension CatalogRulesTests {
     static let freeContent = #"""
     "freeContent": {"title": {"en": "Guides"}, "monthlyFreeLimit": 3, "group": "plus",
       "items": [{"id": "a", "title": {"en": "A"}, "body": {"en": "Body A."}}, {"id": "b", "title": {"en": "B"}, "body": {"en": "Body B."}}]},

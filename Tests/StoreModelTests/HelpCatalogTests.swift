@@ -1,16 +1,18 @@
+import CatalogFormats
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// The catalog's `help` (docs/catalog.md): FAQ, contact and the conciliatory item, read strictly.
-extension CatalogLoaderTests {
+extension CatalogRulesTests {
     static let help = #"""
     , "help": {"faq": [{"question": {"en": "Where?", "ja": "どこ？"}, "answer": {"en": "Here.", "ja": "ここ。"}}],
                "contact": {"email": "help@fixture.example", "url": "https://fixture.example/help", "note": {"en": "Soon."}},
                "conciliatoryItem": "boost"}
     """#
 
-    func withHelp(_ help: String = CatalogLoaderTests.help) -> String {
+    func withHelp(_ help: String = CatalogRulesTests.help) -> String {
         let json = Fixture.json.trimmingCharacters(in: .whitespacesAndNewlines)
         return String(json.dropLast()) + help + "\n}"
     }

@@ -1,6 +1,8 @@
+import CatalogFormats
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// Issue 10's pitch decisions beyond the group: a product an active subscription already gives
 /// (`includedIn`) is never pitched to that subscriber; win-back offers stay with the service the person
@@ -117,7 +119,7 @@ struct InclusionTests {
     }
 }
 
-extension CatalogLoaderTests {
+extension CatalogRulesTests {
     @Test("includedIn lists groups or subscriptions of the catalog, each once, and not on a subscription")
     func includedInRules() {
         let pass = #""duration": "P3M","#

@@ -1,6 +1,8 @@
+import CatalogFormats
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// Issue 11, part B: the renewal lifecycle as StoreKit and App Store Connect define it. Each test is
 /// named after the rule it checks.
@@ -30,7 +32,7 @@ struct LifecycleFidelityTests {
         let json = Fixture.json.replacingOccurrences(of: #"{"id": "news", "name": {"en": "News"}}"#,
                                                      with: #"{"id": "news", "name": {"en": "News"}, "billingRetryPeriod": "P30D"}"#)
         #expect(json != Fixture.json)
-        #expect(CatalogLoaderTests().problems(in: json)
+        #expect(CatalogRulesTests().problems(in: json)
                 == [#"$.subscriptionGroups[1].billingRetryPeriod: unknown key "billingRetryPeriod"; known keys here: id, name"#])
     }
 
@@ -97,7 +99,7 @@ struct LifecycleFidelityTests {
 
     @Test("lint refuses a grace period App Store Connect does not offer, and the per-group field")
     func gracePeriodLint() {
-        let loader = CatalogLoaderTests()
+        let loader = CatalogRulesTests()
         #expect(loader.problems(replacing: #""billingGracePeriod": {"duration": "P16D"}"#,
                                 with: #""billingGracePeriod": {"duration": "P7D", "renewals": "paid"}"#)
                 == [#"$.app.billingGracePeriod.duration: "P7D" is not a Billing Grace Period App Store Connect offers; use one of P3D, P16D, P28D, or leave "billingGracePeriod" out for none"#,

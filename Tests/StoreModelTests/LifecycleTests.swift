@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// Issue 11's rules of the renewal lifecycle the lead built: why a subscription expired, price
 /// increases with and without consent, and the refund an upgrade records.

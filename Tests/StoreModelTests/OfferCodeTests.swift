@@ -1,6 +1,8 @@
+import CatalogFormats
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// Offer-code redemption: every rule and every refusal of the redemption sheet, with the fixture's
 /// catalog grown by one offer per case.
@@ -313,6 +315,26 @@ struct OfferCodeCatalogTests {
         #expect(problems(Self.oneTime(#"["A1"]"#)) == [#"$.offerCodes[1].codes.oneTimeUse: one-time codes are a batch with the date App Store Connect made them, like {"created": "2026-11-01T00:00:00Z", "codes": ["TH7Q2K9XWM4P"]}; found an array"#])
         #expect(problems(Self.oneTime(#"{"created": "2026-11-01T00:00:00Z", "codes": ["A1"], "made": 1}"#))
                 .first?.hasPrefix(#"$.offerCodes[1].codes.oneTimeUse.made: unknown key "made""#) == true)
+    }
+
+    @Test("the whole-catalog rules run on a built catalog, naming each broken rule's subject in no file's terms")
+    func rulesOnBuiltCatalog() {
+        var catalog = Fixture.catalog
+        #expect(CatalogRules.violations(in: catalog) == [])
+        let spring = catalog.offerCodes[0]
+        catalog.offerCodes = (0...CatalogRules.maxActiveOffersPerSubscription).map { index in
+            var offer = spring
+            offer.id = "spring\(index)"
+            offer.customCodes = ["SPRING\(index)"]
+            return offer
+        }
+        catalog.offerCodes[0].redemptionLimit = CatalogRules.maxRedemptionsPerQuarter + 1
+        #expect(CatalogRules.violations(in: catalog) == [
+            .init(subject: .offerCodes(ofProduct: "pro.monthly"),
+                  reason: #"subscription "pro.monthly" has 11 active offer-code offers; the App Store allows at most 10 per subscription"#),
+            .init(subject: .allOfferCodes,
+                  reason: "redemption limits (1000001) allow 1000001 redemptions in a quarter; the App Store allows at most 1,000,000 per app and quarter"),
+        ])
     }
 
     @Test("lint refuses a catalog whose one-time codes of a quarter and redemption limits could pass 1,000,000 redemptions")

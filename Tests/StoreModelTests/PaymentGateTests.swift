@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// canMakePayments: when it is false no purchase can start, but existing purchases stay readable and
 /// subscriptions keep renewing (StoreKit's canMakePayments notes).

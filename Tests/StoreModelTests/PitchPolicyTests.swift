@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// "Encourage a new subscription only when someone isn't already a subscriber" (HIG). The matrix:
 /// never had the group → pitch with intro offer; active (purchased, family-shared, grace period,

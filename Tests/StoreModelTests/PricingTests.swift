@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// Billing amounts are formatted by Foundation for the viewer's locale in the territory's currency.
 @Suite("Prices and periods")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// Each product type's semantics (reference/iap-product-types-and-transactions.md).
 @Suite("Product types")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// Purchase Help's model: refund requests (asked by the person, decided by QA for Apple), the one
 /// refund rule they share with the inspector's refund, the charges of the last 90 days, the app's

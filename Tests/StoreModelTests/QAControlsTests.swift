@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// The switches and edits QA uses: interrupted purchases, grace period choice, deleting, clearing,
 /// the next renewal for time travel, and the scenario settings' text form.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// The renewal lifecycle on the simulated clock: renew, offers that span periods, billing retry,
 /// grace period, recovery, expiry, and changes of plan within a group.

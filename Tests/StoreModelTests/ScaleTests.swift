@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// Work must not grow with the catalog or the ledger: the catalog and the ledger are indexed, and these
 /// tests count the work (transactions visited, renewal passes, groups looked at) at two sizes.

@@ -1,6 +1,8 @@
+import CatalogFormats
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// Win-back offers (issue 11): their own catalog list, offered only to churned subscribers under the
 /// eligibility rules of the catalog, recorded with offer type `winBack`. The fixture's Pro Monthly has
@@ -205,7 +207,7 @@ struct WinBackTests {
 }
 
 /// Lint of win-back offers: their fields, App Store Connect's ranges, every error with its path.
-extension CatalogLoaderTests {
+extension CatalogRulesTests {
     static let comebackPath = "$.products[4].winBackOffers[0]"
 
     @Test("lint checks a win-back offer's eligibility against App Store Connect's ranges")

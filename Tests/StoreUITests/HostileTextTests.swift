@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import StoreModel
 @testable import StoreUI
+import Testing
+import TextSafety
 
 /// Catalog text is untrusted: whatever it holds, no control character reaches the terminal.
 @Suite("Hostile text")

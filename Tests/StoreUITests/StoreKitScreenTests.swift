@@ -1,7 +1,8 @@
+import CatalogFormats
 import Foundation
-import Testing
 import StoreModel
 @testable import StoreUI
+import Testing
 
 /// A team's own Xcode .storekit file, in the store and on the sign-up screen: its names, prices in the
 /// file's storefront currency, and offer terms.

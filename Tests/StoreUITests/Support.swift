@@ -1,7 +1,8 @@
+import CatalogFormats
 import Foundation
-import Testing
 import StoreModel
 @testable import StoreUI
+import Testing
 
 enum Sample {
     static let repository = URL(fileURLWithPath: #filePath)

@@ -1,6 +1,7 @@
-import Testing
 import StoreModel
 @testable import StoreUI
+import Testing
+import TextSafety
 
 /// The text field behind Submit Feedback and the offer-code sheet: typing, paste and control keys never
 /// break it, wide characters are whole cells, and it never holds more than its limit.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import StoreModel
 @testable import StoreUI
+import Testing
+import TextSafety
 
 /// Text is measured in terminal cells: wide CJK characters take two.
 @Suite("Text width")

@@ -1,7 +1,8 @@
+import CatalogFormats
 import Foundation
-import Testing
 import StoreModel
 @testable import StoreUI
+import Testing
 
 @Suite("Themes")
 struct ThemeTests {

@@ -1,3 +1,4 @@
+import CatalogFormats
 import Foundation
 import StoreModel
 @testable import StoreUI

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import StoreModel
+import TestSupport
+import Testing
+import TextSafety
 
 /// The real binary: options, clear messages for bad input, exit status 2.
 @Suite("Command line")
@@ -87,6 +88,20 @@ struct CommandLineTests {
         let run = try Storefront.run(["lint", Storefront.sampleCatalog.path])
         #expect(run.status == 0)
         #expect(run.stdout.contains("no problems"))
+    }
+
+    @Test("lint lists the codes that open each offer of a JSON catalog, with their paths, as it does for a .storekit file")
+    func lintListsJSONOfferCodes() throws {
+        let run = try Storefront.run(["lint", Storefront.sampleCatalog.path])
+        #expect(run.status == 0)
+        let shown = UntrustedText.path(Storefront.sampleCatalog.path)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("\(shown): $.offerCodes[0].codes.custom[0]: custom code SPRINGTRAIL opens this offer"))
+        #expect(lines.contains("\(shown): $.offerCodes[1].codes.oneTimeUse: 6 one-time codes open this offer, each once: "
+                               + "TH7Q2K9XWM4P, TH3RV8NDC5JL, TH9BZ4FKT2QX, TH6MW1HPY8GD, TH2XC7LQS4VN, TH5JD9RGB3ZK"))
+        #expect(lines.filter { $0.contains(" opens this offer") || $0.contains(" open this offer") }.count == 9,
+                "one line per custom code (8) and per batch of one-time codes (1)")
+        #expect(lines.last?.contains("no problems") == true)
     }
 
     @Test("lint names each problem of a broken catalog with its path, and exits 2")

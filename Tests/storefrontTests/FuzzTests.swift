@@ -1,7 +1,8 @@
 import Foundation
 import StoreModel
-import Testing
 import TestSupport
+import Testing
+import TextSafety
 
 /// Seeded, bounded fuzzing of the two kinds of file people hand to storefront: catalogs (through
 /// `storefront lint`) and scripts (through `storefront script`). Whatever the input, the program

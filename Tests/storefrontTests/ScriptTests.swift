@@ -1,8 +1,9 @@
+import CatalogFormats
 import Foundation
 import Ledger
 import StoreModel
-import Testing
 import TestSupport
+import Testing
 
 /// `storefront script`: the project's own flows as scripts, and how the runner reports what goes wrong.
 @Suite("Headless scripts")

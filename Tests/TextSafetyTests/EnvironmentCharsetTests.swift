@@ -1,5 +1,6 @@
-import Testing
 @testable import StoreModel
+import Testing
+import TextSafety
 
 /// One answer to "is this locale UTF-8?" for the interactive screen and plain-text output.
 @Suite("Environment charset")

@@ -1,25 +1,12 @@
+@testable import CatalogFormats
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// A broken catalog is refused with the JSON path and the reason of every problem, never a crash.
 @Suite("Catalog loading")
-struct CatalogLoaderTests {
-    /// The fixture with one piece of text replaced; fails the test if the text is not there.
-    func problems(replacing old: String, with new: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
-        #expect(Fixture.json.contains(old), "fixture does not contain \(old)", sourceLocation: sourceLocation)
-        return problems(in: Fixture.json.replacingOccurrences(of: old, with: new))
-    }
-
-    func problems(in json: String) -> [String] {
-        do {
-            _ = try CatalogLoader.load(Data(json.utf8))
-            return []
-        } catch {
-            return error.problems.map(\.description)
-        }
-    }
-
+struct CatalogLoaderTests: CatalogProblemChecks {
     @Test("the test fixture itself has no problems")
     func fixtureIsClean() {
         #expect(problems(in: Fixture.json) == [])

@@ -1,4 +1,6 @@
 import Foundation
+import StoreModel
+import TextSafety
 
 /// Writes a catalog as an Xcode StoreKit configuration file (version 4.0), for one storefront, in the
 /// shape Xcode writes: keys sorted, `"key" : value`, two-space indents. A catalog read from a

@@ -1,6 +1,8 @@
+@testable import CatalogFormats
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// Xcode StoreKit configuration files: every version read as StoreKit Testing reads it, problems with
 /// paths, settings as the scenario's start, the storefront rule, and the round trip through export.
@@ -115,6 +117,29 @@ struct StoreKitConfigurationTests {
         for (text, expected) in cases {
             guard case .failure(let failure) = Self.load(text) else { Issue.record("should fail: \(text)"); continue }
             #expect(failure.problems.contains { $0.description.contains(expected) }, "\(failure.problems) lacks \(expected)")
+        }
+    }
+
+    @Test("a .storekit subscription with more active code offers than the App Store allows is refused, naming its codeOffers and the subscription")
+    func activeOfferLimit() throws {
+        let url = Self.folder.appendingPathComponent("TooManyCodeOffers.storekit")
+        do throws(CatalogLoader.Failure) {
+            _ = try CatalogFile.load(contentsOf: url)
+            Issue.record("a subscription with 11 active code offers loaded")
+        } catch {
+            #expect(error.problems.map(\.description) == [
+                #"$.subscriptionGroups[0].subscriptions[1].codeOffers: subscription "lumen.pro.monthly" has 11 active "#
+                    + #"offer-code offers; the App Store allows at most 10 per subscription"#,
+            ])
+        }
+    }
+
+    @Test("the quarterly redemption rule cannot be broken by a .storekit file: its code offers have no one-time codes or redemption limits")
+    func quarterlyRedemptionsNeedNoPlace() throws {
+        for version in [1, 2, 3, 4] {
+            let catalog = try Self.fixture(version).catalog
+            #expect(catalog.offerCodes.allSatisfy { $0.oneTimeUseCodes.isEmpty && $0.redemptionLimit == nil })
+            #expect(CatalogRules.quarterlyRedemptions(catalog.offerCodes) == [])
         }
     }
 

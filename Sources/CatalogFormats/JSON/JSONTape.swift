@@ -1,4 +1,6 @@
 import Foundation
+import StoreModel
+import TextSafety
 
 /// One value of a document already checked by `JSONParser`, laid flat as tokens over the file's bytes:
 /// no tree of boxed values, no String for a key or a value until the catalog reader asks for it.

@@ -1,4 +1,6 @@
 import Foundation
+import StoreModel
+import TextSafety
 
 /// A JSON document as a tree, so the catalog reader can walk it and report every problem with its path
 /// instead of stopping at the first one (which is all `Decodable` would give us).

@@ -1,4 +1,6 @@
 import Foundation
+import StoreModel
+import TextSafety
 
 /// Xcode's StoreKit configuration files (`.storekit`), read as StoreKit Testing in Xcode reads them:
 /// file versions 1.x to 4.x (see README, "Using your own .storekit file").
@@ -131,6 +133,14 @@ public struct StoreKitOrigin: Sendable {
     }
 }
 
+extension Catalog {
+    /// What a catalog read from an Xcode `.storekit` file keeps of it for export; nil otherwise.
+    public var storeKit: StoreKitOrigin? {
+        get { origin as? StoreKitOrigin }
+        set { origin = newValue }
+    }
+}
+
 /// A value of the document with its path; problems are reported to the reader.
 struct SKNode {
     let value: JSONValue
@@ -216,6 +226,8 @@ final class StoreKitReader {
     private var language = "en-US"
     private var origin: StoreKitOrigin!
     private var productIDs: [String: JSONPath] = [:]
+    /// Where each subscription's `codeOffers` are, by product id: the place a broken offer-code rule names.
+    private var codeOfferPaths: [String: JSONPath] = [:]
     private var usedCodes: Set<String> = []
 
     init(name: String) { self.name = name }
@@ -308,6 +320,16 @@ final class StoreKitReader {
                           billingGracePeriod: nil)
         var catalog = Catalog(app: app, territories: [territory], subscriptionGroups: groups, products: products,
                               offerCodes: offerCodes)
+        // The whole-catalog rules, told at the subscription's code offers in this file.
+        for violation in CatalogRules.violations(in: catalog) {
+            switch violation.subject {
+            case .offerCodes(let productID):
+                problems.append(CatalogProblem(path: codeOfferPaths[productID] ?? .root, reason: violation.reason))
+            case .allOfferCodes:
+                problems.append(CatalogProblem(path: .root, reason: violation.reason))
+            }
+        }
+        guard problems.isEmpty else { return nil }
         catalog.storeKit = origin
         return StoreKitConfiguration.Loaded(catalog: catalog, settings: settings, notes: notes)
     }
@@ -536,6 +558,7 @@ final class StoreKitReader {
     /// reference name (see `customCode`).
     private func codeOffers(_ node: SKNode, productID: String) -> [OfferCodeOffer] {
         var offers: [OfferCodeOffer] = []
+        codeOfferPaths[productID] = node.path.appending("codeOffers")
         for (index, offerNode) in (node.optional("codeOffers")?.elements ?? []).enumerated() {
             let internalID = offerNode.optional("internalID")?.string
             let id = internalID ?? "\(productID).code\(index + 1)"

@@ -1,6 +1,8 @@
+@testable import CatalogFormats
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// The catalog reader's work grows linearly with the catalog, and it spells out a JSON path only for a
 /// problem (issue 9: 100,000 products in a second). Counted, not timed.

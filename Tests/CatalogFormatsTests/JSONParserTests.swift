@@ -1,6 +1,8 @@
+@testable import CatalogFormats
 import Foundation
-import Testing
 @testable import StoreModel
+import Testing
+import TextSafety
 
 /// The catalog's own JSON parser: strict RFC 8259, every error with its line and column, member order
 /// kept, duplicate keys refused, and hostile input (deep nesting, bad UTF-8) refused instead of crashing.

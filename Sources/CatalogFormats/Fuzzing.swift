@@ -1,4 +1,5 @@
 import Foundation
+import StoreModel
 
 /// The catalog's two readers, side by side, for the fuzz targets (`Sources/FuzzTargets`): the
 /// one-pass tape and the careful reader must accept the same documents and report the same problems.

@@ -1,15 +1,11 @@
 import Foundation
+import StoreModel
+import TextSafety
 
 /// Reads a catalog file, collecting every problem with its JSON path (for `storefront lint`), and
-/// checks the rules the App Store enforces on a catalog.
+/// checks the rules the App Store enforces on a catalog (StoreModel's `CatalogRules` for the whole
+/// catalog's).
 public enum CatalogLoader {
-    /// The most active offer-code offers one subscription can have (App Store Connect's limit).
-    public static let maxActiveOffersPerSubscription = 10
-    /// The most offer-code redemptions an app may have in a calendar quarter: "create codes for a
-    /// maximum of 1,000,000 redemptions per app, per quarter"
-    /// (https://developer.apple.com/documentation/storekit/implementing-offer-codes-in-your-app).
-    public static let maxRedemptionsPerQuarter = 1_000_000
-
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var problems: [CatalogProblem]
         public init(problems: [CatalogProblem]) { self.problems = problems }
@@ -41,6 +37,26 @@ public enum CatalogLoader {
             throw Failure(problems: [CatalogProblem(path: .root, reason: reason)])
         }
         return try load(data)
+    }
+
+    /// The codes that open each offer of a catalog read from JSON, for `storefront lint` (as a `.storekit`
+    /// file's notes list the codes made for it): a line per custom code, and a line per batch of one-time
+    /// codes. The catalog loaded without problems, so its offers are the file's, index for index.
+    public static func codeNotes(_ catalog: Catalog) -> [CatalogProblem] {
+        var notes: [CatalogProblem] = []
+        for (index, offer) in catalog.offerCodes.enumerated() {
+            let codes = JSONPath.root.appending("offerCodes").appending(index).appending("codes")
+            for (position, code) in offer.customCodes.enumerated() {
+                notes.append(CatalogProblem(path: codes.appending("custom").appending(position),
+                                            reason: "custom code \(code) opens this offer"))
+            }
+            guard !offer.oneTimeUseCodes.isEmpty else { continue }
+            let count = offer.oneTimeUseCodes.count
+            notes.append(CatalogProblem(path: codes.appending("oneTimeUse"),
+                                        reason: "\(count) one-time code\(count == 1 ? "" : "s") open\(count == 1 ? "s" : "") this offer, "
+                                            + "each once: \(offer.oneTimeUseCodes.joined(separator: ", "))"))
+        }
+        return notes
     }
 
     public static func load(_ data: Data) throws(Failure) -> Catalog {
@@ -404,8 +420,10 @@ final class CatalogReader {
         log.problems += offerIDs.problems
         if let offersNode {
             log.problems += codes.problems
-            checkActiveOfferLimit(offers, at: offersNode)
-            checkQuarterlyRedemptions(offers, at: offersNode)
+            // The whole-catalog rules, at the offer-code section (every subject they have is in it).
+            for violation in CatalogRules.activeOfferLimit(offers) + CatalogRules.quarterlyRedemptions(offers) {
+                offersNode.problem(violation.reason)
+            }
         }
         if app != nil, productsNode != nil { log.problems += untranslated }
         let language = app?.defaultLanguage
@@ -505,7 +523,7 @@ final class CatalogReader {
         }
         let currency = node.required("currency").flatMap { currencyNode -> String? in
             guard let currency = currencyNode.string else { return nil }
-            guard Self.isoCurrencies.contains(currency) else {
+            guard StorefrontTerritories.isoCurrencies.contains(currency) else {
                 currencyNode.problem("\(UntrustedText.quoted(currency)) is not an ISO 4217 currency code like \"USD\" or \"EUR\"")
                 return nil
             }
@@ -828,7 +846,7 @@ final class CatalogReader {
         let expires = node.optional("expires").flatMap(date)
         let limit = node.optional("redemptionLimit").flatMap { limitNode -> Int? in
             guard let limit = limitNode.int else { return nil }
-            guard (1...CatalogLoader.maxRedemptionsPerQuarter).contains(limit) else {
+            guard (1...CatalogRules.maxRedemptionsPerQuarter).contains(limit) else {
                 limitNode.problem("must be between 1 and 1,000,000 (the App Store's redemptions per app and quarter)")
                 return nil
             }
@@ -1330,39 +1348,6 @@ final class CatalogReader {
         text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
-    private func checkActiveOfferLimit(_ offers: [OfferCodeOffer], at node: Node) {
-        var active: [String: Int] = [:]
-        // Fields read in place (a copy of an offer is a dozen reference counts); only the products over
-        // the limit are sorted.
-        for index in offers.indices where offers[index].active { active[offers[index].productID, default: 0] += 1 }
-        for (productID, count) in active.filter({ $0.value > CatalogLoader.maxActiveOffersPerSubscription })
-            .sorted(by: { $0.key < $1.key }) {
-            node.problem("subscription \(UntrustedText.quoted(productID)) has \(count) active offer-code offers; "
-                         + "the App Store allows at most \(CatalogLoader.maxActiveOffersPerSubscription) per subscription")
-        }
-    }
-
-    /// The App Store allows 1,000,000 offer-code redemptions per app and calendar quarter: the one-time
-    /// codes made in any one quarter, with every redemption limit of the catalog, must not allow more.
-    /// O(offers): each offer adds its codes to its quarter and its limit to the total.
-    private func checkQuarterlyRedemptions(_ offers: [OfferCodeOffer], at node: Node) {
-        var byQuarter: [String: Int] = [:]
-        var limits = 0
-        for index in offers.indices {
-            limits += offers[index].redemptionLimit ?? 0
-            if let batch = offers[index].oneTimeUse {
-                byQuarter[OfferCodeCounts.quarter(of: batch.created), default: 0] += offers[index].oneTimeUseCodes.count
-            }
-        }
-        let most = CatalogLoader.maxRedemptionsPerQuarter
-        let busiest = byQuarter.max { ($0.value, $1.key) < ($1.value, $0.key) }
-        let total = (busiest?.value ?? 0) + limits
-        guard total > most else { return }
-        let codes = busiest.map { "one-time codes made in \($0.key) (\($0.value)) and " } ?? ""
-        node.problem("\(codes)redemption limits (\(limits)) allow \(total) redemptions in a quarter; "
-                     + "the App Store allows at most 1,000,000 per app and quarter")
-    }
-
     /// Every product has a name and description in the default language, the last fallback.
     private func checkDefaultLanguage(_ node: Node, language: String, into problems: inout [CatalogProblem]) {
         for key in Self.localizedProductFields {
@@ -1378,7 +1363,6 @@ final class CatalogReader {
 
     static let renewalPeriods: [SubscriptionPeriod] = ["P1W", "P1M", "P2M", "P3M", "P6M", "P1Y"]
         .compactMap { SubscriptionPeriod(iso8601: $0) }
-    static let isoCurrencies = Set(Locale.commonISOCurrencyCodes)
 }
 
 /// The keys each object of the catalog schema knows (docs/catalog.md). Localized texts and price tables

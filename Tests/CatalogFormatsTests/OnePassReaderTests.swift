@@ -1,6 +1,8 @@
+@testable import CatalogFormats
 import Foundation
-import Testing
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// The catalog is read in one pass over its bytes (issue 9: lint of 100,000 products in a second): the
 /// tapes check the JSON as they lay it out, and anything they do not accept is read again the careful

@@ -1,5 +1,6 @@
-import Testing
 @testable import StoreModel
+import Testing
+import TextSafety
 
 /// Text from a catalog, a script or a ledger never reaches the terminal as control characters, and a
 /// message quoting it stays one line of bounded length.

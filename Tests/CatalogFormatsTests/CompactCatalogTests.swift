@@ -1,7 +1,8 @@
+@testable import CatalogFormats
 import Foundation
-import Testing
-import TestSupport
 @testable import StoreModel
+import TestSupport
+import Testing
 
 /// The catalog's compact storage (issue 9: 100,000 products in 150 MB) keeps the model's API: texts,
 /// prices and subscriptions read back as they were written, and a mapped file reads like bytes in memory.

@@ -1,0 +1,70 @@
+import Foundation
+import TextSafety
+
+/// The App Store's rules on a catalog as a whole, as opposed to one field or one product: checked on
+/// the catalog's built parts, so a catalog gets every rule whatever format it was read from. A reader
+/// (CatalogFormats) says where a violation is in its own file's terms: a JSON path, or the subscription's
+/// entry in a `.storekit` file.
+public enum CatalogRules {
+    /// The most active offer-code offers one subscription can have (App Store Connect's limit).
+    public static let maxActiveOffersPerSubscription = 10
+    /// The most offer-code redemptions an app may have in a calendar quarter: "create codes for a
+    /// maximum of 1,000,000 redemptions per app, per quarter"
+    /// (https://developer.apple.com/documentation/storekit/implementing-offer-codes-in-your-app).
+    public static let maxRedemptionsPerQuarter = 1_000_000
+
+    /// A broken rule: what it is about, and why, in words that name no file format.
+    public struct Violation: Sendable, Equatable {
+        public enum Subject: Sendable, Equatable {
+            /// The offer-code offers of one subscription, by product id.
+            case offerCodes(ofProduct: String)
+            /// The offer-code offers of the whole app.
+            case allOfferCodes
+        }
+
+        public var subject: Subject
+        public var reason: String
+
+        public init(subject: Subject, reason: String) { (self.subject, self.reason) = (subject, reason) }
+    }
+
+    /// Every whole-catalog rule the catalog breaks, in the order the rules are listed here.
+    public static func violations(in catalog: Catalog) -> [Violation] {
+        activeOfferLimit(catalog.offerCodes) + quarterlyRedemptions(catalog.offerCodes)
+    }
+
+    /// At most `maxActiveOffersPerSubscription` active offer-code offers per subscription, reported by
+    /// product id in order.
+    public static func activeOfferLimit(_ offers: [OfferCodeOffer]) -> [Violation] {
+        var active: [String: Int] = [:]
+        // Fields read in place (a copy of an offer is a dozen reference counts); only the products over
+        // the limit are sorted.
+        for index in offers.indices where offers[index].active { active[offers[index].productID, default: 0] += 1 }
+        return active.filter { $0.value > maxActiveOffersPerSubscription }.sorted { $0.key < $1.key }.map { productID, count in
+            Violation(subject: .offerCodes(ofProduct: productID),
+                      reason: "subscription \(UntrustedText.quoted(productID)) has \(count) active offer-code offers; "
+                        + "the App Store allows at most \(maxActiveOffersPerSubscription) per subscription")
+        }
+    }
+
+    /// The App Store allows 1,000,000 offer-code redemptions per app and calendar quarter: the one-time
+    /// codes made in any one quarter, with every redemption limit of the catalog, must not allow more.
+    /// O(offers): each offer adds its codes to its quarter and its limit to the total.
+    public static func quarterlyRedemptions(_ offers: [OfferCodeOffer]) -> [Violation] {
+        var byQuarter: [String: Int] = [:]
+        var limits = 0
+        for index in offers.indices {
+            limits += offers[index].redemptionLimit ?? 0
+            if let batch = offers[index].oneTimeUse {
+                byQuarter[OfferCodeCounts.quarter(of: batch.created), default: 0] += offers[index].oneTimeUseCodes.count
+            }
+        }
+        let busiest = byQuarter.max { ($0.value, $1.key) < ($1.value, $0.key) }
+        let total = (busiest?.value ?? 0) + limits
+        guard total > maxRedemptionsPerQuarter else { return [] }
+        let codes = busiest.map { "one-time codes made in \($0.key) (\($0.value)) and " } ?? ""
+        return [Violation(subject: .allOfferCodes,
+                          reason: "\(codes)redemption limits (\(limits)) allow \(total) redemptions in a quarter; "
+                            + "the App Store allows at most 1,000,000 per app and quarter")]
+    }
+}
