@@ -29,107 +29,6 @@ public struct AppState: Sendable {
     /// catalog never changes in a session. Keys read it a visible row at a time; see `StoreList`.
     public private(set) var storeLayout: StoreLayout
 
-    /// A screen and its own state.
-    public enum Screen: Sendable, Equatable {
-        case store(StoreScreen.State)
-        case detail(DetailScreen.State)
-        /// the QA scenario panel: switches, time travel, clear everything
-        case scenario(ScenarioScreen.State)
-        /// the transaction inspector: the ledger as a table
-        case transactions(TransactionsScreen.State)
-        /// one transaction in full
-        case transaction(TransactionScreen.State)
-        /// a subscription group's sign-up screen
-        case signup(SignupScreen.State)
-        /// the free area: its items and the free reads left this month
-        case freeContent(FreeContentScreen.State)
-        /// one free item, open to read
-        case freeItem(FreeItemScreen.State)
-        /// the metered paywall, at the free limit
-        case paywall(PaywallScreen.State)
-        /// the first-launch pages of the app's benefits
-        case onboarding(OnboardingScreen.State)
-        /// the Account screen: subscriptions, purchases, restore
-        case account(AccountScreen.State)
-        /// Purchase Help: "How can we help?", and its pages
-        case purchaseHelp(HelpScreen.State)
-        case missingPurchase(MissingPurchaseScreen.State)
-        /// the FAQ or Contact Us
-        case helpPage(HelpScreen.Page.State)
-        case refunds(RefundScreen.State)
-        case feedback(FeedbackScreen.State)
-
-        public var kind: ScreenKind {
-            switch self {
-            case .store: .store
-            case .detail: .detail
-            case .scenario: .scenario
-            case .transactions: .transactions
-            case .transaction: .transaction
-            case .signup: .signup
-            case .freeContent: .freeContent
-            case .freeItem: .freeItem
-            case .paywall: .paywall
-            case .onboarding: .onboarding
-            case .account: .account
-            case .purchaseHelp: .purchaseHelp
-            case .missingPurchase: .missingPurchase
-            case .helpPage: .helpPage
-            case .refunds: .refunds
-            case .feedback: .feedback
-            }
-        }
-    }
-
-    public indirect enum Overlay: Sendable, Equatable {
-        /// The keys of a screen, over what was open before (a sheet stays open under its help).
-        case help(Overlays.Help)
-        case sheet(PurchaseSheet)
-        case result(PurchaseResult)
-        /// A question before something that cannot be undone.
-        case confirm(Confirmation)
-        /// Restore Purchases: the sign-in sheet, then what was restored (Restore.swift).
-        case restore(Restore.State)
-        /// The system's price-increase consent sheet (PriceConsent.swift).
-        case priceConsent(PriceConsent.State)
-        /// The system's manage-subscription sheet (ManageSheet.swift).
-        case manage(ManageSheet.State)
-        /// The cancel confirmation (CancelSheet.swift).
-        case cancelSubscription(CancelSheet.State)
-        /// The system refund sheet, then its confirmation (RefundSheet.swift).
-        case refundSheet(RefundSheet.State)
-        /// The system's offer-code redemption sheet (RedeemSheet.swift).
-        case redeem(RedeemSheet.State)
-    }
-
-    public enum Confirmation: Sendable, Equatable {
-        case clearAll
-        case delete(transactionID: UInt64)
-        /// Leaving Submit Feedback, or quitting from it, with a draft not sent.
-        case leaveFeedback(quitting: Bool)
-    }
-
-    /// The system confirmation sheet: what is being bought, and which button has focus.
-    public struct PurchaseSheet: Sendable, Equatable {
-        public var quote: AppStore.Quote
-        public var confirmFocused: Bool
-        /// How far its content is scrolled, where it does not fit (its buttons always show).
-        public var offset = 0
-    }
-
-    /// What happened to a purchase, shown until dismissed.
-    public struct PurchaseResult: Sendable, Equatable {
-        public var productID: String
-        public var quantity: Int
-        public var outcome: Outcome
-
-        public enum Outcome: Sendable, Equatable {
-            case purchased, deferred, interrupted
-            case scheduled(Date)
-            case failed(PurchaseError)
-        }
-    }
-
     /// Below this the app shows only "terminal too small".
     public static let minimumSize = Size(columns: 40, rows: 12)
     /// Below this many columns layouts compact.
@@ -166,32 +65,13 @@ public struct AppState: Sendable {
         screens.append(screen)
     }
 
-    public var isSheetOpen: Bool {
-        if case .sheet = overlay { return true }
-        if case .help(let help) = overlay, case .sheet? = help.under { return true }
-        return false
-    }
-
     public var isTooSmall: Bool { size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows }
     public var isCompact: Bool { size.columns < Self.compactWidth }
 
     /// The screen or overlay that takes keys now.
     public var activeKind: ScreenKind {
         if isTooSmall { return .tooSmall }
-        switch overlay {
-        case .help: return .help
-        case .sheet: return .sheet
-        case .result: return .result
-        case .confirm: return .confirm
-        case .restore: return .restore
-        case .priceConsent: return .priceConsent
-        case .manage: return .manage
-        case .cancelSubscription: return .cancelSubscription
-        case .refundSheet: return .refundSheet
-        case .redeem: return .redeem
-        case nil: break
-        }
-        return top.kind
+        return overlay?.component.kind ?? top.kind
     }
 
     // Helpers the screens share.

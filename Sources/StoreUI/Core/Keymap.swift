@@ -28,25 +28,6 @@ public enum Action: String, Sendable, CaseIterable {
     case markUndelivered
 }
 
-/// The screens and overlays, for key bindings and help titles.
-public enum ScreenKind: String, Sendable, CaseIterable {
-    case store, detail, sheet, result, help, tooSmall
-    case scenario, transactions, transaction, confirm
-    case signup
-    /// Restore Purchases' overlay: the sign-in sheet, then what was restored.
-    case restore
-    /// The system's price-increase consent sheet.
-    case priceConsent
-    case freeContent, freeItem, paywall, onboarding
-    /// The Account screen, the system's manage-subscription sheet, and the cancel confirmation.
-    case account, manage, cancelSubscription
-    /// Purchase Help ("How can we help?"), its pages (Missing a Purchase; FAQ and Contact Us as one
-    /// page screen; Request a Refund; Submit Feedback) and the system refund sheet.
-    case purchaseHelp, missingPurchase, helpPage, refunds, feedback, refundSheet
-    /// The system's offer-code redemption sheet.
-    case redeem
-}
-
 /// One key binding: the keys, how the footer and help write them, and what they do.
 public struct Binding: Sendable {
     public var keys: [Key]
@@ -68,10 +49,11 @@ public enum Importance: Int, Sendable, Comparable {
     public static func < (a: Importance, b: Importance) -> Bool { a.rawValue < b.rawValue }
 }
 
-/// Every key of every screen, as data (after soft-serve's keymap.go). The footer and the `?` overlay
-/// are generated from this table, so they can never disagree with what the keys do; which keys the
-/// footer keeps on a narrow terminal is the `importance` column here, not a rule in a screen.
-public enum Keymap {
+/// The keys several screens share, as data (after soft-serve's keymap.go): the vocabulary each screen's
+/// and sheet's own `bindings` (in its file) are written in. The footer and the `?` overlay are generated
+/// from those tables, so they can never disagree with what the keys do; which keys the footer keeps on
+/// a narrow terminal is their `importance`, not a rule in a screen.
+extension Binding {
     static let up = Binding(keys: [.up, .character("k")], label: "↑/k", action: .up, importance: .helpOnly)
     static let down = Binding(keys: [.down, .character("j")], label: "↓/j", action: .down, importance: .helpOnly)
     static let move = Binding(keys: [], label: "↑↓", action: .move, importance: .high)
@@ -110,148 +92,27 @@ public enum Keymap {
         Binding(keys: [.character("m")], label: "m", action: .markUndelivered, importance: .helpOnly),
         Binding(keys: [.character("x"), .delete], label: "x", action: .delete, importance: .helpOnly),
     ]
+    /// Opening the selected row (the store, the inspector, the free area).
+    static let select = Binding(keys: [.enter, .right, .character("l")], label: "⏎", action: .select, importance: .high)
+    /// Pressing the focused button.
+    static let press = Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high)
+    /// "↑↓ scroll", standing for the scrolling keys, where text does not fit.
+    static let scroll = Binding(keys: [], label: "↑↓", action: .scroll, importance: .normal)
+    /// Every way through a list: ↑↓ in the footer, the page and end keys in the help.
+    static let list = [move, up, down, pageUp, pageDown, top, bottom]
+    /// Every way through text that scrolls.
+    static let scrolling = [scroll, up, down, pageUp, pageDown, top, bottom]
+    /// A system sheet's two buttons: Tab between them, ⏎ presses the focused one, Esc cancels.
+    static let sheetButtons = [switchButton, press, cancel]
+    static let switchButton = Binding(keys: [.tab, .backTab, .left, .right, .character("h"), .character("l")], label: "Tab", action: .switchButton, importance: .high)
+    /// Esc on a sheet: what it asks is not done.
+    static let cancel = Binding(keys: [.escape, .backspace], label: "Esc", action: .cancel, importance: .high)
+    /// Closing what only informs (a result, a sheet's last page).
+    static let dismiss = Binding(keys: [.enter, .escape, .character(" ")], label: "⏎", action: .dismiss, importance: .high)
+}
 
-    public static func bindings(for screen: ScreenKind) -> [Binding] {
-        switch screen {
-        case .store:
-            [move, up, down, pageUp, pageDown, top, bottom,
-             Binding(keys: [.enter, .right, .character("l")], label: "⏎", action: .select, importance: .high),
-             Binding(keys: [.character("b")], label: "b", action: .buy, importance: .high),
-             Binding(keys: [.character("+"), .character("=")], label: "+", action: .more, importance: .helpOnly),
-             Binding(keys: [.character("-")], label: "-", action: .fewer, importance: .helpOnly),
-             // Redeem Code is the store's own door to the redemption sheet (HIG "Supporting offer
-             // codes"): in its footer at 80 columns, ahead of Tab, which the arrows stand in for.
-             freeContent, Binding(keys: [.character("c")], label: "c", action: .redeemCode, importance: .normal),
-             Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
-             Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly)]
-            + [account, purchaseHelp, scenario, transactions, help, quit]
-        case .detail:
-            [Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, importance: .high),
-             Binding(keys: [.character("+"), .character("="), .right], label: "+", action: .more, importance: .helpOnly),
-             Binding(keys: [.character("-"), .left], label: "-", action: .fewer, importance: .helpOnly),
-             Binding(keys: [.character("o")], label: "o", action: .signup, importance: .normal),
-             Binding(keys: [.character("o")], label: "o", action: .ownPlan, importance: .normal),
-             // Where the text does not fit (a small terminal), it scrolls under the button.
-             Binding(keys: [], label: "↑↓", action: .scroll, importance: .normal), up, down, pageUp, pageDown, top, bottom,
-             back, scenario, transactions, help, quit]
-        case .scenario:
-            [move, up, down, top, bottom,
-             Binding(keys: [.enter, .right, .character(" "), .character("l")], label: "⏎/→", action: .change, importance: .high),
-             Binding(keys: [.left, .character("h")], label: "←", action: .changeBack, importance: .helpOnly)]
-            + timeTravel
-            + [Binding(keys: [.character("c")], label: "c", action: .clearAll, importance: .helpOnly),
-               transactions, back, help, quit]
-        case .transactions:
-            [move, up, down, pageUp, pageDown, top, bottom,
-             Binding(keys: [.enter, .right, .character("l")], label: "⏎", action: .select, importance: .high),
-             Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
-             Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly)]
-            + transactionActions + timeTravel + [scenario, back, help, quit]
-        case .transaction:
-            [up, down] + transactionActions + [back, help, quit]
-        case .signup:
-            // Restore Purchases is one of the screen's required parts: its key outranks q in the footer.
-            [move, up, down, pageUp, pageDown, top, bottom,
-             Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, importance: .high),
-             Binding(keys: [.character("r")], label: "r", action: .restore, importance: .high), redeemCode, purchaseHelp,
-             Binding(keys: [.escape, .backspace], label: "Esc", action: .back, importance: .high),
-             help, Binding(keys: [.character("q")], label: "q", action: .quit, importance: .normal)]
-        case .freeContent:
-            [move, up, down, pageUp, pageDown, top, bottom,
-             Binding(keys: [.enter, .right, .character("l")], label: "⏎", action: .select, importance: .high),
-             seePlans, back, scenario, transactions, help, quit]
-        case .freeItem:
-            [Binding(keys: [], label: "↑↓", action: .scroll, importance: .normal), up, down, pageUp, pageDown, top, bottom,
-             seePlans, back, help, quit]
-        case .paywall:
-            [move, up, down,
-             Binding(keys: [.tab], label: "Tab", action: .down, importance: .helpOnly),
-             Binding(keys: [.backTab], label: "⇧Tab", action: .up, importance: .helpOnly),
-             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
-             restore, back, help, quit]
-        case .onboarding:
-            [Binding(keys: [.right, .enter, .character("l"), .character(" ")], label: "→/⏎", action: .nextPage, importance: .high),
-             Binding(keys: [.left, .character("h"), .backspace], label: "←", action: .previousPage, importance: .normal),
-             Binding(keys: [.character("s"), .escape], label: "s/Esc", action: .skip, importance: .high),
-             redeemCode, help, quit]
-        case .confirm:
-            // Only y: Enter, typed out of habit, must not delete anything.
-            [Binding(keys: [.character("y"), .character("Y")], label: "y", action: .confirm, importance: .high),
-             Binding(keys: [.character("n"), .escape, .backspace], label: "n/Esc", action: .cancel, importance: .high)]
-        case .sheet, .priceConsent:
-            [Binding(keys: [.tab, .backTab, .left, .right, .character("h"), .character("l")], label: "Tab", action: .switchButton, importance: .high),
-             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
-             Binding(keys: [.escape, .backspace], label: "Esc", action: .cancel, importance: .high),
-             // Where its content does not fit (a small terminal), the sheet scrolls under its buttons.
-             Binding(keys: [], label: "↑↓", action: .scroll, importance: .normal), up, down,
-             help]
-        case .restore:
-            [Binding(keys: [.tab, .backTab, .left, .right, .character("h"), .character("l")], label: "Tab", action: .switchButton, importance: .high),
-             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
-             Binding(keys: [.escape, .backspace], label: "Esc", action: .cancel, importance: .high),
-             Binding(keys: [.enter, .escape, .character(" ")], label: "⏎", action: .dismiss, importance: .high),
-             Binding(keys: [], label: "↑↓", action: .scroll, importance: .normal), up, down, pageUp, pageDown,
-             help]
-        case .result:
-            [Binding(keys: [.enter, .escape, .character(" ")], label: "⏎", action: .dismiss, importance: .high), help]
-        case .help:
-            [Binding(keys: [], label: "↑↓", action: .scroll, importance: .normal), up, down, pageUp, pageDown, top, bottom,
-             Binding(keys: [.escape, .character("?"), .enter, .backspace], label: "Esc", action: .dismiss, importance: .high)]
-        case .account:
-            [move, up, down, pageUp, pageDown, top, bottom,
-             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
-             cancelSubscription,
-             Binding(keys: [.character("u")], label: "u", action: .useOne, importance: .normal),
-             Binding(keys: [.character("r")], label: "r", action: .restore, importance: .normal),
-             redeemCode, purchaseHelp, back, scenario, transactions, help, quit]
-        case .manage:
-            [move, up, down,
-             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
-             cancelSubscription,
-             Binding(keys: [.escape, .backspace], label: "Esc", action: .cancel, importance: .high),
-             help]
-        case .cancelSubscription:
-            // Enter presses the focused button, which opens on Keep Subscription: only x, or Enter on
-            // Cancel Subscription chosen on purpose, cancels.
-            [Binding(keys: [.tab, .down, .right, .character("j"), .character("l")], label: "Tab", action: .nextArea, importance: .high),
-             Binding(keys: [.backTab, .up, .left, .character("k"), .character("h")], label: "⇧Tab", action: .previousArea, importance: .helpOnly),
-             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
-             cancelSubscription,
-             Binding(keys: [.escape, .backspace], label: "Esc", action: .dismiss, importance: .high),
-             help]
-        case .purchaseHelp, .missingPurchase, .refunds:
-            [move, up, down, pageUp, pageDown, top, bottom,
-             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
-             back, help, quit]
-        case .helpPage:
-            [Binding(keys: [], label: "↑↓", action: .scroll, importance: .normal), up, down, pageUp, pageDown, top, bottom,
-             back, help, quit]
-        case .feedback:
-            // The field takes typing (q and ? included) while it has focus; Tab moves to Send and back.
-            [Binding(keys: [.tab, .backTab], label: "Tab", action: .nextArea, importance: .high),
-             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
-             back, help, quit]
-        case .refundSheet:
-            // ↑↓ go through the issues, ⏎ chooses one (then the focus is on Request Refund); Tab
-            // moves between the buttons.
-            [move, up, down,
-             Binding(keys: [.tab, .backTab, .left, .right, .character("h"), .character("l")], label: "Tab", action: .switchButton, importance: .high),
-             Binding(keys: [.enter, .character(" ")], label: "⏎", action: .press, importance: .high),
-             Binding(keys: [.escape, .backspace], label: "Esc", action: .cancel, importance: .high),
-             Binding(keys: [.enter, .escape, .character(" ")], label: "⏎", action: .dismiss, importance: .high),
-             help]
-        case .redeem:
-            // The code field takes typing, Backspace and the arrows first: only keys it leaves come here.
-            // Enter and Esc outrank Tab where the footer is short (German at 50 columns).
-            [Binding(keys: [.tab, .backTab, .left, .right], label: "Tab", action: .switchButton, importance: .normal),
-             Binding(keys: [.enter], label: "⏎", action: .press, importance: .high),
-             Binding(keys: [.escape], label: "Esc", action: .cancel, importance: .high),
-             help]
-        case .tooSmall:
-            [quit]
-        }
-    }
-
+/// The keys that are no screen's: they work everywhere.
+public enum Keymap {
     /// Ctrl-C quits from everywhere, whatever the screen.
     public static let interrupt = Key.control("c")
     /// Ctrl-L redraws the whole screen, whatever the screen (the terminal edge does it; the app's

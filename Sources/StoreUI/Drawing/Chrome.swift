@@ -39,19 +39,7 @@ enum Chrome {
         grid.put(String(repeating: "─", count: width), row: 1, column: 0, role: .border)
     }
 
-    static func screenTitle(_ state: AppState) -> String {
-        switch state.top {
-        case .store, .detail: state.strings.store
-        case .scenario: state.strings.qa.scenarioTitle
-        case .transactions: state.strings.qa.transactionsTitle
-        case .transaction(let screen): state.strings.screenName(.transaction) + " \(screen.id)"
-        case .signup: state.strings.signup.title
-        case .freeContent, .freeItem, .paywall: FreeContentScreen.title(state)
-        case .onboarding: state.strings.onboarding.title
-        case .account: state.strings.account.title
-        case .purchaseHelp, .missingPurchase, .helpPage, .refunds, .feedback: state.strings.help.title
-        }
-    }
+    static func screenTitle(_ state: AppState) -> String { state.top.component.title(state) }
 
     /// "USA · Plus: Pro Annual" / "USA · Not subscribed" / "USA · Purchases unavailable".
     static func accountSummary(_ state: AppState) -> String {

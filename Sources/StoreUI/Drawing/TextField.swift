@@ -248,26 +248,3 @@ public struct TextField: Sendable, Equatable {
         cursor < characters.count && characters[cursor] != "\n" ? max(1, TextWidth.of(characters[cursor])) : 1
     }
 }
-
-extension AppState {
-    /// Gives a key to the text field that has focus, if one does, before any key binding sees it; true
-    /// when the field took it. A screen or sheet with a field adds its case here, so this is the one
-    /// place that says which field has focus. The key help over a sheet takes keys for itself, so a
-    /// field under it has no focus.
-    mutating func typeIntoFocusedField(_ key: Key) -> Bool {
-        switch overlay {
-        case .redeem(var sheet) where sheet.page == .entry:
-            guard sheet.field.handle(key) else { return false }
-            sheet.error = nil
-            overlay = .redeem(sheet)
-            return true
-        case nil:
-            guard case .feedback(var screen) = top else { return false }
-            let took = FeedbackScreen.type(key, &screen, &self)
-            screens[screens.count - 1] = .feedback(screen)
-            return took
-        default:
-            return false
-        }
-    }
-}

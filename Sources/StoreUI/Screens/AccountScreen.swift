@@ -297,3 +297,26 @@ extension AppState {
         }
     }
 }
+
+// MARK: component
+
+extension AccountScreen {
+    static let bindings: [Binding] =
+        Binding.list + [.press, .cancelSubscription,
+         Binding(keys: [.character("u")], label: "u", action: .useOne, importance: .normal),
+         Binding(keys: [.character("r")], label: "r", action: .restore, importance: .normal),
+         .redeemCode, .purchaseHelp, .back, .scenario, .transactions, .help, .quit]
+}
+
+extension AccountScreen.State: StackScreen {
+    public var kind: ScreenKind { .account }
+    public var screen: AppState.Screen { .account(self) }
+    public var bindings: [Binding] { AccountScreen.bindings }
+    public func title(_ app: AppState) -> String { app.strings.account.title }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { AccountScreen.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        AccountScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { AccountScreen.draw(&grid, app, self) }
+}

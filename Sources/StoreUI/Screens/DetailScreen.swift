@@ -195,3 +195,29 @@ public enum DetailScreen {
         }
     }
 }
+
+// MARK: component
+
+extension DetailScreen {
+    static let bindings: [Binding] =
+        [Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, importance: .high),
+         Binding(keys: [.character("+"), .character("="), .right], label: "+", action: .more, importance: .helpOnly),
+         Binding(keys: [.character("-"), .left], label: "-", action: .fewer, importance: .helpOnly),
+         Binding(keys: [.character("o")], label: "o", action: .signup, importance: .normal),
+         Binding(keys: [.character("o")], label: "o", action: .ownPlan, importance: .normal)]
+        // Where the text does not fit (a small terminal), it scrolls under the button.
+        + Binding.scrolling + [.back, .scenario, .transactions, .help, .quit]
+}
+
+extension DetailScreen.State: StackScreen {
+    public var kind: ScreenKind { .detail }
+    public var screen: AppState.Screen { .detail(self) }
+    public var bindings: [Binding] { DetailScreen.bindings }
+    public func title(_ app: AppState) -> String { app.strings.store }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { DetailScreen.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        DetailScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { DetailScreen.draw(&grid, app, self) }
+}

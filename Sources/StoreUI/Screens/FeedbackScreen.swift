@@ -123,3 +123,26 @@ public enum FeedbackScreen {
         grid.put("[ \(words.send) ]", row: countRow + 1, column: area.column, role: screen.sendFocused ? .selected : .accent)
     }
 }
+
+// MARK: component
+
+extension FeedbackScreen {
+    static let bindings: [Binding] =
+        // The field takes typing (q and ? included) while it has focus; Tab moves to Send and back.
+        [Binding(keys: [.tab, .backTab], label: "Tab", action: .nextArea, importance: .high),
+         .press, .back, .help, .quit]
+}
+
+extension FeedbackScreen.State: StackScreen {
+    public var kind: ScreenKind { .feedback }
+    public var screen: AppState.Screen { .feedback(self) }
+    public var bindings: [Binding] { FeedbackScreen.bindings }
+    public func title(_ app: AppState) -> String { app.strings.help.title }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { FeedbackScreen.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        FeedbackScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { FeedbackScreen.draw(&grid, app, self) }
+    public mutating func type(_ key: Key, _ app: inout AppState) -> Bool { FeedbackScreen.type(key, &self, &app) }
+}

@@ -161,3 +161,23 @@ func openSignupFromPaywall(_ app: inout AppState, groupID: String? = nil) {
     guard let groupID = groupID ?? app.store.catalog.freeContent?.groupID else { return }
     app.openSignup(groupID: groupID)
 }
+
+// MARK: component
+
+extension FreeContentScreen {
+    static let bindings: [Binding] =
+        Binding.list + [.select, .seePlans, .back, .scenario, .transactions, .help, .quit]
+}
+
+extension FreeContentScreen.State: StackScreen {
+    public var kind: ScreenKind { .freeContent }
+    public var screen: AppState.Screen { .freeContent(self) }
+    public var bindings: [Binding] { FreeContentScreen.bindings }
+    public func title(_ app: AppState) -> String { FreeContentScreen.title(app) }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { FreeContentScreen.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        FreeContentScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { FreeContentScreen.draw(&grid, app, self) }
+}

@@ -78,3 +78,23 @@ public enum FreeItemScreen {
         if FreeContentScreen.showsPrompt(state) { FreeContentScreen.drawPrompt(&grid, state, in: body) }
     }
 }
+
+// MARK: component
+
+extension FreeItemScreen {
+    static let bindings: [Binding] =
+        Binding.scrolling + [.seePlans, .back, .help, .quit]
+}
+
+extension FreeItemScreen.State: StackScreen {
+    public var kind: ScreenKind { .freeItem }
+    public var screen: AppState.Screen { .freeItem(self) }
+    public var bindings: [Binding] { FreeItemScreen.bindings }
+    public func title(_ app: AppState) -> String { FreeContentScreen.title(app) }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { FreeItemScreen.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        FreeItemScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { FreeItemScreen.draw(&grid, app, self) }
+}

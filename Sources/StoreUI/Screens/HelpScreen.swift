@@ -135,3 +135,43 @@ public enum HelpScreen {
         }
     }
 }
+
+// MARK: component
+
+extension HelpScreen {
+    static let bindings: [Binding] =
+        Binding.list + [.press, .back, .help, .quit]
+}
+
+extension HelpScreen.State: StackScreen {
+    public var kind: ScreenKind { .purchaseHelp }
+    public var screen: AppState.Screen { .purchaseHelp(self) }
+    public var bindings: [Binding] { HelpScreen.bindings }
+    public func title(_ app: AppState) -> String { app.strings.help.title }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { HelpScreen.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        HelpScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { HelpScreen.draw(&grid, app, self) }
+}
+
+// MARK: component
+
+extension HelpScreen.Page {
+    static let bindings: [Binding] =
+        Binding.scrolling + [.back, .help, .quit]
+}
+
+extension HelpScreen.Page.State: StackScreen {
+    public var kind: ScreenKind { .helpPage }
+    public var screen: AppState.Screen { .helpPage(self) }
+    public var bindings: [Binding] { HelpScreen.Page.bindings }
+    public func title(_ app: AppState) -> String { app.strings.help.title }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { HelpScreen.Page.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        HelpScreen.Page.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { HelpScreen.Page.draw(&grid, app, self) }
+}

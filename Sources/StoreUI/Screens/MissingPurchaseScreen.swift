@@ -145,3 +145,23 @@ public enum MissingPurchaseScreen {
         layout.draw(&grid, state, selection: screen.selection, offset: layout.offset(showing: screen.selection, from: screen.offset))
     }
 }
+
+// MARK: component
+
+extension MissingPurchaseScreen {
+    /// The same keys as Purchase Help: a list of buttons.
+    static let bindings = HelpScreen.bindings
+}
+
+extension MissingPurchaseScreen.State: StackScreen {
+    public var kind: ScreenKind { .missingPurchase }
+    public var screen: AppState.Screen { .missingPurchase(self) }
+    public var bindings: [Binding] { MissingPurchaseScreen.bindings }
+    public func title(_ app: AppState) -> String { app.strings.help.title }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { MissingPurchaseScreen.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        MissingPurchaseScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { MissingPurchaseScreen.draw(&grid, app, self) }
+}

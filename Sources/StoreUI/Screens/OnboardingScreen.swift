@@ -108,3 +108,26 @@ public enum OnboardingScreen {
                         width: area.width, maxRows: max(0, bottom - y), role: .normal)
     }
 }
+
+// MARK: component
+
+extension OnboardingScreen {
+    static let bindings: [Binding] =
+        [Binding(keys: [.right, .enter, .character("l"), .character(" ")], label: "→/⏎", action: .nextPage, importance: .high),
+         Binding(keys: [.left, .character("h"), .backspace], label: "←", action: .previousPage, importance: .normal),
+         Binding(keys: [.character("s"), .escape], label: "s/Esc", action: .skip, importance: .high),
+         .redeemCode, .help, .quit]
+}
+
+extension OnboardingScreen.State: StackScreen {
+    public var kind: ScreenKind { .onboarding }
+    public var screen: AppState.Screen { .onboarding(self) }
+    public var bindings: [Binding] { OnboardingScreen.bindings }
+    public func title(_ app: AppState) -> String { app.strings.onboarding.title }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { OnboardingScreen.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        OnboardingScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { OnboardingScreen.draw(&grid, app, self) }
+}

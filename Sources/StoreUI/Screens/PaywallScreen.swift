@@ -101,3 +101,26 @@ public enum PaywallScreen {
         }
     }
 }
+
+// MARK: component
+
+extension PaywallScreen {
+    static let bindings: [Binding] =
+        [.move, .up, .down,
+         Binding(keys: [.tab], label: "Tab", action: .down, importance: .helpOnly),
+         Binding(keys: [.backTab], label: "⇧Tab", action: .up, importance: .helpOnly),
+         .press, .restore, .back, .help, .quit]
+}
+
+extension PaywallScreen.State: StackScreen {
+    public var kind: ScreenKind { .paywall }
+    public var screen: AppState.Screen { .paywall(self) }
+    public var bindings: [Binding] { PaywallScreen.bindings }
+    public func title(_ app: AppState) -> String { FreeContentScreen.title(app) }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { PaywallScreen.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        PaywallScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { PaywallScreen.draw(&grid, app, self) }
+}

@@ -120,3 +120,23 @@ public enum RefundScreen {
         }
     }
 }
+
+// MARK: component
+
+extension RefundScreen {
+    /// The same keys as Purchase Help: a list of buttons.
+    static let bindings = HelpScreen.bindings
+}
+
+extension RefundScreen.State: StackScreen {
+    public var kind: ScreenKind { .refunds }
+    public var screen: AppState.Screen { .refunds(self) }
+    public var bindings: [Binding] { RefundScreen.bindings }
+    public func title(_ app: AppState) -> String { app.strings.help.title }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { RefundScreen.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        RefundScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { RefundScreen.draw(&grid, app, self) }
+}

@@ -223,3 +223,27 @@ public enum ScenarioScreen {
         }
     }
 }
+
+// MARK: component
+
+extension ScenarioScreen {
+    static let bindings: [Binding] =
+        [.move, .up, .down, .top, .bottom,
+         Binding(keys: [.enter, .right, .character(" "), .character("l")], label: "⏎/→", action: .change, importance: .high),
+         Binding(keys: [.left, .character("h")], label: "←", action: .changeBack, importance: .helpOnly)]
+        + Binding.timeTravel
+        + [Binding(keys: [.character("c")], label: "c", action: .clearAll, importance: .helpOnly),
+           .transactions, .back, .help, .quit]
+}
+
+extension ScenarioScreen.State: StackScreen {
+    public var kind: ScreenKind { .scenario }
+    public var screen: AppState.Screen { .scenario(self) }
+    public var bindings: [Binding] { ScenarioScreen.bindings }
+    public func title(_ app: AppState) -> String { app.strings.qa.scenarioTitle }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        ScenarioScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { ScenarioScreen.draw(&grid, app, self) }
+}

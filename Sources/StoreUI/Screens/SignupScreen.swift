@@ -312,3 +312,26 @@ extension AppState {
         open(.signup(screen))
     }
 }
+
+// MARK: component
+
+extension SignupScreen {
+    static let bindings: [Binding] =
+        // Restore Purchases is one of the screen's required parts: its key outranks q in the footer.
+        Binding.list + [Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, importance: .high),
+         Binding(keys: [.character("r")], label: "r", action: .restore, importance: .high), .redeemCode, .purchaseHelp,
+         .back, .help, Binding(keys: [.character("q")], label: "q", action: .quit, importance: .normal)]
+}
+
+extension SignupScreen.State: StackScreen {
+    public var kind: ScreenKind { .signup }
+    public var screen: AppState.Screen { .signup(self) }
+    public var bindings: [Binding] { SignupScreen.bindings }
+    public func title(_ app: AppState) -> String { app.strings.signup.title }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { SignupScreen.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        SignupScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { SignupScreen.draw(&grid, app, self) }
+}

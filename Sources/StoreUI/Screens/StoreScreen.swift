@@ -317,3 +317,32 @@ public enum StoreScreen {
         return Rect(row: y, column: body.column, width: body.width, height: body.row + body.height - y)
     }
 }
+
+// MARK: component
+
+extension StoreScreen {
+    static let bindings: [Binding] =
+        Binding.list + [.select,
+         Binding(keys: [.character("b")], label: "b", action: .buy, importance: .high),
+         Binding(keys: [.character("+"), .character("=")], label: "+", action: .more, importance: .helpOnly),
+         Binding(keys: [.character("-")], label: "-", action: .fewer, importance: .helpOnly),
+         // Redeem Code is the store's own door to the redemption sheet (HIG "Supporting offer
+         // codes"): in its footer at 80 columns, ahead of Tab, which the arrows stand in for.
+         .freeContent, Binding(keys: [.character("c")], label: "c", action: .redeemCode, importance: .normal),
+         Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
+         Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly),
+         .account, .purchaseHelp, .scenario, .transactions, .help, .quit]
+}
+
+extension StoreScreen.State: StackScreen {
+    public var kind: ScreenKind { .store }
+    public var screen: AppState.Screen { .store(self) }
+    public var bindings: [Binding] { StoreScreen.bindings }
+    public func title(_ app: AppState) -> String { app.strings.store }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { StoreScreen.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        StoreScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { StoreScreen.draw(&grid, app, self) }
+}

@@ -172,3 +172,23 @@ public enum TransactionScreen {
         return fields
     }
 }
+
+// MARK: component
+
+extension TransactionScreen {
+    static let bindings: [Binding] =
+        [.up, .down] + Binding.transactionActions + [.back, .help, .quit]
+}
+
+extension TransactionScreen.State: StackScreen {
+    public var kind: ScreenKind { .transaction }
+    public var screen: AppState.Screen { .transaction(self) }
+    public var bindings: [Binding] { TransactionScreen.bindings }
+    public func title(_ app: AppState) -> String { app.strings.screenName(.transaction) + " \(id)" }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { TransactionScreen.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        TransactionScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { TransactionScreen.draw(&grid, app, self) }
+}

@@ -353,3 +353,26 @@ public enum TransactionsScreen {
         }
     }
 }
+
+// MARK: component
+
+extension TransactionsScreen {
+    static let bindings: [Binding] =
+        Binding.list + [.select,
+         Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
+         Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly)]
+        + Binding.transactionActions + Binding.timeTravel + [.scenario, .back, .help, .quit]
+}
+
+extension TransactionsScreen.State: StackScreen {
+    public var kind: ScreenKind { .transactions }
+    public var screen: AppState.Screen { .transactions(self) }
+    public var bindings: [Binding] { TransactionsScreen.bindings }
+    public func title(_ app: AppState) -> String { app.strings.qa.transactionsTitle }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { TransactionsScreen.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        TransactionsScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { TransactionsScreen.draw(&grid, app, self) }
+}

@@ -154,3 +154,28 @@ public enum CancelSheet {
                                  secondFocused: focus == .keep ? false : focus == .cancel ? true : nil)
     }
 }
+
+// MARK: component
+
+extension CancelSheet {
+    static let bindings: [Binding] =
+        [
+            // Enter presses the focused button, which opens on Keep Subscription: only x, or Enter on
+            // Cancel Subscription chosen on purpose, cancels.
+            Binding(keys: [.tab, .down, .right, .character("j"), .character("l")], label: "Tab", action: .nextArea, importance: .high),
+            Binding(keys: [.backTab, .up, .left, .character("k"), .character("h")], label: "⇧Tab", action: .previousArea, importance: .helpOnly),
+            .press, .cancelSubscription,
+            Binding(keys: [.escape, .backspace], label: "Esc", action: .dismiss, importance: .high),
+            .help,
+        ]
+}
+
+extension CancelSheet.State: ScreenComponent {
+    public var kind: ScreenKind { .cancelSubscription }
+    public var bindings: [Binding] { CancelSheet.bindings }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        CancelSheet.update(action, self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { CancelSheet.draw(&grid, app, self) }
+}

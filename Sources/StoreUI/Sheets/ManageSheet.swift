@@ -142,3 +142,21 @@ public enum ManageSheet {
                                  secondFocused: true)
     }
 }
+
+// MARK: component
+
+extension ManageSheet {
+    static let bindings: [Binding] =
+        [.move, .up, .down, .press, .cancelSubscription, .cancel, .help]
+}
+
+extension ManageSheet.State: ScreenComponent {
+    public var kind: ScreenKind { .manage }
+    public var bindings: [Binding] { ManageSheet.bindings }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { ManageSheet.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        ManageSheet.update(action, self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { ManageSheet.draw(&grid, app, self) }
+}

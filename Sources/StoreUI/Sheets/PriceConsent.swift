@@ -83,3 +83,22 @@ extension AppState {
         overlay = .priceConsent(PriceConsent.State(groupID: groupID))
     }
 }
+
+// MARK: component
+
+extension PriceConsent {
+    /// The same keys as the confirmation sheet: two buttons, and scrolling where it does not fit.
+    static let bindings: [Binding] =
+        AppState.PurchaseSheet.bindings
+}
+
+extension PriceConsent.State: ScreenComponent {
+    public var kind: ScreenKind { .priceConsent }
+    public var bindings: [Binding] { PriceConsent.bindings }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { action == .scroll || action == .up || action == .down ? PriceConsent.layout(app, self).maxOffset > 0 : true }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        PriceConsent.update(action, self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { PriceConsent.draw(&grid, app, self) }
+}

@@ -274,3 +274,35 @@ extension AppState {
         for pending in store.takePendingRedemptions() { receiveAppStoreRedemption(pending.code) }
     }
 }
+
+// MARK: component
+
+extension RedeemSheet {
+    static let bindings: [Binding] =
+        [
+            // The code field takes typing, Backspace and the arrows first: only keys it leaves come here.
+            // Enter and Esc outrank Tab where the footer is short (German at 50 columns).
+            Binding(keys: [.tab, .backTab, .left, .right], label: "Tab", action: .switchButton, importance: .normal),
+            Binding(keys: [.enter], label: "⏎", action: .press, importance: .high),
+            Binding(keys: [.escape], label: "Esc", action: .cancel, importance: .high),
+            .help,
+        ]
+}
+
+extension RedeemSheet.State: ScreenComponent {
+    public var kind: ScreenKind { .redeem }
+    public var bindings: [Binding] { RedeemSheet.bindings }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { RedeemSheet.isAvailable(action, self) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        RedeemSheet.update(action, self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { RedeemSheet.draw(&grid, app, self) }
+    /// The code field, on the entry page.
+    public mutating func type(_ key: Key, _ app: inout AppState) -> Bool {
+        guard page == .entry, field.handle(key) else { return false }
+        error = nil
+        app.overlay = .redeem(self)
+        return true
+    }
+}

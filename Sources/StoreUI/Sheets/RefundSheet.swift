@@ -24,13 +24,6 @@ public enum RefundSheet {
         public init(transactionID: UInt64) { self.transactionID = transactionID }
     }
 
-    /// Whether the refund sheet is open, asking (not its confirmation): like the confirmation sheet, keys
-    /// typed before it was drawn must not answer it (the terminal edge drops them).
-    static func isOpen(_ app: AppState) -> Bool {
-        if case .refundSheet(let sheet)? = app.overlay { return sheet.phase == .choosing }
-        return false
-    }
-
     static func open(transactionID: UInt64, _ app: inout AppState) {
         guard app.store.refundRefusal(for: transactionID) == nil else { return }
         app.overlay = .refundSheet(State(transactionID: transactionID))
@@ -159,7 +152,25 @@ public enum RefundSheet {
     }
 }
 
-extension AppState {
-    /// The system refund sheet is open and asking (see `RefundSheet.isOpen`).
-    public var isRefundSheetOpen: Bool { RefundSheet.isOpen(self) }
+// MARK: component
+
+extension RefundSheet {
+    static let bindings: [Binding] =
+        // ↑↓ go through the issues, ⏎ chooses one (then the focus is on Request Refund); Tab
+        // moves between the buttons.
+        [.move, .up, .down] + Binding.sheetButtons + [.dismiss, .help]
+}
+
+extension RefundSheet.State: ScreenComponent {
+    public var kind: ScreenKind { .refundSheet }
+    public var bindings: [Binding] { RefundSheet.bindings }
+    /// Asking (not its confirmation): like the confirmation sheet, keys typed before it was drawn
+    /// must not answer it.
+    public var discardsTypeAhead: Bool { phase == .choosing }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { RefundSheet.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        RefundSheet.update(action, self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { RefundSheet.draw(&grid, app, self) }
 }

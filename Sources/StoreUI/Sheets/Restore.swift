@@ -152,3 +152,21 @@ extension AppState {
         overlay = .restore(Restore.State())
     }
 }
+
+// MARK: component
+
+extension Restore {
+    static let bindings: [Binding] =
+        Binding.sheetButtons + [.dismiss, .scroll, .up, .down, .pageUp, .pageDown, .help]
+}
+
+extension Restore.State: ScreenComponent {
+    public var kind: ScreenKind { .restore }
+    public var bindings: [Binding] { Restore.bindings }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { Restore.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        Restore.update(action, self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { Restore.draw(&grid, app, self) }
+}
