@@ -42,8 +42,7 @@ enum Interactive {
                 state.notice = state.strings.qa.notSaved(error.description)
             }
         }
-        OnboardingScreen.startIfDue(&state, requested: session.onboarding, firstLaunch: session.firstLaunch)
-        if !state.store.unsavedChanges.isEmpty || session.firstLaunch { commit() }
+        if state.start(onboarding: session.onboarding, firstLaunch: session.firstLaunch).contains(.save) { commit() }
         while true {
             let grid = state.view()
             if grid != drawn {

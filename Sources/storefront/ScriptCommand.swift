@@ -189,7 +189,8 @@ struct ScriptRunner {
         ledger = session.ledger
         state = session.appState(size: size)
         // Scripts start in the store (or where --open says): onboarding only when their launch line asks for it.
-        OnboardingScreen.startIfDue(&state!, requested: options.onboarding, firstLaunch: false)
+        // What the start changed (a code redeemed in the App Store meanwhile) is saved, as the app does.
+        if state!.start(onboarding: options.onboarding, firstLaunch: false).contains(.save) { try save(step) }
     }
 
     /// The same rule as the interactive app: what the screen reports is on disk first. The ledger

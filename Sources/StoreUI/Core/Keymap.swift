@@ -7,7 +7,7 @@ public enum Action: String, Sendable, CaseIterable {
     case switchButton, press, cancel, dismiss
     case help, quit, redraw
     // The customer's flows, from the store and from each other. Each shows only where its screen
-    // exists (see `AppState.isAvailable`).
+    // exists (each screen's `isAvailable`).
     case signup, restore, account, purchaseHelp, redeemCode
     // The Account screen's own: spend one unit of a consumable; cancel the selected subscription (on
     // the Account screen it opens the confirmation, on the confirmation it cancels: two presses).

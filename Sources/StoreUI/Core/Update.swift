@@ -23,6 +23,14 @@ public enum Effect: Sendable, Equatable {
 }
 
 extension AppState {
+    /// The app has started: onboarding opens where it is due, and what the start itself changed (a first
+    /// launch, a renewal while the app was closed, a code redeemed in the App Store meanwhile) is to be
+    /// saved before the first frame.
+    public mutating func start(onboarding requested: Bool, firstLaunch: Bool) -> [Effect] {
+        OnboardingScreen.startIfDue(&self, requested: requested, firstLaunch: firstLaunch)
+        return firstLaunch || !store.unsavedChanges.isEmpty ? [.save] : []
+    }
+
     /// The one place state changes: a message in, the new state and any effects out.
     public mutating func update(_ message: Message) -> [Effect] {
         let wasAsking = overlay?.component.discardsTypeAhead ?? false
