@@ -42,8 +42,7 @@ enum Interactive {
                 state.notice = state.strings.qa.notSaved(error.description)
             }
         }
-        OnboardingScreen.startIfDue(&state, requested: session.onboarding, firstLaunch: session.firstLaunch)
-        if !state.store.unsavedChanges.isEmpty || session.firstLaunch { commit() }
+        if state.start(onboarding: session.onboarding, firstLaunch: session.firstLaunch).contains(.save) { commit() }
         while true {
             let grid = state.view()
             if grid != drawn {
@@ -56,6 +55,7 @@ enum Interactive {
             // Take every key already waiting before drawing again, so a key storm costs one frame.
             var event = screen.readKey(timeoutMilliseconds: 250)
             var handled = 0
+            var mustSave = false
             while let current = event {
                 switch current {
                 case .key(.control("z")):
@@ -69,14 +69,15 @@ enum Interactive {
                 case .key where crashTest.armed:
                     crashTest.crash()
                 case .key(let key):
-                    let sheetWasOpen = state.isSheetOpen || state.isRefundSheetOpen
-                    if state.update(.key(key)).contains(.quit) {
+                    let effects = state.update(.key(key))
+                    if effects.contains(.quit) {
                         commit()
                         return 0
                     }
-                    // A confirmation sheet exists to stop accidental purchases: keys typed before it
+                    if effects.contains(.save) { mustSave = true }
+                    // A sheet that asks for a decision exists to stop accidents: keys typed before it
                     // was drawn must not answer it. Draw it, and drop whatever is still queued.
-                    if (state.isSheetOpen || state.isRefundSheetOpen) && !sheetWasOpen {
+                    if effects.contains(.discardTypeAhead) {
                         let sheet = state.view()
                         screen.draw(sheet, theme: session.theme)
                         drawn = sheet
@@ -93,11 +94,11 @@ enum Interactive {
             }
             // The simulated clock follows real time at the scenario's rate.
             let now = clock.now
-            _ = state.update(.tick(seconds: Self.seconds(now - lastTick)))
+            if state.update(.tick(seconds: Self.seconds(now - lastTick))).contains(.save) { mustSave = true }
             lastTick = now
             // Keys may have bought something: save at once. The clock alone: when it renewed something,
             // or every few seconds.
-            if handled > 0 || !state.store.unsavedChanges.isEmpty || now - lastSave > .seconds(5) {
+            if mustSave || now - lastSave > .seconds(5) {
                 commit()
             }
         }

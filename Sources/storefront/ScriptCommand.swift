@@ -115,7 +115,7 @@ struct ScriptRunner {
         }
         if case .size(let size) = step.command {
             self.size = size
-            if state != nil { _ = state!.update(.resize(size)) }
+            if state != nil { try send(.resize(size), step) }
             return
         }
         if state == nil { try launch([], step: step) }
@@ -129,18 +129,11 @@ struct ScriptRunner {
         if let quitAt { throw fail("the app quit on line \(quitAt); nothing can follow (but launch, or app-store-redeem for the next launch)") }
         switch step.command {
         case .press(let keys):
-            for key in keys where quitAt == nil {
-                if state!.update(.key(key)).contains(.quit) { quitAt = step.line }
-                try save(step)
-            }
+            for key in keys where quitAt == nil { try send(.key(key), step) }
         case .type(let text):
-            for character in text where quitAt == nil {
-                if state!.update(.key(.character(character))).contains(.quit) { quitAt = step.line }
-                try save(step)
-            }
+            for character in text where quitAt == nil { try send(.key(.character(character)), step) }
         case .paste(let text):
-            if state!.update(.key(.paste(text))).contains(.quit) { quitAt = step.line }
-            try save(step)
+            try send(.key(.paste(text)), step)
         case .appStoreRedeem(let code):
             state!.receiveAppStoreRedemption(code)
             try save(step)
@@ -193,6 +186,14 @@ struct ScriptRunner {
         }
     }
 
+    /// A message to the app, and what it asks for done as the interactive app does them: saved at
+    /// once, quit (nothing more may follow). Type-ahead is no script's: its keys come one at a time.
+    private mutating func send(_ message: Message, _ step: Script.Step) throws {
+        let effects = state!.update(message)
+        if effects.contains(.save) { try save(step) }
+        if effects.contains(.quit) { quitAt = step.line }
+    }
+
     private mutating func launch(_ arguments: [String], step: Script.Step) throws {
         var line: LaunchLine
         do {
@@ -219,7 +220,8 @@ struct ScriptRunner {
         ledger = session.ledger
         state = session.appState(size: size)
         // Scripts start in the store (or where --open says): onboarding only when their launch line asks for it.
-        OnboardingScreen.startIfDue(&state!, requested: options.onboarding, firstLaunch: false)
+        // What the start changed (a code redeemed in the App Store meanwhile) is saved, as the app does.
+        if state!.start(onboarding: options.onboarding, firstLaunch: false).contains(.save) { try save(step) }
     }
 
     /// The same rule as the interactive app: what the screen reports is on disk first. The ledger

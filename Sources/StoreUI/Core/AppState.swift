@@ -1,0 +1,102 @@
+import Foundation
+import StoreModel
+
+/// Everything the app shows, in one value: the App Store model, where the person is, and what is open.
+public struct AppState: Sendable {
+    public var store: AppStore
+    public var locale: Locale {
+        didSet { storeLayout = StoreLayout(catalog: store.catalog, locale: locale) }
+    }
+    public var strings: Strings
+    public var size: Size
+    /// The navigation stack; the store is always at the bottom. Each screen carries its own state
+    /// (selection, scroll offset…), defined in its file beside its update and its view.
+    public var screens: [Screen]
+    /// What covers the screen, if anything: the key help, the confirmation sheet, a purchase result.
+    public var overlay: Overlay?
+    /// One line of news (what time travel did, why a ledger write failed), shown until the next key.
+    public var notice: String?
+    /// Groups whose price-increase consent sheet was shown in this launch (it shows once per launch).
+    public var priceConsentAsked: Set<String> = []
+    /// Whether a `--state` ledger keeps this account between launches (what happens "at the next
+    /// launch" needs one).
+    public var keepsLedger = false
+
+    // MARK: derived data
+
+    /// The store's list as far as the catalog and the locale decide it (sections, product order, each
+    /// product's row, the name column's width), worked out at init and when the locale changes: the
+    /// catalog never changes in a session. Keys read it a visible row at a time; see `StoreList`.
+    public private(set) var storeLayout: StoreLayout
+
+    /// Below this the app shows only "terminal too small".
+    public static let minimumSize = Size(columns: 40, rows: 12)
+    /// Below this many columns layouts compact.
+    public static let compactWidth = 60
+
+    public init(store: AppStore, locale: Locale, size: Size) {
+        self.store = store
+        self.locale = locale
+        self.strings = Strings.forLocale(locale)
+        self.size = size
+        storeLayout = StoreLayout(catalog: store.catalog, locale: locale)
+        screens = [.store(StoreScreen.State())]
+        let list = StoreList(self)
+        storeScreen.selection = list.products.count > 0 ? list.products[0].id : nil
+        askForPriceConsentIfDue()
+    }
+
+    /// The store's own state: the screen at the bottom of the stack, always there.
+    public var storeScreen: StoreScreen.State {
+        get {
+            guard case .store(let screen)? = screens.first else { preconditionFailure("the store is at the bottom of the stack") }
+            return screen
+        }
+        set { screens[0] = .store(newValue) }
+    }
+
+    /// The screen on top, the one that takes keys when no overlay is open.
+    public var top: Screen { screens.last ?? .store(storeScreen) }
+
+    /// Opens a screen over the current one; if it is already open lower down, goes back to it instead
+    /// of stacking a second copy.
+    public mutating func open(_ screen: Screen) {
+        if let index = screens.lastIndex(where: { $0.kind == screen.kind }), index > 0 { screens.removeSubrange(index...) }
+        screens.append(screen)
+    }
+
+    public var isTooSmall: Bool { size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows }
+    public var isCompact: Bool { size.columns < Self.compactWidth }
+
+    /// The screen or overlay that takes keys now.
+    public var activeKind: ScreenKind {
+        if isTooSmall { return .tooSmall }
+        return overlay?.component.kind ?? top.kind
+    }
+
+    // Helpers the screens share.
+
+    public var fallbackLanguage: String { store.catalog.app.defaultLanguage }
+    public func name(_ product: Product) -> String { product.name.resolved(for: locale, fallback: fallbackLanguage) }
+    public func description(_ product: Product) -> String {
+        product.description.resolved(for: locale, fallback: fallbackLanguage)
+    }
+    public var appName: String { store.catalog.app.name.resolved(for: locale, fallback: fallbackLanguage) }
+    public var prices: PriceFormatter { PriceFormatter(locale: locale) }
+    public func price(_ amount: Decimal) -> String { prices.string(amount, in: store.territory) }
+    /// A count in the person's locale ("2,000", "2.000").
+    public func number(_ value: Int) -> String { value.formatted(.number.locale(locale)) }
+    public func date(_ date: Date) -> String {
+        var style = Date.FormatStyle(date: .abbreviated, time: .omitted).locale(locale)
+        style.timeZone = TimeZone(identifier: "UTC")!
+        // A date is one token: wrapped text never breaks inside it ("Nov 28," / "2026"). Foundation
+        // already joins a price's parts with no-break spaces; a date's spaces are made so here.
+        return date.formatted(style).replacingOccurrences(of: " ", with: "\u{00A0}")
+    }
+    /// Date and time, for the QA tools where the hour matters (accelerated clocks, renewals).
+    public func dateTime(_ date: Date) -> String {
+        var style = Date.FormatStyle(date: .abbreviated, time: .shortened).locale(locale)
+        style.timeZone = TimeZone(identifier: "UTC")!
+        return date.formatted(style) + " UTC"
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import StoreModel
+import TextSafety
+
+/// The QA scenario panel (after Xcode's StoreKit Testing settings and Transaction Manager): every
+/// scenario switch with its value, time travel, and clear everything. The switches are the same
+/// `ScenarioSetting`s that CLI flags, scenario files and scripts set.
+public enum ScenarioScreen {
+    /// The panel's own state: the selected row.
+    public struct State: Sendable, Equatable {
+        public var row = 0
+        /// The code the App Store rows redeem: an offer of the catalog and one of its codes (its
+        /// one-time codes, then its custom ones), stepped through with ←/→.
+        public var codeOffer = 0
+        public var codeIndex = 0
+        public init() {}
+    }
+
+    enum Row: Equatable {
+        case setting(String)
+        case advanceDay, advanceWeek, advanceToRenewal
+        /// Raises the price of each subscription the person renews into, with or without consent required.
+        case raisePrice(consent: Bool)
+        case clearAll
+        /// Offer codes redeemed outside the app: which code, and redeem it in the App Store now (it
+        /// reaches the running app, as `Transaction.updates` delivers it) or before the next launch
+        /// (a `--state` ledger keeps it; the app finds it when it starts).
+        case pickCode, redeemNow, redeemAtLaunch
+    }
+
+    static let rows: [Row] = ScenarioSetting.names.map(Row.setting)
+        + [.advanceDay, .advanceWeek, .advanceToRenewal, .pickCode, .redeemNow, .redeemAtLaunch,
+           .raisePrice(consent: true), .raisePrice(consent: false), .clearAll]
+
+    // MARK: update
+
+    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+        switch action {
+        case .up: screen.row = max(0, screen.row - 1)
+        case .down: screen.row = min(rows.count - 1, screen.row + 1)
+        case .top: screen.row = 0
+        case .bottom: screen.row = rows.count - 1
+        case .back: app.screens.removeLast()
+        case .change, .changeBack:
+            switch rows[min(screen.row, rows.count - 1)] {
+            case .setting(let name): cycle(name, by: action == .change ? 1 : -1, &app)
+            case .advanceDay where action == .change: _ = app.performNavigation(.advanceDay)
+            case .advanceWeek where action == .change: _ = app.performNavigation(.advanceWeek)
+            case .advanceToRenewal where action == .change: _ = app.performNavigation(.advanceToRenewal)
+            case .raisePrice(let consent) where action == .change: raisePrices(consentRequired: consent, &app)
+            case .clearAll where action == .change: app.overlay = .confirm(.clearAll)
+            case .pickCode: pickCode(by: action == .change ? 1 : -1, &screen, app)
+            case .redeemNow where action == .change:
+                if let code = code(screen, app) { app.receiveAppStoreRedemption(code) }
+            case .redeemAtLaunch where action == .change:
+                guard let code = code(screen, app) else { return }
+                guard app.keepsLedger else { app.notice = app.strings.redeem.needsLedger; return }
+                app.store.queueAppStoreRedemption(code)
+                app.notice = app.strings.redeem.queued(code)
+            default: break
+            }
+        default: break
+        }
+    }
+
+    /// The code the App Store rows redeem; nil when the catalog has none.
+    static func code(_ screen: State, _ app: AppState) -> String? {
+        let offers = app.store.catalog.offerCodes
+        guard screen.codeOffer < offers.count else { return nil }
+        // Read in place: an offer may have thousands of one-time codes.
+        let (oneTime, custom) = (offers[screen.codeOffer].oneTimeUseCodes, offers[screen.codeOffer].customCodes)
+        let index = screen.codeIndex < oneTime.count + custom.count ? screen.codeIndex : 0
+        return index < oneTime.count ? oneTime[index] : custom.isEmpty ? nil : custom[index - oneTime.count]
+    }
+
+    /// The next (or previous) code: within an offer, then on to the next offer's, wrapping around.
+    static func pickCode(by step: Int, _ screen: inout State, _ app: AppState) {
+        let offers = app.store.catalog.offerCodes
+        guard !offers.isEmpty else { return }
+        func count(_ offer: Int) -> Int { offers[offer].oneTimeUseCodes.count + offers[offer].customCodes.count }
+        var (offer, index) = (min(screen.codeOffer, offers.count - 1), screen.codeIndex + step)
+        // Each offer has a code (lint): at most one offer is stepped over per key.
+        if index >= count(offer) { offer = (offer + 1) % offers.count; index = 0 }
+        if index < 0 { offer = (offer + offers.count - 1) % offers.count; index = max(0, count(offer) - 1) }
+        (screen.codeOffer, screen.codeIndex) = (offer, index)
+    }
+
+    /// Moves a scenario setting to its next (or previous) value.
+    static func cycle(_ name: String, by step: Int, _ app: inout AppState) {
+        guard let current = ScenarioSetting.current(app.store).first(where: { $0.name == name }),
+              let next = ScenarioSetting.cycled(name, from: current.value, by: step, in: app.store.catalog) else { return }
+        if let setting = try? ScenarioSetting(name: name, value: next) { app.store.apply(setting) }
+        if case .familySharing(let before) = current { app.notice = sharingNotice(from: before, app) }
+        // A gate that now blocks purchases can leave the store's selection on a row that no longer exists.
+        StoreScreen.revalidate(&app)
+    }
+
+    /// A price increase, as a developer makes one in App Store Connect, on each subscription the person
+    /// renews into, in this territory: 20% up. A subscriber is asked to consent (once per launch) when
+    /// consent is required, and only told otherwise.
+    static func raisePrices(consentRequired: Bool, _ app: inout AppState) {
+        let qa = app.strings.qa
+        var raised: [String] = []
+        for groupID in app.store.renewals.keys.sorted() {
+            guard let status = app.store.status(ofGroup: groupID, ownership: .purchased),
+                  status.state != .expired, status.state != .revoked,
+                  let product = status.renewal.flatMap({ app.store.catalog.product($0.autoRenewProductID) }),
+                  let price = app.store.raisedPrice(of: product),
+                  app.store.raisePrice(product.id, to: price, consentRequired: consentRequired) else { continue }
+            raised.append(qa.priceRaised(app.name(product), app.price(price)))
+        }
+        app.notice = raised.isEmpty ? qa.nothingToRaise
+            : (raised + [consentRequired ? qa.consentRequired : qa.consentNotRequired]).joined(separator: " ")
+    }
+
+    /// What changing the family-sharing switch did: the organizer stopped sharing one product, and
+    /// shares another.
+    static func sharingNotice(from before: String?, _ app: AppState) -> String? {
+        let qa = app.strings.qa, catalog = app.store.catalog
+        func name(_ id: String) -> String { catalog.product(id).map(app.name) ?? UntrustedText.displayable(id) }
+        var words: [String] = []
+        if let before { words.append(qa.sharingStopped(AppStore.familyOrganizer, name(before))) }
+        if let now = app.store.scenario.familySharing { words.append(qa.sharingStarted(AppStore.familyOrganizer, name(now))) }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    // MARK: view
+
+    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+        let qa = state.strings.qa
+        let body = Chrome.body(state)
+        let area = body.insetHorizontally(1)
+        guard area.height > 0 else { return }
+        grid.put(clockLine(state, width: area.width), row: body.row, column: area.column, role: .accent)
+
+        let selected = rows[min(screen.row, rows.count - 1)]
+        let help = helpText(selected, state)
+        var helpLines: [String] = []
+        if area.height >= 10 {
+            let wrapped = TextWidth.wrap(help, width: area.width)
+            helpLines = Array(wrapped.prefix(area.height >= 18 ? 3 : 2))
+            // A cut explanation says so.
+            if wrapped.count > helpLines.count, let last = helpLines.popLast() {
+                helpLines.append(TextWidth.truncate(last + " …", to: area.width))
+            }
+        }
+        // Rows of the list: a blank between the switches and the actions.
+        var lines: [(text: String, value: String, row: Row?)] = []
+        let labelWidth = ScenarioSetting.names.map { TextWidth.of(qa.settingLabel($0)) }.max()! + 2
+        for row in rows {
+            if row == .advanceDay || row == .pickCode || row == .raisePrice(consent: true) { lines.append(("", "", nil)) }
+            switch row {
+            case .setting(let name): lines.append((TextWidth.pad(qa.settingLabel(name), to: labelWidth), value(name, state), row))
+            case .advanceDay: lines.append((qa.advanceDay, "", row))
+            case .advanceWeek: lines.append((qa.advanceWeek, "", row))
+            case .advanceToRenewal: lines.append((qa.advanceToRenewal(state.store.nextRenewalDate.map(state.dateTime)), "", row))
+            case .raisePrice(let consent): lines.append((qa.raisePrice(consent), "", row))
+            case .clearAll: lines.append((qa.clearAll, "", row))
+            case .pickCode:
+                lines.append((TextWidth.pad(state.strings.redeem.panelCode, to: labelWidth),
+                              code(screen, state).map { UntrustedText.displayable($0) } ?? state.strings.redeem.noCodes, row))
+            case .redeemNow: lines.append((state.strings.redeem.panelNow, "", row))
+            case .redeemAtLaunch: lines.append((state.strings.redeem.panelAtLaunch, "", row))
+            }
+        }
+        let top = body.row + 2
+        let room = max(0, area.height - 2 - (helpLines.isEmpty ? 0 : helpLines.count + 1))
+        let selectedLine = lines.firstIndex { $0.row == selected } ?? 0
+        let first = min(max(0, selectedLine - room + 1), max(0, lines.count - room))
+        // Where the list scrolls, the right edge shows ▲/▼ and text ends with "…" before it.
+        let scrolls = room < lines.count
+        let right = area.column + area.width - (scrolls ? 2 : 0)
+        for (offset, line) in lines.dropFirst(first).prefix(room).enumerated() {
+            let y = top + offset
+            let isSelected = line.row == selected
+            if isSelected { grid.fill(row: y, column: area.column, width: area.width, height: 1, role: .selected) }
+            let role: Role = isSelected ? .selected : .normal
+            var x = area.column
+            x += grid.put(isSelected ? "▸ " : "  ", row: y, column: x, role: role)
+            x += grid.put(TextWidth.truncate(line.text, to: max(0, right - x)), row: y, column: x, role: role)
+            if !line.value.isEmpty {
+                grid.put(TextWidth.truncate(line.value, to: max(0, right - x)), row: y, column: x, role: isSelected ? .selected : .accent)
+            }
+        }
+        if scrolls, room > 0 {
+            if first > 0 { grid.put("▲", row: top, column: area.column + area.width - 1, role: .dim) }
+            if first + room < lines.count { grid.put("▼", row: top + room - 1, column: area.column + area.width - 1, role: .dim) }
+        }
+        for (offset, line) in helpLines.enumerated() {
+            grid.put(line, row: body.row + body.height - helpLines.count + offset, column: area.column, role: .dim)
+        }
+    }
+
+    /// The simulated clock and its rate, shown atop the scenario panel and the inspector; ends in "…"
+    /// where it does not fit.
+    static func clockLine(_ state: AppState, width: Int) -> String {
+        TextWidth.truncate(state.strings.qa.clock(state.dateTime(state.store.now),
+                                                  state.strings.qa.timeRate(state.store.scenario.timeRate)), to: width)
+    }
+
+    /// A setting's value as the CLI and scripts write it (the clock line above says what a time rate means).
+    static func value(_ name: String, _ state: AppState) -> String {
+        guard let setting = ScenarioSetting.current(state.store).first(where: { $0.name == name }) else { return "" }
+        switch setting {
+        case .familySharing(let productID?):
+            // The product's name and the organizer who shares it; the id is catalog text.
+            let product = state.store.catalog.product(productID)
+            return state.strings.qa.sharedBy(product.map(state.name) ?? UntrustedText.displayable(productID), AppStore.familyOrganizer)
+        default: return setting.value
+        }
+    }
+
+    static func helpText(_ row: Row, _ state: AppState) -> String {
+        let qa = state.strings.qa
+        switch row {
+        // Twelve time rates do not fit under the panel: the help names them by kind, and → steps through them.
+        case .setting("time-rate"): return qa.settingHelp("time-rate")
+        case .setting(let name):
+            return qa.settingHelp(name) + " (" + ScenarioSetting.values(of: name, in: state.store.catalog).joined(separator: ", ") + ")"
+        case .advanceDay, .advanceWeek, .advanceToRenewal: return qa.timeHelp
+        case .raisePrice: return qa.raisePriceHelp
+        case .clearAll: return qa.clearHelp
+        case .pickCode, .redeemNow, .redeemAtLaunch: return state.strings.redeem.panelHelp
+        }
+    }
+}
+
+// MARK: component
+
+extension ScenarioScreen {
+    static let bindings: [Binding] =
+        [.move, .up, .down, .top, .bottom,
+         Binding(keys: [.enter, .right, .character(" "), .character("l")], label: "⏎/→", action: .change, importance: .high),
+         Binding(keys: [.left, .character("h")], label: "←", action: .changeBack, importance: .helpOnly)]
+        + Binding.timeTravel
+        + [Binding(keys: [.character("c")], label: "c", action: .clearAll, importance: .helpOnly),
+           .transactions, .back, .help, .quit]
+}
+
+extension ScenarioScreen.State: StackScreen {
+    public var kind: ScreenKind { .scenario }
+    public var screen: AppState.Screen { .scenario(self) }
+    public var bindings: [Binding] { ScenarioScreen.bindings }
+    public func title(_ app: AppState) -> String { app.strings.qa.scenarioTitle }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        ScenarioScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { ScenarioScreen.draw(&grid, app, self) }
+}

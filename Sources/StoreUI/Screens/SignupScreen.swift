@@ -1,0 +1,337 @@
+import Foundation
+import StoreModel
+
+/// A subscription group's sign-up screen (HIG "Making signup effortless"): every option of the group
+/// with its name, duration, content and billing amount, offers and their terms, how to cancel, Terms of
+/// Use and Privacy Policy, Restore Purchases, and Not Now. Below 60 columns the options become a list
+/// followed by one button that names the chosen option (HIG watchOS). Whatever does not fit scrolls.
+///
+/// Reached only through `AppState.openSignup`, which never shows it to a subscriber.
+public enum SignupScreen {
+    /// The screen's own state: which group, the chosen option, and how far it is scrolled.
+    public struct State: Sendable, Equatable {
+        public var groupID: String
+        /// The chosen option's product id.
+        public var selection: String?
+        /// The first content line shown.
+        public var offset = 0
+
+        public init(groupID: String, selection: String? = nil) {
+            self.groupID = groupID
+            self.selection = selection
+        }
+    }
+
+    /// The group's options, in catalog order, priced in this territory.
+    static func options(_ app: AppState, _ screen: State) -> [Product] {
+        app.store.catalog.products(inGroup: screen.groupID).filter { $0.price(in: app.store.territory) != nil }
+    }
+
+    /// The option chosen when the screen opens: the one asked for, else for a lapsed subscriber the
+    /// option their win-back offer is on (the product they had, or another period of the same service),
+    /// else the product they had, else the first.
+    static func initialSelection(_ app: AppState, groupID: String, asked: String?) -> String? {
+        let ids = options(app, State(groupID: groupID)).map(\.id)
+        if let asked, ids.contains(asked) { return asked }
+        if case .resubscribe(let last, let winBack) = app.store.saleDecision(forGroup: groupID) {
+            if let winBack, ids.contains(winBack.productID) { return winBack.productID }
+            if ids.contains(last) { return last }
+        }
+        return ids.first
+    }
+
+    // MARK: update
+
+    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+        if case .never = app.store.saleDecision(forGroup: screen.groupID), action != .back {
+            // Became a subscriber while the screen was open (a purchase, the QA tools): their plan instead.
+            revalidate(&app)
+            return
+        }
+        let options = options(app, screen).filter { _ in app.store.saleDecision(forGroup: screen.groupID).mayPitch }
+        let index = options.firstIndex { $0.id == screen.selection } ?? 0
+        var layout = layout(app, screen)
+        func clamp() { screen.offset = min(max(0, screen.offset), layout.maxOffset) }
+        switch action {
+        case .up, .down, .top, .bottom:
+            guard !options.isEmpty else {
+                screen.offset += action == .up ? -1 : action == .down ? 1 : action == .top ? -Int.max / 2 : Int.max / 2
+                clamp()
+                return
+            }
+            let last = options.count - 1
+            if action == .up, index == 0 { screen.offset = 0; return }
+            if action == .down, index == last { screen.offset += 1; clamp(); return }
+            let moved = AppState.listMove(action, from: index, count: options.count, page: 1) ?? index
+            screen.selection = options[moved].id
+            layout = self.layout(app, screen)
+            if action == .top { screen.offset = 0; return }
+            if action == .bottom { screen.offset = layout.maxOffset; return }
+            scrollToSelection(&screen, layout)
+        case .pageUp, .pageDown:
+            let page = max(1, layout.viewHeight - 1)
+            screen.offset += action == .pageDown ? page : -page
+            clamp()
+        case .back: app.screens.removeLast()
+        case .buy where !options.isEmpty: app.openSheet(for: options[index])
+        case .restore: app.startRestore()
+        default: break
+        }
+    }
+
+    /// Scrolls just enough that the chosen option shows whole (its first line, where it is taller than
+    /// the view); the first option shows with the heading above it.
+    static func scrollToSelection(_ screen: inout State, _ layout: Layout) {
+        guard let range = layout.selectedRange else { return }
+        if range.lowerBound <= layout.firstOptionLine {
+            screen.offset = 0
+        } else if range.lowerBound < screen.offset {
+            screen.offset = range.lowerBound
+        } else if range.upperBound > screen.offset + layout.viewHeight {
+            screen.offset = min(range.lowerBound, range.upperBound - layout.viewHeight)
+        }
+        screen.offset = min(max(0, screen.offset), layout.maxOffset)
+    }
+
+    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+        let pitch = app.store.saleDecision(forGroup: screen.groupID)
+        switch action {
+        case .buy:
+            return pitch.mayPitch && (options(app, screen).first { $0.id == screen.selection }.map { app.canBuy($0) || app.canBuyOwnPlan($0) } ?? false)
+        case .restore: return true
+        case .redeemCode: return true
+        case .move, .up, .down, .top, .bottom:
+            return (pitch.mayPitch && options(app, screen).count > 1) || layout(app, screen).maxOffset > 0
+        case .pageUp, .pageDown: return layout(app, screen).maxOffset > 0
+        default: return true
+        }
+    }
+
+    /// If the person is now a subscriber of the group on top, their own plan replaces the pitch.
+    static func revalidate(_ app: inout AppState) {
+        guard case .signup(let screen) = app.top, case .never = app.store.saleDecision(forGroup: screen.groupID) else { return }
+        app.screens.removeLast()
+        app.openSignup(groupID: screen.groupID)
+    }
+
+    // MARK: layout
+
+    /// One line of the screen's scrolling content: text at an indent, and optionally a second text
+    /// ending at the right edge (a price). The Account and help screens' line (ListPage), unselectable here.
+    typealias Line = ListPage<Never>.Line
+
+    /// The whole content as lines, the rows pinned under it (the button), and how much shows at once.
+    struct Layout {
+        var area: Rect
+        var lines: [Line] = []
+        /// The lines of each option: its row in the list (compact) or its whole block.
+        var optionLines: [String: Range<Int>] = [:]
+        var selected: String?
+        var firstOptionLine = 0
+        /// The button naming the chosen option, under the scrolling part.
+        var button: [String] = []
+        var viewHeight: Int { max(1, area.height - (button.isEmpty ? 0 : button.count + 1)) }
+        var maxOffset: Int { max(0, lines.count - viewHeight) }
+        var selectedRange: Range<Int>? { selected.flatMap { optionLines[$0] } }
+    }
+
+    static func layout(_ app: AppState, _ screen: State) -> Layout {
+        let body = Chrome.body(app)
+        var area = body.insetHorizontally(app.isCompact ? 1 : 2)
+        area.width = min(area.width, 96)
+        var layout = Layout(area: area, selected: screen.selection)
+        let width = area.width
+        let strings = app.strings, words = strings.signup
+        let terms = BillingTerms(app, onOwnInitiative: true)
+        let groupName = app.store.catalog.group(screen.groupID)?.name.resolved(for: app.locale, fallback: app.fallbackLanguage)
+            ?? screen.groupID
+        func para(_ text: String, _ role: Role, indent: Int = 0, keeping phrases: [String] = []) {
+            for line in TextWidth.wrap(text, width: max(1, width - indent), keeping: phrases) {
+                layout.lines.append(Line(text: line, role: role, indent: indent))
+            }
+        }
+        /// Text with a price at the right; the price goes on its own line where both do not fit (a name
+        /// is never cut).
+        func pair(_ text: String, _ role: Role, right: String?, _ rightRole: Role, indent: Int = 0) {
+            guard let right else { return para(text, role, indent: indent) }
+            if TextWidth.of(text) + 2 + TextWidth.of(right) <= width - indent {
+                layout.lines.append(Line(text: text, role: role, indent: indent, right: right, rightRole: rightRole))
+            } else {
+                para(text, role, indent: indent)
+                layout.lines.append(Line(text: "", role: role, right: right, rightRole: rightRole))
+            }
+        }
+        func blank() { if layout.lines.last.map({ !$0.text.isEmpty || $0.right != nil }) ?? false { layout.lines.append(Line(text: "", role: .normal)) } }
+
+        /// An option's duration, Family Sharing, content, per-month breakdown and offer.
+        func details(_ product: Product, indent: Int) {
+            var facts: [String] = []
+            if let period = product.subscription?.period { facts.append(strings.duration(period)) }
+            if product.familyShareable { facts.append(strings.familySharing) }
+            let perMonth = terms.perMonth(product)
+            pair(facts.joined(separator: " · "), .normal, right: perMonth, .dim, indent: indent)
+            para(app.description(product), .normal, indent: indent)
+            if let offer = terms.applicableOffer(product), let text = terms.offerTerms(offer, on: product, startingAt: app.store.now) {
+                // The date and the durations never break across lines.
+                let keep = [app.date(offer.totalDuration.added(to: app.store.now)), strings.duration(offer.totalDuration),
+                            strings.duration(offer.period)]
+                para(offer.kind == .introductory ? text : strings.winBack(text), .accent, indent: indent, keeping: keep)
+            }
+        }
+        let pitch = app.store.saleDecision(forGroup: screen.groupID)
+        // A family member choosing a plan of their own: what the family shares with them comes first.
+        if app.store.mayBuyOwnSubscription(inGroup: screen.groupID),
+           let shared = app.store.status(ofGroup: screen.groupID, ownership: .familyShared),
+           let sharedPlan = app.store.catalog.product(shared.transaction.productID) {
+            para(words.familyShares(app.name(sharedPlan)), .owned)
+        }
+        // The heading.
+        switch pitch {
+        case .resubscribe:
+            para(words.lapsedNote(groupName), .dim)
+            para(strings.resubscribe(groupName), .title)
+        case .unavailable:
+            // Nothing to choose while payments are blocked: the group's name, then why.
+            para(groupName, .title)
+        default:
+            para(words.choosePlan(groupName), .title)
+        }
+        blank()
+        let options = options(app, screen)
+        switch pitch {
+        case .unavailable(let gate):
+            para(strings.gateTitle, .warning)
+            para(strings.gateExplanation(gate), .normal)
+            para(strings.gateKeepsWorking, .dim)
+        case .never:
+            // Only while a purchase result covers the screen: `revalidate` replaces it.
+            let current = app.store.status(ofGroup: screen.groupID).flatMap { app.store.catalog.product($0.transaction.productID) }
+            para(strings.subscribedElsewhere(current.map(app.name) ?? groupName), .owned)
+        case .subscribe, .resubscribe, .offer:
+            if options.isEmpty { para(words.noOptions, .dim); break }
+            layout.firstOptionLine = layout.lines.count
+            let chosen = options.first { $0.id == screen.selection } ?? options[0]
+            if app.isCompact {
+                // The options as a list; the chosen one's details under it.
+                for product in options {
+                    let start = layout.lines.count
+                    let selected = product.id == chosen.id
+                    pair((selected ? "▸ " : "  ") + app.name(product), selected ? .selected : .title,
+                         right: terms.standardPrice(product), .price)
+                    layout.optionLines[product.id] = start..<layout.lines.count
+                }
+                blank()
+                para(app.name(chosen), .title)
+                details(chosen, indent: 0)
+            } else {
+                for product in options {
+                    let start = layout.lines.count
+                    let selected = product.id == chosen.id
+                    pair((selected ? "▸ " : "  ") + app.name(product), selected ? .selected : .title,
+                         right: terms.standardPrice(product), .price)
+                    details(product, indent: 2)
+                    layout.optionLines[product.id] = start..<layout.lines.count
+                    blank()
+                }
+            }
+            // The button naming the chosen option and what it costs now.
+            // With an offer, the whole of it: what is charged now and the price after it.
+            let offerTerms = terms.applicableOffer(chosen).flatMap { terms.offerSummary($0, on: chosen) }
+            if app.canBuy(chosen) || app.canBuyOwnPlan(chosen), let price = offerTerms ?? terms.standardPrice(chosen) {
+                var verb = strings.subscribe
+                if case .resubscribe = pitch { verb = words.resubscribe }
+                let label = "[ ⏎ " + words.button(verb, app.name(chosen), price) + " ]"
+                if TextWidth.of(label) <= width {
+                    layout.button = [label]
+                } else {
+                    // Too wide for one row: the name on the first, what it costs on the second.
+                    layout.button = ["[ ⏎ " + words.buttonName(verb, app.name(chosen)) + " ]"] + TextWidth.wrap(price, width: width)
+                }
+            }
+        }
+        blank()
+        if pitch.mayPitch { para(words.howToCancel, .dim) }
+        para(words.labelled(words.termsOfUse, app.store.catalog.app.termsOfServiceURL), .normal)
+        para(words.labelled(words.privacyPolicy, app.store.catalog.app.privacyPolicyURL), .normal)
+        blank()
+        let restore = words.keyButton("r", words.restorePurchases), notNow = words.keyButton("Esc", words.notNow)
+        let redeem = words.keyButton("c", app.strings.redeem.redeemCode)
+        if TextWidth.of(restore) + 3 + TextWidth.of(redeem) + 3 + TextWidth.of(notNow) <= width {
+            para(restore + "   " + redeem + "   " + notNow, .accent)
+        } else if TextWidth.of(restore) + 3 + TextWidth.of(redeem) <= width {
+            para(restore + "   " + redeem, .accent)
+            para(notNow, .accent)
+        } else {
+            para(restore, .accent)
+            para(redeem, .accent)
+            para(notNow, .accent)
+        }
+        return layout
+    }
+
+    // MARK: view
+
+    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+        let layout = layout(state, screen)
+        let area = layout.area
+        let offset = min(max(0, screen.offset), layout.maxOffset)
+        let view = layout.viewHeight
+        for (row, line) in layout.lines.dropFirst(offset).prefix(view).enumerated() {
+            let y = area.row + row
+            if !line.text.isEmpty {
+                grid.put(line.text, row: y, column: area.column + line.indent, role: line.role, width: area.width - line.indent)
+            }
+            if let right = line.right { grid.putRight(right, row: y, in: Rect(row: y, column: area.column, width: area.width, height: 1), role: line.rightRole) }
+        }
+        // ▲ and ▼ in the margin where more is.
+        let marker = state.size.columns - 1
+        if offset > 0 { grid.put("▲", row: area.row, column: marker, role: .dim) }
+        if offset < layout.maxOffset { grid.put("▼", row: area.row + view - 1, column: marker, role: .dim) }
+        for (row, text) in layout.button.enumerated() {
+            grid.putCentered(text, row: area.row + area.height - layout.button.count + row, in: area, role: .accent)
+        }
+    }
+}
+
+extension AppState {
+    /// The one way to a sign-up screen, for every caller (the store, the detail view, `--open signup`,
+    /// onboarding, the paywall): a subscriber (purchased, family-shared, in grace, in billing retry) is
+    /// never pitched and gets their own plan instead; a person who cannot pay gets the screen with the
+    /// reason and Restore only. `ownInitiative`: the person asked for the plans themselves (Subscribe or
+    /// See All Plans on a plan's detail view), so a family member whose only plan is shared may choose
+    /// one of their own (`AppStore.saleDecision`); nothing else shows them the screen.
+    public mutating func openSignup(groupID: String, selecting productID: String? = nil, ownInitiative: Bool = false) {
+        let decision = ownInitiative ? store.saleDecision(forGroup: groupID) : store.pitch(forGroup: groupID)
+        if case .never = decision {
+            // Their own plan, on the Account screen.
+            if store.status(ofGroup: groupID) != nil { AccountScreen.open(&self) }
+            return
+        }
+        var screen = SignupScreen.State(groupID: groupID, selection: SignupScreen.initialSelection(self, groupID: groupID, asked: productID))
+        SignupScreen.scrollToSelection(&screen, SignupScreen.layout(self, screen))
+        open(.signup(screen))
+    }
+}
+
+// MARK: component
+
+extension SignupScreen {
+    static let bindings: [Binding] =
+        // Restore Purchases is one of the screen's required parts: its key outranks q in the footer.
+        Binding.list + [Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, importance: .high),
+         Binding(keys: [.character("r")], label: "r", action: .restore, importance: .high), .redeemCode, .purchaseHelp,
+         .back, .help, Binding(keys: [.character("q")], label: "q", action: .quit, importance: .normal)]
+}
+
+extension SignupScreen.State: StackScreen {
+    public var kind: ScreenKind { .signup }
+    public var screen: AppState.Screen { .signup(self) }
+    public var bindings: [Binding] { SignupScreen.bindings }
+    public func title(_ app: AppState) -> String { app.strings.signup.title }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { SignupScreen.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        SignupScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { SignupScreen.draw(&grid, app, self) }
+}

@@ -1,0 +1,378 @@
+import Foundation
+import StoreModel
+
+/// The transaction inspector (after Xcode's Transaction Manager), in three areas (Tab moves between
+/// them): the ledger's transactions as a table, newest first; the Requests waiting on someone (Ask to
+/// Buy, interrupted purchases), with approve, decline and resolve; and the Log of what happened that is
+/// not a transaction (failed and cancelled purchases, requests and their outcome, restores). QA refunds,
+/// revokes and deletes transactions here, and Enter opens one in full.
+public enum TransactionsScreen {
+    public enum Area: Int, Sendable, CaseIterable { case transactions, requests, log }
+
+    /// The screen's own state: the area shown, and the selected row of each (an id).
+    public struct State: Sendable, Equatable {
+        public var area: Area = .transactions
+        public var selection: UInt64?
+        public var requestSelection: UInt64?
+        public var logSelection: UInt64?
+        public init(selection: UInt64? = nil, area: Area = .transactions) {
+            self.selection = selection
+            self.area = area
+        }
+    }
+
+    /// Opens the inspector on the newest transaction, usually the one QA has just made; or on the
+    /// Requests when something waits on someone.
+    static func open(_ app: inout AppState) {
+        var state = State(selection: rows(app).first?.id)
+        if let waiting = app.store.pendingRequests.first {
+            state.area = .requests
+            state.requestSelection = waiting.id
+        }
+        app.open(.transactions(state))
+    }
+
+    // MARK: update
+
+    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+        switch action {
+        case .back: app.screens.removeLast(); return
+        case .nextArea, .previousArea:
+            let count = Area.allCases.count
+            screen.area = Area(rawValue: (screen.area.rawValue + (action == .nextArea ? 1 : count - 1)) % count)!
+            return
+        default: break
+        }
+        switch screen.area {
+        case .transactions: updateTransactions(action, &screen, &app)
+        case .requests: updateRequests(action, &screen, &app)
+        case .log:
+            let log = logRows(app)
+            guard !log.isEmpty else { return }
+            let index = log.row(of: screen.logSelection) ?? 0
+            if let moved = AppState.listMove(action, from: index, count: log.count, page: visibleRows(app) - 1) {
+                screen.logSelection = log[moved].id
+            }
+        }
+    }
+
+    private static func updateTransactions(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+        let rows = rows(app)
+        guard !rows.isEmpty else { return }
+        let index = rows.row(of: screen.selection) ?? 0
+        if let moved = AppState.listMove(action, from: index, count: rows.count, page: visibleRows(app) - 1) {
+            screen.selection = rows[moved].id
+            return
+        }
+        switch action {
+        case .select: app.open(.transaction(TransactionScreen.State(id: rows[index].id)))
+        default:
+            // The QA actions work on the selected row as they do on the transaction's own screen.
+            var one = TransactionScreen.State(id: rows[index].id)
+            TransactionScreen.perform(action, &one, &app, selection: &screen.selection)
+        }
+    }
+
+    private static func updateRequests(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+        let requests = app.store.pendingRequests
+        guard !requests.isEmpty else { return }
+        let index = requests.firstIndex { $0.id == screen.requestSelection } ?? 0
+        if let moved = AppState.listMove(action, from: index, count: requests.count, page: visibleRows(app) - 1) {
+            screen.requestSelection = requests[moved].id
+            return
+        }
+        let qa = app.strings.qa
+        let id = requests[index].id
+        if requests[index].kind == .refundRequest {
+            // Apple's decision on a refund request, made by QA: approval refunds by the one refund rule.
+            switch action {
+            case .approve:
+                guard let refunded = app.store.approveRefund(id) else { return }
+                app.notice = qa.refundApproved(id, refunded.id)
+                screen.selection = refunded.id
+            case .decline:
+                app.store.declineRefund(id)
+                app.notice = qa.refundDeclined(id)
+            default: return
+            }
+            screen.logSelection = id
+            let remaining = app.store.pendingRequests
+            screen.requestSelection = remaining.isEmpty ? nil : remaining[min(index, remaining.count - 1)].id
+            if remaining.isEmpty { screen.area = action == .approve ? .transactions : .log }
+            return
+        }
+        let outcome: AppStore.PurchaseOutcome?
+        switch action {
+        case .approve: outcome = app.store.approve(id)
+        case .resolve: outcome = app.store.resolveInterruption(id)
+        case .decline:
+            app.store.decline(id)
+            app.notice = qa.declined(id)
+            screen.logSelection = id
+            outcome = nil
+        default: return
+        }
+        switch outcome {
+        case .purchased(let transaction)?:
+            app.notice = action == .approve ? qa.approvedAs(id, transaction.id) : qa.resolvedAs(id, transaction.id)
+            screen.selection = transaction.id
+            screen.logSelection = id
+        case .scheduled?: app.notice = action == .approve ? qa.approved(id) : qa.resolved(id)
+        case .failed(let error)?: app.notice = qa.notCompleted(id, app.strings.failure(error))
+        default: break
+        }
+        // The selection stays where the request was, on the next one waiting; with none left, the
+        // inspector shows the transactions, on the one the request became.
+        let remaining = app.store.pendingRequests
+        screen.requestSelection = remaining.isEmpty ? nil : remaining[min(index, remaining.count - 1)].id
+        if remaining.isEmpty {
+            if case .purchased? = outcome { screen.area = .transactions } else { screen.area = .log }
+        }
+    }
+
+    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+        switch action {
+        case .nextArea, .previousArea, .back: return true
+        default: break
+        }
+        switch screen.area {
+        case .transactions:
+            let rows = rows(app)
+            let selected = rows.row(of: screen.selection).map { rows[$0] } ?? rows.first
+            return TransactionScreen.isAvailable(action, on: selected, app)
+        case .requests:
+            let requests = app.store.pendingRequests
+            let selected = requests.first { $0.id == screen.requestSelection } ?? requests.first
+            switch action {
+            case .approve, .decline: return selected?.kind == .askToBuy || selected?.kind == .refundRequest
+            case .resolve: return selected?.kind == .interrupted
+            case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: return selected != nil
+            case .select, .refund, .revoke, .delete, .autoRenew, .markUndelivered: return false
+            default: return true
+            }
+        case .log:
+            switch action {
+            case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: return !app.store.events.isEmpty
+            case .select, .approve, .decline, .resolve, .refund, .revoke, .delete, .autoRenew, .markUndelivered: return false
+            default: return true
+            }
+        }
+    }
+
+    // MARK: view
+
+    /// The ledger, newest first.
+    static func rows(_ state: AppState) -> Rows<Transaction> { Rows(items: state.store.transactions) }
+
+    /// The log, newest first.
+    static func logRows(_ state: AppState) -> Rows<StoreEvent> { Rows(items: state.store.events) }
+
+    /// A list as a table shows it, newest first, read a row at a time: a key costs the rows on screen
+    /// and a binary search, never a walk of the ledger or the log.
+    struct Rows<Item: Identifiable> where Item.ID == UInt64 {
+        /// Oldest first, in id order, as the model keeps them (ids count up; a loaded ledger is sorted).
+        let items: [Item]
+
+        var count: Int { items.count }
+        var isEmpty: Bool { items.isEmpty }
+        var first: Item? { items.last }
+
+        subscript(row: Int) -> Item {
+            WorkMeter.count(.ledgerRow)
+            return items[items.count - 1 - row]
+        }
+
+        /// The row of an item, by binary search on its id; nil if it is not in the list.
+        func row(of id: UInt64?) -> Int? {
+            guard let id else { return nil }
+            WorkMeter.count(.ledgerSearch)
+            var low = 0, high = items.count
+            while low < high {
+                let middle = (low + high) / 2
+                WorkMeter.count(.ledgerProbe)
+                if items[middle].id < id { low = middle + 1 } else { high = middle }
+            }
+            guard low < items.count, items[low].id == id else { return nil }
+            return items.count - 1 - low
+        }
+    }
+
+    /// Table rows that fit below the clock line, the areas' names and the column titles.
+    static func visibleRows(_ state: AppState) -> Int { max(0, Chrome.body(state).height - 4) }
+
+    /// A column: title, width, and the cell of a row. Columns drop from the right when narrow.
+    struct Column<Item> {
+        /// Where it stands in the table, left to right.
+        var position: Int
+        var title: String
+        var width: Int
+        var cell: (Item) -> String
+    }
+
+    /// The columns that fit, from the most important down; the flexible one (the product) takes what
+    /// the others leave, and never less than its width.
+    static func fit<Item>(_ all: [Column<Item>], flexible: Column<Item>, width: Int) -> [Column<Item>] {
+        var chosen: [Column<Item>] = []
+        var used = flexible.width
+        for column in all where used + column.width <= width {
+            chosen.append(column)
+            used += column.width
+        }
+        var rest = flexible
+        rest.width = width - used + flexible.width
+        return (chosen + [rest]).sorted { $0.position < $1.position }
+    }
+
+    private static func idWidth(_ state: AppState) -> Int {
+        max(5, String(max(state.store.nextTransactionID, state.store.nextEventID)).count + 1)
+    }
+
+    private static func dateWidth(_ state: AppState) -> Int {
+        // A date with a two-digit month and day (Dec 28, 2026): the widest a date gets in most languages.
+        TextWidth.of(state.date(Date(timeIntervalSince1970: 1_798_416_000))) + 1
+    }
+
+    private static func productName(_ id: String?, _ state: AppState) -> String {
+        guard let id else { return state.strings.qa.restoreName }
+        return state.store.catalog.product(id).map(state.name) ?? id
+    }
+
+    static func columns(_ state: AppState, width: Int) -> [Column<Transaction>] {
+        let qa = state.strings.qa
+        let titles = qa.columns
+        let idWidth = idWidth(state), dateWidth = dateWidth(state)
+        func day(_ date: Date?) -> String { date.map(state.date) ?? "—" }
+        // In order of importance; the product column takes what the others leave.
+        return fit([
+            Column(position: 0, title: titles.id, width: idWidth) { String($0.id) },
+            Column(position: 4, title: titles.state, width: 12) { qa.stateName($0) },
+            Column(position: 5, title: titles.purchased, width: dateWidth) { day($0.purchaseDate) },
+            Column(position: 6, title: titles.expires, width: dateWidth) { day($0.expirationDate) },
+            Column(position: 1, title: titles.original, width: idWidth) { $0.originalID == $0.id ? "" : String($0.originalID) },
+            Column(position: 3, title: titles.type, width: 15) { qa.productType($0.productType) },
+            Column(position: 7, title: titles.offer, width: 13) { $0.offerKind.map { "\($0)" } ?? "" },
+            Column(position: 8, title: titles.ownership, width: 8) { $0.ownership == .familyShared ? "family" : "own" },
+            Column(position: 9, title: titles.revoked, width: dateWidth) { $0.revocationDate.map(state.date) ?? "" },
+        ], flexible: Column(position: 2, title: titles.product, width: 14) { productName($0.productID, state) }, width: width)
+    }
+
+    /// The Requests' and the Log's columns: an event's id, when, what, its outcome, and the product.
+    static func eventColumns(_ state: AppState, width: Int, log: Bool) -> [Column<StoreEvent>] {
+        let qa = state.strings.qa
+        let titles = qa.columns
+        let idWidth = idWidth(state), dateWidth = dateWidth(state)
+        // The outcome says most in the log; the kind, in the Requests.
+        var all: [Column<StoreEvent>] = [
+            Column(position: 0, title: titles.id, width: idWidth) { String($0.id) },
+            // In the log the outcome says most: on a narrow terminal it narrows rather than drops.
+            Column(position: 3, title: log ? titles.outcome : titles.waitingOn,
+                   width: log ? min(28, max(12, width - idWidth - 14)) : 11) {
+                log ? qa.eventOutcome($0) : qa.waitingOn($0.kind)
+            },
+            Column(position: 1, title: titles.event, width: 12) { qa.eventKind($0.kind) },
+            Column(position: 4, title: titles.date, width: dateWidth) { state.date($0.date) },
+        ]
+        if !log { all.append(Column(position: 5, title: titles.quantity, width: 4) { String($0.quantity) }) }
+        return fit(all, flexible: Column(position: 2, title: titles.product, width: 12) { productName($0.productID, state) },
+                   width: width)
+    }
+
+    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+        let body = Chrome.body(state)
+        let area = body.insetHorizontally(1)
+        guard area.height > 0 else { return }
+        let qa = state.strings.qa
+        grid.put(ScenarioScreen.clockLine(state, width: area.width), row: body.row, column: area.column, role: .accent)
+        guard area.height > 1 else { return }
+        // The areas, the shown one marked; Tab moves between them.
+        var x = area.column
+        let counts = [state.store.transactions.count, state.store.pendingRequests.count, state.store.events.count]
+        for (candidate, count) in zip(Area.allCases, counts) {
+            let label = " \(qa.areaName(candidate.rawValue)) \(count) "
+            guard x + TextWidth.of(label) <= area.column + area.width else { break }
+            grid.put(label, row: body.row + 1, column: x, role: candidate == screen.area ? .selected : .dim)
+            x += TextWidth.of(label) + 1
+        }
+        let table = Rect(row: body.row + 2, column: area.column, width: area.width, height: area.height - 2)
+        switch screen.area {
+        case .transactions:
+            let rows = rows(state)
+            drawTable(&grid, state, table, columns: columns(state, width: area.width), count: rows.count,
+                      item: { rows[$0] }, selected: rows.row(of: screen.selection) ?? 0, role: role(of:),
+                      empty: qa.noTransactions)
+        case .requests:
+            let requests = state.store.pendingRequests
+            drawTable(&grid, state, table, columns: eventColumns(state, width: area.width, log: false),
+                      count: requests.count, item: { requests[$0] },
+                      selected: requests.firstIndex { $0.id == screen.requestSelection } ?? 0,
+                      role: { _ in .warning }, empty: qa.noRequests)
+        case .log:
+            let log = logRows(state)
+            drawTable(&grid, state, table, columns: eventColumns(state, width: area.width, log: true), count: log.count,
+                      item: { log[$0] }, selected: log.row(of: screen.logSelection) ?? 0,
+                      role: { $0.isPending ? .warning : .dim }, empty: qa.noEvents)
+        }
+    }
+
+    /// A table in `rect`: column titles, then the rows that fit around the selected one, reading only
+    /// those; "n/N" on the clock line when they do not all fit.
+    private static func drawTable<Item>(_ grid: inout Grid, _ state: AppState, _ rect: Rect, columns: [Column<Item>],
+                                        count: Int, item: (Int) -> Item, selected index: Int,
+                                        role: (Item) -> Role, empty: String) {
+        guard count > 0 else {
+            if rect.height > 1 {
+                grid.putWrapped(empty, row: rect.row + 1, column: rect.column, width: rect.width,
+                                maxRows: rect.height - 1, role: .dim)
+            }
+            return
+        }
+        guard rect.height > 1 else { return }
+        func line(_ cells: [String]) -> String {
+            zip(columns, cells).map { TextWidth.pad($0.1, to: $0.0.width - 1) + " " }.joined()
+        }
+        grid.put(line(columns.map(\.title)), row: rect.row, column: rect.column, role: .section, width: rect.width)
+        let visible = rect.height - 1
+        let first = min(max(0, index - visible + 1), max(0, count - visible))
+        for offset in 0..<max(0, min(visible, count - first)) {
+            let row = item(first + offset)
+            let y = rect.row + 1 + offset
+            let isSelected = first + offset == index
+            if isSelected { grid.fill(row: y, column: rect.column, width: rect.width, height: 1, role: .selected) }
+            grid.put(line(columns.map { $0.cell(row) }), row: y, column: rect.column,
+                     role: isSelected ? .selected : role(row), width: rect.width)
+        }
+        if count > visible {
+            grid.putRight("\(index + 1)/\(count)", row: rect.row - 2, in: Rect(row: rect.row - 2, column: rect.column, width: rect.width, height: 1), role: .dim)
+        }
+    }
+
+    static func role(of transaction: Transaction) -> Role {
+        switch transaction.state {
+        case .purchased: .normal
+        case .revoked: .dim
+        }
+    }
+}
+
+// MARK: component
+
+extension TransactionsScreen {
+    static let bindings: [Binding] =
+        Binding.list + [.select,
+         Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
+         Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly)]
+        + Binding.transactionActions + Binding.timeTravel + [.scenario, .back, .help, .quit]
+}
+
+extension TransactionsScreen.State: StackScreen {
+    public var kind: ScreenKind { .transactions }
+    public var screen: AppState.Screen { .transactions(self) }
+    public var bindings: [Binding] { TransactionsScreen.bindings }
+    public func title(_ app: AppState) -> String { app.strings.qa.transactionsTitle }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { TransactionsScreen.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        TransactionsScreen.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { TransactionsScreen.draw(&grid, app, self) }
+}

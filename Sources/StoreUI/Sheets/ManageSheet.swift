@@ -1,0 +1,162 @@
+import Foundation
+import StoreModel
+
+/// The system's manage-subscription sheet for one group, as StoreKit's `showManageSubscriptions` shows
+/// it: every option of the group with its price, the current one marked (and the one it renews into,
+/// after a downgrade), and under the chosen option when a change would take effect; then Cancel
+/// Subscription (or Resubscribe, after a cancel). Choosing another option opens the confirmation sheet
+/// with the change. A system sheet: themes do not restyle it.
+public enum ManageSheet {
+    public struct State: Sendable, Equatable {
+        public var groupID: String
+        /// The chosen row: an option, or the last row (cancel / resubscribe).
+        public var selection: Int
+        public var offset = 0
+    }
+
+    enum Row: Equatable {
+        case option(String)
+        case cancel
+        case resubscribe
+    }
+
+    static func open(groupID: String, _ app: inout AppState) {
+        let current = app.store.status(ofGroup: groupID, ownership: .purchased)?.transaction.productID
+        let rows = rows(app, groupID: groupID)
+        let selection = rows.firstIndex { $0 == .option(current ?? "") } ?? 0
+        var sheet = State(groupID: groupID, selection: selection)
+        sheet.offset = scrolled(app, sheet)
+        app.overlay = .manage(sheet)
+    }
+
+    static func rows(_ app: AppState, groupID: String) -> [Row] {
+        var rows = app.store.catalog.products(inGroup: groupID).filter { app.store.price(of: $0) != nil }.map { Row.option($0.id) }
+        if let status = app.store.status(ofGroup: groupID, ownership: .purchased), status.state.hasAccess {
+            rows.append(status.renewal?.willAutoRenew == true ? .cancel : .resubscribe)
+        }
+        return rows
+    }
+
+    static func update(_ action: Action, _ sheet: State, _ app: inout AppState) {
+        var sheet = sheet
+        let rows = rows(app, groupID: sheet.groupID)
+        switch action {
+        case .up, .down, .top, .bottom:
+            sheet.selection = AppState.listMove(action, from: sheet.selection, count: rows.count, page: 1) ?? sheet.selection
+            sheet.offset = scrolled(app, sheet)
+        case .press where sheet.selection < rows.count:
+            switch rows[sheet.selection] {
+            case .option(let productID):
+                if productID == app.store.status(ofGroup: sheet.groupID, ownership: .purchased)?.transaction.productID {
+                    app.notice = app.strings.account.currentPlan
+                } else {
+                    app.openPlanChange(to: productID)
+                    return
+                }
+            case .cancel:
+                CancelSheet.open(groupID: sheet.groupID, &app)
+                return
+            case .resubscribe:
+                app.overlay = nil
+                app.resubscribe(groupID: sheet.groupID)
+                return
+            }
+        case .cancelSubscription:
+            CancelSheet.open(groupID: sheet.groupID, &app)
+            return
+        case .cancel:
+            app.overlay = nil
+            return
+        default:
+            break
+        }
+        app.overlay = .manage(sheet)
+    }
+
+    static func isAvailable(_ action: Action, _ sheet: State, _ app: AppState) -> Bool {
+        switch action {
+        case .cancelSubscription: return rows(app, groupID: sheet.groupID).contains(.cancel)
+        case .move, .up, .down: return rows(app, groupID: sheet.groupID).count > 1
+        default: return true
+        }
+    }
+
+    /// The sheet's content, and the line range of the chosen row (to keep it in view).
+    static func lines(_ state: AppState, _ sheet: State) -> (lines: [(String, Role)], selected: Range<Int>) {
+        let store = state.store, words = state.strings.account
+        let inner = Overlays.systemSheetWidth(state) - 4
+        var lines: [(String, Role)] = []
+        var selected = 0..<0
+        let groupName = store.catalog.group(sheet.groupID)?.name.resolved(for: state.locale, fallback: state.fallbackLanguage) ?? sheet.groupID
+        for text in TextWidth.wrap(groupName, width: inner) { lines.append((text, .systemTitle)) }
+        lines.append((state.appName, .systemSheet))
+        lines.append(("", .systemSheet))
+        let status = store.status(ofGroup: sheet.groupID, ownership: .purchased)
+        let current = status?.transaction.productID
+        let next = status?.renewal.flatMap { $0.willAutoRenew ? $0.autoRenewProductID : nil }
+        for (index, row) in rows(state, groupID: sheet.groupID).enumerated() {
+            let start = lines.count
+            let chosen = index == sheet.selection
+            let marker = chosen ? "▸ " : "  "
+            switch row {
+            case .option(let productID):
+                guard let product = store.catalog.product(productID), let amount = store.price(of: product) else { continue }
+                var name = marker + state.name(product)
+                if productID == current { name += "  " + words.current } else if productID == next { name += "  " + words.next }
+                let price = state.price(amount) + state.strings.perPeriod(product.subscription!.period)
+                lines += row2(name, price, width: inner, role: chosen ? .systemSelected : .systemSheet)
+                if chosen, productID != current, let change = try? store.quote(productID).planChange {
+                    for text in TextWidth.wrap(state.planChangeNote(change), width: inner - 4) { lines.append(("    " + text, .systemSheet)) }
+                }
+            case .cancel:
+                lines.append(("", .systemSheet))
+                lines.append((marker + words.cancelSubscription, chosen ? .systemSelected : .systemTitle))
+            case .resubscribe:
+                lines.append(("", .systemSheet))
+                lines.append((marker + words.resubscribe, chosen ? .systemSelected : .systemTitle))
+            }
+            if chosen { selected = start..<lines.count }
+        }
+        return (lines, selected)
+    }
+
+    /// A name and a price on one line where both fit, else on two.
+    static func row2(_ name: String, _ price: String, width: Int, role: Role) -> [(String, Role)] {
+        if TextWidth.of(name) + 2 + TextWidth.of(price) <= width {
+            return [(TextWidth.pad(name, to: width - TextWidth.of(price)) + price, role)]
+        }
+        return TextWidth.wrap(name, width: width).map { ($0, role) } + [("    " + price, role)]
+    }
+
+    /// The offset that keeps the chosen row in view.
+    static func scrolled(_ state: AppState, _ sheet: State) -> Int {
+        let (lines, selected) = lines(state, sheet)
+        return Overlays.systemSheetOffset(state, lineCount: lines.count, from: sheet.offset, keeping: selected)
+    }
+
+    static func draw(_ grid: inout Grid, _ state: AppState, _ sheet: State) {
+        let lines = lines(state, sheet).lines
+        let offset = min(sheet.offset, Overlays.systemSheetLayout(state, lineCount: lines.count).maxOffset)
+        let words = state.strings.account
+        Overlays.drawSystemSheet(&grid, state, lines: lines, offset: offset, buttons: ("Esc " + words.done, "⏎ " + words.choose),
+                                 secondFocused: true)
+    }
+}
+
+// MARK: component
+
+extension ManageSheet {
+    static let bindings: [Binding] =
+        [.move, .up, .down, .press, .cancelSubscription, .cancel, .help]
+}
+
+extension ManageSheet.State: ScreenComponent {
+    public var kind: ScreenKind { .manage }
+    public var bindings: [Binding] { ManageSheet.bindings }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { ManageSheet.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        ManageSheet.update(action, self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { ManageSheet.draw(&grid, app, self) }
+}
