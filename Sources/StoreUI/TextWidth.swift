@@ -186,6 +186,9 @@ public enum TextWidth {
                     continue
                 }
             }
+            // Chinese quotes are narrow: "“" after a wide character (在“账户”中) opens, and goes with
+            // what follows; inside a narrow run it is part of the run (German „Account“ closes with it).
+            if narrowOpening.contains(character), narrowRun.isEmpty { pendingOpening += String(character); continue }
             if !wide {
                 narrowRun.append(pendingOpening + String(character))
                 pendingOpening = ""
@@ -202,16 +205,16 @@ public enum TextWidth {
         return keepingQuotedNames(pieces)
     }
 
-    /// A short quoted name (「アカウント」, the label of a button or a screen) is one piece: a line never
-    /// breaks inside it. A long quotation still breaks between characters.
+    /// A short quoted name (「アカウント」, “账户”, the label of a button or a screen) is one piece: a line
+    /// never breaks inside it. A long quotation still breaks between characters.
     static func keepingQuotedNames(_ pieces: [String]) -> [String] {
         let longestName = 16
         var result: [String] = []
         var quoted: [String]?
         for piece in pieces {
-            let closes = piece.contains("」") || piece.contains("』")
+            let closes = piece.contains("」") || piece.contains("』") || piece.contains("”")
             guard var run = quoted else {
-                if piece.first == "「" || piece.first == "『", !closes { quoted = [piece] } else { result.append(piece) }
+                if piece.first == "「" || piece.first == "『" || piece.first == "“", !closes { quoted = [piece] } else { result.append(piece) }
                 continue
             }
             run.append(piece)
@@ -228,5 +231,7 @@ public enum TextWidth {
     }
 
     static let opening: Set<Character> = ["（", "「", "『", "【", "〈", "《"]
-    static let closing: Set<Character> = ["。", "、", "」", "』", "）", "】", "！", "？", "：", "；", "・", "ー", ")", "]", ",", ".", "!", "?", ":", ";"]
+    static let narrowOpening: Set<Character> = ["“", "‘"]
+    static let closing: Set<Character> = ["。", "、", "」", "』", "）", "】", "！", "？", "：", "；", "・", "ー", ")", "]", ",", ".", "!", "?", ":", ";",
+                                          "，", "》", "〉", "”", "’"]
 }
