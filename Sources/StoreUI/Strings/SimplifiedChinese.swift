@@ -63,8 +63,8 @@ extension Strings {
         s.quantity = "数量"
         s.inPossession = { "持有数量：\($0)" }
         s.notSoldHere = "此地区未发售"
-        s.renewsOn = { "续订日期：\($0)" }
-        s.expiresOn = { "到期日期：\($0)" }
+        s.renewsOn = { "\($0)续订" }
+        s.expiresOn = { "\($0)到期" }
         s.extendsTo = { "再次购买可延长至 \($0)。" }
         s.subscribedElsewhere = { "你已订阅 \($0)。" }
         s.resubscribe = { "重新订阅 \($0)" }
@@ -74,7 +74,7 @@ extension Strings {
         s.buyNamed = { "购买 \($0) — \($1)" }
         s.buyName = { "购买 \($0)" }
         s.resubscribeButton = "重新订阅"
-        s.includedInPlan = "✓ 已包含在你的订阅中"
+        s.includedInPlan = "✓ 已包含在订阅中"
         s.includedInNamed = { "已包含在你的 \($0) 订阅中，无需购买。" }
         s.paymentProblemShort = "⚠ 付款问题"
         s.updatePaymentMethod = "请在 Apple 账户设置中更新你的付款方式。"
