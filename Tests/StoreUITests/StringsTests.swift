@@ -23,4 +23,52 @@ struct StringsTests {
     func fallback() {
         #expect(Strings.forLocale(Locale(identifier: "sv_SE")).buy == "Buy")
     }
+
+    @Test("English names every screen and says what every action does")
+    func englishIsComplete() {
+        for kind in ScreenKind.allCases {
+            #expect(Strings.english.screenNames[kind]?.isEmpty == false, "no English title for \(kind)")
+        }
+        for action in Action.allCases {
+            #expect(Strings.english.keyHelp[action]?.isEmpty == false, "no English help for \(action)")
+        }
+    }
+
+    @Test("a screen or key a language leaves untranslated shows its English")
+    func untranslatedEntriesFallBackToEnglish() {
+        var german = Strings.german
+        german.screenNames[.store] = nil
+        german.keyHelp[.buy] = nil
+        #expect(german.screenName(.store) == "Store")
+        #expect(german.actionHelp(.buy) == "buy")
+        // The QA tools' screens keep their English titles in every language.
+        #expect(Strings.german.screenName(.scenario) == "Scenario")
+        #expect(Strings.german.actionHelp(.autoRenew) == "auto-renew on/off")
+    }
+
+    @Test("every locale of a language gets that language's table", arguments: [
+        ("de_DE", "Kaufen"), ("de_AT", "Kaufen"), ("de_CH", "Kaufen"), ("de", "Kaufen"),
+        ("fr_FR", Strings.french.buy), ("fr_CA", Strings.french.buy), ("ja_JP", Strings.japanese.buy),
+        ("en_GB", "Buy"), ("sv_SE", "Buy"),
+    ])
+    func everyLocaleOfALanguage(locale: String, buy: String) {
+        #expect(Strings.forLocale(Locale(identifier: locale)).buy == buy)
+    }
+
+    @Test("Chinese is keyed by its script, from the locale's script or else its region", arguments: [
+        ("zh_CN", "zh-Hans"), ("zh_SG", "zh-Hans"), ("zh-Hans", "zh-Hans"), ("zh", "zh-Hans"),
+        ("zh-Hans_HK", "zh-Hans"),
+        ("zh_TW", "zh-Hant"), ("zh_HK", "zh-Hant"), ("zh_MO", "zh-Hant"), ("zh-Hant", "zh-Hant"),
+        ("de_DE", "de"), ("ja_JP", "ja"),
+    ])
+    func chineseScript(locale: String, key: String) {
+        #expect(Strings.languageKey(Locale(identifier: locale)) == key)
+    }
+
+    @Test("the redeem sheet's title is its Redeem Code words, in every language")
+    func redeemTitleMatchesItsButton() {
+        for strings in [Strings.english] + Strings.languages.values {
+            #expect(strings.screenName(.redeem) == strings.redeem.redeemCode)
+        }
+    }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import StoreModel
 
-/// Every word the app shows, in one table per language (after lazygit's i18n/english.go). English is
-/// complete; other languages start from it and replace what they translate, so a missing translation
-/// shows English rather than nothing. Numbers, money and dates are never formatted here: Foundation does
+/// Every word the app shows, in one table per language (after lazygit's i18n/english.go): English here,
+/// every other language in its own file (German.swift …), chosen once at start-up by Languages.swift.
+/// English is complete; other languages start from it and replace what they translate, so a missing
+/// translation shows English rather than nothing. Numbers, money and dates are never formatted here: Foundation does
 /// that for the locale.
 public struct Strings: Sendable {
     // Shell
@@ -178,98 +179,107 @@ public struct Strings: Sendable {
     public var yourPurchases = "Your purchases"
     public var nothingOwned = "Nothing purchased yet."
 
-    // Key help: what each action does
-    public var actionHelp: @Sendable (Action) -> String = {
-        switch $0 {
-        case .move: "move"
-        case .up: "move up"
-        case .down: "move down"
-        case .pageUp: "page up"
-        case .pageDown: "page down"
-        case .top: "first item"
-        case .bottom: "last item"
-        case .select: "open"
-        case .buy: "buy"
-        case .back: "back"
-        case .nextArea: "next section"
-        case .previousArea: "previous section"
-        case .more: "more"
-        case .fewer: "fewer"
-        case .help: "keys"
-        case .quit: "quit"
-        case .switchButton: "choose"
-        case .press: "press"
-        case .cancel: "cancel"
-        case .dismiss: "close"
-        case .scroll: "scroll"
-        case .redraw: "redraw the screen"
-        case .signup: "see all plans"
-        case .ownPlan: "a plan of your own"
-        case .restore: "restore purchases"
-        case .account: "account"
-        case .purchaseHelp: "purchase help"
-        case .redeemCode: "redeem code"
-        default: qaActionHelp($0)
-        }
+    // Screen titles and key help: every screen and every action has its English here; a language
+    // replaces the ones it translates. The QA tools' screens keep their English titles everywhere.
+    public var screenNames: [ScreenKind: String] = [
+        .store: "Store",
+        .detail: "Item",
+        .sheet: "Confirmation",
+        .result: "Result",
+        .help: "Keys",
+        .tooSmall: "Terminal too small",
+        .scenario: "Scenario",
+        .transactions: "Transactions",
+        .transaction: "Transaction",
+        .confirm: "Confirm",
+        .signup: "Sign Up",
+        .restore: "Restore Purchases",
+        .priceConsent: "Price Increase",
+        .freeContent: "Free reading",
+        .freeItem: "Reading",
+        .paywall: "Free limit",
+        .onboarding: "Welcome",
+        .account: "Account",
+        .manage: "Manage Subscription",
+        .cancelSubscription: "Cancel Subscription",
+        .purchaseHelp: "Purchase Help",
+        .missingPurchase: "Missing a Purchase",
+        .helpPage: "Help",
+        .refunds: "Request a Refund",
+        .feedback: "Submit Feedback",
+        .refundSheet: "Request Refund",
+        .redeem: "Redeem Code",
+    ]
+    /// What each action does, in the footer and the `?` help.
+    public var keyHelp: [Action: String] = [
+        .move: "move",
+        .up: "move up",
+        .down: "move down",
+        .pageUp: "page up",
+        .pageDown: "page down",
+        .top: "first item",
+        .bottom: "last item",
+        .select: "open",
+        .buy: "buy",
+        .back: "back",
+        .nextArea: "next section",
+        .previousArea: "previous section",
+        .more: "more",
+        .fewer: "fewer",
+        .switchButton: "choose",
+        .press: "press",
+        .cancel: "cancel",
+        .dismiss: "close",
+        .help: "keys",
+        .quit: "quit",
+        .redraw: "redraw the screen",
+        .signup: "see all plans",
+        .restore: "restore purchases",
+        .account: "account",
+        .purchaseHelp: "purchase help",
+        .redeemCode: "redeem code",
+        .useOne: "use one",
+        .cancelSubscription: "cancel subscription",
+        .ownPlan: "a plan of your own",
+        .freeContent: "free reading",
+        .seePlans: "see plans",
+        .nextPage: "next",
+        .previousPage: "previous",
+        .skip: "skip",
+        .scroll: "scroll",
+        // QA tools
+        .scenario: "scenario",
+        .transactions: "transactions",
+        .change: "change",
+        .changeBack: "change back",
+        .advanceDay: "+1 day",
+        .advanceWeek: "+1 week",
+        .advanceToRenewal: "next renewal",
+        .clearAll: "clear everything",
+        .approve: "approve",
+        .decline: "decline",
+        .resolve: "resolve",
+        .refund: "refund",
+        .revoke: "revoke",
+        .delete: "delete",
+        .confirm: "yes",
+        .autoRenew: "auto-renew on/off",
+        .markUndelivered: "mark undelivered",
+    ]
+
+    /// A screen's title in this language, or in English where it has none.
+    public func screenName(_ kind: ScreenKind) -> String {
+        screenNames[kind] ?? Strings.english.screenNames[kind] ?? kind.rawValue
     }
-    public var screenName: @Sendable (ScreenKind) -> String = {
-        switch $0 {
-        case .store: "Store"
-        case .detail: "Item"
-        case .sheet: "Confirmation"
-        case .result: "Result"
-        case .help: "Keys"
-        case .tooSmall: "Terminal too small"
-        case .scenario: "Scenario"
-        case .transactions: "Transactions"
-        case .transaction: "Transaction"
-        case .confirm: "Confirm"
-        case .signup: "Sign Up"
-        case .restore: "Restore Purchases"
-        case .priceConsent: "Price Increase"
-        case .freeContent: "Free reading"
-        case .freeItem: "Reading"
-        case .paywall: "Free limit"
-        case .onboarding: "Welcome"
-        case .account: "Account"
-        case .manage: "Manage Subscription"
-        case .cancelSubscription: "Cancel Subscription"
-        case .purchaseHelp: "Purchase Help"
-        case .missingPurchase: "Missing a Purchase"
-        case .helpPage: "Help"
-        case .refunds: "Request a Refund"
-        case .refundSheet: "Request Refund"
-        case .feedback: "Submit Feedback"
-        case .redeem: "Redeem Code"
-        }
+    /// What an action does in this language, or in English where it has no words for it.
+    public func actionHelp(_ action: Action) -> String {
+        keyHelp[action] ?? Strings.english.keyHelp[action] ?? action.rawValue
     }
 
     // QA tools: the scenario panel and the transaction inspector. English only in every table, like
     // Xcode's Transaction Manager: they are for the people testing the store, not its customers.
-    static func qaActionHelp(_ action: Action) -> String {
-        switch action {
-        case .scenario: "scenario"
-        case .transactions: "transactions"
-        case .change: "change"
-        case .changeBack: "change back"
-        case .advanceDay: "+1 day"
-        case .advanceWeek: "+1 week"
-        case .advanceToRenewal: "next renewal"
-        case .clearAll: "clear everything"
-        case .approve: "approve"
-        case .decline: "decline"
-        case .resolve: "resolve"
-        case .refund: "refund"
-        case .revoke: "revoke"
-        case .delete: "delete"
-        case .autoRenew: "auto-renew on/off"
-        case .markUndelivered: "mark undelivered"
-        case .confirm: "yes"
-        default: "\(action)"
-        }
-    }
     public var qa = QAStrings()
-    /// Each customer flow's words, in its own file with all its languages (Strings+Signup.swift …).
+    /// Each customer flow's words: their English struct below, each language's lines in its own file.
     public var signup = SignupStrings()
     public var restore = RestoreStrings()
     public var priceConsent = PriceConsentStrings()
@@ -483,33 +493,352 @@ public struct Strings: Sendable {
         public init() {}
     }
 
-    /// The table for a locale's language: en, de, fr or ja; English otherwise.
-    public static func forLocale(_ locale: Locale) -> Strings {
-        let language = locale.language.languageCode?.identifier
-        var strings: Strings
-        switch language {
-        case "de": strings = .german
-        case "fr": strings = .french
-        case "ja": strings = .japanese
-        default: strings = .english
-        }
-        strings.signup = SignupStrings.forLanguage(language)
-        strings.restore = RestoreStrings.forLanguage(language)
-        strings.priceConsent = PriceConsentStrings.forLanguage(language)
-        strings.account = AccountStrings.forLanguage(language)
-        strings.help = HelpStrings.forLanguage(language)
-        strings.paywall = PaywallStrings.forLanguage(language)
-        strings.onboarding = OnboardingStrings.forLanguage(language)
-        strings.redeem = RedeemStrings.forLanguage(language)
-        // The flows' own keys and screens are named in their files.
-        let (paywall, onboarding, account, help) = (strings.paywall, strings.onboarding, strings.account, strings.help)
-        let (actionHelp, screenName) = (strings.actionHelp, strings.screenName)
-        strings.actionHelp = { paywall.actionHelp($0) ?? onboarding.actionHelp($0) ?? account.actionHelp($0) ?? actionHelp($0) }
-        let redeemTitle = strings.redeem.redeemCode
-        strings.screenName = {
-            $0 == .redeem ? redeemTitle
-                : paywall.screenName($0) ?? onboarding.screenName($0) ?? account.screenName($0) ?? help.screenName($0) ?? screenName($0)
-        }
-        return strings
+}
+
+/// Every word of the sign-up screen. Money, numbers and dates come in already formatted by Foundation.
+public struct SignupStrings: Sendable {
+    public var title = "Sign Up"
+    /// The screen's heading, with the group's name.
+    public var choosePlan: @Sendable (String) -> String = { "Choose your \($0) plan" }
+    /// The button's verb for someone who had the group and lapsed.
+    public var resubscribe = "Resubscribe"
+    /// The one button of the chosen option: "Subscribe: Pro Annual — Free for 1 week".
+    public var button: @Sendable (String, String, String) -> String = { verb, name, price in "\(verb): \(name) — \(price)" }
+    /// The button's first row where it takes two (the price goes on the second): "Subscribe: Pro Annual".
+    public var buttonName: @Sendable (String, String) -> String = { "\($0): \($1)" }
+    /// How to cancel, said once for every option.
+    public var howToCancel = "Renews automatically until you cancel. Cancel anytime in Account, at least a day before it renews."
+    public var termsOfUse = "Terms of Use"
+    public var privacyPolicy = "Privacy Policy"
+    /// "Terms of Use: https://…", the address as text a person can copy.
+    public var labelled: @Sendable (String, String) -> String = { "\($0): \($1)" }
+    public var restorePurchases = "Restore Purchases"
+    public var notNow = "Not Now"
+    /// "r Restore Purchases": a key and what it does, as a button.
+    public var keyButton: @Sendable (String, String) -> String = { "[ \($0) \($1) ]" }
+    public var noOptions = "None of these plans is sold in your country or region."
+    /// Above the options of a lapsed subscriber.
+    public var lapsedNote: @Sendable (String) -> String = { "Your \($0) subscription has ended." }
+    /// Above the options, for a family member choosing a plan of their own beside the shared one.
+    public var familyShares: @Sendable (String) -> String = {
+        "Your family shares \($0) with you. A plan of your own is billed to your account, beside it."
     }
+
+    public init() {}
+}
+
+/// Every word of Restore Purchases (the sign-in sheet and what it restored).
+public struct RestoreStrings: Sendable {
+    public var signInTitle = "Sign In"
+    public var signInMessage = "Sign in with your Apple Account to restore your purchases."
+    public var signIn = "Sign In"
+    public var restoredTitle = "Purchases Restored"
+    /// Above the non-consumables and subscriptions the App Store restored.
+    public var restored = "Restored:"
+    /// Above the passes (non-renewing subscriptions) this app restores from its own records.
+    public var fromRecords = "From this app's records:"
+    public var nothingTitle = "Nothing to Restore"
+    public var nothingMessage = "This account has no purchases to restore."
+    public var consumablesNote = "Consumables are not restored."
+
+    public init() {}
+}
+
+/// Every word of the price-increase consent sheet.
+public struct PriceConsentStrings: Sendable {
+    public var title = "Subscription Price Increase"
+    /// The new price, the date it is first billed, and the date the subscription ends without consent.
+    public var message: @Sendable (_ price: String, _ from: String) -> String = { price, from in
+        "The price of this subscription is going up to \(price). If you don't agree, it won't renew and ends on \(from)."
+    }
+    public var agree = "Agree"
+    public var notNow = "Not Now"
+    public var agreed: @Sendable (String) -> String = { "You agreed to the new price for \($0)." }
+
+    public init() {}
+}
+
+/// Every word of the Account screen, the manage-subscription sheet and the cancel confirmation. Money
+/// and dates come in already formatted by Foundation.
+public struct AccountStrings: Sendable {
+    public var title = "Account"
+    public var level: @Sendable (Int) -> String = { "Level \($0)" }
+    // A subscription's state, in words.
+    public var active = "Active"
+    public var freeTrial = "Free trial"
+    public var introductoryPrice = "Introductory price"
+    public var gracePeriod = "Grace period"
+    public var billingProblem = "Billing problem"
+    public var sharedBy: @Sendable (String) -> String = { "Shared by \($0)" }
+    public var renewsOn: @Sendable (String) -> String = { "Renews on \($0)" }
+    public var expiresOn: @Sendable (String) -> String = { "Expires on \($0)" }
+    public var expiredOn: @Sendable (String) -> String = { "Expired on \($0)" }
+    public var refundedOn: @Sendable (String) -> String = { "Refunded on \($0)" }
+    /// A downgrade or crossgrade booked for the renewal: the plan it renews into, and when.
+    public var changesTo: @Sendable (String, String) -> String = { "Changes to \($0) on \($1)" }
+    /// A retention offer booked for the renewal.
+    public var offerFrom: @Sendable (String, String) -> String = { "From \($1): \($0)" }
+    public var newPriceFrom: @Sendable (String, String) -> String = { "New price from \($1): \($0). Agree to keep your subscription." }
+    public var organizerManages: @Sendable (String) -> String = { "\($0) manages this plan and pays for it." }
+    // Buttons
+    public var manage = "Manage Subscription"
+    public var cancelSubscription = "Cancel Subscription"
+    public var resubscribe = "Resubscribe"
+    public var updatePaymentMethod = "Update Payment Method"
+    public var reviewPriceIncrease = "Review Price Increase"
+    public var ownPlan = "Get a Plan of Your Own"
+    public var seePlans = "See Plans"
+    public var useOne = "Use One"
+    // Purchases
+    public var purchases = "Purchases"
+    public var noPurchases = "Nothing purchased yet."
+    public var owned = "Owned"
+    public var activeUntil: @Sendable (String) -> String = { "Active until \($0)" }
+    public var left: @Sendable (Int) -> String = { "\($0) left" }
+    public var waitingForApproval = "Waiting for approval"
+    public var actionNeeded = "Action needed"
+    public var noSubscription = "You have no subscription."
+    // What happened (the notice line)
+    public var used: @Sendable (String, Int) -> String = { "Used one \($0). \($1) left." }
+    public var paymentUpdated = "Payment method updated. The App Store charges it at its next renewal attempt."
+    public var resubscribed: @Sendable (String, String) -> String = { "\($0) renews again on \($1)." }
+    public var cancelled: @Sendable (String, String) -> String = { "Cancelled. You can keep using \($0) until \($1)." }
+    public var thanks = "Thanks for telling us why."
+    public var offerAccepted: @Sendable (String, String) -> String = { "Offer accepted: \($0) from \($1)." }
+    public var onlyOrganizer: @Sendable (String) -> String = { "Only \($0) can change or cancel a plan they share with you." }
+    public var askToBuyWaiting: @Sendable (String) -> String = {
+        "\($0) is waiting for approval from your family organizer (Ask to Buy). It arrives once they approve."
+    }
+    public var interruptedWaiting: @Sendable (String) -> String = {
+        "\($0) needs you to finish the purchase outside the app: accept the new terms or update your payment method in your Apple Account settings."
+    }
+    public var currentPlan = "This is your current plan."
+    // The manage-subscription sheet
+    public var current = "✓ Current"
+    public var next = "Next"
+    public var done = "Done"
+    public var choose = "Choose"
+    // The cancel confirmation
+    public var cancelTitle: @Sendable (String) -> String = { "Cancel \($0)?" }
+    public var keepUsing: @Sendable (String, String) -> String = { "You can keep using \($0) until \($1)." }
+    public var offerInstead = "Or stay with an offer:"
+    public var takeOffer: @Sendable (String) -> String = { "Stay for \($0)" }
+    public var surveyTitle = "Why are you cancelling? (optional)"
+    public var keepSubscription = "Keep Subscription"
+    /// The confirmation's own Cancel button, short enough to sit beside Keep on a small terminal.
+    public var cancelButton = "Cancel"
+
+    public init() {}
+}
+
+/// Every word of Purchase Help (the help list, Missing a Purchase, FAQ, Request a Refund and the system
+/// refund sheet, Submit Feedback, Contact Us). Money and dates come in already formatted by Foundation.
+/// HIG: titles are plain ("Request a Refund"), and nothing here predicts or describes Apple's decision on a
+/// refund.
+public struct HelpStrings: Sendable {
+    public var title = "Purchase Help"
+    public var howCanWeHelp = "How can we help?"
+    public var missingPurchase = "Missing a Purchase"
+    public var faq = "Frequently Asked Questions"
+    public var requestRefund = "Request a Refund"
+    public var submitFeedback = "Submit Feedback"
+    public var contactUs = "Contact Us"
+    /// Beside Submit Feedback when a draft waits.
+    public var draftWaiting = "Unsent draft"
+    // Missing a Purchase
+    public var missingIntro = "Purchases on this account in the last 90 days, renewals included. Something missing? Restore your purchases, or request a refund."
+    public var notDelivered = "Not delivered yet"
+    public var notDeliveredNote = "This purchase didn't reach the app. Get it now, or take something else instead. You can still request a refund."
+    public var deliverNow = "Deliver Now"
+    public var insteadTake: @Sendable (String) -> String = { "Get 1 \($0) Instead" }
+    public var waitingForYou = "Waiting for you to finish the purchase in your Apple Account settings."
+    public var finishPurchase = "Finish Purchase"
+    public var lastDays = "Last 90 days"
+    public var noCharges = "No purchases in the last 90 days."
+    public var delivered: @Sendable (String) -> String = { "\($0) is delivered." }
+    public var gave: @Sendable (String, String) -> String = { "You got 1 \($0) instead of \($1), which stays undelivered." }
+    // Request a Refund
+    public var purchases = "Purchases"
+    public var refundRequested = "Refund requested"
+    public var refunded = "Refunded"
+    public var whyNot: @Sendable (RefundRefusal) -> String = {
+        switch $0 {
+        case .requestPending: "You've already requested a refund for this purchase."
+        case .alreadyRefunded: "This purchase was refunded."
+        case .familyShared: "Shared with you through Family Sharing: only the organizer can request a refund."
+        case .notCharged: "Nothing was charged for this."
+        case .tooOld, .notFound: "This purchase can't be chosen here."
+        }
+    }
+    // The system refund sheet
+    public var sheetTitle = "Request Refund"
+    public var date = "Date"
+    public var chooseIssue = "Choose an issue:"
+    public var reason: @Sendable (RefundReason) -> String = {
+        switch $0 {
+        case .didNotMeanToBuy: "I didn't mean to buy this"
+        case .childPurchase: "A child/minor made a purchase without permission"
+        case .doesNotWork: "My purchase does not work as expected"
+        case .notReceived: "Purchase not received"
+        case .other: "Other"
+        }
+    }
+    public var mayLoseAccess = "You may lose access to refunded items."
+    public var requestRefundButton = "Request Refund"
+    public var chooseFirst = "Choose an issue first."
+    public var submittedTitle = "Your request has been submitted"
+    public var submittedMessage: @Sendable (String) -> String = {
+        "You'll receive an email at \($0) with a status update within 48 hours. To check the status of claims, go to https://reportaproblem.apple.com."
+    }
+    public var done = "Done"
+    // Submit Feedback
+    public var feedbackIntro = "Tell us what went wrong, or what you'd like. We read every message."
+    public var placeholder = "Type your feedback…"
+    public var draftOffered = "Your unsent draft is here."
+    public var send = "Send"
+    /// Characters typed of the most the field takes, as numbers in the locale: "13/2,000".
+    public var count: @Sendable (String, String) -> String = { "\($0)/\($1)" }
+    public var sent = "Thanks: your feedback was sent."
+    public var typeFirst = "Type your feedback first."
+    public var leaveTitle = "Unsent Feedback"
+    public var leaveQuestion: @Sendable (Bool, Bool) -> String = { quitting, kept in
+        (quitting ? "Quit without sending?" : "Leave without sending?")
+            + (kept ? " Your draft is saved and offered next time." : " Your draft is kept until you quit.")
+    }
+    public var leaveButtons: @Sendable (Bool) -> String = { $0 ? "y quit · n stay" : "y leave · n stay" }
+    // Contact Us and FAQ
+    public var email = "Email"
+    public var web = "Web"
+    public var noFAQ = "This app has no frequently asked questions."
+    public var noContact = "This app gives no contact."
+
+    public init() {}
+}
+
+/// Every word of the free area, its prompt near the limit and the metered paywall. Numbers and dates
+/// come in already formatted by Foundation; the group's name and the items' titles come from the catalog.
+public struct PaywallStrings: Sendable {
+    /// "2 of 3 free reads left this month": (how many left, left formatted, the limit formatted).
+    public var leftThisMonth: @Sendable (Int, String, String) -> String = { left, leftText, limit in
+        "\(leftText) of \(limit) free \(limit == "1" ? "read" : "reads") left this month"
+    }
+    /// The gentle prompt when one free read is left; `lapsed` for someone whose subscription ended.
+    public var oneLeft: @Sendable (_ lapsed: Bool) -> String = { lapsed in
+        "One free read left this month. " + (lapsed ? "Resubscribe for unlimited reading." : "Subscribe for unlimited reading.")
+    }
+    public var seePlansButton = "See plans"
+    public var resubscribeButton = "Resubscribe"
+    /// Beside an item already opened this month (opening it again is free).
+    public var read = "✓ Read"
+
+    // The metered paywall (HIG: "You've reached your free limit…", See Your Options, sign in).
+    public var limitReached = "You've reached your free limit for this month."
+    /// (group name, the date the count starts again, the limit formatted, lapsed)
+    public var subscribeOrWait: @Sendable (String, String, String, Bool) -> String = { group, date, limit, lapsed in
+        (lapsed ? "Resubscribe to \(group)" : "Subscribe to \(group)")
+            + " for unlimited reading, or come back on \(date) for \(limit) more free reads."
+    }
+    /// For someone who cannot pay here (the reason follows): (date, limit formatted).
+    public var waitOnly: @Sendable (String, String) -> String = { date, limit in
+        "Come back on \(date) for \(limit) more free reads."
+    }
+    public var seeYourOptions = "See Your Options"
+    public var restore = "Already a subscriber? Restore Purchases"
+    /// The same button where the line is too narrow for the question.
+    public var restoreShort = "Restore Purchases"
+    public var notNow = "Not Now"
+
+    public init() {}
+}
+
+/// Every word of onboarding's frame (the pages themselves come from the catalog). Prices come in already
+/// formatted by Foundation.
+public struct OnboardingStrings: Sendable {
+    public var title = "Welcome"
+    /// The call to action on the last page, for someone a free trial is open to, and otherwise.
+    public var tryItFree = "Try It Free"
+    public var seePlans = "See Plans"
+    /// "Plans from $1.99/month"
+    public var plansFrom: @Sendable (String) -> String = { "Plans from \($0)" }
+    public var someTrials = "Some plans start with a free trial."
+    public var skipHint = "Press s to skip"
+
+    public init() {}
+}
+
+/// Every word of offer-code redemption (the system's redemption sheet, its errors, the welcome and the
+/// notices of codes redeemed in the App Store).
+public struct RedeemStrings: Sendable {
+    public var redeemCode = "Redeem Code"
+    public var placeholder = "Enter Code"
+    public var terms = "Terms and Conditions apply: apple.com/legal/internet-services/itunes"
+    public var cancel = "Cancel"
+    public var redeem = "Redeem"
+    public var redeemOffer = "Redeem Offer"
+    public var done = "Done"
+    /// The offer page: when it applies.
+    public var startsNow = "Starts today."
+    public var fromRenewal: @Sendable (_ date: String) -> String = { "Applies from \($0)." }
+    public var switchesNow: @Sendable (_ plan: String) -> String = { "Switches your subscription to \($0) today." }
+    public var switchesAt: @Sendable (_ plan: String, _ date: String) -> String = { "Switches your subscription to \($0) at your next renewal on \($1)." }
+    /// A one-time product's offer: "Alps Map Pack, free", "Trail Boost, $0.49".
+    public var itemFree: @Sendable (_ item: String) -> String = { "\($0), free" }
+    public var itemPrice: @Sendable (_ item: String, _ price: String) -> String = { "\($0), \($1)" }
+    /// After redeeming.
+    public var welcomeTitle: @Sendable (_ service: String) -> String = { "Welcome to \($0)" }
+    public var welcome: @Sendable (_ offer: String, _ terms: String) -> String = { "Your \($0) starts now: \($1)." }
+    public var changesTitle = "What Changes"
+    public var changesAtRenewal: @Sendable (_ offer: String, _ date: String, _ terms: String) -> String = {
+        "\($0) applies from \($1): \($2). Until then, nothing changes."
+    }
+    public var switchedNow: @Sendable (_ plan: String, _ offer: String) -> String = { "You're on \($0) from today, with \($1)." }
+    public var switchedAt: @Sendable (_ plan: String, _ date: String, _ current: String) -> String = {
+        "\($0) starts at your next renewal on \($1), with this offer. Until then you keep \($2)."
+    }
+    public var deliveredTitle = "Code Redeemed"
+    public var delivered: @Sendable (_ item: String) -> String = { "\($0) is yours." }
+    /// Why a code is refused.
+    public var invalidCharacters = "Codes have only the letters A–Z and the digits 0–9. Check the code and try again."
+    public var unknownCode = "This code isn't valid. Check the code and try again."
+    public var expired = "This offer has expired."
+    public var inactive = "This offer is no longer active."
+    public var codeAlreadyUsed = "This code has already been redeemed."
+    public var alreadyRedeemed = "You've already redeemed this offer."
+    public var notEligible: @Sendable (_ whom: String) -> String = { "You're not eligible for this offer: it's for \($0) only." }
+    /// Whom an offer is for, by eligibility: a subscription's, then a one-time product's.
+    public var subscribers: @Sendable (OfferCodeOffer.Eligibility) -> String = {
+        switch $0 {
+        case .new: "new subscribers"
+        case .existing: "current subscribers"
+        case .lapsed: "former subscribers"
+        }
+    }
+    public var customers: @Sendable (OfferCodeOffer.Eligibility) -> String = {
+        switch $0 {
+        case .new: "new customers"
+        case .existing: "customers who bought in the last 30 days"
+        case .lapsed: "customers who last bought over 30 days ago"
+        }
+    }
+    public var wouldDowngrade: @Sendable (_ current: String) -> String = {
+        "This code is for a lower plan than your \($0) subscription, so it can't be redeemed."
+    }
+    public var limitReached = "This offer has reached its redemption limit."
+    public var quarterlyLimitReached = "This app can't accept more offer codes right now. Try again later."
+    public var alreadyOwned: @Sendable (_ item: String) -> String = { "You already own \($0)." }
+    public var notAvailable = "This offer isn't available in your country or region."
+    public var paymentNotAllowed = "Purchases aren't allowed on this device, so this paid offer can't be redeemed. Free offers still can."
+    /// Codes redeemed in the App Store, arriving while the app runs or at launch.
+    public var arrived: @Sendable (_ code: String) -> String = { "Code \($0) was redeemed in the App Store." }
+    public var refused: @Sendable (_ code: String, _ why: String) -> String = { "The App Store refused code \($0): \($1)" }
+    /// The QA panel's rows and notices: English in every language, like the rest of the QA tools.
+    public var panelCode = "App Store code"
+    public var panelHelp = "A code redeemed in the App Store, outside the app: ←/→ choose the catalog's code; redeemed now, it reaches the running app with a notice; before the next launch, a --state ledger keeps it for the app's next start."
+    public var panelNow = "Redeem in the App Store now"
+    public var panelAtLaunch = "Redeem in the App Store before next launch"
+    public var queued: @Sendable (_ code: String) -> String = { "Code \($0) was redeemed in the App Store; the app hears of it at its next launch." }
+    public var needsLedger = "Redeeming before the next launch needs a --state ledger to remember it."
+    public var noCodes = "none in the catalog"
+
+    public init() {}
 }
