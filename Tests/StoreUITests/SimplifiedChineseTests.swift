@@ -25,8 +25,10 @@ struct SimplifiedChineseTests {
         #expect(strings.help.requestRefund == "Request a Refund")
     }
 
-    @Test("billing periods read as Chinese: /月 for one, /6 个月 for several", arguments: [
-        ("P1M", "/月", "1 个月"), ("P6M", "/6 个月", "6 个月"), ("P1W", "/周", "1 周"), ("P1Y", "/年", "1 年"), ("P3D", "/3 天", "3 天"),
+    @Test("billing periods read as Chinese: /月 for one, /6 个月 for several, a number and its unit never parted by a line break",
+          arguments: [
+        ("P1M", "/月", "1\u{00A0}个月"), ("P6M", "/6\u{00A0}个月", "6\u{00A0}个月"), ("P1W", "/周", "1\u{00A0}周"),
+        ("P1Y", "/年", "1\u{00A0}年"), ("P3D", "/3\u{00A0}天", "3\u{00A0}天"),
     ])
     func periods(period: String, perPeriod: String, duration: String) {
         let strings = Strings.forLocale(Locale(identifier: "zh_CN"))

@@ -88,12 +88,13 @@ extension Strings {
         s.trialUntil = { date, standard in "免费试用至 \(date)，之后为 \(standard)" }
 
         // Billing terms: "US$9.99/月", "US$49.99/6 个月"; "免费试用 1 周，之后 US$39.99/年".
+        // A no-break space keeps "1 个月" on one line (on screen it is a plain space).
         s.duration = { period in
             switch period.unit {
-            case .day: "\(period.value) 天"
-            case .week: "\(period.value) 周"
-            case .month: "\(period.value) 个月"
-            case .year: "\(period.value) 年"
+            case .day: "\(period.value)\u{00A0}天"
+            case .week: "\(period.value)\u{00A0}周"
+            case .month: "\(period.value)\u{00A0}个月"
+            case .year: "\(period.value)\u{00A0}年"
             }
         }
         // "/月" for one period, "/6 个月" for several.
