@@ -175,8 +175,11 @@ public enum TextWidth {
         var pieces: [String] = []
         var narrowRun = ""
         var pendingOpening = ""
+        var holdingUnit = false
         for character in word {
             let wide = of(character) >= 2
+            let inUnit = holdingUnit
+            holdingUnit = false
             // Closing punctuation stays with what it closes: a wide one ("（30×10）") after a narrow run
             // too; a narrow one only after a wide character, since inside a run ("¥12,000") it is part of it.
             if closing.contains(character), wide || narrowRun.isEmpty {
@@ -189,6 +192,12 @@ public enum TextWidth {
             // Chinese quotes are narrow: "“" after a wide character (在“账户”中) opens, and goes with
             // what follows; inside a narrow run it is part of the run (German „Account“ closes with it).
             if narrowOpening.contains(character), narrowRun.isEmpty { pendingOpening += String(character); continue }
+            // A no-break space holds a number to the wide word after it ("1 个月"), up to punctuation.
+            if wide, !opening.contains(character), inUnit || narrowRun.last == "\u{00A0}" {
+                narrowRun.append(character)
+                holdingUnit = true
+                continue
+            }
             if !wide {
                 narrowRun.append(pendingOpening + String(character))
                 pendingOpening = ""
