@@ -17,7 +17,12 @@ public enum LocaleCatalog {
         guard let language = parts.first else { return nil }
         var candidate = language.lowercased()
         if parts.count > 1 { candidate += "_" + parts.dropFirst().map { $0.count == 4 ? $0.capitalized : $0.uppercased() }.joined(separator: "_") }
-        return available.contains(candidate) ? candidate : nil
+        if available.contains(candidate) { return candidate }
+        // ICU lists Chinese only with its script ("zh_Hans_CN"), while LANG and habit say "zh_CN" or
+        // "zh_TW": add the script the region implies (ICU's likely subtags) and take that if it exists,
+        // with the region asked for (never "zh_ZZ" as zh_Hans_CN).
+        let likely = Locale.Language(identifier: candidate).maximalIdentifier.replacingOccurrences(of: "-", with: "_")
+        return parts.count > 1 && likely.hasSuffix(candidate.drop { $0 != "_" }) && available.contains(likely) ? likely : nil
     }
 
     /// The locale the terminal asks for (LC_ALL, then LC_MESSAGES, then LANG), or en_US where it names

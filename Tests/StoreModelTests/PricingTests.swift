@@ -106,4 +106,15 @@ struct PricingTests {
         #expect(LocaleCatalog.fromEnvironment(["LANG": "C.UTF-8"]).identifier == "en_US")
         #expect(LocaleCatalog.fromEnvironment([:]).identifier == "en_US")
     }
+
+    @Test("Chinese locales as LANG writes them (zh_CN, zh_TW) are the ICU locales with the region's script")
+    func chineseLocalesWithoutScript() {
+        #expect(LocaleCatalog.canonical("zh_CN") == "zh_Hans_CN")
+        #expect(LocaleCatalog.canonical("zh_sg") == "zh_Hans_SG")
+        #expect(LocaleCatalog.canonical("zh_TW.UTF-8") == "zh_Hant_TW")
+        #expect(LocaleCatalog.canonical("zh-HK") == "zh_Hant_HK")
+        #expect(LocaleCatalog.canonical("zh-Hans") == "zh_Hans")
+        #expect(LocaleCatalog.canonical("zh_ZZ") == nil)
+        #expect(LocaleCatalog.fromEnvironment(["LANG": "zh_CN.UTF-8"]).identifier == "zh_Hans_CN")
+    }
 }

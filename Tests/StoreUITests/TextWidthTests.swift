@@ -55,6 +55,29 @@ struct TextWidthTests {
         }
     }
 
+    @Test("Chinese wraps by character, but no line starts with ， or ” nor ends with “, and a short quoted name stays whole")
+    func wrapChineseKeepsPunctuation() {
+        let text = "除非取消，否则将自动续订。你可以随时在“账户”中取消，但须至少在续订前一天取消。"
+        for width in 6...40 {
+            let wrapped = TextWidth.wrap(text, width: width)
+            #expect(wrapped.joined() == text, "\(width): \(wrapped)")
+            #expect(wrapped.allSatisfy { !$0.hasPrefix("，") && !$0.hasPrefix("。") && !$0.hasPrefix("”") && !$0.hasSuffix("“") },
+                    "\(width): \(wrapped)")
+            #expect(wrapped.contains { $0.contains("“账户”") }, "\(width): \(wrapped)")
+        }
+        #expect(TextWidth.wrap("Dein Abo „Pro“ endet.", width: 12) == ["Dein Abo", "„Pro“ endet."], "German quotes are untouched")
+    }
+
+    @Test("a no-break space keeps a number with its CJK unit: \"1 个月\" never parts at a line break")
+    func wrapKeepsNumberWithUnit() {
+        let text = "免费试用 1\u{00A0}个月，之后 US$4.99/月。"
+        for width in 8...30 {
+            let wrapped = TextWidth.wrap(text, width: width)
+            #expect(wrapped.contains { $0.contains("1\u{00A0}个月") }, "\(width): \(wrapped)")
+            #expect(wrapped.allSatisfy { !$0.hasPrefix("，") }, "\(width): \(wrapped)")
+        }
+    }
+
     @Test("a wide character that does not fit at the edge is left out, not split")
     func gridEdge() {
         var grid = Grid(size: Size(columns: 5, rows: 1))

@@ -310,6 +310,15 @@ struct PlainTextLocaleTests {
         #expect(run.stderr.contains("LANG=C gives ASCII only, and Japanese text has no faithful ASCII form"), "\(run.stderr)")
     }
 
+    @Test("Chinese has no faithful ASCII form either: plain text in a non-UTF-8 locale refuses every zh locale and says why",
+          arguments: ["zh_CN", "zh_SG", "zh-Hans", "zh_TW"])
+    func chineseRefused(locale: String) throws {
+        let run = try Storefront.run(["--now", "2026-11-21", "--locale", locale], environment: ["LANG": "C"])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("LANG=C gives ASCII only, and Chinese text has no faithful ASCII form"), "\(run.stderr)")
+    }
+
     @Test("plain text in a UTF-8 locale is the real text, with nothing said")
     func utf8IsReal() throws {
         let run = try Storefront.run(["--now", "2026-11-21", "--locale", "ja_JP", "--territory", "JPN"], environment: ["LANG": "C.UTF-8"])

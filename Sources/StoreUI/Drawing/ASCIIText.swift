@@ -18,8 +18,13 @@ public enum ASCIIText {
 
     /// Whether text in this locale's language has a faithful ASCII form. ICU reads kanji with their
     /// Mandarin sounds (未登録 → "wei deng lu"), meaningless to a Japanese reader: Japanese is refused.
+    /// Chinese too: pinyin without tones loses the words (购买 → "gou mai", 已购买 → "yi gou mai"), and
+    /// the yuan's ¥ would read as JPY. That holds for zh_TW and zh_HK as well, whose dates Foundation
+    /// writes in Han characters (2026年11月28日) even while their words stay English.
+    static let withoutASCIIForm: Set<String> = ["ja", "zh"]
+
     public static func canTransliterate(_ locale: Locale) -> Bool {
-        locale.language.languageCode?.identifier != "ja"
+        !withoutASCIIForm.contains(locale.language.languageCode?.identifier ?? "")
     }
 
     public static func transliterate(_ text: String) -> String {

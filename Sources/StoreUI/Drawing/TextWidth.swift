@@ -176,8 +176,11 @@ public enum TextWidth {
         var pieces: [String] = []
         var narrowRun = ""
         var pendingOpening = ""
+        var holdingUnit = false
         for character in word {
             let wide = of(character) >= 2
+            let inUnit = holdingUnit
+            holdingUnit = false
             // Closing punctuation stays with what it closes: a wide one ("（30×10）") after a narrow run
             // too; a narrow one only after a wide character, since inside a run ("¥12,000") it is part of it.
             if closing.contains(character), wide || narrowRun.isEmpty {
@@ -186,6 +189,15 @@ public enum TextWidth {
                     pieces[pieces.count - 1].append(character)
                     continue
                 }
+            }
+            // Chinese quotes are narrow: "“" after a wide character (在“账户”中) opens, and goes with
+            // what follows; inside a narrow run it is part of the run (German „Account“ closes with it).
+            if narrowOpening.contains(character), narrowRun.isEmpty { pendingOpening += String(character); continue }
+            // A no-break space holds a number to the wide word after it ("1 个月"), up to punctuation.
+            if wide, !opening.contains(character), inUnit || narrowRun.last == "\u{00A0}" {
+                narrowRun.append(character)
+                holdingUnit = true
+                continue
             }
             if !wide {
                 narrowRun.append(pendingOpening + String(character))
@@ -203,16 +215,16 @@ public enum TextWidth {
         return keepingQuotedNames(pieces)
     }
 
-    /// A short quoted name (「アカウント」, the label of a button or a screen) is one piece: a line never
-    /// breaks inside it. A long quotation still breaks between characters.
+    /// A short quoted name (「アカウント」, “账户”, the label of a button or a screen) is one piece: a line
+    /// never breaks inside it. A long quotation still breaks between characters.
     static func keepingQuotedNames(_ pieces: [String]) -> [String] {
         let longestName = 16
         var result: [String] = []
         var quoted: [String]?
         for piece in pieces {
-            let closes = piece.contains("」") || piece.contains("』")
+            let closes = piece.contains("」") || piece.contains("』") || piece.contains("”")
             guard var run = quoted else {
-                if piece.first == "「" || piece.first == "『", !closes { quoted = [piece] } else { result.append(piece) }
+                if piece.first == "「" || piece.first == "『" || piece.first == "“", !closes { quoted = [piece] } else { result.append(piece) }
                 continue
             }
             run.append(piece)
@@ -229,5 +241,7 @@ public enum TextWidth {
     }
 
     static let opening: Set<Character> = ["（", "「", "『", "【", "〈", "《"]
-    static let closing: Set<Character> = ["。", "、", "」", "』", "）", "】", "！", "？", "：", "；", "・", "ー", ")", "]", ",", ".", "!", "?", ":", ";"]
+    static let narrowOpening: Set<Character> = ["“", "‘"]
+    static let closing: Set<Character> = ["。", "、", "」", "』", "）", "】", "！", "？", "：", "；", "・", "ー", ")", "]", ",", ".", "!", "?", ":", ";",
+                                          "，", "》", "〉", "”", "’"]
 }
