@@ -1,4 +1,3 @@
-@testable import StoreModel
 import Testing
 import TextSafety
 
