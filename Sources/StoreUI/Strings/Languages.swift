@@ -7,6 +7,7 @@ extension Strings {
         "de": .german,
         "fr": .french,
         "ja": .japanese,
+        "es": .spanish,
     ]
 
     /// The table for a locale's language; English for every language not in `languages`.
