@@ -56,7 +56,7 @@ extension Strings {
         s.activeUntil = { "✓ Activo hasta el \($0)" }
         s.familySharing = "En familia"
         s.familySharingNote = "Se puede compartir con hasta cinco miembros de la familia mediante “En familia”."
-        s.each = { "\($0) cada uno" }
+        s.each = { "\($0)/ud." }
         s.quantity = "Cant."
         s.inPossession = { "Tienes \($0)." }
         s.notSoldHere = "No disponible en este país o región"
@@ -264,7 +264,7 @@ extension Strings {
         s.account.cancelTitle = { "¿Cancelar \($0)?" }
         s.account.keepUsing = { "Puedes seguir usando \($0) hasta el \($1)." }
         s.account.offerInstead = "O quédate con una oferta:"
-        s.account.takeOffer = { "Quedarme por \($0)" }
+        s.account.takeOffer = { "Seguir con \($0)" }
         s.account.surveyTitle = "¿Por qué cancelas? (opcional)"
         s.account.keepSubscription = "Mantener suscripción"
         s.account.cancelButton = "Cancelar"
