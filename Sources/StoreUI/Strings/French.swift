@@ -54,7 +54,9 @@ extension Strings {
         s.activeUntil = { "✓ Actif jusqu'au \($0)" }
         s.familySharing = "Partage familial"
         s.familySharingNote = "Partageable avec jusqu'à cinq membres de la famille grâce au Partage familial."
-        s.each = { "\($0) l'unité" }
+        // "0,99 €/unité", not "0,99 € l'unité": two columns shorter, so the compact store keeps the whole
+        // quantity picker "Qté ‹ 1 ›" beside it.
+        s.each = { "\($0)/unité" }
         s.quantity = "Qté"
         s.inPossession = { "Vous en avez \($0)." }
         s.notSoldHere = "Non vendu dans cette région"

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import StoreModel
+@testable import StoreUI
+
+/// A tour of the main screens in every language besides English, at the standard and the compact
+/// size, against goldens `tour-<screen>-<locale>-<size>.txt`. A new language appends its locale to
+/// `locales`, records with STOREFRONT_RECORD=1, and reads every golden it recorded.
+@Suite("Language tour")
+struct LanguageTourTests {
+    static let locales = ["de_DE", "fr_FR", "ja_JP"]
+    static let sizes = [Size(columns: 80, rows: 24), Size(columns: 50, rows: 16)]
+    static let proAnnual = "com.trailhead.plus.pro.annual"
+    static let alps = "com.trailhead.maps.alps"
+
+    /// The main screens, each reached from a fresh app by the keys a person presses.
+    enum Stop: String, CaseIterable {
+        case store, detail, purchaseSheet = "purchase-sheet", signup, account, purchaseHelp = "purchase-help"
+        case redeem, paywall, onboarding, keys
+
+        func visit(_ app: inout AppState) {
+            switch self {
+            case .store: break
+            case .detail:
+                app.select(LanguageTourTests.alps)
+                app.press(.enter)
+            case .purchaseSheet:
+                // A subscription's b opens its sign-up screen; b there opens the confirmation sheet.
+                app.select(LanguageTourTests.proAnnual)
+                app.press(.character("b"), .character("b"))
+            case .signup:
+                app.select(LanguageTourTests.proAnnual)
+                app.press(.enter)
+            case .account:
+                app.store.purchase(LanguageTourTests.proAnnual)
+                app.press(.character("a"))
+            case .purchaseHelp: app.press(.character("p"))
+            case .redeem:
+                app.press(.character("c"))
+                app.type("springtrail")
+                app.press(.enter)
+            case .paywall:
+                app.press(.character("f"))
+                for position in 0..<4 {
+                    app.press(.home)
+                    for _ in 0..<position { app.press(.down) }
+                    app.press(.enter)
+                    if app.top.kind == .freeItem { app.press(.escape) }
+                }
+            case .onboarding:
+                OnboardingScreen.startIfDue(&app, requested: true, firstLaunch: false)
+                app.press(.right, .right, .right)
+            case .keys: app.press(.character("?"))
+            }
+        }
+
+        /// What the tour stop shows, to check it arrived.
+        var kind: ScreenKind {
+            switch self {
+            case .store: .store
+            case .detail: .detail
+            case .purchaseSheet: .sheet
+            case .signup: .signup
+            case .account: .account
+            case .purchaseHelp: .purchaseHelp
+            case .redeem: .redeem
+            case .paywall: .paywall
+            case .onboarding: .onboarding
+            case .keys: .help
+            }
+        }
+    }
+
+    /// The app as it starts in a locale: in the catalog's territory for the locale's region, as at
+    /// launch, else in the USA.
+    static func app(_ size: Size, _ locale: String) -> AppState {
+        let region = Locale(identifier: locale).region?.identifier
+        let territory = Sample.catalog.territories.first { $0.region == region }?.code ?? "USA"
+        return Sample.app(size, locale: locale, territory: territory)
+    }
+
+    @Test("every language's tour of the main screens matches its goldens at 80x24 and 50x16",
+          arguments: locales)
+    func tour(locale: String) {
+        for stop in Stop.allCases {
+            for size in Self.sizes {
+                var app = Self.app(size, locale)
+                stop.visit(&app)
+                #expect(app.activeKind == stop.kind, "\(locale) \(stop) \(size): reached \(app.activeKind)")
+                expectGolden(app.view(), "tour-\(stop.rawValue)-\(locale)-\(size.columns)x\(size.rows)")
+            }
+        }
+    }
+}
