@@ -103,7 +103,7 @@ extension Strings {
         s.freeFor = { "\($0) gratis" }
         s.thenPrice = { "\($0), después \($1)" }
         s.thenPriceFrom = { offer, price, date in "\(offer), después \(price) a partir del \(date)" }
-        s.forDuration = { "\($0) durante \($1)" }
+        s.forDuration = { "\($0) por \($1)" }
         s.upFront = { price, duration in "\(price) por \(spanishFirst(duration))" }
         s.trialEnds = { date, price in
             "Tu prueba gratuita termina el \(date). Después, se te cobrará \(price) automáticamente hasta que canceles la suscripción."
