@@ -4,11 +4,11 @@ import StoreModel
 @testable import StoreUI
 
 /// The Account screen in each subscription state, the manage-subscription sheet, each plan-change
-/// confirmation and the cancel path, as goldens at 80x24 and 50x16 in English and Japanese; and the
+/// confirmation and the cancel path, as goldens at 80x24 and 50x16 in English, Japanese and Spanish; and the
 /// rules the screen keeps (cancel in two presses, a stray Enter cancels nothing, family plans).
 struct AccountScreenTests {
     static let sizes = [Size(columns: 80, rows: 24), Size(columns: 50, rows: 16)]
-    static let locales = ["en_US", "ja_JP", "zh_CN"]
+    static let locales = ["en_US", "ja_JP", "es_ES", "zh_CN"]
     static let proMonthly = "com.trailhead.plus.pro.monthly"
     static let basicMonthly = "com.trailhead.plus.basic.monthly"
 
@@ -54,7 +54,7 @@ struct AccountScreenTests {
         }
     }
 
-    @Test("the Account screen in each subscription state, at 80x24 and 50x16, in English, Japanese and Simplified Chinese",
+    @Test("the Account screen in each subscription state, at 80x24 and 50x16, in English, Japanese, Spanish and Simplified Chinese",
           arguments: Person.allCases)
     func states(person: Person) {
         for size in Self.sizes {
@@ -66,7 +66,7 @@ struct AccountScreenTests {
         }
     }
 
-    @Test("the manage sheet, each plan-change confirmation and the cancel confirmation, at 80x24 and 50x16, in English, Japanese and Simplified Chinese")
+    @Test("the manage sheet, each plan-change confirmation and the cancel confirmation, at 80x24 and 50x16, in English, Japanese, Spanish and Simplified Chinese")
     func sheets() {
         for size in Self.sizes {
             for locale in Self.locales {

@@ -4,11 +4,11 @@ import StoreModel
 @testable import StoreUI
 
 /// Purchase Help (HIG "Providing help with in-app purchases"): goldens of the help list, each help
-/// page, the refund list, the refund sheet and its confirmation at 80x24 and 50x16 in English and
-/// Japanese; and the rules the screens keep.
+/// page, the refund list, the refund sheet and its confirmation at 80x24 and 50x16 in English,
+/// Japanese, Spanish and Simplified Chinese; and the rules the screens keep.
 struct HelpScreenTests {
     static let sizes = [Size(columns: 80, rows: 24), Size(columns: 50, rows: 16)]
-    static let locales = ["en_US", "ja_JP", "zh_CN"]
+    static let locales = ["en_US", "ja_JP", "es_ES", "zh_CN"]
     static let alps = "com.trailhead.maps.alps"
     static let boost = "com.trailhead.boost.small"
 
@@ -45,7 +45,7 @@ struct HelpScreenTests {
         }
     }
 
-    @Test("every Purchase Help screen at 80x24 and 50x16, in English, Japanese and Simplified Chinese", arguments: Page.allCases)
+    @Test("every Purchase Help screen at 80x24 and 50x16, in English, Japanese, Spanish and Simplified Chinese", arguments: Page.allCases)
     func goldens(page: Page) {
         for size in Self.sizes {
             for locale in Self.locales {

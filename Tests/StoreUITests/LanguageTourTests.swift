@@ -8,7 +8,7 @@ import StoreModel
 /// `locales`, records with STOREFRONT_RECORD=1, and reads every golden it recorded.
 @Suite("Language tour")
 struct LanguageTourTests {
-    static let locales = ["de_DE", "fr_FR", "ja_JP", "zh_CN"]
+    static let locales = ["de_DE", "fr_FR", "ja_JP", "es_ES", "zh_CN"]
     static let sizes = [Size(columns: 80, rows: 24), Size(columns: 50, rows: 16)]
     static let proAnnual = "com.trailhead.plus.pro.annual"
     static let alps = "com.trailhead.maps.alps"

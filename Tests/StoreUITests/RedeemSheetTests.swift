@@ -4,7 +4,7 @@ import StoreModel
 @testable import StoreUI
 
 /// The offer-code redemption sheet: goldens of the field, the offer, each refusal and what comes after
-/// at 80x24 and 50x16 (English, and Japanese for the main pages); the field's keys; the sheet's doors;
+/// at 80x24 and 50x16 (English, and Japanese and Spanish for the main pages); the field's keys; the sheet's doors;
 /// and App Store redemptions arriving while the app runs.
 struct RedeemSheetTests {
     static let sizes = [Size(columns: 80, rows: 24), Size(columns: 50, rows: 16)]
@@ -82,10 +82,10 @@ struct RedeemSheetTests {
         }
     }
 
-    @Test("each refusal shows its own message on the sheet, at 80x24 and 50x16 (Japanese and Simplified Chinese too for the most common)",
+    @Test("each refusal shows its own message on the sheet, at 80x24 and 50x16 (Japanese, Spanish and Simplified Chinese too for the most common)",
           arguments: Refusal.allCases)
     func refusals(refusal: Refusal) {
-        let locales = [.unknownCode, .notEligible, .wouldDowngrade, .expired].contains(refusal) ? ["en_US", "ja_JP", "zh_CN"] : ["en_US"]
+        let locales = [.unknownCode, .notEligible, .wouldDowngrade, .expired].contains(refusal) ? ["en_US", "ja_JP", "es_ES", "zh_CN"] : ["en_US"]
         for locale in locales {
             for size in Self.sizes {
                 let app = Self.sheet(refusal.code, size: size, locale: locale, setUp: refusal.setUp)
@@ -112,9 +112,9 @@ struct RedeemSheetTests {
         }
     }
 
-    @Test("the sheet, the offer and the welcome at 80x24 and 50x16, in English, Japanese, German and Simplified Chinese")
+    @Test("the sheet, the offer and the welcome at 80x24 and 50x16, in English, Japanese, German, Spanish and Simplified Chinese")
     func pages() {
-        for locale in ["en_US", "ja_JP", "de_DE", "zh_CN"] {
+        for locale in ["en_US", "ja_JP", "de_DE", "es_ES", "zh_CN"] {
             for size in Self.sizes {
                 let name = "\(locale)-\(size.columns)x\(size.rows)"
                 expectGolden(Self.sheet("", size: size, locale: locale, check: false).view(), "redeem-empty-\(name)")

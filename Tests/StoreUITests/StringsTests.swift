@@ -11,6 +11,7 @@ struct StringsTests {
         ("de_DE", "P1M", "/Monat", "1 Monat"), ("de_DE", "P6M", "/6 Monate", "6 Monate"),
         ("fr_FR", "P1Y", "/an", "1 an"), ("fr_FR", "P6M", "/6 mois", "6 mois"),
         ("ja_JP", "P1M", "/月", "1か月"), ("ja_JP", "P1W", "/週", "1週間"),
+        ("es_ES", "P1M", "/mes", "1 mes"), ("es_ES", "P6M", "/6 meses", "6 meses"),
     ])
     func periods(locale: String, period: String, perPeriod: String, duration: String) {
         let strings = Strings.forLocale(Locale(identifier: locale))
@@ -53,6 +54,23 @@ struct StringsTests {
     ])
     func everyLocaleOfALanguage(locale: String, buy: String) {
         #expect(Strings.forLocale(Locale(identifier: locale)).buy == buy)
+    }
+
+    @Test("every Spanish locale gets the Spanish table, Spain's and Latin America's alike",
+          arguments: ["es_ES", "es_MX", "es_US", "es_419", "es_AR", "es"])
+    func everySpanishLocaleGetsSpanish(locale: String) {
+        let strings = Strings.forLocale(Locale(identifier: locale))
+        #expect(strings.buy == "Comprar")
+        #expect(strings.screenName(.purchaseHelp) == "Ayuda con compras")
+        #expect(strings.redeem.redeemCode == "Canjear código")
+    }
+
+    @Test("a Spanish up-front offer names its first periods with the unit's gender, never \"los primeros 1 año\"",
+          arguments: [("P1Y", "29,99 € por el primer año"), ("P1W", "29,99 € por la primera semana"),
+                      ("P3M", "29,99 € por los primeros 3 meses"), ("P2W", "29,99 € por las primeras 2 semanas")])
+    func spanishUpFront(period: String, expected: String) {
+        let spanish = Strings.spanish
+        #expect(spanish.upFront("29,99 €", spanish.duration(SubscriptionPeriod(iso8601: period)!)) == expected)
     }
 
     @Test("Chinese is keyed by its script, from the locale's script or else its region", arguments: [

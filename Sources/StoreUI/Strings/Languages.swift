@@ -7,6 +7,7 @@ extension Strings {
         "de": .german,
         "fr": .french,
         "ja": .japanese,
+        "es": .spanish,
         "zh-Hans": .simplifiedChinese,
     ]
 
