@@ -153,6 +153,15 @@ struct StoreKitConfigurationTests {
         #expect(CatalogFile.isStoreKit(Data("{\"identifier\":".utf8), extension: "storekit"))
     }
 
+    @Test("detection reads only root keys, as the tape's root scanner finds them: a root array is a catalog, a key with escapes is passed over, a broken root is decided by the keys before the break, then the extension")
+    func detectionByRootKeys() {
+        #expect(!CatalogFile.isStoreKit(Data("[]".utf8), extension: "storekit"))
+        #expect(!CatalogFile.isStoreKit(Data("{\"n\\u00e4me\":1,\"app\":{}".utf8), extension: "storekit"))
+        #expect(CatalogFile.isStoreKit(Data("{\"identifier\":\"x\",\"settings\":{},\"version\":{\"major\":4".utf8), extension: "json"))
+        #expect(!CatalogFile.isStoreKit(Data("{\"identifier\":\"x\" \"settings\"".utf8), extension: "json"))
+        #expect(CatalogFile.isStoreKit(Data("{\"identifier\":\"x\" \"settings\"".utf8), extension: "storekit"))
+    }
+
     @Test("another storefront shows the file's prices unconverted, in its own currency, as StoreKit Testing does")
     func storefront() throws {
         let catalog = try Self.fixture(4).catalog

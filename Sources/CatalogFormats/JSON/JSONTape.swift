@@ -699,61 +699,92 @@ extension JSONTape {
         var arrayCounts: [Int: Int] = [:]
         var arrayEnds: [Int: Int] = [:]
 
+        /// How a walk over the root's members ended: past the whole document, stopped by the caller,
+        /// at a root array, or at anything else that is not a plain object with matching brackets.
+        enum End { case whole, stopped, rootIsArray, broken }
+
         /// `readUpTo` is told how far the scan has read, every megabyte or so (a mapped file hands back
         /// what is read).
         init?(_ bytes: UnsafeBufferPointer<UInt8>, readUpTo: ((Int) -> Void)?) {
+            var keys: [String] = []
+            let end = walk(bytes, readUpTo: readUpTo) { key in
+                guard let key, !keys.contains(key) else { return false }
+                keys.append(key)
+                return true
+            }
+            guard end == .whole else { return nil }
+        }
+
+        private init() {}
+
+        /// The lenient walk: hands `visit` each root key in order (nil for one that is not plain
+        /// printable ASCII), before its value is read, until `visit` returns false or the document
+        /// stops being a well-bracketed object. Format detection decides by the keys seen so far.
+        static func rootKeys(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (String?) -> Bool) -> End {
+            var scan = RootScan()
+            return scan.walk(bytes, readUpTo: nil, visit)
+        }
+
+        private mutating func walk(_ bytes: UnsafeBufferPointer<UInt8>, readUpTo: ((Int) -> Void)?,
+                                   _ visit: (String?) -> Bool) -> End {
             var offset = 0
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
             Self.skipWhitespace(bytes, &offset)
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{") else { return nil }
+            guard offset < bytes.count else { return .broken }
+            guard bytes[offset] == UInt8(ascii: "{") else { return bytes[offset] == UInt8(ascii: "[") ? .rootIsArray : .broken }
             start = offset
             offset += 1
             Self.skipWhitespace(bytes, &offset)
-            guard offset < bytes.count else { return nil }
+            guard offset < bytes.count else { return .broken }
             if bytes[offset] == UInt8(ascii: "}") {
                 offset += 1
             } else {
                 var nextReport = offset + (1 << 20)
                 while true {
                     Self.skipWhitespace(bytes, &offset)
-                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return .broken }
                     let keyOffset = offset
                     offset += 1
                     while offset < bytes.count, bytes[offset] >= 0x20, bytes[offset] < 0x7F,
                           bytes[offset] != UInt8(ascii: "\""), bytes[offset] != UInt8(ascii: "\\") { offset += 1 }
-                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
-                    let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyOffset + 1..<offset]), as: UTF8.self)
-                    guard !members.contains(where: { $0.key == key }) else { return nil }
+                    var key: String?
+                    if offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") {
+                        key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyOffset + 1..<offset]), as: UTF8.self)
+                        offset += 1
+                    } else {
+                        offset = keyOffset
+                        guard Self.skipString(bytes, &offset) else { return .broken }
+                    }
+                    guard visit(key) else { return .stopped }
+                    Self.skipWhitespace(bytes, &offset)
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return .broken }
                     offset += 1
                     Self.skipWhitespace(bytes, &offset)
-                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return nil }
-                    offset += 1
-                    Self.skipWhitespace(bytes, &offset)
-                    guard offset < bytes.count else { return nil }
+                    guard offset < bytes.count else { return .broken }
                     let valueOffset = offset
-                    members.append((key, keyOffset, valueOffset))
+                    members.append((key ?? "", keyOffset, valueOffset))
                     switch bytes[offset] {
                     case UInt8(ascii: "["), UInt8(ascii: "{"):
-                        guard let count = Self.skipContainer(bytes, &offset, nextReport: &nextReport, readUpTo) else { return nil }
+                        guard let count = Self.skipContainer(bytes, &offset, nextReport: &nextReport, readUpTo) else { return .broken }
                         if bytes[valueOffset] == UInt8(ascii: "[") {
                             arrayCounts[valueOffset] = count
                             arrayEnds[valueOffset] = offset
                         }
                     case UInt8(ascii: "\""):
-                        guard Self.skipString(bytes, &offset) else { return nil }
+                        guard Self.skipString(bytes, &offset) else { return .broken }
                     default:
                         while offset < bytes.count, !Self.endsScalar(bytes[offset]) { offset += 1 }
                     }
                     Self.skipWhitespace(bytes, &offset)
-                    guard offset < bytes.count else { return nil }
+                    guard offset < bytes.count else { return .broken }
                     if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
-                    guard bytes[offset] == UInt8(ascii: "}") else { return nil }
+                    guard bytes[offset] == UInt8(ascii: "}") else { return .broken }
                     offset += 1
                     break
                 }
             }
             Self.skipWhitespace(bytes, &offset)
-            guard offset == bytes.count else { return nil }
+            return offset == bytes.count ? .whole : .broken
         }
 
         private static func endsScalar(_ byte: UInt8) -> Bool {

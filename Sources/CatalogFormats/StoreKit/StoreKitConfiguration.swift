@@ -702,58 +702,27 @@ public enum CatalogFile {
         return StoreKitConfiguration.Loaded(catalog: try CatalogLoader.load(contentsOf: url), settings: [], notes: [])
     }
 
-    /// Looks only at the root's keys, stopping at the first that decides (`app` or `territories`: a
-    /// catalog; `identifier`, `settings` and `version` all seen: a configuration), so a large catalog is
-    /// not read twice.
+    /// Looks only at the root's keys, with the tape's root scanner, stopping at the first that decides
+    /// (`app` or `territories`: a catalog; `identifier`, `settings` and `version` all seen: a
+    /// configuration), so a large catalog is not read twice. A root array is a catalog; a document
+    /// that breaks off first is decided by the extension.
     static func isStoreKit(_ data: Data, extension: String) -> Bool {
-        data.withUnsafeBytes { raw -> Bool in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var index = 0
-            var depth = 0
-            var expectingKey = false
-            var seen = 0
-            func skipString() -> Range<Int>? {
-                let start = index + 1
-                index += 1
-                while index < bytes.count {
-                    if bytes[index] == UInt8(ascii: "\\") { index += 2; continue }
-                    if bytes[index] == UInt8(ascii: "\"") { index += 1; return start..<(index - 1) }
-                    index += 1
+        var decision: Bool?
+        var seen: Set<String> = []
+        let end = data.withUnsafeBytes { raw in
+            JSONTape.RootScan.rootKeys(raw.bindMemory(to: UInt8.self)) { key in
+                guard let key else { return true }
+                switch key {
+                case "app", "territories": decision = false
+                case "identifier", "settings", "version":
+                    seen.insert(key)
+                    if seen.count == 3 { decision = true }
+                default: break
                 }
-                return nil
+                return decision == nil
             }
-            while index < bytes.count {
-                let byte = bytes[index]
-                switch byte {
-                case UInt8(ascii: "\""):
-                    let isKey = depth == 1 && expectingKey
-                    guard let range = skipString() else { return `extension` == "storekit" }
-                    if isKey {
-                        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-                        switch key {
-                        case "app", "territories": return false
-                        case "identifier", "settings", "version":
-                            seen += 1
-                            if seen == 3 { return true }
-                        default: break
-                        }
-                        expectingKey = false
-                    }
-                    continue
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    depth += 1
-                    if depth == 1 { expectingKey = byte == UInt8(ascii: "{") }
-                    if depth == 1, byte == UInt8(ascii: "[") { return false }
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                case UInt8(ascii: ","):
-                    if depth == 1 { expectingKey = true }
-                default:
-                    break
-                }
-                index += 1
-            }
-            return `extension` == "storekit"
         }
+        if end == .rootIsArray { return false }
+        return decision ?? (`extension` == "storekit")
     }
 }
