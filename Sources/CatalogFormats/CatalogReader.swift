@@ -75,7 +75,7 @@ public enum CatalogLoader {
 
     /// `file`, when the bytes are a mapped file, is told how far each pass has read.
     ///
-    /// First in one pass: the root's members are found by their brackets (`JSONTape.RootScan`), and each
+    /// First in one pass: the tape finds the root's members itself (`JSONTape.fillRoot`), and each
     /// section and element is checked as it is laid on its tape. Anything that pass does not accept
     /// (JSON the parser refuses, a forbidden character, an unusual root) is read again the careful way,
     /// `readCheckingFirst`, so every message, position and path is as that reader gives it.
@@ -86,20 +86,19 @@ public enum CatalogLoader {
 
     /// The catalog read in one pass, or nil when it needs the careful reading.
     static func readInOnePass(_ bytes: UnsafeBufferPointer<UInt8>, file: MappedFile? = nil) -> (Catalog?, ProblemLog)? {
-        guard let root = JSONTape.RootScan(bytes, readUpTo: file?.release) else { return nil }
         let log = ProblemLog()
         let reader = CatalogReader(log: log)
         reader.readUpTo = file?.release
         let tape = JSONTape(bytes, log: log)
-        guard tape.fillRoot(start: root.start, members: root.members, arrayCounts: root.arrayCounts,
-                            arrayEnds: root.arrayEnds) else { return nil }
+        guard tape.fillRoot(readUpTo: file?.release) == .whole else { return nil }
+        let arrays = tape.deferredArrays
         let catalog = withExtendedLifetime(tape) { reader.catalog(Node(tape, 0)) }
         // A root array the reader did not read (under a key it does not know) is still checked.
-        for start in root.arrayEnds.keys where !tape.status.walked.contains(start) && !tape.status.failed {
+        for start in arrays where !tape.status.walked.contains(start) && !tape.status.failed {
             JSONTape(bytes, log: log, status: tape.status).forEachElement(ofArrayAt: start, key: "") { _, _ in }
         }
         let status = tape.status
-        guard !status.failed, !status.forbidden, root.arrayEnds.keys.allSatisfy(status.walked.contains) else { return nil }
+        guard !status.failed, !status.forbidden, arrays.allSatisfy(status.walked.contains) else { return nil }
         return (catalog, log)
     }
 
@@ -124,7 +123,7 @@ public enum CatalogLoader {
         }
         let tape = JSONTape(bytes, log: log)
         if checker.rootIsObject {
-            tape.fillRoot(start: checker.rootStart, members: checker.rootMembers, arrayCounts: checker.rootArrayCounts)
+            tape.fillRoot(readUpTo: file?.release)
         } else {
             tape.fill(at: checker.rootStart, base: nil)
         }

@@ -153,7 +153,7 @@ struct StoreKitConfigurationTests {
         #expect(CatalogFile.isStoreKit(Data("{\"identifier\":".utf8), extension: "storekit"))
     }
 
-    @Test("detection reads only root keys, as the tape's root scanner finds them: a root array is a catalog, a key with escapes is passed over, a broken root is decided by the keys before the break, then the extension")
+    @Test("detection reads only root keys, as the tape finds them: a root array is a catalog, a key with escapes is passed over, a broken root is decided by the keys before the break, then the extension")
     func detectionByRootKeys() {
         #expect(!CatalogFile.isStoreKit(Data("[]".utf8), extension: "storekit"))
         #expect(!CatalogFile.isStoreKit(Data("{\"n\\u00e4me\":1,\"app\":{}".utf8), extension: "storekit"))

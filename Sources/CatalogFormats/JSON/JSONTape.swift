@@ -114,39 +114,72 @@ final class JSONTape {
         return nil
     }
 
-    /// Lays out the root object from its members (found by `RootScan` or the checking pass), with its
-    /// arrays deferred: each is laid out later, one element at a time, by `forEachElement`. Returns
-    /// false when a member that is not an array is not valid JSON.
+    /// How a walk over the root's members ended: past the whole document, stopped by `visit`, at a
+    /// root array, or at anything else (not an object, not valid JSON, not all of the document).
+    enum RootEnd { case whole, stopped, rootIsArray, broken }
+
+    /// Lays out the root object, finding its members itself: each key, and each value but an array, is
+    /// checked as it is laid out; an array is followed only by its strings and brackets (counting its
+    /// elements) and deferred, to be laid out and checked one element at a time by `forEachElement`.
+    /// `visit` is handed each key's token before its value is read, and stops the walk by returning
+    /// false. `readUpTo` is told how far the walk has read, every megabyte or so.
     @discardableResult
-    func fillRoot(start: Int, members: [(key: String, keyOffset: Int, offset: Int)], arrayCounts: [Int: Int],
-                  arrayEnds: [Int: Int] = [:]) -> Bool {
+    func fillRoot(readUpTo: ((Int) -> Void)? = nil, visit: (Int) -> Bool = { _ in true }) -> RootEnd {
         tokenCount = 0
         forgetLookups()
         if !largeObjectKeys.isEmpty { largeObjectKeys = [:] }
         base = nil
         baseDepth = 1
-        append(Token(kind: .object, start: start, end: start, parent: -1, count: Int32(members.count)))
-        for member in members {
-            var offset = member.keyOffset
-            guard string(&offset, parent: 0) else { status.failed = true; return false }
-            if bytes[member.offset] == UInt8(ascii: "[") {
-                let index = tokenCount
-                append(Token(kind: .array, deferred: true, start: member.offset, end: arrayEnds[member.offset] ?? member.offset,
-                             parent: 0, deferredCount: Int32(arrayCounts[member.offset] ?? 0)))
-                tokens[index].next = Int32(tokenCount)
-            } else {
-                offset = member.offset
-                // The value must end where the scan found it does: just before ',' or '}'.
-                guard value(&offset, parent: 0, depth: 2) else { status.failed = true; return false }
+        var offset = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+        skipWhitespace(&offset)
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{") else {
+            return offset < bytes.count && bytes[offset] == UInt8(ascii: "[") ? .rootIsArray : .broken
+        }
+        append(Token(kind: .object, start: offset, end: offset, parent: -1))
+        offset += 1
+        var members: Int32 = 0
+        var nextReport = offset + (1 << 20)
+        skipWhitespace(&offset)
+        guard offset < bytes.count else { return .broken }
+        if bytes[offset] != UInt8(ascii: "}") {
+            while true {
                 skipWhitespace(&offset)
-                guard offset < bytes.count, bytes[offset] == UInt8(ascii: ",") || bytes[offset] == UInt8(ascii: "}") else {
-                    status.failed = true
-                    return false
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), string(&offset, parent: 0),
+                      isNewKey(tokenCount - 1, in: 0, members: Int(members)) else { return .broken }
+                guard visit(tokenCount - 1) else { return .stopped }
+                skipWhitespace(&offset)
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return .broken }
+                offset += 1
+                skipWhitespace(&offset)
+                guard offset < bytes.count else { return .broken }
+                if bytes[offset] == UInt8(ascii: "[") {
+                    let start = offset
+                    guard let count = skipArray(&offset, nextReport: &nextReport, readUpTo) else { return .broken }
+                    append(Token(kind: .array, deferred: true, start: start, end: offset, parent: 0,
+                                 next: Int32(tokenCount + 1), deferredCount: Int32(count)))
+                } else {
+                    guard value(&offset, parent: 0, depth: 2) else { return .broken }
                 }
+                members += 1
+                skipWhitespace(&offset)
+                guard offset < bytes.count else { return .broken }
+                if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
+                guard bytes[offset] == UInt8(ascii: "}") else { return .broken }
+                break
             }
         }
+        offset += 1 // '}'
+        tokens[0].count = members
+        tokens[0].end = offset
         tokens[0].next = Int32(tokenCount)
-        return true
+        skipWhitespace(&offset)
+        return offset == bytes.count ? .whole : .broken
+    }
+
+    /// Where each array of the root laid out by `fillRoot` starts (each is deferred).
+    var deferredArrays: [Int] {
+        (0..<tokenCount).compactMap { tokens[$0].deferred ? tokens[$0].start : nil }
     }
 
     /// Lays out each element of the root array `key` starting at `start` in turn, calling `body` with
@@ -688,179 +721,66 @@ final class JSONTape {
 }
 
 extension JSONTape {
-    /// The root object's members, found in one quick pass that only follows strings and brackets
-    /// (each root array is then laid out and checked one element at a time, in the reader's order).
-    /// Nil for a document that does not plainly start as an object of plain keys, or whose brackets do
-    /// not match: the careful checking pass reads it then.
-    struct RootScan {
-        var start = 0
-        var members: [(key: String, keyOffset: Int, offset: Int)] = []
-        /// Elements of each root array, and where it ends (past its ']'), by where it starts.
-        var arrayCounts: [Int: Int] = [:]
-        var arrayEnds: [Int: Int] = [:]
-
-        /// How a walk over the root's members ended: past the whole document, stopped by the caller,
-        /// at a root array, or at anything else that is not a plain object with matching brackets.
-        enum End { case whole, stopped, rootIsArray, broken }
-
-        /// `readUpTo` is told how far the scan has read, every megabyte or so (a mapped file hands back
-        /// what is read).
-        init?(_ bytes: UnsafeBufferPointer<UInt8>, readUpTo: ((Int) -> Void)?) {
-            var keys: [String] = []
-            let end = walk(bytes, readUpTo: readUpTo) { key in
-                guard let key, !keys.contains(key) else { return false }
-                keys.append(key)
-                return true
-            }
-            guard end == .whole else { return nil }
-        }
-
-        private init() {}
-
-        /// The lenient walk: hands `visit` each root key in order (nil for one that is not plain
-        /// printable ASCII), before its value is read, until `visit` returns false or the document
-        /// stops being a well-bracketed object. Format detection decides by the keys seen so far.
-        static func rootKeys(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (String?) -> Bool) -> End {
-            var scan = RootScan()
-            return scan.walk(bytes, readUpTo: nil, visit)
-        }
-
-        private mutating func walk(_ bytes: UnsafeBufferPointer<UInt8>, readUpTo: ((Int) -> Void)?,
-                                   _ visit: (String?) -> Bool) -> End {
-            var offset = 0
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
-            Self.skipWhitespace(bytes, &offset)
-            guard offset < bytes.count else { return .broken }
-            guard bytes[offset] == UInt8(ascii: "{") else { return bytes[offset] == UInt8(ascii: "[") ? .rootIsArray : .broken }
-            start = offset
-            offset += 1
-            Self.skipWhitespace(bytes, &offset)
-            guard offset < bytes.count else { return .broken }
-            if bytes[offset] == UInt8(ascii: "}") {
-                offset += 1
-            } else {
-                var nextReport = offset + (1 << 20)
-                while true {
-                    Self.skipWhitespace(bytes, &offset)
-                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return .broken }
-                    let keyOffset = offset
-                    offset += 1
-                    while offset < bytes.count, bytes[offset] >= 0x20, bytes[offset] < 0x7F,
-                          bytes[offset] != UInt8(ascii: "\""), bytes[offset] != UInt8(ascii: "\\") { offset += 1 }
-                    var key: String?
-                    if offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") {
-                        key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyOffset + 1..<offset]), as: UTF8.self)
-                        offset += 1
-                    } else {
-                        offset = keyOffset
-                        guard Self.skipString(bytes, &offset) else { return .broken }
-                    }
-                    guard visit(key) else { return .stopped }
-                    Self.skipWhitespace(bytes, &offset)
-                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return .broken }
-                    offset += 1
-                    Self.skipWhitespace(bytes, &offset)
-                    guard offset < bytes.count else { return .broken }
-                    let valueOffset = offset
-                    members.append((key ?? "", keyOffset, valueOffset))
-                    switch bytes[offset] {
-                    case UInt8(ascii: "["), UInt8(ascii: "{"):
-                        guard let count = Self.skipContainer(bytes, &offset, nextReport: &nextReport, readUpTo) else { return .broken }
-                        if bytes[valueOffset] == UInt8(ascii: "[") {
-                            arrayCounts[valueOffset] = count
-                            arrayEnds[valueOffset] = offset
-                        }
-                    case UInt8(ascii: "\""):
-                        guard Self.skipString(bytes, &offset) else { return .broken }
-                    default:
-                        while offset < bytes.count, !Self.endsScalar(bytes[offset]) { offset += 1 }
-                    }
-                    Self.skipWhitespace(bytes, &offset)
-                    guard offset < bytes.count else { return .broken }
-                    if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
-                    guard bytes[offset] == UInt8(ascii: "}") else { return .broken }
-                    offset += 1
+    /// Past the string at `offset` (its opening quote), following escapes only far enough to find its end.
+    private func skipString(_ offset: inout Int) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        var index = offset + 1
+        while true {
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let special = hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))
+                if special != 0 {
+                    index += special.trailingZeroBitCount >> 3
                     break
                 }
+                index += 8
             }
-            Self.skipWhitespace(bytes, &offset)
-            return offset == bytes.count ? .whole : .broken
-        }
-
-        private static func endsScalar(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: true
-            default: false
-            }
-        }
-
-        private static func skipWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) {
-            while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x0A || bytes[offset] == 0x0D || bytes[offset] == 0x09 {
-                offset += 1
+            guard index < bytes.count else { return false }
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                offset = index + 1
+                return true
+            case UInt8(ascii: "\\"): index += 2
+            default: index += 1
             }
         }
+    }
 
-        /// Past the string at `offset` (its opening quote), following escapes only far enough to find its end.
-        private static func skipString(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> Bool {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-            let raw = UnsafeRawPointer(bytes.baseAddress!)
-            var index = offset + 1
-            while true {
-                while index + 8 <= bytes.count {
-                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    let special = hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))
-                    if special != 0 {
-                        index += special.trailingZeroBitCount >> 3
-                        break
-                    }
-                    index += 8
+    /// Past the array at `offset`, by its strings and brackets only; returns how many elements it has.
+    /// (Its elements are checked as they are laid out, and must end where this found the array ends.)
+    private func skipArray(_ offset: inout Int, nextReport: inout Int, _ readUpTo: ((Int) -> Void)?) -> Int? {
+        let first = offset
+        offset += 1
+        skipWhitespace(&offset)
+        guard offset < bytes.count else { return nil }
+        var commas = 0
+        let empty = bytes[offset] == UInt8(ascii: "]") || bytes[offset] == UInt8(ascii: "}")
+        var depth = 1
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case UInt8(ascii: "\""):
+                guard skipString(&offset) else { return nil }
+                if offset >= nextReport {
+                    readUpTo?(offset)
+                    nextReport = offset + (1 << 20)
                 }
-                guard index < bytes.count else { return false }
-                switch bytes[index] {
-                case UInt8(ascii: "\""):
-                    offset = index + 1
-                    return true
-                case UInt8(ascii: "\\"): index += 2
-                default: index += 1
+                continue
+            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 {
+                    offset += 1
+                    guard (bytes[first] == UInt8(ascii: "[")) == (bytes[offset - 1] == UInt8(ascii: "]")) else { return nil }
+                    return empty ? 0 : commas + 1
                 }
+            case UInt8(ascii: ","): if depth == 1 { commas += 1 }
+            default: break
             }
-        }
-
-        /// Past the object or array at `offset`, by its brackets; returns how many elements an array has.
-        private static func skipContainer(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int, nextReport: inout Int,
-                                          _ readUpTo: ((Int) -> Void)?) -> Int? {
-            let first = offset
             offset += 1
-            skipWhitespace(bytes, &offset)
-            guard offset < bytes.count else { return nil }
-            var commas = 0
-            let empty = bytes[offset] == UInt8(ascii: "]") || bytes[offset] == UInt8(ascii: "}")
-            var depth = 1
-            while offset < bytes.count {
-                switch bytes[offset] {
-                case UInt8(ascii: "\""):
-                    guard skipString(bytes, &offset) else { return nil }
-                    if offset >= nextReport {
-                        readUpTo?(offset)
-                        nextReport = offset + (1 << 20)
-                    }
-                    continue
-                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-                case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                    depth -= 1
-                    if depth == 0 {
-                        offset += 1
-                        guard (bytes[first] == UInt8(ascii: "[")) == (bytes[offset - 1] == UInt8(ascii: "]")) else { return nil }
-                        return empty ? 0 : commas + 1
-                    }
-                case UInt8(ascii: ","): if depth == 1 { commas += 1 }
-                default: break
-                }
-                offset += 1
-            }
-            return nil
         }
+        return nil
     }
 }

@@ -125,12 +125,6 @@ struct JSONParser {
     private var pendingMembers: [JSONObject.Member] = []
     private var pendingKeys: [PendingKey] = []
     private var pendingItems: [JSONValue] = []
-    /// The root object's keys and where each value starts, noted in passing (a catalog reader then
-    /// builds the tree of one section, or one element of it, at a time).
-    private(set) var rootMembers: [(key: String, keyOffset: Int, offset: Int)] = []
-    /// How many elements each array among the root's members has, by where it starts (so a reader
-    /// can make room for them at once).
-    private(set) var rootArrayCounts: [Int: Int] = [:]
     /// Where the document's value starts (past a byte order mark), and whether it is an object.
     private(set) var rootStart = 0
     private(set) var rootIsObject = false
@@ -229,10 +223,6 @@ struct JSONParser {
             guard peek == UInt8(ascii: ":") else { throw failure("expected ':' after the key, found \(found)") }
             offset += 1
             let value: JSONValue
-            if depth == 1 && !building {
-                skipWhitespace()
-                rootMembers.append((text(of: key), keyOffset, offset))
-            }
             do throws(Failure) { value = try self.value() } catch {
                 var outer = error
                 outer.path.insert(.key(text(of: key)), at: 0)
@@ -283,7 +273,6 @@ struct JSONParser {
     }
 
     private mutating func array() throws(Failure) -> JSONValue {
-        let arrayStart = offset
         try enter()
         defer { depth -= 1 }
         let base = pendingItems.count
@@ -308,10 +297,7 @@ struct JSONParser {
             case UInt8(ascii: ","): offset += 1
             case UInt8(ascii: "]"):
                 offset += 1
-                if !building {
-                    if depth == 2 { rootArrayCounts[arrayStart] = count }
-                    return .null
-                }
+                if !building { return .null }
                 let items = Array(pendingItems[base...])
                 pendingItems.removeSubrange(base...)
                 return .array(items)

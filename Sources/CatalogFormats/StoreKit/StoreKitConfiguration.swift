@@ -702,7 +702,7 @@ public enum CatalogFile {
         return StoreKitConfiguration.Loaded(catalog: try CatalogLoader.load(contentsOf: url), settings: [], notes: [])
     }
 
-    /// Looks only at the root's keys, with the tape's root scanner, stopping at the first that decides
+    /// Looks only at the root's keys, as the tape finds them, stopping at the first that decides
     /// (`app` or `territories`: a catalog; `identifier`, `settings` and `version` all seen: a
     /// configuration), so a large catalog is not read twice. A root array is a catalog; a document
     /// that breaks off first is decided by the extension.
@@ -710,8 +710,9 @@ public enum CatalogFile {
         var decision: Bool?
         var seen: Set<String> = []
         let end = data.withUnsafeBytes { raw in
-            JSONTape.RootScan.rootKeys(raw.bindMemory(to: UInt8.self)) { key in
-                guard let key else { return true }
+            let tape = JSONTape(raw.bindMemory(to: UInt8.self), log: ProblemLog())
+            return tape.fillRoot(visit: { keyToken in
+                let key = tape.string(at: keyToken)
                 switch key {
                 case "app", "territories": decision = false
                 case "identifier", "settings", "version":
@@ -720,7 +721,7 @@ public enum CatalogFile {
                 default: break
                 }
                 return decision == nil
-            }
+            })
         }
         if end == .rootIsArray { return false }
         return decision ?? (`extension` == "storekit")
