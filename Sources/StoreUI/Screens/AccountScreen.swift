@@ -312,5 +312,4 @@ extension AccountScreen.State: StackScreen, FunctionsComponent {
     public typealias Functions = AccountScreen
     public var kind: ScreenKind { .account }
     public var screen: AppState.Screen { .account(self) }
-    public func title(_ app: AppState) -> String { app.strings.account.title }
 }

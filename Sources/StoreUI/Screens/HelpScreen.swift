@@ -146,7 +146,6 @@ extension HelpScreen.State: StackScreen, FunctionsComponent {
     public typealias Functions = HelpScreen
     public var kind: ScreenKind { .purchaseHelp }
     public var screen: AppState.Screen { .purchaseHelp(self) }
-    public func title(_ app: AppState) -> String { app.strings.help.title }
 }
 
 // MARK: component

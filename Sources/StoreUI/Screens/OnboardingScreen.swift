@@ -123,5 +123,4 @@ extension OnboardingScreen.State: StackScreen, FunctionsComponent {
     public typealias Functions = OnboardingScreen
     public var kind: ScreenKind { .onboarding }
     public var screen: AppState.Screen { .onboarding(self) }
-    public func title(_ app: AppState) -> String { app.strings.onboarding.title }
 }

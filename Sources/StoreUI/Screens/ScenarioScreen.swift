@@ -241,5 +241,4 @@ extension ScenarioScreen.State: StackScreen, FunctionsComponent {
     public typealias Functions = ScenarioScreen
     public var kind: ScreenKind { .scenario }
     public var screen: AppState.Screen { .scenario(self) }
-    public func title(_ app: AppState) -> String { app.strings.qa.scenarioTitle }
 }

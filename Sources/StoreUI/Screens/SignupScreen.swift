@@ -327,5 +327,4 @@ extension SignupScreen.State: StackScreen, FunctionsComponent {
     public typealias Functions = SignupScreen
     public var kind: ScreenKind { .signup }
     public var screen: AppState.Screen { .signup(self) }
-    public func title(_ app: AppState) -> String { app.strings.signup.title }
 }

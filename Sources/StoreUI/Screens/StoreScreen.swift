@@ -339,5 +339,4 @@ extension StoreScreen.State: StackScreen, FunctionsComponent {
     public typealias Functions = StoreScreen
     public var kind: ScreenKind { .store }
     public var screen: AppState.Screen { .store(self) }
-    public func title(_ app: AppState) -> String { app.strings.store }
 }

@@ -368,5 +368,4 @@ extension TransactionsScreen.State: StackScreen, FunctionsComponent {
     public typealias Functions = TransactionsScreen
     public var kind: ScreenKind { .transactions }
     public var screen: AppState.Screen { .transactions(self) }
-    public func title(_ app: AppState) -> String { app.strings.qa.transactionsTitle }
 }
