@@ -37,6 +37,37 @@ extension ScreenComponent {
     public var discardsTypeAhead: Bool { false }
 }
 
+/// How the screens and sheets are written: an enum (`AccountScreen`) of static functions over its
+/// `State`, the component. The state names that enum (`typealias Functions = AccountScreen`) and its
+/// bindings, availability, update and drawing are those functions: they are the only implementation.
+public protocol ComponentFunctions {
+    associatedtype State
+    static var bindings: [Binding] { get }
+    static func isAvailable(_ action: Action, _ state: State, _ app: AppState) -> Bool
+    /// A screen changes its state in place; a sheet sets `app.overlay` to what follows it.
+    static func update(_ action: Action, _ state: inout State, _ app: inout AppState)
+    static func draw(_ grid: inout Grid, _ app: AppState, _ state: State)
+}
+
+extension ComponentFunctions {
+    public static func isAvailable(_ action: Action, _ state: State, _ app: AppState) -> Bool { true }
+}
+
+/// A component whose state is drawn and updated by its enum's `ComponentFunctions`.
+public protocol FunctionsComponent: ScreenComponent {
+    associatedtype Functions: ComponentFunctions where Functions.State == Self
+}
+
+extension FunctionsComponent {
+    public var bindings: [Binding] { Functions.bindings }
+    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { Functions.isAvailable(action, self, app) }
+    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
+        Functions.update(action, &self, &app)
+        return []
+    }
+    public func draw(_ grid: inout Grid, _ app: AppState) { Functions.draw(&grid, app, self) }
+}
+
 /// A component that lives on the navigation stack.
 public protocol StackScreen: ScreenComponent, Equatable {
     /// Itself as an entry of the stack: its own case where it has one, else `.other`.

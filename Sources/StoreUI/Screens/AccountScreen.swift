@@ -40,7 +40,7 @@ public enum AccountScreen {
 
     // MARK: update
 
-    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+    public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
         let layout = layout(app)
         screen.selection = min(screen.selection, max(0, layout.entries.count - 1))
         let selected = layout.entries.isEmpty ? nil : layout.entries[screen.selection]
@@ -86,7 +86,7 @@ public enum AccountScreen {
         }
     }
 
-    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+    public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         let entries = layout(app).entries
         let selected = entries.isEmpty ? nil : entries[min(screen.selection, entries.count - 1)]
         switch action {
@@ -259,7 +259,7 @@ public enum AccountScreen {
 
     // MARK: view
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         layout(state).draw(&grid, state, selection: screen.selection, offset: screen.offset)
     }
 }
@@ -300,23 +300,16 @@ extension AppState {
 
 // MARK: component
 
-extension AccountScreen {
-    static let bindings: [Binding] =
+extension AccountScreen: ComponentFunctions {
+    public static let bindings: [Binding] =
         Binding.list + [.press, .cancelSubscription,
          Binding(keys: [.character("u")], label: "u", action: .useOne, importance: .normal),
          Binding(keys: [.character("r")], label: "r", action: .restore, importance: .normal),
          .redeemCode, .purchaseHelp, .back, .scenario, .transactions, .help, .quit]
 }
 
-extension AccountScreen.State: StackScreen {
+extension AccountScreen.State: StackScreen, FunctionsComponent {
+    public typealias Functions = AccountScreen
     public var kind: ScreenKind { .account }
     public var screen: AppState.Screen { .account(self) }
-    public var bindings: [Binding] { AccountScreen.bindings }
-    public func title(_ app: AppState) -> String { app.strings.account.title }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { AccountScreen.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        AccountScreen.update(action, &self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { AccountScreen.draw(&grid, app, self) }
 }

@@ -18,7 +18,7 @@ public enum DetailScreen {
 
     // MARK: update
 
-    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+    public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
         guard let product = app.store.catalog.product(screen.productID) else { app.screens.removeLast(); return }
         switch action {
         case .back:
@@ -49,7 +49,7 @@ public enum DetailScreen {
         }
     }
 
-    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+    public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         let product = app.store.catalog.product(screen.productID)
         switch action {
         case .buy: return product.map(app.canBuy) ?? false
@@ -172,7 +172,7 @@ public enum DetailScreen {
         return layout
     }
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         let layout = layout(state, screen)
         let area = layout.area
         let offset = min(screen.offset, layout.maxOffset)
@@ -198,8 +198,8 @@ public enum DetailScreen {
 
 // MARK: component
 
-extension DetailScreen {
-    static let bindings: [Binding] =
+extension DetailScreen: ComponentFunctions {
+    public static let bindings: [Binding] =
         [Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, importance: .high),
          Binding(keys: [.character("+"), .character("="), .right], label: "+", action: .more, importance: .helpOnly),
          Binding(keys: [.character("-"), .left], label: "-", action: .fewer, importance: .helpOnly),
@@ -209,15 +209,9 @@ extension DetailScreen {
         + Binding.scrolling + [.back, .scenario, .transactions, .help, .quit]
 }
 
-extension DetailScreen.State: StackScreen {
+extension DetailScreen.State: StackScreen, FunctionsComponent {
+    public typealias Functions = DetailScreen
     public var kind: ScreenKind { .detail }
     public var screen: AppState.Screen { .detail(self) }
-    public var bindings: [Binding] { DetailScreen.bindings }
     public func title(_ app: AppState) -> String { app.strings.store }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { DetailScreen.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        DetailScreen.update(action, &self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { DetailScreen.draw(&grid, app, self) }
 }

@@ -33,7 +33,7 @@ public enum FeedbackScreen {
 
     // MARK: update
 
-    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+    public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
         switch action {
         case .nextArea, .previousArea: screen.sendFocused.toggle()
         case .back:
@@ -54,7 +54,7 @@ public enum FeedbackScreen {
         }
     }
 
-    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+    public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         switch action {
         // While the field has focus, q and ? are typed, Enter is a new line: the footer says so by not
         // offering them.
@@ -102,7 +102,7 @@ public enum FeedbackScreen {
         return Rect(row: top, column: area.column + 1, width: max(1, area.width - 2), height: height)
     }
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         let words = state.strings.help
         let area = area(state)
         guard area.height >= 5 + minimumFieldRows else { return }
@@ -126,23 +126,17 @@ public enum FeedbackScreen {
 
 // MARK: component
 
-extension FeedbackScreen {
-    static let bindings: [Binding] =
+extension FeedbackScreen: ComponentFunctions {
+    public static let bindings: [Binding] =
         // The field takes typing (q and ? included) while it has focus; Tab moves to Send and back.
         [Binding(keys: [.tab, .backTab], label: "Tab", action: .nextArea, importance: .high),
          .press, .back, .help, .quit]
 }
 
-extension FeedbackScreen.State: StackScreen {
+extension FeedbackScreen.State: StackScreen, FunctionsComponent {
+    public typealias Functions = FeedbackScreen
     public var kind: ScreenKind { .feedback }
     public var screen: AppState.Screen { .feedback(self) }
-    public var bindings: [Binding] { FeedbackScreen.bindings }
     public func title(_ app: AppState) -> String { app.strings.help.title }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { FeedbackScreen.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        FeedbackScreen.update(action, &self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { FeedbackScreen.draw(&grid, app, self) }
     public mutating func type(_ key: Key, _ app: inout AppState) -> Bool { FeedbackScreen.type(key, &self, &app) }
 }

@@ -76,7 +76,7 @@ public enum FreeContentScreen {
 
     // MARK: update
 
-    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+    public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
         let items = items(app)
         if !items.isEmpty, let moved = AppState.listMove(action, from: screen.selection, count: items.count, page: listHeight(app) - 1) {
             screen.selection = moved
@@ -90,7 +90,7 @@ public enum FreeContentScreen {
         }
     }
 
-    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+    public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         switch action {
         case .seePlans: return showsPrompt(app)
         case .move, .up, .down, .pageUp, .pageDown, .top, .bottom, .select: return !items(app).isEmpty
@@ -111,7 +111,7 @@ public enum FreeContentScreen {
         Chrome.body(app).height - (counter(app) == nil ? 0 : 2) - promptHeight(app)
     }
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         let body = Chrome.body(state)
         let area = body.insetHorizontally(2)
         var y = body.row
@@ -164,20 +164,14 @@ func openSignupFromPaywall(_ app: inout AppState, groupID: String? = nil) {
 
 // MARK: component
 
-extension FreeContentScreen {
-    static let bindings: [Binding] =
+extension FreeContentScreen: ComponentFunctions {
+    public static let bindings: [Binding] =
         Binding.list + [.select, .seePlans, .back, .scenario, .transactions, .help, .quit]
 }
 
-extension FreeContentScreen.State: StackScreen {
+extension FreeContentScreen.State: StackScreen, FunctionsComponent {
+    public typealias Functions = FreeContentScreen
     public var kind: ScreenKind { .freeContent }
     public var screen: AppState.Screen { .freeContent(self) }
-    public var bindings: [Binding] { FreeContentScreen.bindings }
     public func title(_ app: AppState) -> String { FreeContentScreen.title(app) }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { FreeContentScreen.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        FreeContentScreen.update(action, &self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { FreeContentScreen.draw(&grid, app, self) }
 }

@@ -36,7 +36,7 @@ public enum FreeItemScreen {
 
     // MARK: update
 
-    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+    public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
         let maxOffset = maxOffset(app, screen)
         screen.offset = min(screen.offset, maxOffset)
         if let moved = AppState.listMove(action, from: screen.offset, count: maxOffset + 1, page: textArea(app, screen).height - 1) {
@@ -50,7 +50,7 @@ public enum FreeItemScreen {
         }
     }
 
-    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+    public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         switch action {
         case .seePlans: return FreeContentScreen.showsPrompt(app)
         case .scroll, .up, .down, .pageUp, .pageDown, .top, .bottom: return maxOffset(app, screen) > 0
@@ -60,7 +60,7 @@ public enum FreeItemScreen {
 
     // MARK: view
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         guard let item = item(state, screen) else { return }
         let body = Chrome.body(state)
         let area = body.insetHorizontally(2)
@@ -81,20 +81,14 @@ public enum FreeItemScreen {
 
 // MARK: component
 
-extension FreeItemScreen {
-    static let bindings: [Binding] =
+extension FreeItemScreen: ComponentFunctions {
+    public static let bindings: [Binding] =
         Binding.scrolling + [.seePlans, .back, .help, .quit]
 }
 
-extension FreeItemScreen.State: StackScreen {
+extension FreeItemScreen.State: StackScreen, FunctionsComponent {
+    public typealias Functions = FreeItemScreen
     public var kind: ScreenKind { .freeItem }
     public var screen: AppState.Screen { .freeItem(self) }
-    public var bindings: [Binding] { FreeItemScreen.bindings }
     public func title(_ app: AppState) -> String { FreeContentScreen.title(app) }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { FreeItemScreen.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        FreeItemScreen.update(action, &self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { FreeItemScreen.draw(&grid, app, self) }
 }

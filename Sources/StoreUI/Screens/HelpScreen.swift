@@ -23,7 +23,7 @@ public enum HelpScreen {
 
     // MARK: update
 
-    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+    public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
         let entries = Entry.allCases
         if let moved = AppState.listMove(action, from: screen.selection, count: entries.count, page: entries.count) {
             screen.selection = moved
@@ -42,8 +42,6 @@ public enum HelpScreen {
         default: break
         }
     }
-
-    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool { true }
 
     // MARK: view
 
@@ -65,7 +63,7 @@ public enum HelpScreen {
         return layout
     }
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         layout(state).draw(&grid, state, selection: screen.selection, offset: 0)
     }
 
@@ -79,7 +77,7 @@ public enum HelpScreen {
             public init(page: Kind) { self.page = page }
         }
 
-        static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+        public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
             if action == .back { app.screens.removeLast(); return }
             let layout = layout(app, screen)
             if let moved = AppState.listMove(action, from: min(screen.offset, layout.maxOffset), count: layout.maxOffset + 1,
@@ -88,7 +86,7 @@ public enum HelpScreen {
             }
         }
 
-        static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+        public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
             switch action {
             case .scroll, .up, .down, .pageUp, .pageDown, .top, .bottom: layout(app, screen).maxOffset > 0
             default: true
@@ -131,7 +129,7 @@ public enum HelpScreen {
             return layout
         }
 
-        static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+        public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
             layout(state, screen).draw(&grid, state, selection: 0, offset: screen.offset)
         }
     }
@@ -139,40 +137,27 @@ public enum HelpScreen {
 
 // MARK: component
 
-extension HelpScreen {
-    static let bindings: [Binding] =
+extension HelpScreen: ComponentFunctions {
+    public static let bindings: [Binding] =
         Binding.list + [.press, .back, .help, .quit]
 }
 
-extension HelpScreen.State: StackScreen {
+extension HelpScreen.State: StackScreen, FunctionsComponent {
+    public typealias Functions = HelpScreen
     public var kind: ScreenKind { .purchaseHelp }
     public var screen: AppState.Screen { .purchaseHelp(self) }
-    public var bindings: [Binding] { HelpScreen.bindings }
-    public func title(_ app: AppState) -> String { app.strings.help.title }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { HelpScreen.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        HelpScreen.update(action, &self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { HelpScreen.draw(&grid, app, self) }
 }
 
 // MARK: component
 
-extension HelpScreen.Page {
-    static let bindings: [Binding] =
+extension HelpScreen.Page: ComponentFunctions {
+    public static let bindings: [Binding] =
         Binding.scrolling + [.back, .help, .quit]
 }
 
-extension HelpScreen.Page.State: StackScreen {
+extension HelpScreen.Page.State: StackScreen, FunctionsComponent {
+    public typealias Functions = HelpScreen.Page
     public var kind: ScreenKind { .helpPage }
     public var screen: AppState.Screen { .helpPage(self) }
-    public var bindings: [Binding] { HelpScreen.Page.bindings }
     public func title(_ app: AppState) -> String { app.strings.help.title }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { HelpScreen.Page.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        HelpScreen.Page.update(action, &self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { HelpScreen.Page.draw(&grid, app, self) }
 }

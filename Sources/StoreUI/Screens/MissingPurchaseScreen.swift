@@ -25,7 +25,7 @@ public enum MissingPurchaseScreen {
 
     // MARK: update
 
-    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+    public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
         let layout = layout(app)
         screen.selection = min(screen.selection, max(0, layout.entries.count - 1))
         if let moved = AppState.listMove(action, from: screen.selection, count: layout.entries.count, page: max(1, layout.viewHeight / 2)) {
@@ -75,7 +75,7 @@ public enum MissingPurchaseScreen {
         }
     }
 
-    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+    public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         switch action {
         case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: layout(app).entries.count > 1
         default: true
@@ -140,7 +140,7 @@ public enum MissingPurchaseScreen {
         return layout
     }
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         let layout = layout(state)
         layout.draw(&grid, state, selection: screen.selection, offset: layout.offset(showing: screen.selection, from: screen.offset))
     }
@@ -148,20 +148,14 @@ public enum MissingPurchaseScreen {
 
 // MARK: component
 
-extension MissingPurchaseScreen {
+extension MissingPurchaseScreen: ComponentFunctions {
     /// The same keys as Purchase Help: a list of buttons.
-    static let bindings = HelpScreen.bindings
+    public static let bindings = HelpScreen.bindings
 }
 
-extension MissingPurchaseScreen.State: StackScreen {
+extension MissingPurchaseScreen.State: StackScreen, FunctionsComponent {
+    public typealias Functions = MissingPurchaseScreen
     public var kind: ScreenKind { .missingPurchase }
     public var screen: AppState.Screen { .missingPurchase(self) }
-    public var bindings: [Binding] { MissingPurchaseScreen.bindings }
     public func title(_ app: AppState) -> String { app.strings.help.title }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { MissingPurchaseScreen.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        MissingPurchaseScreen.update(action, &self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { MissingPurchaseScreen.draw(&grid, app, self) }
 }

@@ -29,7 +29,7 @@ public enum OnboardingScreen {
 
     // MARK: update
 
-    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+    public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
         let count = pages(app).count
         switch action {
         case .nextPage where screen.page + 1 < count: screen.page += 1
@@ -43,7 +43,7 @@ public enum OnboardingScreen {
         }
     }
 
-    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+    public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         action == .previousPage ? screen.page > 0 : true
     }
 
@@ -68,7 +68,7 @@ public enum OnboardingScreen {
         return (lines, freeTrial)
     }
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         let pages = pages(state)
         guard !pages.isEmpty else { return }
         let index = min(screen.page, pages.count - 1)
@@ -111,23 +111,16 @@ public enum OnboardingScreen {
 
 // MARK: component
 
-extension OnboardingScreen {
-    static let bindings: [Binding] =
+extension OnboardingScreen: ComponentFunctions {
+    public static let bindings: [Binding] =
         [Binding(keys: [.right, .enter, .character("l"), .character(" ")], label: "→/⏎", action: .nextPage, importance: .high),
          Binding(keys: [.left, .character("h"), .backspace], label: "←", action: .previousPage, importance: .normal),
          Binding(keys: [.character("s"), .escape], label: "s/Esc", action: .skip, importance: .high),
          .redeemCode, .help, .quit]
 }
 
-extension OnboardingScreen.State: StackScreen {
+extension OnboardingScreen.State: StackScreen, FunctionsComponent {
+    public typealias Functions = OnboardingScreen
     public var kind: ScreenKind { .onboarding }
     public var screen: AppState.Screen { .onboarding(self) }
-    public var bindings: [Binding] { OnboardingScreen.bindings }
-    public func title(_ app: AppState) -> String { app.strings.onboarding.title }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { OnboardingScreen.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        OnboardingScreen.update(action, &self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { OnboardingScreen.draw(&grid, app, self) }
 }

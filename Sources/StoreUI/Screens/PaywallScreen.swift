@@ -41,7 +41,7 @@ public enum PaywallScreen {
 
     // MARK: update
 
-    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+    public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
         let buttons = buttons(app)
         screen.focus = min(screen.focus, buttons.count - 1)
         switch action {
@@ -53,8 +53,6 @@ public enum PaywallScreen {
         default: break
         }
     }
-
-    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool { true }
 
     // MARK: view
 
@@ -75,7 +73,7 @@ public enum PaywallScreen {
         }
     }
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         let body = Chrome.body(state)
         let area = body.insetHorizontally(2)
         let bottom = body.row + body.height
@@ -104,23 +102,17 @@ public enum PaywallScreen {
 
 // MARK: component
 
-extension PaywallScreen {
-    static let bindings: [Binding] =
+extension PaywallScreen: ComponentFunctions {
+    public static let bindings: [Binding] =
         [.move, .up, .down,
          Binding(keys: [.tab], label: "Tab", action: .down, importance: .helpOnly),
          Binding(keys: [.backTab], label: "⇧Tab", action: .up, importance: .helpOnly),
          .press, .restore, .back, .help, .quit]
 }
 
-extension PaywallScreen.State: StackScreen {
+extension PaywallScreen.State: StackScreen, FunctionsComponent {
+    public typealias Functions = PaywallScreen
     public var kind: ScreenKind { .paywall }
     public var screen: AppState.Screen { .paywall(self) }
-    public var bindings: [Binding] { PaywallScreen.bindings }
     public func title(_ app: AppState) -> String { FreeContentScreen.title(app) }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { PaywallScreen.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        PaywallScreen.update(action, &self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { PaywallScreen.draw(&grid, app, self) }
 }

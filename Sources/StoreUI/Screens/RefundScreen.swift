@@ -27,7 +27,7 @@ public enum RefundScreen {
 
     // MARK: update
 
-    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+    public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
         if action == .back { app.screens.removeLast(); return }
         let charges = app.store.recentCharges()
         guard !charges.isEmpty else { return }
@@ -43,7 +43,7 @@ public enum RefundScreen {
         }
     }
 
-    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+    public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         // Asked for every binding on every key: answered without listing the charges where it can.
         switch action {
         case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: return app.store.hasRecentCharges(moreThan: 1)
@@ -67,7 +67,7 @@ public enum RefundScreen {
 
     // MARK: view
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         let words = state.strings.help, store = state.store
         var area = Chrome.body(state).insetHorizontally(state.isCompact ? 1 : 2)
         area.width = min(area.width, 96)
@@ -124,20 +124,14 @@ public enum RefundScreen {
 
 // MARK: component
 
-extension RefundScreen {
+extension RefundScreen: ComponentFunctions {
     /// The same keys as Purchase Help: a list of buttons.
-    static let bindings = HelpScreen.bindings
+    public static let bindings = HelpScreen.bindings
 }
 
-extension RefundScreen.State: StackScreen {
+extension RefundScreen.State: StackScreen, FunctionsComponent {
+    public typealias Functions = RefundScreen
     public var kind: ScreenKind { .refunds }
     public var screen: AppState.Screen { .refunds(self) }
-    public var bindings: [Binding] { RefundScreen.bindings }
     public func title(_ app: AppState) -> String { app.strings.help.title }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { RefundScreen.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        RefundScreen.update(action, &self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { RefundScreen.draw(&grid, app, self) }
 }

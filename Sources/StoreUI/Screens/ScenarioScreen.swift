@@ -34,7 +34,7 @@ public enum ScenarioScreen {
 
     // MARK: update
 
-    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+    public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
         switch action {
         case .up: screen.row = max(0, screen.row - 1)
         case .down: screen.row = min(rows.count - 1, screen.row + 1)
@@ -126,7 +126,7 @@ public enum ScenarioScreen {
 
     // MARK: view
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         let qa = state.strings.qa
         let body = Chrome.body(state)
         let area = body.insetHorizontally(1)
@@ -227,8 +227,8 @@ public enum ScenarioScreen {
 
 // MARK: component
 
-extension ScenarioScreen {
-    static let bindings: [Binding] =
+extension ScenarioScreen: ComponentFunctions {
+    public static let bindings: [Binding] =
         [.move, .up, .down, .top, .bottom,
          Binding(keys: [.enter, .right, .character(" "), .character("l")], label: "⏎/→", action: .change, importance: .high),
          Binding(keys: [.left, .character("h")], label: "←", action: .changeBack, importance: .helpOnly)]
@@ -237,14 +237,8 @@ extension ScenarioScreen {
            .transactions, .back, .help, .quit]
 }
 
-extension ScenarioScreen.State: StackScreen {
+extension ScenarioScreen.State: StackScreen, FunctionsComponent {
+    public typealias Functions = ScenarioScreen
     public var kind: ScreenKind { .scenario }
     public var screen: AppState.Screen { .scenario(self) }
-    public var bindings: [Binding] { ScenarioScreen.bindings }
-    public func title(_ app: AppState) -> String { app.strings.qa.scenarioTitle }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        ScenarioScreen.update(action, &self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { ScenarioScreen.draw(&grid, app, self) }
 }

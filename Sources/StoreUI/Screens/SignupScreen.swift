@@ -42,7 +42,7 @@ public enum SignupScreen {
 
     // MARK: update
 
-    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+    public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
         if case .never = app.store.saleDecision(forGroup: screen.groupID), action != .back {
             // Became a subscriber while the screen was open (a purchase, the QA tools): their plan instead.
             revalidate(&app)
@@ -93,7 +93,7 @@ public enum SignupScreen {
         screen.offset = min(max(0, screen.offset), layout.maxOffset)
     }
 
-    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+    public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         let pitch = app.store.saleDecision(forGroup: screen.groupID)
         switch action {
         case .buy:
@@ -271,7 +271,7 @@ public enum SignupScreen {
 
     // MARK: view
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         let layout = layout(state, screen)
         let area = layout.area
         let offset = min(max(0, screen.offset), layout.maxOffset)
@@ -315,23 +315,16 @@ extension AppState {
 
 // MARK: component
 
-extension SignupScreen {
-    static let bindings: [Binding] =
+extension SignupScreen: ComponentFunctions {
+    public static let bindings: [Binding] =
         // Restore Purchases is one of the screen's required parts: its key outranks q in the footer.
         Binding.list + [Binding(keys: [.enter, .character("b")], label: "⏎/b", action: .buy, importance: .high),
          Binding(keys: [.character("r")], label: "r", action: .restore, importance: .high), .redeemCode, .purchaseHelp,
          .back, .help, Binding(keys: [.character("q")], label: "q", action: .quit, importance: .normal)]
 }
 
-extension SignupScreen.State: StackScreen {
+extension SignupScreen.State: StackScreen, FunctionsComponent {
+    public typealias Functions = SignupScreen
     public var kind: ScreenKind { .signup }
     public var screen: AppState.Screen { .signup(self) }
-    public var bindings: [Binding] { SignupScreen.bindings }
-    public func title(_ app: AppState) -> String { app.strings.signup.title }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { SignupScreen.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        SignupScreen.update(action, &self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { SignupScreen.draw(&grid, app, self) }
 }

@@ -26,7 +26,7 @@ public enum StoreScreen {
 
     // MARK: update
 
-    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+    public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
         let list = StoreList(app)
         let products = list.products
         let count = products.count
@@ -68,7 +68,7 @@ public enum StoreScreen {
     }
 
     /// Whether an action does something now, for the footer and the help.
-    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+    public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         let selected = screen.selection.flatMap(app.store.catalog.product)
         switch action {
         case .buy: return selected.map(app.canBuy) ?? false
@@ -143,7 +143,7 @@ public enum StoreScreen {
 
     // MARK: drawing
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         var body = Chrome.body(state)
         if !state.store.gate.canMakePayments {
             body = drawGateExplanation(&grid, state, in: body)
@@ -321,8 +321,8 @@ public enum StoreScreen {
 
 // MARK: component
 
-extension StoreScreen {
-    static let bindings: [Binding] =
+extension StoreScreen: ComponentFunctions {
+    public static let bindings: [Binding] =
         Binding.list + [.select,
          Binding(keys: [.character("b")], label: "b", action: .buy, importance: .high),
          Binding(keys: [.character("+"), .character("=")], label: "+", action: .more, importance: .helpOnly),
@@ -335,15 +335,8 @@ extension StoreScreen {
          .account, .purchaseHelp, .scenario, .transactions, .help, .quit]
 }
 
-extension StoreScreen.State: StackScreen {
+extension StoreScreen.State: StackScreen, FunctionsComponent {
+    public typealias Functions = StoreScreen
     public var kind: ScreenKind { .store }
     public var screen: AppState.Screen { .store(self) }
-    public var bindings: [Binding] { StoreScreen.bindings }
-    public func title(_ app: AppState) -> String { app.strings.store }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { StoreScreen.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        StoreScreen.update(action, &self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { StoreScreen.draw(&grid, app, self) }
 }

@@ -14,7 +14,7 @@ public enum TransactionScreen {
 
     // MARK: update
 
-    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+    public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
         switch action {
         case .back: app.screens.removeLast()
         case .up: screen.offset = max(0, screen.offset - 1)
@@ -52,7 +52,7 @@ public enum TransactionScreen {
         }
     }
 
-    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+    public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         isAvailable(action, on: app.store.transaction(screen.id), app)
     }
 
@@ -83,7 +83,7 @@ public enum TransactionScreen {
     // MARK: view
 
     /// One transaction, every field.
-    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         let id = screen.id
         let body = Chrome.body(state)
         let area = body.insetHorizontally(2)
@@ -176,20 +176,14 @@ public enum TransactionScreen {
 
 // MARK: component
 
-extension TransactionScreen {
-    static let bindings: [Binding] =
+extension TransactionScreen: ComponentFunctions {
+    public static let bindings: [Binding] =
         [.up, .down] + Binding.transactionActions + [.back, .help, .quit]
 }
 
-extension TransactionScreen.State: StackScreen {
+extension TransactionScreen.State: StackScreen, FunctionsComponent {
+    public typealias Functions = TransactionScreen
     public var kind: ScreenKind { .transaction }
     public var screen: AppState.Screen { .transaction(self) }
-    public var bindings: [Binding] { TransactionScreen.bindings }
     public func title(_ app: AppState) -> String { app.strings.screenName(.transaction) + " \(id)" }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { TransactionScreen.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        TransactionScreen.update(action, &self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { TransactionScreen.draw(&grid, app, self) }
 }

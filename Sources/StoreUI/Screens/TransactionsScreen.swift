@@ -34,7 +34,7 @@ public enum TransactionsScreen {
 
     // MARK: update
 
-    static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+    public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
         switch action {
         case .back: app.screens.removeLast(); return
         case .nextArea, .previousArea:
@@ -130,7 +130,7 @@ public enum TransactionsScreen {
         }
     }
 
-    static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+    public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         switch action {
         case .nextArea, .previousArea, .back: return true
         default: break
@@ -277,7 +277,7 @@ public enum TransactionsScreen {
                    width: width)
     }
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         let body = Chrome.body(state)
         let area = body.insetHorizontally(1)
         guard area.height > 0 else { return }
@@ -356,23 +356,16 @@ public enum TransactionsScreen {
 
 // MARK: component
 
-extension TransactionsScreen {
-    static let bindings: [Binding] =
+extension TransactionsScreen: ComponentFunctions {
+    public static let bindings: [Binding] =
         Binding.list + [.select,
          Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
          Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly)]
         + Binding.transactionActions + Binding.timeTravel + [.scenario, .back, .help, .quit]
 }
 
-extension TransactionsScreen.State: StackScreen {
+extension TransactionsScreen.State: StackScreen, FunctionsComponent {
+    public typealias Functions = TransactionsScreen
     public var kind: ScreenKind { .transactions }
     public var screen: AppState.Screen { .transactions(self) }
-    public var bindings: [Binding] { TransactionsScreen.bindings }
-    public func title(_ app: AppState) -> String { app.strings.qa.transactionsTitle }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { TransactionsScreen.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        TransactionsScreen.update(action, &self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { TransactionsScreen.draw(&grid, app, self) }
 }

@@ -40,8 +40,7 @@ public enum CancelSheet {
             + app.store.catalog.app.exitSurvey.indices.map { .reason($0) }
     }
 
-    static func update(_ action: Action, _ sheet: State, _ app: inout AppState) {
-        var sheet = sheet
+    public static func update(_ action: Action, _ sheet: inout State, _ app: inout AppState) {
         let order = focusOrder(app, sheet)
         switch action {
         case .nextArea: sheet.focus = (sheet.focus + 1) % order.count
@@ -144,7 +143,7 @@ public enum CancelSheet {
         return Overlays.systemSheetOffset(state, lineCount: lines.count, from: sheet.offset, keeping: focused)
     }
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ sheet: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ sheet: State) {
         let lines = lines(state, sheet).lines
         let offset = min(sheet.offset, Overlays.systemSheetLayout(state, lineCount: lines.count).maxOffset)
         let words = state.strings.account
@@ -158,8 +157,8 @@ public enum CancelSheet {
 
 // MARK: component
 
-extension CancelSheet {
-    static let bindings: [Binding] =
+extension CancelSheet: ComponentFunctions {
+    public static let bindings: [Binding] =
         [
             // Enter presses the focused button, which opens on Keep Subscription: only x, or Enter on
             // Cancel Subscription chosen on purpose, cancels.
@@ -171,12 +170,7 @@ extension CancelSheet {
         ]
 }
 
-extension CancelSheet.State: ScreenComponent {
+extension CancelSheet.State: FunctionsComponent {
+    public typealias Functions = CancelSheet
     public var kind: ScreenKind { .cancelSubscription }
-    public var bindings: [Binding] { CancelSheet.bindings }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        CancelSheet.update(action, self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { CancelSheet.draw(&grid, app, self) }
 }

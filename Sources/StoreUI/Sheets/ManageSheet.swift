@@ -37,8 +37,7 @@ public enum ManageSheet {
         return rows
     }
 
-    static func update(_ action: Action, _ sheet: State, _ app: inout AppState) {
-        var sheet = sheet
+    public static func update(_ action: Action, _ sheet: inout State, _ app: inout AppState) {
         let rows = rows(app, groupID: sheet.groupID)
         switch action {
         case .up, .down, .top, .bottom:
@@ -73,7 +72,7 @@ public enum ManageSheet {
         app.overlay = .manage(sheet)
     }
 
-    static func isAvailable(_ action: Action, _ sheet: State, _ app: AppState) -> Bool {
+    public static func isAvailable(_ action: Action, _ sheet: State, _ app: AppState) -> Bool {
         switch action {
         case .cancelSubscription: return rows(app, groupID: sheet.groupID).contains(.cancel)
         case .move, .up, .down: return rows(app, groupID: sheet.groupID).count > 1
@@ -134,7 +133,7 @@ public enum ManageSheet {
         return Overlays.systemSheetOffset(state, lineCount: lines.count, from: sheet.offset, keeping: selected)
     }
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ sheet: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ sheet: State) {
         let lines = lines(state, sheet).lines
         let offset = min(sheet.offset, Overlays.systemSheetLayout(state, lineCount: lines.count).maxOffset)
         let words = state.strings.account
@@ -145,18 +144,12 @@ public enum ManageSheet {
 
 // MARK: component
 
-extension ManageSheet {
-    static let bindings: [Binding] =
+extension ManageSheet: ComponentFunctions {
+    public static let bindings: [Binding] =
         [.move, .up, .down, .press, .cancelSubscription, .cancel, .help]
 }
 
-extension ManageSheet.State: ScreenComponent {
+extension ManageSheet.State: FunctionsComponent {
+    public typealias Functions = ManageSheet
     public var kind: ScreenKind { .manage }
-    public var bindings: [Binding] { ManageSheet.bindings }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { ManageSheet.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        ManageSheet.update(action, self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { ManageSheet.draw(&grid, app, self) }
 }

@@ -15,8 +15,7 @@ public enum PriceConsent {
         public init(groupID: String) { self.groupID = groupID }
     }
 
-    static func update(_ action: Action, _ sheet: State, _ app: inout AppState) {
-        var sheet = sheet
+    public static func update(_ action: Action, _ sheet: inout State, _ app: inout AppState) {
         switch action {
         case .switchButton:
             sheet.agreeFocused.toggle()
@@ -65,7 +64,7 @@ public enum PriceConsent {
         Overlays.systemSheetLayout(state, lineCount: lines(state, sheet).count)
     }
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ sheet: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ sheet: State) {
         let words = state.strings.priceConsent
         Overlays.drawSystemSheet(&grid, state, lines: lines(state, sheet), offset: min(sheet.offset, layout(state, sheet).maxOffset),
                                  buttons: (words.notNow, words.agree), secondFocused: sheet.agreeFocused)
@@ -86,19 +85,18 @@ extension AppState {
 
 // MARK: component
 
-extension PriceConsent {
+extension PriceConsent: ComponentFunctions {
     /// The same keys as the confirmation sheet: two buttons, and scrolling where it does not fit.
-    static let bindings: [Binding] =
+    public static let bindings: [Binding] =
         AppState.PurchaseSheet.bindings
+
+    /// Scrolling only where it does not fit.
+    public static func isAvailable(_ action: Action, _ sheet: State, _ app: AppState) -> Bool {
+        action == .scroll || action == .up || action == .down ? layout(app, sheet).maxOffset > 0 : true
+    }
 }
 
-extension PriceConsent.State: ScreenComponent {
+extension PriceConsent.State: FunctionsComponent {
+    public typealias Functions = PriceConsent
     public var kind: ScreenKind { .priceConsent }
-    public var bindings: [Binding] { PriceConsent.bindings }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { action == .scroll || action == .up || action == .down ? PriceConsent.layout(app, self).maxOffset > 0 : true }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        PriceConsent.update(action, self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { PriceConsent.draw(&grid, app, self) }
 }

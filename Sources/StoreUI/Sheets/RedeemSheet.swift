@@ -39,8 +39,7 @@ public enum RedeemSheet {
 
     // MARK: update
 
-    static func update(_ action: Action, _ sheet: State, _ app: inout AppState) {
-        var sheet = sheet
+    public static func update(_ action: Action, _ sheet: inout State, _ app: inout AppState) {
         switch (sheet.page, action) {
         case (.entry, .press):
             do {
@@ -72,7 +71,7 @@ public enum RedeemSheet {
 
     /// Whether a key of the sheet does something now: Tab only between the offer's buttons; `?` is
     /// typed into the field on its page, so the key help is there only on the others.
-    static func isAvailable(_ action: Action, _ sheet: State) -> Bool {
+    public static func isAvailable(_ action: Action, _ sheet: State, _ app: AppState) -> Bool {
         switch action {
         case .switchButton: if case .offer = sheet.page { true } else { false }
         case .help: sheet.page != .entry
@@ -207,7 +206,7 @@ public enum RedeemSheet {
         Overlays.systemSheetLayout(state, lineCount: lines(state, sheet).lines.count)
     }
 
-    static func draw(_ grid: inout Grid, _ state: AppState, _ sheet: State) {
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ sheet: State) {
         let words = state.strings.redeem
         let (lines, fieldLine) = lines(state, sheet)
         let layout = Overlays.systemSheetLayout(state, lineCount: lines.count)
@@ -278,8 +277,8 @@ extension AppState {
 
 // MARK: component
 
-extension RedeemSheet {
-    static let bindings: [Binding] =
+extension RedeemSheet: ComponentFunctions {
+    public static let bindings: [Binding] =
         [
             // The code field takes typing, Backspace and the arrows first: only keys it leaves come here.
             // Enter and Esc outrank Tab where the footer is short (German at 50 columns).
@@ -290,15 +289,9 @@ extension RedeemSheet {
         ]
 }
 
-extension RedeemSheet.State: ScreenComponent {
+extension RedeemSheet.State: FunctionsComponent {
+    public typealias Functions = RedeemSheet
     public var kind: ScreenKind { .redeem }
-    public var bindings: [Binding] { RedeemSheet.bindings }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { RedeemSheet.isAvailable(action, self) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        RedeemSheet.update(action, self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { RedeemSheet.draw(&grid, app, self) }
     /// The code field, on the entry page.
     public mutating func type(_ key: Key, _ app: inout AppState) -> Bool {
         guard page == .entry, field.handle(key) else { return false }

@@ -31,8 +31,7 @@ public enum RefundSheet {
 
     // MARK: update
 
-    static func update(_ action: Action, _ sheet: State, _ app: inout AppState) {
-        var sheet = sheet
+    public static func update(_ action: Action, _ sheet: inout State, _ app: inout AppState) {
         let reasons = RefundReason.allCases
         switch (sheet.phase, action) {
         case (.submitted, .dismiss):
@@ -87,7 +86,7 @@ public enum RefundSheet {
         app.overlay = .refundSheet(sheet)
     }
 
-    static func isAvailable(_ action: Action, _ sheet: State, _ app: AppState) -> Bool {
+    public static func isAvailable(_ action: Action, _ sheet: State, _ app: AppState) -> Bool {
         switch (sheet.phase, action) {
         case (.submitted, .dismiss), (.choosing, .cancel), (.choosing, .press), (.choosing, .switchButton),
              (.choosing, .move), (.choosing, .up), (.choosing, .down), (_, .help): true
@@ -136,7 +135,7 @@ public enum RefundSheet {
         return (lines, issueLines)
     }
 
-    static func draw(_ grid: inout Grid, _ app: AppState, _ sheet: State) {
+    public static func draw(_ grid: inout Grid, _ app: AppState, _ sheet: State) {
         let words = app.strings.help
         switch sheet.phase {
         case .choosing:
@@ -154,23 +153,17 @@ public enum RefundSheet {
 
 // MARK: component
 
-extension RefundSheet {
-    static let bindings: [Binding] =
+extension RefundSheet: ComponentFunctions {
+    public static let bindings: [Binding] =
         // ↑↓ go through the issues, ⏎ chooses one (then the focus is on Request Refund); Tab
         // moves between the buttons.
         [.move, .up, .down] + Binding.sheetButtons + [.dismiss, .help]
 }
 
-extension RefundSheet.State: ScreenComponent {
+extension RefundSheet.State: FunctionsComponent {
+    public typealias Functions = RefundSheet
     public var kind: ScreenKind { .refundSheet }
-    public var bindings: [Binding] { RefundSheet.bindings }
     /// Asking (not its confirmation): like the confirmation sheet, keys typed before it was drawn
     /// must not answer it.
     public var discardsTypeAhead: Bool { phase == .choosing }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { RefundSheet.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        RefundSheet.update(action, self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { RefundSheet.draw(&grid, app, self) }
 }

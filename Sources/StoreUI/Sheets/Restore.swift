@@ -26,8 +26,7 @@ public enum Restore {
 
     // MARK: update
 
-    static func update(_ action: Action, _ restore: State, _ app: inout AppState) {
-        var restore = restore
+    public static func update(_ action: Action, _ restore: inout State, _ app: inout AppState) {
         switch (restore.phase, action) {
         case (.signIn, .switchButton):
             restore.signInFocused.toggle()
@@ -65,7 +64,7 @@ public enum Restore {
         return .done(restored: restored, fromRecords: fromRecords)
     }
 
-    static func isAvailable(_ action: Action, _ restore: State, _ app: AppState) -> Bool {
+    public static func isAvailable(_ action: Action, _ restore: State, _ app: AppState) -> Bool {
         switch (restore.phase, action) {
         case (.signIn, .switchButton), (.signIn, .press), (.signIn, .cancel), (.done, .dismiss): return true
         case (_, .scroll), (_, .up), (_, .down), (_, .pageUp), (_, .pageDown), (_, .top), (_, .bottom):
@@ -123,7 +122,7 @@ public enum Restore {
         }
     }
 
-    static func draw(_ grid: inout Grid, _ app: AppState, _ restore: State) {
+    public static func draw(_ grid: inout Grid, _ app: AppState, _ restore: State) {
         let layout = layout(app, restore)
         let offset = min(restore.offset, layout.maxOffset)
         switch restore.phase {
@@ -155,18 +154,12 @@ extension AppState {
 
 // MARK: component
 
-extension Restore {
-    static let bindings: [Binding] =
+extension Restore: ComponentFunctions {
+    public static let bindings: [Binding] =
         Binding.sheetButtons + [.dismiss, .scroll, .up, .down, .pageUp, .pageDown, .help]
 }
 
-extension Restore.State: ScreenComponent {
+extension Restore.State: FunctionsComponent {
+    public typealias Functions = Restore
     public var kind: ScreenKind { .restore }
-    public var bindings: [Binding] { Restore.bindings }
-    public func isAvailable(_ action: Action, _ app: AppState) -> Bool { Restore.isAvailable(action, self, app) }
-    public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        Restore.update(action, self, &app)
-        return []
-    }
-    public func draw(_ grid: inout Grid, _ app: AppState) { Restore.draw(&grid, app, self) }
 }
