@@ -307,8 +307,6 @@ public struct Strings: Sendable {
 
     /// Every word of the QA tools, in English.
     public struct QAStrings: Sendable {
-        public var scenarioTitle = "Scenario"
-        public var transactionsTitle = "Transactions"
         public var clock: @Sendable (String, String) -> String = { "Clock \($0) · \($1)" }
         public var timeRate: @Sendable (TimeRate) -> String = {
             switch $0 {
