@@ -42,21 +42,13 @@ struct ScriptCommand: ParsableCommand {
         } catch {
             throw StartupError(message: "\(file):\(error.line.map { "\($0):" } ?? "") \(error.message)")
         }
-        let folder: URL
-        if let ledgers {
-            folder = URL(fileURLWithPath: ledgers, isDirectory: true)
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw StartupError(message: "cannot create the ledgers folder \(ledgers): \(error.localizedDescription)")
-            }
-        } else {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-script-\(UUID().uuidString)", isDirectory: true)
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw StartupError(message: "cannot create a scratch folder for the script's ledgers in \(FileManager.default.temporaryDirectory.path): \(error.localizedDescription)")
-            }
+        // Where relative ledgers go: the folder asked for, else a scratch folder of this run's own.
+        let folder = ledgers.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("storefront-script-\(UUID().uuidString)", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw StartupError(message: "cannot create the \(ledgers == nil ? "scratch folder for the script's ledgers" : "ledgers folder") \(folder.path): \(error.localizedDescription)")
         }
         // The scratch folder goes however the run ends: passed, failed or malformed.
         defer { if ledgers == nil { try? FileManager.default.removeItem(at: folder) } }
