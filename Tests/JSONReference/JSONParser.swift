@@ -428,25 +428,17 @@ struct JSONParser {
     }
 
     /// The four hexadecimal digits at `index` (of a \\uXXXX escape) as a number; nil for anything else.
+    /// (Written apart from the tape's on purpose: a reference shares no code with what it checks.)
     static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
         guard index + 4 <= bytes.count else { return nil }
-        var value: UInt32 = 0
-        for byte in bytes[index..<index + 4] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
+        let digits = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<index + 4]), as: UTF8.self)
+        guard digits.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit }) else { return nil }
+        return UInt32(digits, radix: 16)
     }
 
+    /// A UTF-16 code unit as four upper-case hexadecimal digits.
     private func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        String(("000" + String(value, radix: 16, uppercase: true)).suffix(4))
     }
 
     // MARK: positions
@@ -471,21 +463,13 @@ struct JSONParser {
     }
 
     /// "line 12, column 7" for a byte offset; columns count characters (Unicode scalars), from 1.
-    /// Worked out only when there is an error, so parsing does not pay for it.
+    /// Worked out only when there is an error, so parsing does not pay for it. (Counted otherwise than
+    /// the tape counts: lines by their feeds, the column from the last one.)
     private func position(_ target: Int) -> String {
-        var line = 1
-        var column = 1
-        var index = bomLength
-        while index < min(target, bytes.count) {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            index += 1
-        }
+        let before = UnsafeBufferPointer(rebasing: bytes[bomLength..<max(bomLength, min(target, bytes.count))])
+        let line = 1 + before.filter { $0 == 0x0A }.count
+        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let column = 1 + before[lineStart...].filter { $0 & 0xC0 != 0x80 }.count
         return "line \(line), column \(column)"
     }
 }
