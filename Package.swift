@@ -88,15 +88,19 @@ let package = Package(
         // Every parser of untrusted bytes with the promises it keeps for any input (README, "Fuzzing"):
         // libFuzzer runs them through storefront-fuzz (.ci/fuzz); FuzzTargetsTests replays the seeds and
         // every kept finding.
-        .target(name: "FuzzTargets", dependencies: ["StoreModel", "CatalogFormats", "TextSafety", "StoreUI", "Terminal"]),
+        .target(name: "FuzzTargets", dependencies: ["StoreModel", "CatalogFormats", "TextSafety", "StoreUI", "Terminal", "JSONReference"]),
         .executableTarget(name: "StorefrontFuzz", dependencies: ["FuzzTargets"]),
+        // The reference JSON reader (the recursive-descent parser the tape's verdicts and messages are
+        // compared with): the readers' tests and the fuzz targets use it; the app does not. Not in
+        // TestSupport, which links Testing, since the fuzzer executable links it.
+        .target(name: "JSONReference", dependencies: ["CatalogFormats", "TextSafety"], path: "Tests/JSONReference"),
         // What several test targets share (a seeded random generator, scratch folders, the small fixture
         // catalog that both the rules' and the readers' tests use).
         .target(name: "TestSupport", dependencies: ["StoreModel", "CatalogFormats"], path: "Tests/TestSupport"),
         // The rules of the App Store model; catalogs for them are written as JSON and read by CatalogFormats.
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel", "CatalogFormats", "TestSupport"]),
         // The readers and writers of catalogs: the JSON grammar, paths in messages, `.storekit` round trips.
-        .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogFormats", "StoreModel", "TestSupport"]),
+        .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogFormats", "StoreModel", "TestSupport", "JSONReference"]),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         .testTarget(name: "StoreUITests", dependencies: ["StoreUI", "StoreModel", "CatalogFormats", "TextSafety", "TestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "StoreModel", "CatalogFormats", "TestSupport"]),

@@ -75,60 +75,62 @@ public enum CatalogLoader {
 
     /// `file`, when the bytes are a mapped file, is told how far each pass has read.
     ///
-    /// First in one pass: the tape finds the root's members itself (`JSONTape.fillRoot`), and each
-    /// section and element is checked as it is laid on its tape. Anything that pass does not accept
-    /// (JSON the parser refuses, a forbidden character, an unusual root) is read again the careful way,
-    /// `readCheckingFirst`, so every message, position and path is as that reader gives it.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: MappedFile? = nil) -> (Catalog?, ProblemLog) {
-        if let read = readInOnePass(bytes, file: file) { return read }
-        return readCheckingFirst(bytes, file: file)
-    }
-
-    /// The catalog read in one pass, or nil when it needs the careful reading.
-    static func readInOnePass(_ bytes: UnsafeBufferPointer<UInt8>, file: MappedFile? = nil) -> (Catalog?, ProblemLog)? {
+    /// One pass: the tape finds the root's members itself (`JSONTape.fillRoot`), and each section and
+    /// element is checked as it is laid on its tape. JSON the grammar refuses is reported alone, as the
+    /// first problem in the document (`firstProblem`); a document with a forbidden character is also
+    /// made a tree, whose strings are looked at one by one (`checkText`).
+    /// `checkingText`: false only for the fuzz targets' reference reading, which looks for forbidden
+    /// characters in the reference parser's tree itself.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: MappedFile? = nil, checkingText: Bool = true) -> (Catalog?, ProblemLog) {
         let log = ProblemLog()
         let reader = CatalogReader(log: log)
         reader.readUpTo = file?.release
         let tape = JSONTape(bytes, log: log)
-        guard tape.fillRoot(readUpTo: file?.release) == .whole else { return nil }
-        let arrays = tape.deferredArrays
-        let catalog = withExtendedLifetime(tape) { reader.catalog(Node(tape, 0)) }
-        // A root array the reader did not read (under a key it does not know) is still checked.
-        for start in arrays where !tape.status.walked.contains(start) && !tape.status.failed {
-            JSONTape(bytes, log: log, status: tape.status).forEachElement(ofArrayAt: start, key: "") { _, _ in }
+        var catalog: Catalog?
+        switch tape.fillRoot(readUpTo: file?.release) {
+        case .whole:
+            catalog = withExtendedLifetime(tape) { reader.catalog(Node(tape, 0)) }
+            // A root array the reader did not read (under a key it does not know) is still checked.
+            for array in tape.deferredArrays where !tape.status.walked.contains(array.start) && !tape.status.failed {
+                JSONTape(bytes, log: log, status: tape.status).forEachElement(ofArrayAt: array.start, key: array.key) { _, _ in }
+            }
+        case .rootIsArray, .notAnObject:
+            // Not a catalog: laid out whole, for the reader to say so.
+            if tape.fillDocument() { catalog = withExtendedLifetime(tape) { reader.catalog(Node(tape, 0)) } }
+        case .broken, .stopped:
+            break
         }
-        let status = tape.status
-        guard !status.failed, !status.forbidden, arrays.allSatisfy(status.walked.contains) else { return nil }
+        if tape.status.failed {
+            // Problems found before the grammar stopped are dropped: only the syntax problem is reported.
+            let refused = ProblemLog()
+            refused.problems = [firstProblem(bytes, tape)]
+            return (nil, refused)
+        }
+        if tape.status.forbidden && checkingText {
+            // Rare: only a document with a forbidden character is built whole to find it; its problems
+            // come first, as the document's text is checked before its meaning.
+            let found = log.problems
+            log.problems = []
+            let whole = JSONTape(bytes, log: ProblemLog())
+            if whole.fillDocument() { reader.checkText(whole.value(at: 0)) }
+            log.problems += found
+        }
         return (catalog, log)
     }
 
-    /// Checks the whole document with `JSONParser` first (every syntax message, line and column,
-    /// duplicate keys, forbidden characters), then reads it as `readInOnePass` does.
-    static func readCheckingFirst(_ bytes: UnsafeBufferPointer<UInt8>, file: MappedFile? = nil) -> (Catalog?, ProblemLog) {
-        let log = ProblemLog()
-        var checker = JSONParser(bytes, building: false)
-        checker.readUpTo = file?.release
-        do throws(JSONParser.Failure) {
-            _ = try checker.document()
-        } catch {
-            log.problems.append(error.problem)
-            return (nil, log)
+    /// The first problem in document order of a document the tape refused. The root's arrays were only
+    /// scanned (by brackets and strings) while the root was laid out, and are checked one element at a
+    /// time later, in the reader's order: an array before where the tape stopped may hold an earlier
+    /// problem, so each is checked again in the file's order, the first that refuses winning.
+    static func firstProblem(_ bytes: UnsafeBufferPointer<UInt8>, _ tape: JSONTape) -> CatalogProblem {
+        var arrays = tape.deferredArrays
+        if let unfinished = tape.unfinishedArray { arrays.append(unfinished) }
+        for array in arrays {
+            let status = JSONTape.Status()
+            JSONTape(bytes, log: ProblemLog(), status: status).forEachElement(ofArrayAt: array.start, key: array.key) { _, _ in }
+            if status.failed { return status.problem(in: bytes) }
         }
-        let reader = CatalogReader(log: log)
-        reader.readUpTo = file?.release
-        // Rare: only a document with a forbidden character is built whole to find it.
-        if checker.sawForbiddenText {
-            var source = JSONParser(bytes)
-            reader.checkText(source.value(at: checker.rootStart))
-        }
-        let tape = JSONTape(bytes, log: log)
-        if checker.rootIsObject {
-            tape.fillRoot(readUpTo: file?.release)
-        } else {
-            tape.fill(at: checker.rootStart, base: nil)
-        }
-        // Nodes hold the tape unowned: it lives until the catalog is read.
-        return withExtendedLifetime(tape) { (reader.catalog(Node(tape, 0)), log) }
+        return tape.status.problem(in: bytes)
     }
 }
 

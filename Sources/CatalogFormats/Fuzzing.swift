@@ -1,9 +1,10 @@
 import Foundation
 import StoreModel
 
-/// The catalog's two readers, side by side, for the fuzz targets (`Sources/FuzzTargets`): the
-/// one-pass tape and the careful reader must accept the same documents and report the same problems.
-/// Not for the app: it reads catalogs through `CatalogLoader` and `CatalogFile`.
+/// The catalog reader as the fuzz targets (`Sources/FuzzTargets`) drive it: the app's reading, and the
+/// pieces of a reference reading (a reference parser's verdict and tree, `Tests/JSONReference`, then
+/// the same reader for the catalog's meaning). Not for the app: it reads catalogs through
+/// `CatalogLoader` and `CatalogFile`.
 @_spi(Fuzzing) public enum CatalogReaders {
     /// What one reading gave, with the work it counted (nodes made, JSON paths built).
     public struct Reading {
@@ -17,19 +18,22 @@ import StoreModel
         }
     }
 
-    /// The one-pass reading, or nil where it hands the document to the careful reader.
-    public static func onePass(_ bytes: UnsafeBufferPointer<UInt8>) -> Reading? {
-        CatalogLoader.readInOnePass(bytes).map(Self.reading)
-    }
-
-    /// The careful reading: `JSONParser` checks the whole document first.
-    public static func careful(_ bytes: UnsafeBufferPointer<UInt8>) -> Reading {
-        reading(CatalogLoader.readCheckingFirst(bytes))
-    }
-
-    /// What `CatalogLoader.load` does: the one pass, and the careful reading where it hands over.
+    /// What `CatalogLoader.load` does: the tape checks the JSON and reports its problems itself.
     public static func either(_ bytes: UnsafeBufferPointer<UInt8>) -> Reading {
         reading(CatalogLoader.read(bytes))
+    }
+
+    /// The reading of a document the reference parser accepted, without looking for forbidden
+    /// characters (the reference reading looks for them in its own tree with `textProblems`).
+    public static func meaning(_ bytes: UnsafeBufferPointer<UInt8>) -> Reading {
+        reading(CatalogLoader.read(bytes, checkingText: false))
+    }
+
+    /// The problems of the strings and keys of a document's tree that hold a forbidden character.
+    public static func textProblems(_ value: JSONValue) -> [CatalogProblem] {
+        let log = ProblemLog()
+        CatalogReader(log: log).checkText(value)
+        return log.problems
     }
 
     private static func reading(_ read: (Catalog?, ProblemLog)) -> Reading {

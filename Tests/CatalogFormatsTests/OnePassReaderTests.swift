@@ -1,25 +1,48 @@
 @testable import CatalogFormats
 import Foundation
+import JSONReference
 @testable import StoreModel
 import TestSupport
 import Testing
 
 /// The catalog is read in one pass over its bytes (issue 9: lint of 100,000 products in a second): the
-/// tapes check the JSON as they lay it out, and anything they do not accept is read again the careful
-/// way (`readCheckingFirst`), so every problem is reported exactly as that reader reports it.
+/// tapes check the JSON as they lay it out and report what they refuse themselves (issue 25), exactly
+/// as the reference reading does: the reference parser (`Tests/JSONReference`, the careful reader of
+/// before) checking the whole document first, then the reader for its meaning.
 @Suite("One-pass catalog reading")
 struct OnePassReaderTests {
-    /// Problems and product ids, from the one-pass reader (nil when it hands over) and the careful one.
-    func both(_ text: String) -> (onePass: [String]?, careful: [String], read: [String]) {
-        let data = Data(text.utf8)
-        return data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            func outcome(_ read: (Catalog?, ProblemLog)) -> [String] {
-                read.1.problems.map(\.description) + (read.0?.products.map(\.id) ?? ["no catalog"])
+    /// The reference reading: the reference parser's problem, or the reader's (the forbidden characters
+    /// of the reference's own tree first).
+    static func reference(_ bytes: UnsafeBufferPointer<UInt8>) -> (Catalog?, [CatalogProblem]) {
+        switch ReferenceJSON.read(bytes) {
+        case .failure(let problem):
+            return (nil, [problem])
+        case .success(let (value, hasForbiddenText)):
+            let (catalog, log) = CatalogLoader.read(bytes, checkingText: false)
+            var text: [CatalogProblem] = []
+            if hasForbiddenText {
+                let textLog = ProblemLog()
+                CatalogReader(log: textLog).checkText(value)
+                text = textLog.problems
             }
-            return (CatalogLoader.readInOnePass(bytes).map(outcome), outcome(CatalogLoader.readCheckingFirst(bytes)),
-                    outcome(CatalogLoader.read(bytes)))
+            return (catalog, text + log.problems)
         }
+    }
+
+    /// Problems and product ids, from the reading (`read`) and the reference reading (`careful`), and
+    /// whether the reference parser refused the JSON.
+    func both(_ text: String) -> (refused: Bool, careful: [String], read: [String]) {
+        Array(text.utf8).withUnsafeBufferPointer(outcomes)
+    }
+
+    func outcomes(_ bytes: UnsafeBufferPointer<UInt8>) -> (refused: Bool, careful: [String], read: [String]) {
+        func outcome(_ catalog: Catalog?, _ problems: [CatalogProblem]) -> [String] {
+            problems.map(\.description) + (catalog?.products.map(\.id) ?? ["no catalog"])
+        }
+        let (catalog, log) = CatalogLoader.read(bytes)
+        let careful = Self.reference(bytes)
+        let refused = if case .failure = ReferenceJSON.read(bytes) { true } else { false }
+        return (refused, outcome(careful.0, careful.1), outcome(catalog, log.problems))
     }
 
     /// The fixture with `snippet` in place of the first product's description text.
@@ -28,15 +51,15 @@ struct OnePassReaderTests {
                                           + snippet + "}")
     }
 
-    @Test("a sound catalog is read in one pass, to the same catalog the careful reading makes")
+    @Test("a sound catalog is read in one pass, to the same catalog the reference reading makes")
     func soundInOnePass() throws {
-        let (onePass, careful, _) = both(Fixture.json)
-        #expect(onePass != nil)
-        #expect(onePass == careful)
+        let (refused, careful, read) = both(Fixture.json)
+        #expect(!refused)
+        #expect(read == careful)
         #expect(!careful.contains("no catalog"))
     }
 
-    @Test("JSON the parser refuses, and forbidden characters, are handed to the careful reading, which reports them",
+    @Test("JSON the reference parser refuses, and forbidden characters, are reported as the reference reading reports them",
           arguments: [
               #""One boost.","#, #""One boost."#, #""bad \x escape""#, #""lone \ud800 half""#, #""\udc00""#,
               "\"raw \u{01} control\"", #""One" "boost""#, "01", "1.", "-", "1e999", "tru", "nul", "+1", ".5",
@@ -46,22 +69,20 @@ struct OnePassReaderTests {
               "\"x\"}, \"more\": {" + (0..<20).map { "\"T\($0 % 19)\": \"1\"" }.joined(separator: ", ") + "}, \"z\": {\"a\": 1",
           ])
     func refusedGoesCareful(snippet: String) {
-        let (onePass, careful, read) = both(withDescription(snippet))
-        #expect(onePass == nil)
+        let (_, careful, read) = both(withDescription(snippet))
         #expect(read == careful)
-        #expect(!careful.isEmpty)
+        #expect(careful.first?.hasPrefix("$") == true)
     }
 
-    @Test("invalid UTF-8 and a byte order mark for UTF-16 are handed over too")
+    @Test("invalid UTF-8 and a byte order mark for UTF-16 are reported as the reference reports them")
     func badBytes() {
         var bytes = Array(withDescription(#""caf\#u{E9}""#).utf8)
         let accent = bytes.firstIndex(of: 0xC3)!
         bytes[accent + 1] = 0x28 // not a continuation byte
         for document in [bytes, [0xFF, 0xFE] + Array(Fixture.json.utf8)] {
-            let (onePass, careful) = document.withUnsafeBufferPointer { bytes in
-                (CatalogLoader.readInOnePass(bytes), CatalogLoader.readCheckingFirst(bytes).1.problems.map(\.description))
-            }
-            #expect(onePass == nil)
+            let (refused, careful, read) = document.withUnsafeBufferPointer(outcomes)
+            #expect(refused)
+            #expect(read == careful)
             #expect(careful.first?.contains("not valid JSON") == true)
         }
     }
@@ -74,33 +95,30 @@ struct OnePassReaderTests {
         return document
     }
 
-    func outcomes(_ document: [UInt8]) -> (onePass: [String]?, careful: [String]) {
-        document.withUnsafeBufferPointer { bytes in
-            (CatalogLoader.readInOnePass(bytes).map { $0.1.problems.map(\.description) },
-             CatalogLoader.readCheckingFirst(bytes).1.problems.map(\.description))
-        }
+    func outcomes(_ document: [UInt8]) -> (refused: Bool, careful: [String], read: [String]) {
+        document.withUnsafeBufferPointer(outcomes)
     }
 
-    @Test("malformed UTF-8 and forbidden scalars are handed over; well-formed text past ASCII is read in one pass")
+    @Test("malformed UTF-8 is refused and forbidden scalars are reported as the reference reports them; well-formed text past ASCII is read")
     func utf8Sequences() {
         let malformed: [[UInt8]] = [[0xE3, 0x28, 0x81], [0xE3, 0x81], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xC3],
                                     [0xDF, 0xC0], [0xF5, 0x80, 0x80, 0x80], [0xC0, 0xAF], [0xEF, 0xBF]]
         for bytes in malformed {
-            let (onePass, careful) = outcomes(withBytes(bytes))
-            #expect(onePass == nil, "\(bytes)")
+            let (refused, careful, read) = outcomes(withBytes(bytes))
+            #expect(refused && read == careful, "\(bytes)")
             #expect(careful.first?.contains("invalid UTF-8") == true, "\(bytes)")
         }
         let forbidden: [[UInt8]] = [[0xD8, 0x9C], [0xC2, 0x85], [0xE2, 0x80, 0xAE], [0xE2, 0x81, 0xA6]]
         for bytes in forbidden {
-            let (onePass, careful) = outcomes(withBytes(bytes))
-            #expect(onePass == nil, "\(bytes)")
+            let (refused, careful, read) = outcomes(withBytes(bytes))
+            #expect(!refused && read == careful, "\(bytes)")
             #expect(careful.first?.contains("bidirectional overrides are not allowed") == true, "\(bytes)")
         }
         let wellFormed: [[UInt8]] = [[0xE3, 0x81, 0x82], [0xD7, 0x90], [0xEF, 0xBC, 0x81], [0xF0, 0x9F, 0x98, 0x80],
                                      [0xE2, 0x82, 0xAC], [0xC2, 0xA9], [0xD8, 0xA7], [0xE0, 0xA4, 0x85], [0xED, 0x9F, 0xBF]]
         for bytes in wellFormed {
-            let (onePass, careful) = outcomes(withBytes(bytes))
-            #expect(onePass == careful && careful.isEmpty, "\(bytes) \(careful)")
+            let (_, careful, read) = outcomes(withBytes(bytes))
+            #expect(read == careful && !careful.contains { $0.hasPrefix("$") } && !careful.contains("no catalog"), "\(bytes) \(careful)")
         }
     }
 
@@ -112,9 +130,9 @@ struct OnePassReaderTests {
               "\"x\"}, \"more\": {" + (0..<20).map { "\"T\($0)\": \"1\"" }.joined(separator: ", ") + "}, \"z\": {\"a\": 1",
           ])
     func acceptedInOnePass(snippet: String) {
-        let (onePass, careful, _) = both(withDescription(snippet))
-        #expect(onePass != nil)
-        #expect(onePass == careful)
+        let (refused, careful, read) = both(withDescription(snippet))
+        #expect(!refused)
+        #expect(read == careful)
     }
 
     @Test("a root array the reader does not read is still checked: sound, it is an unknown key; broken, a syntax error")
@@ -122,11 +140,11 @@ struct OnePassReaderTests {
         // The root is level 1, "extra" 2, its object 3: 61 arrays make 64.
         let nesting = String(repeating: "[", count: 61) + String(repeating: "]", count: 61)
         let sound = both(Fixture.json.replacingOccurrences(of: #""territories": ["#, with: #""extra": [1, "a", {"b": \#(nesting)}], "territories": ["#))
-        #expect(sound.onePass != nil && sound.onePass == sound.careful)
+        #expect(!sound.refused && sound.read == sound.careful)
         #expect(sound.careful.first?.contains("unknown key \"extra\"") == true)
         for broken in ["[1, 2,]", "[01]", "[{\"a\": 1, \"a\": 2}]", "[" + String(repeating: "[", count: 63) + String(repeating: "]", count: 64)] {
             let result = both(Fixture.json.replacingOccurrences(of: #""territories": ["#, with: #""extra": \#(broken), "territories": ["#))
-            #expect(result.onePass == nil)
+            #expect(result.refused)
             #expect(result.read == result.careful && result.careful.count == 2) // the syntax problem, and no catalog
         }
     }
@@ -137,9 +155,45 @@ struct OnePassReaderTests {
         let deepest = String(repeating: "[", count: 63) + String(repeating: "]", count: 63)
         let tooDeep = "[" + deepest + "]"
         let ok = both(Fixture.json.replacingOccurrences(of: #""app": {"#, with: #""extra": \#(deepest), "app": {"#))
-        #expect(ok.onePass != nil && ok.onePass == ok.careful)
+        #expect(!ok.refused && ok.read == ok.careful)
         let refused = both(Fixture.json.replacingOccurrences(of: #""app": {"#, with: #""extra": \#(tooDeep), "app": {"#))
-        #expect(refused.onePass == nil && refused.careful.first?.contains("nested more than 64 levels deep") == true)
+        #expect(refused.refused && refused.read == refused.careful)
+        #expect(refused.careful.first?.contains("nested more than 64 levels deep") == true)
+    }
+
+    /// The fixture with each (old, new) replaced.
+    func fixture(_ changes: [(String, String)]) -> String {
+        changes.reduce(Fixture.json) { json, change in
+            precondition(json.contains(change.0), "fixture does not contain \(change.0)")
+            return json.replacingOccurrences(of: change.0, with: change.1)
+        }
+    }
+
+    @Test("the first problem in the document wins, though the root's arrays are checked after the root and in the reader's order",
+          arguments: [
+              // A broken element of an earlier root array, before a later root member's problem.
+              ([(#""locale": "en_GB"}"#, #""locale": "en_GB",}"#), (#""subscriptionGroups": ["#, #""later": tru, "subscriptionGroups": ["#)],
+               "line 8, column 58: a comma before '}' is not allowed in JSON"),
+              // An unknown array first in the file (checked last), before a broken array the reader reads first.
+              ([(#""app": {"#, #""extra": [1, 2,], "app": {"#), (#""locale": "en_US"}"#, #""locale": "en_US",}"#)],
+               "line 2, column 18: a comma before ']' is not allowed in JSON"),
+              // A root array whose scan breaks off (its brackets do not match): its elements say where.
+              ([(#""app": {"#, #""extra": [1, 2}, "app": {"#)], "line 2, column 17: expected ',' or ']' after an array element, found '}'"),
+              // A string left open inside a root array: its scan runs on past the line's end.
+              ([(#""name": {"en": "Plus"}"#, #""name": {"en": "Plus}"#)], "line 11, column 43: a raw control character U+000A (line feed) inside a string"),
+              // A duplicate key in an element of a root array, and in an array element inside another.
+              ([(#""code": "DEU","#, #""code": "DEU", "code": "X","#)], "$.territories[1]: duplicate key \"code\""),
+              ([(#""app": {"#, #""extra": [[0, {"k": 1, "k": 2}]], "app": {"#)], "$.extra[0][1]: duplicate key \"k\""),
+              ([(#""app": {"#, #""extra": {"a": [0, {"k": 1, "k": 2}]}, "app": {"#)], "$.extra.a[1]: duplicate key \"k\""),
+              // A duplicate root key after a broken root array: the array's problem is first.
+              ([(#""locale": "de_DE"}"#, #""locale": "de_DE" x}"#), (#""offerCodes": ["#, #""app": 1, "offerCodes": ["#)],
+               "expected ',' or '}' after an object member, found 'x'"),
+          ])
+    func firstProblemInDocumentOrder(changes: [(String, String)], expected: String) {
+        let (refused, careful, read) = both(fixture(changes))
+        #expect(refused)
+        #expect(read == careful)
+        #expect(read.count == 2 && read.first?.contains(expected) == true, "\(read)")
     }
 
     @Test("300 random damages to a catalog: the reading reports exactly what the careful reading reports")
@@ -151,7 +205,7 @@ struct OnePassReaderTests {
         }
         let original = Array(Fixture.json.utf8)
         let inserts: [[UInt8]] = ["{", "}", "[", "]", ",", ":", "\"", "\\", " ", "0", "a", "\u{7F}", "é", "\\u", "-"].map { Array($0.utf8) }
-        var handedOver = 0
+        var refusedCount = 0
         for _ in 0..<300 {
             var bytes = original
             for _ in 0...next(2) {
@@ -162,17 +216,11 @@ struct OnePassReaderTests {
                 default: bytes.replaceSubrange(at..<min(at + 1 + next(8), bytes.count), with: inserts[next(inserts.count)])
                 }
             }
-            let (read, careful, onePass) = bytes.withUnsafeBufferPointer { bytes in
-                func outcome(_ read: (Catalog?, ProblemLog)) -> [String] {
-                    read.1.problems.map(\.description) + (read.0?.products.map(\.id) ?? ["no catalog"])
-                }
-                return (outcome(CatalogLoader.read(bytes)), outcome(CatalogLoader.readCheckingFirst(bytes)),
-                        CatalogLoader.readInOnePass(bytes))
-            }
+            let (refused, careful, read) = outcomes(bytes)
             #expect(read == careful, "\(String(decoding: bytes, as: UTF8.self))")
-            if onePass == nil { handedOver += 1 }
+            if refused { refusedCount += 1 }
         }
-        // Most damage breaks the JSON (handed over); some leaves it valid (read in one pass), and both happen.
-        #expect(handedOver > 100 && handedOver < 300)
+        // Most damage breaks the JSON (refused); some leaves it valid (read for its meaning), and both happen.
+        #expect(refusedCount > 100 && refusedCount < 300)
     }
 }

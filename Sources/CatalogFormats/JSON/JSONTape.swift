@@ -2,8 +2,10 @@ import Foundation
 import StoreModel
 import TextSafety
 
-/// One value of a document already checked by `JSONParser`, laid flat as tokens over the file's bytes:
-/// no tree of boxed values, no String for a key or a value until the catalog reader asks for it.
+/// The project's one JSON grammar (RFC 8259, strictly): a document laid flat as tokens over the file's
+/// bytes, checked as it is laid out, with no tree of boxed values and no String for a key or a value
+/// until a reader asks for it. Where it refuses, it notes where it stopped and why (`Status.stop`), and
+/// the message, with its line and column, is made from that only then.
 /// The catalog reader fills one tape per root section and one per element of a root array (reusing it
 /// from element to element), so memory holds the tokens of one product at a time.
 final class JSONTape {
@@ -50,19 +52,46 @@ final class JSONTape {
     /// How deep the tape's top value is nested (the root object is 1, an element of a root array 3).
     private var baseDepth = 1
 
-    /// Filling a tape checks what it lays out, as strictly as `JSONParser` does, so a catalog is read
-    /// in one pass over its bytes. It does not say what is wrong, or where: a tape that finds anything
-    /// the parser refuses (or a string with a character `UntrustedText` forbids) notes it here and
-    /// stops, and the catalog is read again the careful way, which reports it exactly as before.
+    /// Filling a tape checks what it lays out, so a catalog is read in one pass over its bytes. A tape
+    /// that refuses something notes where and why here and stops; a string with a character
+    /// `UntrustedText` forbids is only noted (the reader then looks for it in the document's tree).
     final class Status {
-        /// Something `JSONParser` refuses: the tape stopped there and is not to be read.
+        /// Something the grammar refuses: the tape stopped there and is not to be read.
         var failed = false
+        /// The first refusal: where and why (nil while none, or when a root array's scan broke off,
+        /// which its elements' own check then says).
+        var stop: Stop?
         /// A string or key with a forbidden character (the tape was laid out whole).
         var forbidden = false
         /// The root arrays (by where they start) that were laid out element by element to their end.
         var walked: Set<Int> = []
         init() {}
+
+        /// The refusal as the reader reports it.
+        func problem(in bytes: UnsafeBufferPointer<UInt8>) -> CatalogProblem {
+            stop?.problem(in: bytes) ?? CatalogProblem(path: .root, reason: "not valid JSON")
+        }
     }
+
+    /// Where a tape refused the document, and why, as the reader reports it.
+    struct Stop {
+        var offset: Int
+        var reason: String
+        /// A duplicate key's object (its reason holds both places); nil for a syntax error, reported at the
+        /// root with its line and column.
+        var path: JSONPath?
+
+        func problem(in bytes: UnsafeBufferPointer<UInt8>) -> CatalogProblem {
+            if let path { return CatalogProblem(path: path, reason: reason) }
+            return CatalogProblem(path: .root, reason: "not valid JSON: \(JSONTape.position(offset, in: bytes)): \(reason)")
+        }
+    }
+
+    /// Deeper nesting is refused with a message instead of overflowing the stack. A catalog needs 6.
+    static let maxDepth = 64
+    /// Objects with more keys than this look a new key up in a set instead of comparing it with every
+    /// earlier one.
+    static let indexedObjectSize = 16
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, log: ProblemLog, status: Status = Status()) {
         self.bytes = bytes
@@ -114,9 +143,100 @@ final class JSONTape {
         return nil
     }
 
+    /// Lays out the whole document (a leading UTF-8 byte order mark skipped): one value with nothing but
+    /// white space after it. False when it is refused (`status.stop` says where and why).
+    func fillDocument() -> Bool {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            return refuse(0, "the file is UTF-16; save it as UTF-8")
+        }
+        var offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard let end = fill(at: offset, base: nil) else { return false }
+        offset = end
+        skipWhitespace(&offset)
+        guard offset == bytes.count else { return refuse(offset, "unexpected \(found(offset)) after the JSON value") }
+        return true
+    }
+
+    // MARK: refusing
+
+    /// Notes the first refusal of this read (where and why) and stops the tape: every `return false` of
+    /// the grammar goes through here or `refuseDuplicate`, so the message is made only on error.
+    @discardableResult
+    @inline(never)
+    private func refuse(_ offset: Int, _ reason: @autoclosure () -> String) -> Bool {
+        status.failed = true
+        if status.stop == nil { status.stop = Stop(offset: offset, reason: reason()) }
+        return false
+    }
+
+    /// A key given twice in one object: refused with the object's path and both places, since JSON
+    /// readers disagree on which of the two wins.
+    @discardableResult
+    @inline(never)
+    private func refuseDuplicate(_ key: Int, in object: Int, members: Int) -> Bool {
+        let text = string(at: key)
+        // The first earlier key with the same text (walked only here, on error).
+        var first = object + 1
+        while string(at: first) != text { first = Int(tokens[first + 1].next) }
+        return refuse(tokens[key].start, "duplicate key \(UntrustedText.quoted(text)) at \(Self.position(tokens[key].start, in: bytes)), "
+                      + "first at \(Self.position(tokens[first].start, in: bytes)); JSON readers disagree on which one wins",
+                      path: path(of: object))
+    }
+
+    @discardableResult
+    private func refuse(_ offset: Int, _ reason: String, path: JSONPath) -> Bool {
+        status.failed = true
+        if status.stop == nil { status.stop = Stop(offset: offset, reason: reason, path: path) }
+        return false
+    }
+
+    /// A key was expected at `offset`.
+    @discardableResult
+    private func refuseKey(_ offset: Int) -> Bool {
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") { return refuse(offset, "a comma before '}' is not allowed in JSON") }
+        return refuse(offset, "expected a key in double quotes, found \(found(offset))")
+    }
+
+    /// What is at `offset`, for messages: "'x'", "byte 0xC3", "the end of the file".
+    private func found(_ offset: Int) -> String {
+        guard offset < bytes.count else { return "the end of the file" }
+        let byte = bytes[offset]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    /// "line 12, column 7" for a byte offset; columns count characters (Unicode scalars), from 1, after a
+    /// byte order mark. Worked out only for a message.
+    static func position(_ target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var line = 1
+        var column = 1
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < min(target, bytes.count) {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return "line \(line), column \(column)"
+    }
+
+    /// "D83D": a UTF-16 code unit as four hexadecimal digits, for the surrogate messages.
+    private func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
     /// How a walk over the root's members ended: past the whole document, stopped by `visit`, at a
-    /// root array, or at anything else (not an object, not valid JSON, not all of the document).
-    enum RootEnd { case whole, stopped, rootIsArray, broken }
+    /// root array, at a root that is neither (nothing laid out: `fillDocument` lays out either), or
+    /// refused (`status` says where and why).
+    enum RootEnd { case whole, stopped, rootIsArray, notAnObject, broken }
+
+    /// A root array whose scan broke off (its elements' own check says where); nil otherwise.
+    private(set) var unfinishedArray: (start: Int, key: String)?
 
     /// Lays out the root object, finding its members itself: each key, and each value but an array, is
     /// checked as it is laid out; an array is followed only by its strings and brackets (counting its
@@ -134,28 +254,37 @@ final class JSONTape {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
         skipWhitespace(&offset)
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{") else {
-            return offset < bytes.count && bytes[offset] == UInt8(ascii: "[") ? .rootIsArray : .broken
+            return offset < bytes.count && bytes[offset] == UInt8(ascii: "[") ? .rootIsArray : .notAnObject
         }
         append(Token(kind: .object, start: offset, end: offset, parent: -1))
         offset += 1
         var members: Int32 = 0
         var nextReport = offset + (1 << 20)
         skipWhitespace(&offset)
-        guard offset < bytes.count else { return .broken }
-        if bytes[offset] != UInt8(ascii: "}") {
+        if offset >= bytes.count || bytes[offset] != UInt8(ascii: "}") {
             while true {
                 skipWhitespace(&offset)
-                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), string(&offset, parent: 0),
-                      isNewKey(tokenCount - 1, in: 0, members: Int(members)) else { return .broken }
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { refuseKey(offset); return .broken }
+                guard string(&offset, parent: 0) else { return .broken }
+                guard isNewKey(tokenCount - 1, in: 0, members: Int(members)) else {
+                    refuseDuplicate(tokenCount - 1, in: 0, members: Int(members))
+                    return .broken
+                }
                 guard visit(tokenCount - 1) else { return .stopped }
                 skipWhitespace(&offset)
-                guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return .broken }
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+                    refuse(offset, "expected ':' after the key, found \(found(offset))")
+                    return .broken
+                }
                 offset += 1
                 skipWhitespace(&offset)
-                guard offset < bytes.count else { return .broken }
-                if bytes[offset] == UInt8(ascii: "[") {
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: "[") {
                     let start = offset
-                    guard let count = skipArray(&offset, nextReport: &nextReport, readUpTo) else { return .broken }
+                    guard let count = skipArray(&offset, nextReport: &nextReport, readUpTo) else {
+                        status.failed = true
+                        unfinishedArray = (start, string(at: tokenCount - 1))
+                        return .broken
+                    }
                     append(Token(kind: .array, deferred: true, start: start, end: offset, parent: 0,
                                  next: Int32(tokenCount + 1), deferredCount: Int32(count)))
                 } else {
@@ -163,9 +292,11 @@ final class JSONTape {
                 }
                 members += 1
                 skipWhitespace(&offset)
-                guard offset < bytes.count else { return .broken }
-                if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
-                guard bytes[offset] == UInt8(ascii: "}") else { return .broken }
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "}") else {
+                    refuse(offset, "expected ',' or '}' after an object member, found \(found(offset))")
+                    return .broken
+                }
                 break
             }
         }
@@ -174,12 +305,16 @@ final class JSONTape {
         tokens[0].end = offset
         tokens[0].next = Int32(tokenCount)
         skipWhitespace(&offset)
-        return offset == bytes.count ? .whole : .broken
+        guard offset == bytes.count else {
+            refuse(offset, "unexpected \(found(offset)) after the JSON value")
+            return .broken
+        }
+        return .whole
     }
 
-    /// Where each array of the root laid out by `fillRoot` starts (each is deferred).
-    var deferredArrays: [Int] {
-        (0..<tokenCount).compactMap { tokens[$0].deferred ? tokens[$0].start : nil }
+    /// Each array of the root laid out by `fillRoot` (each is deferred): where it starts, and its key.
+    var deferredArrays: [(start: Int, key: String)] {
+        (0..<tokenCount).compactMap { tokens[$0].deferred ? (tokens[$0].start, string(at: $0 - 1)) : nil }
     }
 
     /// Lays out each element of the root array `key` starting at `start` in turn, calling `body` with
@@ -200,28 +335,36 @@ final class JSONTape {
             body(index, offset)
             index += 1
             skipWhitespace(&offset)
-            guard offset < bytes.count else { status.failed = true; return }
-            if bytes[offset] == UInt8(ascii: ",") {
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: ",") {
                 offset += 1
+                skipWhitespace(&offset)
+                guard offset >= bytes.count || bytes[offset] != UInt8(ascii: "]") else {
+                    refuse(offset, "a comma before ']' is not allowed in JSON")
+                    return
+                }
                 continue
             }
-            guard bytes[offset] == UInt8(ascii: "]") else { status.failed = true; return }
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "]") else {
+                refuse(offset, "expected ',' or ']' after an array element, found \(found(offset))")
+                return
+            }
             // The scan found the same end (a deferred token's `end`), or the document is not as scanned.
             status.walked.insert(start)
             return
         }
     }
 
-    /// Lays out a value, checking it. False when it is not valid JSON (the tape then stops).
-    private func value(_ offset: inout Int, parent: Int32, depth: Int) -> Bool {
+    /// Lays out a value, checking it. False when it is not valid JSON (the tape then stops). `position`:
+    /// its index in its array, given to a container at once so a duplicate key inside it has its path.
+    private func value(_ offset: inout Int, parent: Int32, depth: Int, position: Int32 = 0) -> Bool {
         skipWhitespace(&offset)
-        guard offset < bytes.count else { return false }
+        guard offset < bytes.count else { return refuse(offset, "expected a JSON value, found the end of the file") }
         let index = tokenCount
         let start = offset
         switch bytes[offset] {
         case UInt8(ascii: "{"):
-            guard depth <= JSONParser.maxDepth else { return false }
-            append(Token(kind: .object, start: start, end: start, parent: parent))
+            guard depth <= Self.maxDepth else { return refuse(start, "nested more than \(Self.maxDepth) levels deep") }
+            append(Token(kind: .object, position: position, start: start, end: start, parent: parent))
             offset += 1
             var members: Int32 = 0
             // One bit per plain ASCII key seen, chosen by its length, first and last bytes: a key whose bit
@@ -230,49 +373,56 @@ final class JSONTape {
             var signatures: UInt64 = 0
             var plainKeys = true
             skipWhitespace(&offset)
-            guard offset < bytes.count else { return false }
-            if bytes[offset] != UInt8(ascii: "}") {
+            if offset >= bytes.count || bytes[offset] != UInt8(ascii: "}") {
                 while true {
                     skipWhitespace(&offset)
-                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), string(&offset, parent: Int32(index)) else { return false }
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return refuseKey(offset) }
+                    guard string(&offset, parent: Int32(index)) else { return false }
                     let key = tokens[tokenCount - 1]
                     plainKeys = plainKeys && key.ascii
                     let bit: UInt64 = plainKeys ? 1 << Self.signature(start: key.start, end: key.end, in: bytes) : 0
-                    if bit == 0 || signatures & bit != 0 || members >= JSONParser.indexedObjectSize {
-                        guard isNewKey(tokenCount - 1, in: index, members: Int(members)) else { return false }
+                    if bit == 0 || signatures & bit != 0 || members >= Self.indexedObjectSize {
+                        guard isNewKey(tokenCount - 1, in: index, members: Int(members)) else {
+                            return refuseDuplicate(tokenCount - 1, in: index, members: Int(members))
+                        }
                     }
                     signatures |= bit
                     skipWhitespace(&offset)
-                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return false }
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+                        return refuse(offset, "expected ':' after the key, found \(found(offset))")
+                    }
                     offset += 1
                     guard value(&offset, parent: Int32(index), depth: depth + 1) else { return false }
                     members += 1
                     skipWhitespace(&offset)
-                    guard offset < bytes.count else { return false }
-                    if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
-                    guard bytes[offset] == UInt8(ascii: "}") else { return false }
+                    if offset < bytes.count, bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "}") else {
+                        return refuse(offset, "expected ',' or '}' after an object member, found \(found(offset))")
+                    }
                     break
                 }
             }
             offset += 1 // '}'
             tokens[index].count = members
         case UInt8(ascii: "["):
-            guard depth <= JSONParser.maxDepth else { return false }
-            append(Token(kind: .array, start: start, end: start, parent: parent))
+            guard depth <= Self.maxDepth else { return refuse(start, "nested more than \(Self.maxDepth) levels deep") }
+            append(Token(kind: .array, position: position, start: start, end: start, parent: parent))
             offset += 1
             var elements: Int32 = 0
             skipWhitespace(&offset)
-            guard offset < bytes.count else { return false }
-            if bytes[offset] != UInt8(ascii: "]") {
+            if offset >= bytes.count || bytes[offset] != UInt8(ascii: "]") {
                 while true {
+                    skipWhitespace(&offset)
+                    if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") { return refuse(offset, "a comma before ']' is not allowed in JSON") }
                     let element = tokenCount
-                    guard value(&offset, parent: Int32(index), depth: depth + 1) else { return false }
+                    guard value(&offset, parent: Int32(index), depth: depth + 1, position: elements) else { return false }
                     tokens[element].position = elements
                     elements += 1
                     skipWhitespace(&offset)
-                    guard offset < bytes.count else { return false }
-                    if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
-                    guard bytes[offset] == UInt8(ascii: "]") else { return false }
+                    if offset < bytes.count, bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "]") else {
+                        return refuse(offset, "expected ',' or ']' after an array element, found \(found(offset))")
+                    }
                     break
                 }
             }
@@ -281,17 +431,19 @@ final class JSONTape {
         case UInt8(ascii: "\""):
             return string(&offset, parent: parent)
         case UInt8(ascii: "t"):
-            guard literal("true", &offset) else { return false }
+            guard literal("true", &offset) else { return refuse(start, "expected a JSON value, found \(found(start))") }
             append(Token(kind: .true, start: start, end: offset, parent: parent))
         case UInt8(ascii: "f"):
-            guard literal("false", &offset) else { return false }
+            guard literal("false", &offset) else { return refuse(start, "expected a JSON value, found \(found(start))") }
             append(Token(kind: .false, start: start, end: offset, parent: parent))
         case UInt8(ascii: "n"):
-            guard literal("null", &offset) else { return false }
+            guard literal("null", &offset) else { return refuse(start, "expected a JSON value, found \(found(start))") }
             append(Token(kind: .null, start: start, end: offset, parent: parent))
-        default:
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             guard number(&offset) else { return false }
             append(Token(kind: .number, start: start, end: offset, parent: parent))
+        default:
+            return refuse(start, "expected a JSON value, found \(found(start))")
         }
         tokens[index].end = offset
         tokens[index].next = Int32(tokenCount)
@@ -305,44 +457,45 @@ final class JSONTape {
         return true
     }
 
-    /// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?, finite, as `JSONParser.number` reads it.
+    /// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?, finite; nothing else (no "+1", ".5", "1.", NaN).
     private func number(_ offset: inout Int) -> Bool {
         let start = offset
         func digit() -> Bool { offset < bytes.count && bytes[offset] >= UInt8(ascii: "0") && bytes[offset] <= UInt8(ascii: "9") }
         func digits() { while digit() { offset += 1 } }
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
-        guard digit() else { return false }
+        guard digit() else { return refuse(offset, "expected a digit after '-', found \(found(offset))") }
         if bytes[offset] == UInt8(ascii: "0") {
             offset += 1
-            if digit() { return false }
+            if digit() { return refuse(offset, "a number cannot start with 0 (write 7, not 07)") }
         } else {
             digits()
         }
         var isInteger = true
         if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
             offset += 1
-            guard digit() else { return false }
+            guard digit() else { return refuse(offset, "expected a digit after the decimal point, found \(found(offset))") }
             digits()
             isInteger = false
         }
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
             offset += 1
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
-            guard digit() else { return false }
+            guard digit() else { return refuse(offset, "expected a digit in the exponent, found \(found(offset))") }
             digits()
             isInteger = false
         }
         if isInteger && offset - start <= 18 { return true }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-        return Double(text)?.isFinite ?? false
+        guard Double(text)?.isFinite ?? false else { return refuse(start, "the number \(text) is too large") }
+        return true
     }
 
-    /// Whether the key just laid out (`key`) differs from the object's earlier keys, as `JSONParser`
-    /// compares them: bytes for two plain ASCII keys, Strings otherwise. An object of more than
-    /// `JSONParser.indexedObjectSize` keys looks its keys up in a set instead of comparing each pair.
+    /// Whether the key just laid out (`key`) differs from the object's earlier keys, as Swift compares
+    /// strings: bytes for two plain ASCII keys, Strings otherwise. An object of more than
+    /// `indexedObjectSize` keys looks its keys up in a set instead of comparing each pair.
     private func isNewKey(_ key: Int, in object: Int, members: Int) -> Bool {
-        if members >= JSONParser.indexedObjectSize {
-            if members == JSONParser.indexedObjectSize {
+        if members >= Self.indexedObjectSize {
+            if members == Self.indexedObjectSize {
                 var keys = Set<String>()
                 var child = object + 1
                 for _ in 0..<members {
@@ -384,11 +537,12 @@ final class JSONTape {
         return (mixed ^ mixed >> 29) & 63
     }
 
-    /// The keys of each object being laid out that has more than `JSONParser.indexedObjectSize` keys.
+    /// The keys of each object being laid out that has more than `indexedObjectSize` keys.
     private var largeObjectKeys: [Int: Set<String>] = [:]
 
-    /// A string token from its opening quote; `offset` ends past the closing quote. False for anything
-    /// `JSONParser.string` refuses; a forbidden character is noted in `status.forbidden`.
+    /// A string token from its opening quote; `offset` ends past the closing quote. Refuses a string never
+    /// closed, a raw control character, invalid UTF-8 and a bad escape; a forbidden character is noted in
+    /// `status.forbidden`.
     private func string(_ offset: inout Int, parent: Int32) -> Bool {
         let start = offset
         var index = offset + 1
@@ -407,7 +561,7 @@ final class JSONTape {
                 }
                 index += 8
             }
-            guard index < count else { return false }
+            guard index < count else { return refuse(start, "a string that is never closed") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") {
@@ -416,7 +570,7 @@ final class JSONTape {
             }
             if byte == UInt8(ascii: "\\") {
                 escaped = true
-                guard escape(&index) else { return false }
+                guard escape(&index, quote: start) else { return false }
             } else if byte >= 0x80 {
                 high = true
                 // The common sequences that cannot be forbidden or malformed but by their continuation
@@ -437,7 +591,7 @@ final class JSONTape {
                 status.forbidden = true
                 index += 1
             } else {
-                return false // a raw control character
+                return refuse(index, "a raw control character \(UntrustedText.describe(Unicode.Scalar(byte))) inside a string")
             }
         }
         offset = index + 1
@@ -461,10 +615,11 @@ final class JSONTape {
         return quote | backslash | control | high
     }
 
-    /// An escape from its backslash, as `JSONParser.escapedString` accepts it; escapes of control
-    /// characters and `\u` escapes of forbidden scalars are noted in `status.forbidden`.
-    private func escape(_ index: inout Int) -> Bool {
-        guard index + 1 < bytes.count else { return false }
+    /// An escape from its backslash (in the string opened at `quote`); escapes of control characters and
+    /// `\u` escapes of forbidden scalars are noted in `status.forbidden`.
+    private func escape(_ index: inout Int, quote: Int) -> Bool {
+        let escape = index
+        guard index + 1 < bytes.count else { return refuse(quote, "a string that is never closed") }
         switch bytes[index + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
             index += 2
@@ -475,36 +630,62 @@ final class JSONTape {
             return true
         case UInt8(ascii: "u"):
             index += 2
-            guard let first = hex4(&index) else { return false }
+            guard let first = hex4(&index) else { return refuse(escape, "\\u needs four hexadecimal digits") }
             var scalar = first
             switch first {
             case 0xD800...0xDBFF:
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return false }
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    return refuse(escape, "\\u\(hex(first)) is half a UTF-16 surrogate pair; the \\uDC00–\\uDFFF half must follow it")
+                }
+                let second = index
                 index += 2
-                guard let low = hex4(&index), (0xDC00...0xDFFF).contains(low) else { return false }
+                guard let low = hex4(&index) else { return refuse(second, "\\u needs four hexadecimal digits") }
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    return refuse(escape, "\\u\(hex(first)) is half a UTF-16 surrogate pair; \\u\(hex(low)) cannot follow it")
+                }
                 scalar = 0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00)
             case 0xDC00...0xDFFF:
-                return false
+                return refuse(escape, "\\u\(hex(first)) is the second half of a UTF-16 surrogate pair, without a first")
             default:
                 break
             }
             if let scalar = Unicode.Scalar(scalar), UntrustedText.isForbidden(scalar) { status.forbidden = true }
             return true
         default:
-            return false
+            return refuse(escape, "'\\' followed by \(found(escape + 1)) is not a JSON escape; "
+                          + "JSON has \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\uXXXX")
         }
     }
 
     private func hex4(_ index: inout Int) -> UInt32? {
-        guard let value = JSONParser.hex4(bytes, at: index) else { return nil }
+        guard let value = Self.hex4(bytes, at: index) else { return nil }
         index += 4
         return value
     }
 
-    /// One well-formed UTF-8 sequence past ASCII, as `JSONParser.stepInString` accepts it; the
-    /// forbidden scalars past ASCII are noted in `status.forbidden`.
+    /// The four hexadecimal digits at `index` (of a \\uXXXX escape) as a number; nil for anything else.
+    static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
+        guard index + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for byte in bytes[index..<index + 4] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// One well-formed UTF-8 sequence past ASCII; the forbidden scalars past ASCII are noted in
+    /// `status.forbidden`.
     private func utf8Sequence(_ index: inout Int) -> Bool {
-        guard let (length, forbidden) = UTF8Sequence.check(bytes, at: index) else { return false }
+        guard let (length, forbidden) = UTF8Sequence.check(bytes, at: index) else {
+            return refuse(index, "invalid UTF-8 (a sequence starting with byte 0x\(String(bytes[index], radix: 16, uppercase: true)))")
+        }
         if forbidden { status.forbidden = true }
         index += length
         return true
@@ -531,9 +712,74 @@ final class JSONTape {
         if !token.escaped {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start + 1..<token.end - 1]), as: UTF8.self)
         }
-        var parser = JSONParser(bytes)
-        if case .string(let text) = parser.value(at: token.start) { return text }
-        return ""
+        return decoded(token)
+    }
+
+    /// The text of a string token with escapes (already checked), decoded.
+    private func decoded(_ token: Token) -> String {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(token.end - token.start)
+        var index = token.start + 1
+        let end = token.end - 1
+        while index < end {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "\\") else {
+                buffer.append(byte)
+                index += 1
+                continue
+            }
+            switch bytes[index + 1] {
+            case UInt8(ascii: "b"): buffer.append(0x08)
+            case UInt8(ascii: "f"): buffer.append(0x0C)
+            case UInt8(ascii: "n"): buffer.append(0x0A)
+            case UInt8(ascii: "r"): buffer.append(0x0D)
+            case UInt8(ascii: "t"): buffer.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = Self.hex4(bytes, at: index + 2) ?? 0xFFFD
+                index += 6
+                if (0xD800...0xDBFF).contains(scalar), let low = Self.hex4(bytes, at: index + 2) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                }
+                UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { buffer.append($0) }
+                continue
+            default: buffer.append(bytes[index + 1]) // \" \\ \/
+            }
+            index += 2
+        }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// The value of a token as a tree (for `JSONValue.parse`: theme files, `.storekit` files, and a
+    /// catalog with a forbidden character, whose strings are then looked at one by one).
+    func value(at index: Int) -> JSONValue {
+        let token = tokens[index]
+        switch token.kind {
+        case .null: return .null
+        case .false: return .bool(false)
+        case .true: return .bool(true)
+        case .string: return .string(string(at: index))
+        case .number:
+            // An integer of up to 18 characters is exact as an Int ("-0" is 0); any other as Double reads it.
+            let text = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
+            guard text.count <= 18, !text.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) else {
+                return .number(number(at: index))
+            }
+            var magnitude = 0
+            for byte in text where byte != UInt8(ascii: "-") { magnitude = magnitude * 10 + Int(byte &- UInt8(ascii: "0")) }
+            return .number(Double(text.first == UInt8(ascii: "-") ? -magnitude : magnitude))
+        case .array:
+            return .array(children(of: index).map { value(at: $0) })
+        case .object:
+            var members: [JSONObject.Member] = []
+            members.reserveCapacity(Int(token.count))
+            var child = index + 1
+            for _ in 0..<token.count {
+                members.append(JSONObject.Member(key: string(at: child), value: value(at: child + 1)))
+                child = Int(tokens[child + 1].next)
+            }
+            return .object(JSONObject(members))
+        }
     }
 
     /// The bytes of a string token without escapes (its text as it is in the file), or nil.
