@@ -854,6 +854,19 @@ final class CatalogReader {
             return limit
         }
         let active = node.optional("active")?.bool ?? true
+        // App Store Connect's offer eligibility (SubscriptionOfferEligibility): whether a new
+        // subscriber gets the introductory offer first and then the code's, or the code's instead.
+        var stacks = false
+        if let stackNode = node.optional("withIntroductoryOffer"), let text = stackNode.text {
+            switch text {
+            case "stack": stacks = true
+            case "replace": stacks = false
+            default: stackNode.problem("unknown value \(UntrustedText.quoted(text)); expected stack (the introductory offer first, then the code's) or replace (the code's offer instead)")
+            }
+            if productType != nil, productType != .autoRenewable {
+                stackNode.problem("only a subscription's offer code has withIntroductoryOffer; a one-time product has no introductory offer")
+            }
+        }
         let codesNode = node.required("codes")
         codesNode?.checkKeys(Schema.codes)
         var oneTime: [String] = []
@@ -889,6 +902,7 @@ final class CatalogReader {
                                   expires: expires, active: active, redemptionLimit: limit, oneTimeUseCodes: oneTime,
                                   oneTimeUse: batch, customCodes: custom)
         made.itemPriceTable = itemPrices
+        made.stacksWithIntroOffer = stacks
         return made
     }
 
@@ -1386,7 +1400,7 @@ enum Schema {
                                "waitBetweenOffersInMonths", "priority", "startDate", "endDate"]
     static let monthRange: KnownKeys = ["minimum", "maximum"]
     static let offerCode: KnownKeys = ["id", "name", "product", "paymentMode", "period", "periodCount", "prices",
-                            "eligibility", "expires", "active", "redemptionLimit", "codes"]
+                            "eligibility", "withIntroductoryOffer", "expires", "active", "redemptionLimit", "codes"]
     static let codes: KnownKeys = ["oneTimeUse", "custom"]
     static let oneTimeUse: KnownKeys = ["created", "expires", "codes"]
     static let freeContent: KnownKeys = ["title", "monthlyFreeLimit", "group", "items"]

@@ -294,7 +294,7 @@ public struct AppStore: Sendable {
             // Promotional offers are for current or lapsed subscribers of the group, never for someone
             // who never subscribed (App Store Connect, "Set up promotional offers for auto-renewable
             // subscriptions"); StoreKit refuses the purchase with ineligibleForOffer.
-            guard !isEligibleForIntroOffer(group: info.groupID) else { throw .ineligibleForOffer }
+            guard hasSubscribed(toGroup: info.groupID) else { throw .ineligibleForOffer }
             quote.offer = offer
             quote.unitPrice = price
         } else if let intro = info.introductoryOffer, isEligibleForIntroOffer(group: info.groupID),
@@ -1039,6 +1039,16 @@ public struct AppStore: Sendable {
         var sharedByGroup: [String: [UInt64]] = [:]
         /// Units of each consumable bought and not refunded (see `consumableBalance`).
         var balances: [String: Int] = [:]
+        /// How many of the person's own transactions in each group were bought with an introductory
+        /// offer (see `isEligibleForIntroOffer`).
+        var introductoryOffers: [String: Int] = [:]
+
+        /// Counts a transaction of a group in or out of `introductoryOffers`.
+        mutating func countIntroductory(_ transaction: Transaction, group groupID: String, _ sign: Int) {
+            guard transaction.ownership == .purchased, transaction.offerKind == .introductory else { return }
+            introductoryOffers[groupID, default: 0] += sign
+            if introductoryOffers[groupID] == 0 { introductoryOffers[groupID] = nil }
+        }
 
         /// What a transaction adds to its product's balance.
         static func units(_ transaction: Transaction) -> Int {
@@ -1097,6 +1107,7 @@ public struct AppStore: Sendable {
             case .purchased: index.byGroup[groupID, default: []].append(transaction.id)
             case .familyShared: index.sharedByGroup[groupID, default: []].append(transaction.id)
             }
+            index.countIntroductory(transaction, group: groupID, +1)
         }
         index.count(transaction, +1)
         transactions.append(transaction)
@@ -1116,6 +1127,10 @@ public struct AppStore: Sendable {
                      "an update may not change what the ledger's indexes are keyed by")
         index.count(before, -1)
         index.count(transactions[position], +1)
+        if let groupID = self.groupID(ofProduct: before.productID) {
+            index.countIntroductory(before, group: groupID, -1)
+            index.countIntroductory(transactions[position], group: groupID, +1)
+        }
         unsavedChanges.transactionIDs.insert(id)
         meter?.indexOperations += 1
         return transactions[position]
@@ -1133,6 +1148,7 @@ public struct AppStore: Sendable {
             case .purchased: Self.drop(id, from: &index.byGroup, key: groupID)
             case .familyShared: Self.drop(id, from: &index.sharedByGroup, key: groupID)
             }
+            index.countIntroductory(removed, group: groupID, -1)
         }
         index.count(removed, -1)
         unsavedChanges.transactionIDs.insert(id)

@@ -779,6 +779,12 @@ public struct OfferCodeOffer: Sendable {
     public var oneTimeUse: OneTimeUse?
     /// Codes anyone can redeem (alphanumeric ASCII only), like SPRINGSALE.
     public var customCodes: [String]
+    /// For a subscription's offer, what a new subscriber still eligible for the product's introductory
+    /// offer gets: true, the introductory offer first and then the code's offer (App Store Connect's
+    /// STACK_WITH_INTRO_OFFERS, `isStackable` in a `.storekit` file); false, the code's offer instead,
+    /// keeping the introductory offer for later (REPLACE_INTRO_OFFERS). App Store Connect Help, "Set up
+    /// offer codes"; App Store Connect API, SubscriptionOfferEligibility.
+    public var stacksWithIntroOffer = false
 
     /// A batch of one-time-use codes: App Store Connect makes them on a date, and they expire at most
     /// six months later ("They expire after a maximum of six months from the date they're created",

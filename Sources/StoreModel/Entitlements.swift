@@ -162,12 +162,21 @@ extension AppStore {
         (index.balances[productID] ?? 0) - undeliveredUnits(of: productID)
     }
 
-    /// Introductory offers are for people who never had a subscription in the group. A subscription
-    /// shared by a family organizer does not count: the member never had an offer of their own (Apple:
-    /// "customers who haven't previously received an introductory offer for the given product, or for
-    /// any products in the same subscription group"; developer.apple.com/documentation/storekit/
-    /// implementing-introductory-offers-in-your-app), and `index.byGroup` holds their own transactions only.
+    /// Introductory offers are for people who never received one in the group: "customers who haven't
+    /// previously received an introductory offer for the given product, or for any products in the same
+    /// subscription group" (developer.apple.com/documentation/storekit/implementing-introductory-offers-in-your-app).
+    /// A subscription begun with an offer code that replaces the introductory offer does not use it up
+    /// ("If they cancel and resubscribe at any point, they're still eligible to redeem an introductory
+    /// offer", App Store Connect Help, "Set up offer codes"), nor does a period bought at the standard
+    /// price. A subscription shared by a family organizer does not count either: the member never had
+    /// an offer of their own, and the index counts their own transactions only.
     public func isEligibleForIntroOffer(group groupID: String) -> Bool {
-        (index.byGroup[groupID] ?? []).isEmpty
+        index.introductoryOffers[groupID, default: 0] == 0
+    }
+
+    /// Whether the person ever had a subscription of their own in the group (a family-shared one is
+    /// not theirs): promotional offers are for current and lapsed subscribers only.
+    public func hasSubscribed(toGroup groupID: String) -> Bool {
+        !(index.byGroup[groupID] ?? []).isEmpty
     }
 }

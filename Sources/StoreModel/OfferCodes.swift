@@ -95,8 +95,11 @@ public enum OfferCodeError: Error, Sendable, Equatable {
     case alreadyOwned
     /// the product or the offer's price is not available in this storefront
     case notAvailableInStorefront
-    /// the offer charges something and this device cannot make payments (`canMakePayments` false:
-    /// Screen Time, a device-management profile, External Purchase only); a free offer still redeems
+    /// this device cannot make payments (`canMakePayments` false: Screen Time, a device-management
+    /// profile, External Purchase only): no code redeems, a free one included, since a redemption is an
+    /// in-app purchase ("Anytime `canMakePayments` is false, your app can't use StoreKit In-App Purchase
+    /// for offering in-app purchases", StoreKit's canMakePayments) and a free offer still begins a
+    /// subscription that renews at a charge
     case paymentNotAllowed
 }
 
@@ -111,6 +114,10 @@ public struct CodeRedemption: Sendable, Equatable {
     /// next renewal.
     public var price: Decimal
     public var effect: Effect
+    /// For a new subscription with an offer that stacks with the product's introductory offer
+    /// (`OfferCodeOffer.stacksWithIntroOffer`), to someone still eligible for it: the introductory
+    /// offer, given first (and `price` is its price); the code's offer follows it, then the standard price.
+    public var introductoryOffer: SubscriptionOffer?
     /// The transaction recorded, once redeemed (none for an offer booked for the next renewal or a
     /// plan change booked for it).
     public var transactionID: UInt64?
@@ -163,6 +170,7 @@ extension AppStore {
     /// it would do. Every check is a lookup in the catalog's code index or the redemption counts.
     public func checkOfferCode(_ typed: String) throws(OfferCodeError) -> CodeRedemption {
         guard OfferCodeOffer.isCodeText(typed) else { throw .invalidCharacters }
+        guard gate.canMakePayments else { throw .paymentNotAllowed }
         let code = typed.uppercased()
         guard !code.isEmpty, code.utf8.count <= OfferCodeOffer.maxCodeLength,
               let (offer, oneTimeUse) = catalog.offerCode(forCode: code),
@@ -189,12 +197,20 @@ extension AppStore {
             if product.type == .nonConsumable, owns(product.id) { throw .alreadyOwned }
             guard let price = offer.itemPrice(in: territory) else { throw .notAvailableInStorefront }
             redemption.price = price
-            guard price == 0 || gate.canMakePayments else { throw .paymentNotAllowed }
             return redemption
         }
         guard let price = subscriptionOffer.price(in: territory) else { throw .notAvailableInStorefront }
         redemption.price = price
         redemption.effect = .subscribe
+        // An offer that stacks with the introductory offer gives someone still eligible for it the
+        // introductory offer first ("Eligible customers will redeem your app's introductory offer first,
+        // then automatically renew to the offer they redeemed with the code"); one that replaces it
+        // leaves it for later (App Store Connect Help, "Set up offer codes").
+        if person != .existing, offer.stacksWithIntroOffer, let intro = info.introductoryOffer,
+           isEligibleForIntroOffer(group: info.groupID), let introPrice = intro.price(in: territory) {
+            redemption.introductoryOffer = intro
+            redemption.price = introPrice
+        }
         if person == .existing, let status = status(ofGroup: info.groupID, ownership: .purchased),
            let current = catalog.product(status.transaction.productID) {
             let renewal = status.transaction.expirationDate ?? now
@@ -212,7 +228,6 @@ extension AppStore {
             redemption.effect = .planChange(change)
             if change.effectiveDate.map({ $0 > now }) ?? false { redemption.price = 0 }
         }
-        guard redemption.price == 0 || gate.canMakePayments else { throw .paymentNotAllowed }
         return redemption
     }
 
@@ -236,12 +251,20 @@ extension AppStore {
             }
         case .subscribe, .planChange, .deliver:
             var quote = Quote(product: product.id, quantity: 1, unitPrice: redemption.price, currency: territory.currency,
-                              offer: offer.offer)
-            quote.codeOfferID = offer.id
+                              offer: redemption.introductoryOffer ?? offer.offer)
+            // The introductory offer first: its transaction is the introductory offer's (offer type 1).
+            if redemption.introductoryOffer == nil { quote.codeOfferID = offer.id }
             if case .planChange(let change) = redemption.effect { quote.planChange = change }
             switch complete(quote) {
             case .purchased(let transaction):
                 redemption.transactionID = transaction.id
+                // The code's offer waits for the renewal after the introductory offer's periods.
+                if redemption.introductoryOffer != nil {
+                    changeRenewal(of: product.subscription!.groupID) {
+                        $0?.offerID = offer.id
+                        $0?.offerKind = .code
+                    }
+                }
             case .scheduled:
                 // A crossgrade at the renewal: the new plan starts then, with the offer.
                 changeRenewal(of: product.subscription!.groupID) {

@@ -62,6 +62,8 @@ struct StoreKitConfigurationTests {
         #expect(catalog.offerCodes[0].offer?.paymentMode == .freeTrial)
         #expect(catalog.offerCodes[1].eligibility == [.existing])
         #expect(catalog.offerCodes[1].offer?.price(in: catalog.territories[0]) == Decimal(string: "9.99"))
+        // isStackable is App Store Connect's offer eligibility: stack with the introductory offer, or replace it.
+        #expect(catalog.offerCodes.map(\.stacksWithIntroOffer) == [true, false])
         let reader = StoreKitReader(name: "x")
         #expect(reader.customCode(reference: "¡Olé! été", internalID: "1") == "OLT")
         #expect(reader.customCode(reference: "日本", internalID: "ab-12") == "AB12")
@@ -231,6 +233,10 @@ struct StoreKitConfigurationTests {
         for product in catalog.products {
             #expect(again.product(product.id)?.price(in: again.territories[0]) == product.prices["JPN"], "\(product.id)")
         }
+        // A JSON catalog's choice to stack with the introductory offer is written as isStackable.
+        let stacking = catalog.offerCodes.filter(\.stacksWithIntroOffer).map(\.productID)
+        #expect(!stacking.isEmpty)
+        #expect(again.offerCodes.filter(\.stacksWithIntroOffer).map(\.productID) == stacking)
     }
 
     /// Found by the storekit-roundtrip fuzz target: a retention offer priced in USA and JPN only, exported

@@ -32,7 +32,10 @@ struct OfferCodeTests {
         {"id": "halfboost", "name": {"en": "Half Boost"}, "product": "boost", "prices": {"USA": "0.49"},
          "eligibility": ["new", "existing", "lapsed"], "redemptionLimit": 3, "codes": {"custom": ["HALFBOOST"]}},
         {"id": "firstboost", "name": {"en": "First Boost"}, "product": "boost", "eligibility": ["new"],
-         "codes": {"custom": ["FIRSTBOOST"]}}
+         "codes": {"custom": ["FIRSTBOOST"]}},
+        {"id": "stackannual", "name": {"en": "Stack"}, "product": "pro.annual", "paymentMode": "payUpFront", "period": "P1Y",
+         "prices": {"USA": "19.99"}, "eligibility": ["new", "lapsed"], "withIntroductoryOffer": "stack",
+         "codes": {"custom": ["STACKANNUAL"]}}
         """#
 
     static let json = Fixture.json.replacingOccurrences(of: #""codes": {"custom": ["SPRINGTRAIL"]}}"#, with: offers)
@@ -235,15 +238,87 @@ struct OfferCodeTests {
         #expect(Self.refusal("HALFBOOST", Self.store(territory: "JPN")) == .notAvailableInStorefront)
     }
 
-    @Test("when the device cannot make payments a paid offer is refused, and a free one still redeems")
+    @Test("when the device cannot make payments no code redeems, a free one included (StoreKit's canMakePayments)")
     func paymentGate() throws {
         let catalog = Self.store().catalog
-        var store = AppStore(catalog: catalog, territory: catalog.territory("USA")!, now: Fixture.start, gate: .screenTime)
-        #expect(Self.refusal("HALFBOOST", store) == .paymentNotAllowed)
-        #expect(Self.refusal("GIFT1", store) == .paymentNotAllowed)
-        try store.redeemOfferCode("ALPSFREE")
+        for gate in [PaymentGate.screenTime, .deviceManagement, .externalPurchaseOnly] {
+            var store = AppStore(catalog: catalog, territory: catalog.territory("USA")!, now: Fixture.start, gate: gate)
+            for code in ["HALFBOOST", "GIFT1", "ALPSFREE", "SPRINGTRAIL"] {
+                #expect(Self.refusal(code, store) == .paymentNotAllowed, "\(code) with \(gate)")
+                #expect(throws: OfferCodeError.paymentNotAllowed) { try store.redeemOfferCode(code) }
+            }
+            #expect(!store.owns("alps") && store.status(ofGroup: "plus") == nil && store.transactions.isEmpty)
+            // A code with characters no code has is still told apart: the field says what is wrong with it.
+            #expect(Self.refusal("SPRING-TRAIL", store) == .invalidCharacters)
+        }
+        // Allowed again, the same free code redeems.
+        var allowed = AppStore(catalog: catalog, territory: catalog.territory("USA")!, now: Fixture.start, gate: .allowed)
+        try allowed.redeemOfferCode("ALPSFREE")
+        #expect(allowed.owns("alps"))
+    }
+
+    @Test("a code that stacks with the introductory offer gives a new subscriber the introductory offer first, then the code's offer, then the standard price (STACK_WITH_INTRO_OFFERS)")
+    func stacksWithIntroOffer() throws {
+        var store = Self.store()
+        let check = try store.checkOfferCode("STACKANNUAL")
+        let intro = try #require(store.catalog.product("pro.annual")?.subscription?.introductoryOffer)
+        #expect(check.effect == .subscribe && check.introductoryOffer == intro && check.price == 0)
+        let redeemed = try store.redeemOfferCode("STACKANNUAL")
+        // The first period is the introductory offer's: offer type introductory, no offer id.
+        let first = try #require(redeemed.transactionID.flatMap(store.transaction))
+        #expect(first.offerKind == .introductory && first.offerID == nil && first.price == 0)
+        #expect(first.expirationDate == Fixture.date("2026-11-28T09:00:00Z"))
+        #expect(!store.isEligibleForIntroOffer(group: "plus"), "the introductory offer is used")
+        #expect(Self.refusal("STACKANNUAL", store) == .alreadyRedeemed, "the redemption counts at once")
+        // Then the code's offer, for its year.
+        store.advance(to: Fixture.date("2026-11-29T00:00:00Z"))
+        let code = try #require(store.transactions.last)
+        #expect(code.offerKind == .code && code.offerID == "stackannual" && code.price == Decimal(string: "19.99"))
+        #expect(code.expirationDate == Fixture.date("2027-11-28T09:00:00Z"))
+        // Then the standard price.
+        store.advance(to: Fixture.date("2027-11-29T00:00:00Z"))
+        #expect(store.transactions.last?.offerKind == nil)
+        #expect(store.transactions.last?.price == Decimal(string: "29.99"))
+    }
+
+    @Test("a code that replaces the introductory offer does not use it up: after it lapses, the introductory offer is still theirs (REPLACE_INTRO_OFFERS)")
+    func replacesIntroOffer() throws {
+        var store = Self.store()
+        let check = try store.checkOfferCode("SPRINGTRAIL")
+        #expect(check.introductoryOffer == nil && check.price == 0)
         try store.redeemOfferCode("SPRINGTRAIL")
-        #expect(store.owns("alps") && store.status(ofGroup: "plus")?.state == .subscribed)
+        #expect(store.transactions.last?.offerKind == .code)
+        #expect(store.isEligibleForIntroOffer(group: "plus"))
+        store.setAutoRenew(false, group: "plus")
+        store.advance(to: Fixture.date("2027-01-01T00:00:00Z"))
+        #expect(store.status(ofGroup: "plus")?.state == .expired)
+        let quote = try store.quote("pro.monthly")
+        #expect(quote.offer?.kind == .introductory && quote.unitPrice == Decimal(string: "1.99"))
+    }
+
+    @Test("only a received introductory offer ends eligibility: a period bought at the standard price does not")
+    func standardPriceKeepsIntroEligibility() throws {
+        var store = Self.store()
+        store.purchase("basic.monthly")
+        #expect(store.isEligibleForIntroOffer(group: "plus"))
+        store.setAutoRenew(false, group: "plus")
+        store.advance(to: Fixture.date("2027-01-01T00:00:00Z"))
+        #expect(try store.quote("pro.annual").offer?.kind == .introductory)
+        store.purchase("pro.annual")
+        #expect(store.transactions.last?.offerKind == .introductory)
+        #expect(!store.isEligibleForIntroOffer(group: "plus"))
+    }
+
+    @Test("a stacking code to someone who already had the introductory offer gives the code's offer alone")
+    func stackingWithoutIntroEligibility() throws {
+        var store = Self.store()
+        store.purchase("pro.annual")                        // the free week
+        store.setAutoRenew(false, group: "plus")
+        store.advance(to: Fixture.date("2027-01-01T00:00:00Z"))
+        let check = try store.checkOfferCode("STACKANNUAL")
+        #expect(check.introductoryOffer == nil && check.price == Decimal(string: "19.99"))
+        let redeemed = try store.redeemOfferCode("STACKANNUAL")
+        #expect(redeemed.transactionID.flatMap(store.transaction)?.offerKind == .code)
     }
 
     @Test("an offer's redemption limit counts every customer's redemptions")
@@ -315,6 +390,19 @@ struct OfferCodeCatalogTests {
         #expect(problems(Self.oneTime(#"["A1"]"#)) == [#"$.offerCodes[1].codes.oneTimeUse: one-time codes are a batch with the date App Store Connect made them, like {"created": "2026-11-01T00:00:00Z", "codes": ["TH7Q2K9XWM4P"]}; found an array"#])
         #expect(problems(Self.oneTime(#"{"created": "2026-11-01T00:00:00Z", "codes": ["A1"], "made": 1}"#))
                 .first?.hasPrefix(#"$.offerCodes[1].codes.oneTimeUse.made: unknown key "made""#) == true)
+    }
+
+    @Test("withIntroductoryOffer is stack or replace (replace when absent), and only on a subscription's offer code")
+    func withIntroductoryOffer() throws {
+        let stack = #""codes": {"custom": ["SPRINGTRAIL"]}, "withIntroductoryOffer": "stack"}"#
+        #expect(problems(stack) == [])
+        let json = Fixture.json.replacingOccurrences(of: #""codes": {"custom": ["SPRINGTRAIL"]}}"#, with: stack)
+        #expect(try CatalogLoader.load(Data(json.utf8)).offerCodes[0].stacksWithIntroOffer)
+        #expect(!Fixture.catalog.offerCodes[0].stacksWithIntroOffer)
+        #expect(problems(#""codes": {"custom": ["SPRINGTRAIL"]}, "withIntroductoryOffer": "both"}"#)
+                == [#"$.offerCodes[0].withIntroductoryOffer: unknown value "both"; expected stack (the introductory offer first, then the code's) or replace (the code's offer instead)"#])
+        #expect(problems(#""codes": {"custom": ["SPRINGTRAIL"]}}, {"id": "b", "name": {"en": "B"}, "product": "alps", "eligibility": ["new"], "withIntroductoryOffer": "stack", "codes": {"custom": ["ALPS"]}}"#)
+                == [#"$.offerCodes[1].withIntroductoryOffer: only a subscription's offer code has withIntroductoryOffer; a one-time product has no introductory offer"#])
     }
 
     @Test("the whole-catalog rules run on a built catalog, naming each broken rule's subject in no file's terms")

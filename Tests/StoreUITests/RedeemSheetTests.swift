@@ -10,13 +10,13 @@ struct RedeemSheetTests {
     static let sizes = [Size(columns: 80, rows: 24), Size(columns: 50, rows: 16)]
     static let proMonthly = "com.trailhead.plus.pro.monthly"
 
-    /// The app with the sheet open (from the store's `c`), `code` typed and, unless `check` is false,
-    /// Enter pressed.
+    /// The app with the sheet open (from the store's `c`, or, while purchases are blocked and the app
+    /// offers no Redeem Code, from a redemption URL), `code` typed and, unless `check` is false, Enter pressed.
     static func sheet(_ code: String, size: Size = Size(columns: 80, rows: 24), locale: String = "en_US",
                       check: Bool = true, setUp: (inout AppStore) -> Void = { _ in }) -> AppState {
         var app = Sample.app(size, locale: locale)
         setUp(&app.store)
-        app.press(.character("c"))
+        if app.mayRedeemCodes { app.press(.character("c")) } else { app.follow(.redeem(code: nil)) }
         app.type(code)
         if check { app.press(.enter) }
         return app
@@ -255,6 +255,34 @@ struct RedeemSheetTests {
         #expect(account.view().text.contains("[ Redeem Code ]"))
         account.press(.end, .up, .enter)          // above Purchase Help, the last button
         #expect(account.activeKind == .redeem)
+    }
+
+    @Test("while purchases are blocked no door opens Redeem Code, and a redemption URL's sheet refuses every code, a free one too")
+    func blockedPayments() {
+        var store = Sample.app(gate: .screenTime)
+        store.press(.character("c"))
+        #expect(store.activeKind == .store && !store.view().text.contains("redeem code"))
+
+        var signup = Sample.app(gate: .deviceManagement)
+        signup.follow(.signup(groupID: nil))
+        signup.press(.end)
+        #expect(!signup.view().text.contains("Redeem Code"))
+        signup.press(.character("c"))
+        #expect(signup.activeKind == .signup)
+
+        var account = Sample.app(gate: .externalPurchaseOnly)
+        account.press(.character("a"))
+        #expect(account.activeKind == .account && !account.view().text.contains("Redeem Code"))
+        account.press(.character("c"))
+        #expect(account.activeKind == .account)
+
+        // The App Store's own sheet, opened by a redemption URL, says why the free code cannot be redeemed.
+        var link = Sample.app(gate: .screenTime)
+        link.follow(.redeem(code: "SPRINGTRAIL"))
+        link.press(.enter)
+        #expect(Self.error(link) == .paymentNotAllowed)
+        #expect(link.view().text.contains("Purchases aren't allowed on this device"))
+        #expect(link.store.transactions.isEmpty)
     }
 
     @Test("--open redeem=CODE opens the sheet with the code typed; --open redeem opens it empty")

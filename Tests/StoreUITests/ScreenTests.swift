@@ -64,6 +64,7 @@ struct ScreenTests {
             let text = Sample.app(gate: gate).view().text
             #expect(text.contains("Purchases unavailable"))
             #expect(!text.contains("Buy") && !text.contains("b buy"), "no purchase UI when payments are blocked")
+            #expect(!text.contains("redeem code"), "no Redeem Code when payments are blocked: a redemption is an in-app purchase")
             texts.insert(text)
         }
         #expect(texts.count == 3, "each reason has its own words")

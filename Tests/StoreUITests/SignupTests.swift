@@ -240,6 +240,7 @@ struct SignupTests {
         #expect(!text.contains("$") && !text.contains("Subscribe"))
         let actions = app.activeBindings.map(\.action)
         #expect(actions.contains(.restore) && !actions.contains(.buy))
+        #expect(!actions.contains(.redeemCode) && !text.contains("Redeem Code"), "no Redeem Code when payments are blocked")
         expectGolden(app.view(), "signup-gated-80x24")
     }
 

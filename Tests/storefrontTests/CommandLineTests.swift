@@ -99,8 +99,8 @@ struct CommandLineTests {
         #expect(lines.contains("\(shown): $.offerCodes[0].codes.custom[0]: custom code SPRINGTRAIL opens this offer"))
         #expect(lines.contains("\(shown): $.offerCodes[1].codes.oneTimeUse: 6 one-time codes open this offer, each once: "
                                + "TH7Q2K9XWM4P, TH3RV8NDC5JL, TH9BZ4FKT2QX, TH6MW1HPY8GD, TH2XC7LQS4VN, TH5JD9RGB3ZK"))
-        #expect(lines.filter { $0.contains(" opens this offer") || $0.contains(" open this offer") }.count == 9,
-                "one line per custom code (8) and per batch of one-time codes (1)")
+        #expect(lines.filter { $0.contains(" opens this offer") || $0.contains(" open this offer") }.count == 10,
+                "one line per custom code (9) and per batch of one-time codes (1)")
         #expect(lines.last?.contains("no problems") == true)
     }
 

@@ -120,8 +120,6 @@ public struct StoreKitOrigin: Sendable {
     /// By offer id (introductory: "intro:" + product id; promotional: its offer id; code: its
     /// OfferCodeOffer id): internal id and reference name.
     public var offers: [String: Names]
-    /// Code offers' `isStackable`, by OfferCodeOffer id.
-    public var stackable: [String: Bool]
     /// Win-back offers as written, by product id (not simulated yet; written back unchanged).
     public var winbackOffers: [String: JSONValue]
 
@@ -278,7 +276,7 @@ final class StoreKitReader {
         for key in ["appPolicies", "subscriptionOffersKeyPair"] { if let value = object[key] { kept[key] = value } }
         origin = StoreKitOrigin(identifier: identifier ?? "", version: version ?? StoreKitConfiguration.newestVersion,
                                 storefront: storefront, locale: locale, settings: settingsObject.map(JSONValue.object) ?? .object(JSONObject()),
-                                kept: kept, products: [:], groups: [:], offers: [:], stackable: [:], winbackOffers: [:])
+                                kept: kept, products: [:], groups: [:], offers: [:], winbackOffers: [:])
         language = firstLocale(root) ?? locale.map(Self.language) ?? "en-US"
         if let locale { language = Self.language(locale) }
 
@@ -575,12 +573,13 @@ final class StoreKitReader {
                 })
             } ?? [.new, .existing, .lapsed]
             if eligibility.isEmpty { offerNode.optional("eligibility")?.problem("must name at least one of new, existing, expired") }
-            origin.stackable[id] = offerNode.optional("isStackable")?.bool ?? false
             let reference = offerNode.optional("referenceName")?.string
             let code = customCode(reference: reference, internalID: internalID)
             notes.append(CatalogProblem(path: offerNode.path, reason: "custom code \(code) opens this offer (made from its \(reference.map { _ in "reference name" } ?? "internal id"); the file holds no codes)"))
-            offers.append(OfferCodeOffer(id: id, name: LocalizedText([language: reference ?? code]), productID: productID, offer: offer,
-                                         eligibility: eligibility, expires: nil, active: true, oneTimeUseCodes: [], customCodes: [code]))
+            var codeOffer = OfferCodeOffer(id: id, name: LocalizedText([language: reference ?? code]), productID: productID, offer: offer,
+                                           eligibility: eligibility, expires: nil, active: true, oneTimeUseCodes: [], customCodes: [code])
+            codeOffer.stacksWithIntroOffer = offerNode.optional("isStackable")?.bool ?? false
+            offers.append(codeOffer)
         }
         return offers
     }

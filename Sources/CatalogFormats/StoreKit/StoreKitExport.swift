@@ -110,7 +110,7 @@ public enum StoreKitExport {
                     guard let codeOffer = code.offer, case .object(var body)? = offer(codeOffer, key: code.id, of: item.id) else { return nil }
                     let order: [OfferCodeOffer.Eligibility: String] = [.new: "new", .existing: "existing", .lapsed: "expired"]
                     body.members.append(.init(key: "eligibility", value: .array(code.eligibility.compactMap { order[$0] }.sorted().map(JSONValue.string))))
-                    body.members.append(.init(key: "isStackable", value: .bool(origin?.stackable[code.id] ?? false)))
+                    body.members.append(.init(key: "isStackable", value: .bool(code.stacksWithIntroOffer)))
                     body.members.append(.init(key: "referenceName", value: .string(origin?.offers[code.id]?.referenceName ?? code.name[language] ?? code.id)))
                     return .object(body)
                 })

@@ -78,17 +78,20 @@ public struct BillingTerms {
         return standardPrice(product)
     }
 
-    /// The offer this person would get buying the product now: the intro offer if eligible, or the
-    /// win-back offer for a lapsed subscriber.
+    /// The offer this person would get buying the product now, as the purchase prices it: the win-back
+    /// offer for a lapsed subscriber where one applies, else the intro offer if eligible — a lapsed
+    /// subscriber who never received one still is (`AppStore.isEligibleForIntroOffer`).
     public func applicableOffer(_ product: Product) -> SubscriptionOffer? {
         guard let info = product.subscription else { return nil }
         let store = state.store
+        let intro = info.introductoryOffer.flatMap { $0.price(in: store.territory) != nil ? $0 : nil }
         switch onOwnInitiative ? store.saleDecision(forGroup: info.groupID) : store.pitch(forGroup: info.groupID) {
         case .subscribe(introOffer: true):
-            guard let intro = info.introductoryOffer, intro.price(in: state.store.territory) != nil else { return nil }
             return intro
         case .resubscribe(_, let winBack?) where winBack.productID == product.id:
             return winBack.offer
+        case .resubscribe:
+            return store.isEligibleForIntroOffer(group: info.groupID) ? intro : nil
         default:
             return nil
         }

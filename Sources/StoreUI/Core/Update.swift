@@ -179,6 +179,8 @@ extension AppState {
         return component.bindings.filter { binding in
             // The free area's key shows only where the catalog has one.
             if binding.action == .freeContent, store.catalog.freeContent == nil { return false }
+            // Redeeming a code is an in-app purchase: no door to it while purchases are blocked.
+            if binding.action == .redeemCode, !mayRedeemCodes { return false }
             return component.isAvailable(binding.action, self)
         }
     }
@@ -195,6 +197,12 @@ extension AppState {
         if let component = open?.component, component.kind == kind { return component }
         return screens.reversed().lazy.map(\.component).first { $0.kind == kind }
     }
+
+    /// Whether the app offers Redeem Code: only where purchases are allowed, since a redemption is an
+    /// in-app purchase (StoreKit's canMakePayments: "don't enable your user interface for making in-app
+    /// purchases when purchases are blocked"). A redemption URL still opens the App Store's sheet,
+    /// which refuses the code.
+    public var mayRedeemCodes: Bool { store.gate.canMakePayments }
 
     /// Whether the person can start buying this product here: sold in this territory, and the pitch
     /// policy says it may be offered (payments allowed, not owned, not included in their plan, and not a

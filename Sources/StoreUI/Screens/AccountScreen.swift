@@ -157,7 +157,7 @@ public enum AccountScreen {
         if layout.lines.count == start { para(words.noPurchases, .dim, indent: 2) }
         blank()
         button(strings.signup.restorePurchases, .restore)
-        button(strings.redeem.redeemCode, .redeem)
+        if app.mayRedeemCodes { button(strings.redeem.redeemCode, .redeem) }
         button(strings.help.title, .purchaseHelp)
         return layout
     }

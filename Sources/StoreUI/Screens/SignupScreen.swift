@@ -99,7 +99,7 @@ public enum SignupScreen {
         case .buy:
             return pitch.mayPitch && (options(app, screen).first { $0.id == screen.selection }.map { app.canBuy($0) || app.canBuyOwnPlan($0) } ?? false)
         case .restore: return true
-        case .redeemCode: return true
+        case .redeemCode: return app.mayRedeemCodes
         case .move, .up, .down, .top, .bottom:
             return (pitch.mayPitch && options(app, screen).count > 1) || layout(app, screen).maxOffset > 0
         case .pageUp, .pageDown: return layout(app, screen).maxOffset > 0
@@ -254,18 +254,15 @@ public enum SignupScreen {
         para(words.labelled(words.termsOfUse, app.store.catalog.app.termsOfServiceURL), .normal)
         para(words.labelled(words.privacyPolicy, app.store.catalog.app.privacyPolicyURL), .normal)
         blank()
-        let restore = words.keyButton("r", words.restorePurchases), notNow = words.keyButton("Esc", words.notNow)
-        let redeem = words.keyButton("c", app.strings.redeem.redeemCode)
-        if TextWidth.of(restore) + 3 + TextWidth.of(redeem) + 3 + TextWidth.of(notNow) <= width {
-            para(restore + "   " + redeem + "   " + notNow, .accent)
-        } else if TextWidth.of(restore) + 3 + TextWidth.of(redeem) <= width {
-            para(restore + "   " + redeem, .accent)
-            para(notNow, .accent)
-        } else {
-            para(restore, .accent)
-            para(redeem, .accent)
-            para(notNow, .accent)
-        }
+        // Restore, Redeem Code (not while purchases are blocked: `mayRedeemCodes`) and Not Now: on one
+        // row where they fit, else the first two and then Not Now, else one a row.
+        let buttons = [words.keyButton("r", words.restorePurchases)]
+            + (app.mayRedeemCodes ? [words.keyButton("c", app.strings.redeem.redeemCode)] : [])
+            + [words.keyButton("Esc", words.notNow)]
+        func fits(_ row: ArraySlice<String>) -> Bool { TextWidth.of(row.joined(separator: "   ")) <= width }
+        let rows: [ArraySlice<String>] = fits(buttons[...]) ? [buttons[...]]
+            : fits(buttons.prefix(2)) ? [buttons.prefix(2), buttons.suffix(1)] : buttons.map { [$0][...] }
+        for row in rows { para(row.joined(separator: "   "), .accent) }
         return layout
     }
 

@@ -109,7 +109,7 @@ public enum RedeemSheet {
             wrap(offer.name.resolved(for: state.locale, fallback: state.fallbackLanguage), .systemTitle)
             wrap(state.name(product) + " · " + state.appName, .systemSheet)
             lines.append(("", .systemSheet))
-            wrap(terms(offer, product, state), .systemSheet)
+            wrap(terms(offer, product, state, introFirst: redemption.introductoryOffer), .systemSheet)
             if let when = when(redemption, state) { wrap(when, .systemSheet) }
             lines.append(("", .systemSheet))
             wrap(words.terms, .systemSheet)
@@ -123,11 +123,15 @@ public enum RedeemSheet {
     }
 
     /// The offer's terms: a subscription's price and length and the standard price after it
-    /// (BillingTerms: "Free for 1 month, then $4.99/month"); a one-time product with its price.
-    static func terms(_ offer: OfferCodeOffer, _ product: Product, _ state: AppState) -> String {
+    /// (BillingTerms: "Free for 1 month, then $4.99/month"), after the introductory offer where the
+    /// code's offer stacks with it; a one-time product with its price.
+    static func terms(_ offer: OfferCodeOffer, _ product: Product, _ state: AppState, introFirst: SubscriptionOffer? = nil) -> String {
         let words = state.strings.redeem
         if let subscription = offer.offer {
-            return BillingTerms(state).offerSummary(subscription, on: product) ?? state.name(product)
+            let billing = BillingTerms(state)
+            let summary = billing.offerSummary(subscription, on: product) ?? state.name(product)
+            guard let intro = introFirst, let amount = intro.price(in: state.store.territory) else { return summary }
+            return words.stackedTerms(billing.offerPrice(intro, amount: amount), summary)
         }
         let price = offer.itemPrice(in: state.store.territory) ?? 0
         return price == 0 ? words.itemFree(state.name(product)) : words.itemPrice(state.name(product), state.price(price))
@@ -161,6 +165,10 @@ public enum RedeemSheet {
         case .subscribe:
             let service = product.subscription.flatMap { catalog.group($0.groupID) }?.name
                 .resolved(for: state.locale, fallback: state.fallbackLanguage) ?? state.appName
+            if let intro = redemption.introductoryOffer, let amount = intro.price(in: state.store.territory) {
+                let introTerms = BillingTerms(state).offerPrice(intro, amount: amount)
+                return (words.welcomeTitle(service), words.welcomeStacked(introTerms, offerName, terms))
+            }
             return (words.welcomeTitle(service), words.welcome(offerName, terms))
         case .nextRenewal(let date):
             return (words.changesTitle, words.changesAtRenewal(offerName, state.date(date), terms))

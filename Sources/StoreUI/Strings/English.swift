@@ -774,6 +774,11 @@ public struct RedeemStrings: Sendable {
     public var redeem = "Redeem"
     public var redeemOffer = "Redeem Offer"
     public var done = "Done"
+    /// The offer page of a code that stacks with the introductory offer: "First your introductory offer:
+    /// Free for 1 week. Then this offer: $4.99/month for 2 months, then $9.99/month."
+    public var stackedTerms: @Sendable (_ intro: String, _ terms: String) -> String = {
+        "First your introductory offer: \($0). Then this offer: \($1)."
+    }
     /// The offer page: when it applies.
     public var startsNow = "Starts today."
     public var fromRenewal: @Sendable (_ date: String) -> String = { "Applies from \($0)." }
@@ -785,6 +790,9 @@ public struct RedeemStrings: Sendable {
     /// After redeeming.
     public var welcomeTitle: @Sendable (_ service: String) -> String = { "Welcome to \($0)" }
     public var welcome: @Sendable (_ offer: String, _ terms: String) -> String = { "Your \($0) starts now: \($1)." }
+    public var welcomeStacked: @Sendable (_ intro: String, _ offer: String, _ terms: String) -> String = {
+        "Your introductory offer starts now: \($0). Then \($1): \($2)."
+    }
     public var changesTitle = "What Changes"
     public var changesAtRenewal: @Sendable (_ offer: String, _ date: String, _ terms: String) -> String = {
         "\($0) applies from \($1): \($2). Until then, nothing changes."
@@ -825,7 +833,7 @@ public struct RedeemStrings: Sendable {
     public var quarterlyLimitReached = "This app can't accept more offer codes right now. Try again later."
     public var alreadyOwned: @Sendable (_ item: String) -> String = { "You already own \($0)." }
     public var notAvailable = "This offer isn't available in your country or region."
-    public var paymentNotAllowed = "Purchases aren't allowed on this device, so this paid offer can't be redeemed. Free offers still can."
+    public var paymentNotAllowed = "Purchases aren't allowed on this device, so offer codes can't be redeemed here."
     /// Codes redeemed in the App Store, arriving while the app runs or at launch.
     public var arrived: @Sendable (_ code: String) -> String = { "Code \($0) was redeemed in the App Store." }
     public var refused: @Sendable (_ code: String, _ why: String) -> String = { "The App Store refused code \($0): \($1)" }

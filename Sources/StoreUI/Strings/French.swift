@@ -374,6 +374,8 @@ extension Strings {
         s.redeem.redeem = "Utiliser"
         s.redeem.redeemOffer = "Profiter de l’offre"
         s.redeem.done = "OK"
+        s.redeem.stackedTerms = { "D’abord votre offre de lancement : \($0). Puis cette offre : \($1)." }
+        s.redeem.welcomeStacked = { "Votre offre de lancement commence maintenant : \($0). Puis « \($1) » : \($2)." }
         s.redeem.startsNow = "Commence aujourd’hui."
         s.redeem.fromRenewal = { "S’applique à partir du \($0)." }
         s.redeem.switchesNow = { "Votre abonnement passe à \($0) aujourd’hui." }
@@ -414,7 +416,7 @@ extension Strings {
         s.redeem.quarterlyLimitReached = "Cette app ne peut plus accepter de codes pour le moment. Réessayez plus tard."
         s.redeem.alreadyOwned = { "Vous possédez déjà \($0)." }
         s.redeem.notAvailable = "Cette offre n’est pas disponible dans votre pays ou région."
-        s.redeem.paymentNotAllowed = "Les achats ne sont pas autorisés sur cet appareil : cette offre payante ne peut pas être utilisée. Les offres gratuites, si."
+        s.redeem.paymentNotAllowed = "Les achats ne sont pas autorisés sur cet appareil : les codes ne peuvent pas y être utilisés."
         s.redeem.arrived = { "Le code \($0) a été utilisé dans l’App Store." }
         s.redeem.refused = { "L’App Store a refusé le code \($0) : \($1)" }
 

@@ -368,6 +368,8 @@ extension Strings {
         s.redeem.redeem = "Einlösen"
         s.redeem.redeemOffer = "Angebot einlösen"
         s.redeem.done = "Fertig"
+        s.redeem.stackedTerms = { "Zuerst dein Einführungsangebot: \($0). Danach dieses Angebot: \($1)." }
+        s.redeem.welcomeStacked = { "Dein Einführungsangebot beginnt jetzt: \($0). Danach „\($1)“: \($2)." }
         s.redeem.startsNow = "Beginnt heute."
         s.redeem.fromRenewal = { "Gilt ab dem \($0)." }
         s.redeem.switchesNow = { "Stellt dein Abo heute auf \($0) um." }
@@ -408,7 +410,7 @@ extension Strings {
         s.redeem.quarterlyLimitReached = "Diese App kann gerade keine weiteren Angebotscodes annehmen. Versuche es später erneut."
         s.redeem.alreadyOwned = { "\($0) gehört dir bereits." }
         s.redeem.notAvailable = "Dieses Angebot ist in deinem Land oder deiner Region nicht verfügbar."
-        s.redeem.paymentNotAllowed = "Auf diesem Gerät sind Käufe nicht erlaubt, daher kann dieses kostenpflichtige Angebot nicht eingelöst werden. Kostenlose Angebote schon."
+        s.redeem.paymentNotAllowed = "Auf diesem Gerät sind Käufe nicht erlaubt, daher können hier keine Angebotscodes eingelöst werden."
         s.redeem.arrived = { "Code \($0) wurde im App Store eingelöst." }
         s.redeem.refused = { "Der App Store hat Code \($0) abgelehnt: \($1)" }
 

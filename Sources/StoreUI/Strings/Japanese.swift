@@ -372,6 +372,8 @@ extension Strings {
         s.redeem.redeem = "使う"
         s.redeem.redeemOffer = "特典を使う"
         s.redeem.done = "完了"
+        s.redeem.stackedTerms = { "まずお試し特典：\($0)。その後この特典：\($1)。" }
+        s.redeem.welcomeStacked = { "お試し特典が始まりました：\($0)。その後「\($1)」：\($2)。" }
         s.redeem.startsNow = "今日から始まります。"
         s.redeem.fromRenewal = { "\($0)から適用されます。" }
         s.redeem.switchesNow = { "今日からサブスクリプションが\($0)に切り替わります。" }
@@ -412,7 +414,7 @@ extension Strings {
         s.redeem.quarterlyLimitReached = "このAppは現在これ以上のコードを受け付けられません。後でもう一度お試しください。"
         s.redeem.alreadyOwned = { "\($0)はすでに購入済みです。" }
         s.redeem.notAvailable = "この特典はお住まいの国または地域ではご利用いただけません。"
-        s.redeem.paymentNotAllowed = "このデバイスでは購入が許可されていないため、有料の特典は使えません。無料の特典は使えます。"
+        s.redeem.paymentNotAllowed = "このデバイスでは購入が許可されていないため、コードは使えません。"
         s.redeem.arrived = { "コード\($0)がApp Storeで使用されました。" }
         s.redeem.refused = { "App Storeがコード\($0)を受け付けませんでした：\($1)" }
 

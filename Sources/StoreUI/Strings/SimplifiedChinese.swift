@@ -380,6 +380,8 @@ extension Strings {
         s.redeem.redeem = "兑换"
         s.redeem.redeemOffer = "兑换优惠"
         s.redeem.done = "完成"
+        s.redeem.stackedTerms = { "先享受推介优惠：\($0)。然后享受此优惠：\($1)。" }
+        s.redeem.welcomeStacked = { "你的推介优惠现已开始：\($0)。然后是“\($1)”：\($2)。" }
         s.redeem.startsNow = "今天开始生效。"
         s.redeem.fromRenewal = { "自 \($0)起生效。" }
         s.redeem.switchesNow = { "今天起，你的订阅将切换为 \($0)。" }
@@ -420,7 +422,7 @@ extension Strings {
         s.redeem.quarterlyLimitReached = "此 App 目前无法接受更多优惠代码。请稍后再试。"
         s.redeem.alreadyOwned = { "你已拥有 \($0)。" }
         s.redeem.notAvailable = "此优惠在你所在的国家或地区不可用。"
-        s.redeem.paymentNotAllowed = "此设备不允许购买，因此无法兑换此付费优惠。免费优惠仍可兑换。"
+        s.redeem.paymentNotAllowed = "此设备不允许购买，因此无法在此兑换优惠代码。"
         s.redeem.arrived = { "代码 \($0) 已在 App Store 中兑换。" }
         s.redeem.refused = { "App Store 拒绝了代码 \($0)：\($1)" }
 

@@ -377,6 +377,8 @@ extension Strings {
         s.redeem.redeem = "Canjear"
         s.redeem.redeemOffer = "Canjear oferta"
         s.redeem.done = "OK"
+        s.redeem.stackedTerms = { "Primero tu oferta introductoria: \($0). Después, esta oferta: \($1)." }
+        s.redeem.welcomeStacked = { "Tu oferta introductoria empieza ahora: \($0). Después, “\($1)”: \($2)." }
         s.redeem.startsNow = "Empieza hoy."
         s.redeem.fromRenewal = { "Se aplica desde el \($0)." }
         s.redeem.switchesNow = { "Cambia tu suscripción a \($0) hoy." }
@@ -416,7 +418,7 @@ extension Strings {
         s.redeem.quarterlyLimitReached = "Esta app no puede aceptar más códigos de oferta por ahora. Vuelve a intentarlo más tarde."
         s.redeem.alreadyOwned = { "Ya tienes \($0)." }
         s.redeem.notAvailable = "Esta oferta no está disponible en tu país o región."
-        s.redeem.paymentNotAllowed = "No se permiten compras en este dispositivo, así que esta oferta de pago no se puede canjear. Las ofertas gratuitas, sí."
+        s.redeem.paymentNotAllowed = "No se permiten compras en este dispositivo, así que aquí no se pueden canjear códigos de oferta."
         s.redeem.arrived = { "El código \($0) se ha canjeado en el App Store." }
         s.redeem.refused = { "El App Store ha rechazado el código \($0): \($1)" }
 
