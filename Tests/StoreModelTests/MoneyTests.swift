@@ -49,10 +49,7 @@ struct MoneyTests {
 
     @Test("a billing retry recovered in a storefront where the plan has no price expires (productUnavailable), charging nothing")
     func recoveryWhereNotSold() throws {
-        var store = Fixture.store()
-        store.purchase("basic.monthly")
-        store.scenario.billingFails = true
-        store.advance(by: Self.month)
+        var store = Self.failedRenewal(of: "basic.monthly")
         store.territory = store.catalog.territory("DEU")!
         store.scenario.billingFails = false
         store.advance(by: Self.day)
@@ -77,13 +74,12 @@ struct MoneyTests {
 
     // MARK: item 3: the next charge in a grace period or billing retry
 
-    @Test("in a grace period the next charge keeps an introductory price still running, and the recovery charges it")
-    func graceKeepsTheIntroPrice() throws {
-        var store = Fixture.store()
-        store.purchase("pro.monthly")
-        store.scenario.billingFails = true
-        store.advance(by: Self.month)
-        #expect(store.status(ofGroup: "plus")?.state == .inGracePeriod)
+    @Test("in a grace period or billing retry the next charge keeps an introductory price still running, and the recovery charges it",
+          arguments: [(0, RenewalState.inGracePeriod), (20, RenewalState.inBillingRetryPeriod)])
+    func retryKeepsTheIntroPrice(daysAfterFailure: Int, state: RenewalState) throws {
+        var store = Self.failedRenewal(of: "pro.monthly")
+        store.advance(by: SubscriptionPeriod(value: daysAfterFailure, unit: .day))
+        #expect(store.status(ofGroup: "plus")?.state == state)
         let charge = try #require(store.nextCharge(ofGroup: "plus"))
         #expect(charge.amount == Decimal(string: "1.99"))
         #expect(charge.offer?.kind == .introductory)
@@ -94,19 +90,13 @@ struct MoneyTests {
         #expect(recovered.offerKind == .introductory)
     }
 
-    @Test("in billing retry the next charge keeps an introductory price still running, and the recovery charges it")
-    func billingRetryKeepsTheIntroPrice() throws {
+    /// A store whose first renewal of `productID` failed to charge a month after buying it.
+    static func failedRenewal(of productID: String) -> AppStore {
         var store = Fixture.store()
-        store.purchase("pro.monthly")
+        store.purchase(productID)
         store.scenario.billingFails = true
-        store.advance(by: Self.month)
-        store.advance(by: SubscriptionPeriod(value: 20, unit: .day))
-        #expect(store.status(ofGroup: "plus")?.state == .inBillingRetryPeriod)
-        let charge = try #require(store.nextCharge(ofGroup: "plus"))
-        #expect(charge.amount == Decimal(string: "1.99"))
-        store.scenario.billingFails = false
-        store.advance(by: Self.day)
-        #expect(store.transactions.last?.price == charge.amount)
+        store.advance(by: month)
+        return store
     }
 
     // MARK: item 13: a price increase during an introductory price
