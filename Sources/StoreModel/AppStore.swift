@@ -685,6 +685,12 @@ public struct AppStore: Sendable {
                     return
                 }
                 guard recovered <= instant else { return }
+                // The recovery charges this storefront's price: where the plan has none, nothing is
+                // charged and it expires as no longer for sale.
+                guard let renewing = catalog.product(renewal.autoRenewProductID), price(of: renewing) != nil else {
+                    expire(group.id, .productUnavailable)
+                    return
+                }
                 // Recovered in the grace period: the renewal date stays. Later: it moves to the recovery.
                 let inGrace = renewal.gracePeriodExpiration.map { recovered < $0 } ?? false
                 renewal.billingIssueSince = nil
@@ -696,9 +702,15 @@ public struct AppStore: Sendable {
             guard expiration <= instant else { return }
             // Why a subscription does not renew at its expiration date, in StoreKit's words.
             if !renewal.willAutoRenew { expire(group.id, .autoRenewDisabled); return }
-            if renewal.priceIncreaseStatus == .pending { expire(group.id, .didNotConsentToPriceIncrease); return }
-            guard let renewing = catalog.product(renewal.autoRenewProductID), price(of: renewing) != nil else {
+            guard let renewing = catalog.product(renewal.autoRenewProductID),
+                  let terms = renewalTerms(of: latest, into: renewing, renewal: renewal) else {
                 expire(group.id, .productUnavailable)
+                return
+            }
+            // Consent is asked for the price that will be charged (`isPriceConsentDue`): a renewal still
+            // on an offer's price (an introductory price running its periods) needs none.
+            if renewal.priceIncreaseStatus == .pending, chargesRaisedPrice(terms, of: renewing.id) {
+                expire(group.id, .didNotConsentToPriceIncrease)
                 return
             }
             if scenario.billingFails {
@@ -786,48 +798,72 @@ public struct AppStore: Sendable {
 
     private mutating func appendRenewal(of latest: Transaction, at date: Date, periodStart: Date) {
         let groupID = self.groupID(ofProduct: latest.productID)!
-        let productID = renewals[groupID]!.autoRenewProductID
-        let product = catalog.product(productID)!
+        let product = catalog.product(renewals[groupID]!.autoRenewProductID)!
+        // `renew` expires a subscription whose plan has no price here before it gets this far.
+        let terms = renewalTerms(of: latest, into: product, renewal: renewals[groupID])!
         var transaction = latest
         transaction.id = nextTransactionID
         nextTransactionID += 1
-        transaction.productID = productID
+        transaction.productID = product.id
         transaction.purchaseDate = date
         transaction.isUpgraded = false
+        // Charged in the storefront it renews in: its currency and its price.
         transaction.storefront = territory.code
-        // A pay-as-you-go offer lasts several periods; everything else renews at the standard price.
-        var period = product.subscription!.period
-        transaction.offerKind = nil
-        transaction.offerID = nil
-        transaction.price = price(of: product) ?? latest.price
-        var continuesOffer = false
-        if let kind = latest.offerKind, latest.productID == productID,
-           let offer = offer(kind: kind, id: latest.offerID, product: product), offer.paymentMode == .payAsYouGo,
-           periodsBilled(of: latest, group: groupID, upTo: offer.periodCount) < offer.periodCount {
-            transaction.offerKind = kind
-            transaction.offerID = Self.transactionOfferID(offer)
-            transaction.price = offer.price(in: territory) ?? transaction.price
-            period = offer.period
-            continuesOffer = true
-        }
-        // A retention offer the subscriber accepted (`acceptRetentionOffer`), or an offer code they
-        // redeemed (`redeemOfferCode`), starts with this renewal, or, while an introductory price still
-        // has periods to run, once it has: the booked offer never takes away what was promised.
-        if !continuesOffer, let renewal = renewals[groupID], let offer = bookedOffer(renewal, on: product) {
-            transaction.offerKind = offer.kind
-            transaction.offerID = offer.id
-            transaction.price = offer.price(in: territory) ?? 0
-            period = offer.paymentMode == .payAsYouGo ? offer.period : offer.totalDuration
-        }
-        transaction.expirationDate = scenario.timeRate.end(of: period, from: periodStart)
+        transaction.currency = territory.currency
+        transaction.price = terms.price
+        transaction.offerKind = terms.offerKind
+        transaction.offerID = Self.transactionOfferID(terms.offer)
+        transaction.expirationDate = scenario.timeRate.end(of: terms.period, from: periodStart)
         append(transaction)
-        // A price increase applies from this renewal on: nothing is pending any more. A booked offer
-        // is now the transaction's.
+        // A price increase applies from the renewal that charges the standard price on: nothing is
+        // pending any more. One still on an offer's price leaves it ahead. A booked offer is now the
+        // transaction's.
         changeRenewal(of: groupID) {
-            if $0?.priceIncreaseStatus != nil { $0?.priceIncreaseStatus = nil }
-            if !continuesOffer, $0?.offerID != nil { $0?.offerID = nil }
-            if !continuesOffer, $0?.offerKind != nil { $0?.offerKind = nil }
+            if terms.offer == nil, $0?.priceIncreaseStatus != nil { $0?.priceIncreaseStatus = nil }
+            if terms.booked, $0?.offerID != nil { $0?.offerID = nil }
+            if terms.booked, $0?.offerKind != nil { $0?.offerKind = nil }
         }
+    }
+
+    /// What a renewal of `latest` into `product` charges in this storefront, in its currency: a
+    /// pay-as-you-go offer still being paid (an introductory price) continues for its periods at its
+    /// price here; else an offer booked for the renewal (a retention offer accepted, an offer code
+    /// redeemed) starts: a booked offer never ends a running one early; else the standard price, raised
+    /// prices included (`price(of:)`). An offer with no price here does not apply. The one source for
+    /// what a renewal (or a billing retry's recovery) charges and what the Account screen says it will.
+    /// Nil where the product has no price in this storefront: it is not sold here.
+    func renewalTerms(of latest: Transaction, into product: Product, renewal: RenewalInfo?) -> RenewalTerms? {
+        guard let standard = price(of: product), let info = product.subscription else { return nil }
+        if let kind = latest.offerKind, latest.productID == product.id,
+           let offer = offer(kind: kind, id: latest.offerID, product: product), offer.paymentMode == .payAsYouGo,
+           let amount = offer.price(in: territory) {
+            let billed = periodsBilled(of: latest, group: info.groupID, upTo: offer.periodCount)
+            if billed < offer.periodCount {
+                return RenewalTerms(price: amount, offer: offer, offerKind: kind, period: offer.period,
+                                    remainingOfferPeriods: offer.periodCount - billed, booked: false)
+            }
+        }
+        if let renewal, let offer = bookedOffer(renewal, on: product), let amount = offer.price(in: territory) {
+            return RenewalTerms(price: amount, offer: offer, offerKind: offer.kind,
+                                period: offer.paymentMode == .payAsYouGo ? offer.period : offer.totalDuration,
+                                remainingOfferPeriods: offer.paymentMode == .payAsYouGo ? offer.periodCount : 1, booked: true)
+        }
+        return RenewalTerms(price: standard, offer: nil, offerKind: nil, period: info.period, remainingOfferPeriods: 0, booked: false)
+    }
+
+    /// What a renewal charges: see `renewalTerms(of:into:renewal:)`.
+    struct RenewalTerms {
+        /// Per period, in this storefront's currency.
+        var price: Decimal
+        /// The offer it is billed under, if any.
+        var offer: SubscriptionOffer?
+        var offerKind: SubscriptionOffer.Kind?
+        /// How long the period it pays for lasts.
+        var period: SubscriptionPeriod
+        /// The offer's periods left to bill, this renewal's included.
+        var remainingOfferPeriods: Int
+        /// Whether the offer is one booked for this renewal, starting with it.
+        var booked: Bool
     }
 
     /// The offer id a transaction carries: none for an introductory offer, whatever id the catalog gives
@@ -922,47 +958,41 @@ public struct AppStore: Sendable {
         return redeemed
     }
 
-    /// What the next renewal of a group will charge, as the App Store would bill it: the renewing
-    /// product, when, the amount (an offer's price while a pay-as-you-go offer still has periods left,
-    /// the standard price otherwise), and, during an offer, when the standard price starts. Nil when
-    /// nothing will renew: no active subscription, auto-renew off, or a billing problem.
+    /// What the next renewal of a group will charge, as the App Store would bill it
+    /// (`renewalTerms`, the same rule the renewal follows): the renewing product, when, the amount (an
+    /// offer's price while a pay-as-you-go offer still has periods left, the standard price otherwise),
+    /// and, during an offer, when the standard price starts. In a grace period or billing retry, the
+    /// renewal being retried (`date` is when it fell due): what its recovery charges. Nil when nothing
+    /// will renew: no subscription, auto-renew off, or a plan not sold in this storefront.
     public func nextCharge(ofGroup groupID: String) -> NextCharge? {
         // Only the person's own subscription charges them: a family-shared one is the organizer's to pay.
-        guard let status = status(ofGroup: groupID, ownership: .purchased), status.state == .subscribed,
-              let renewal = status.renewal, renewal.willAutoRenew, renewal.billingIssueSince == nil,
+        guard let status = status(ofGroup: groupID, ownership: .purchased),
+              [.subscribed, .inGracePeriod, .inBillingRetryPeriod].contains(status.state),
+              let renewal = status.renewal, renewal.willAutoRenew,
               let date = status.transaction.expirationDate,
               let product = catalog.product(renewal.autoRenewProductID),
-              let standard = price(of: product) else { return nil }
+              let terms = renewalTerms(of: status.transaction, into: product, renewal: renewal) else { return nil }
         let latest = status.transaction
-        var charge = NextCharge(productID: product.id, date: date, amount: standard, offer: nil, standardFrom: nil)
+        var charge = NextCharge(productID: product.id, date: date, amount: terms.price, offer: terms.offer, standardFrom: nil)
         if let kind = latest.offerKind, let current = catalog.product(latest.productID) {
             charge.currentOffer = offer(kind: kind, id: latest.offerID, product: current)
         }
         // A pay-as-you-go offer still being paid (an introductory price) runs its periods first.
-        if let kind = latest.offerKind, latest.productID == product.id,
-           let offer = offer(kind: kind, id: latest.offerID, product: product), offer.paymentMode == .payAsYouGo {
-            let billed = periodsBilled(of: latest, group: groupID, upTo: offer.periodCount)
-            if billed < offer.periodCount, let amount = offer.price(in: territory) {
-                charge.amount = amount
-                charge.offer = offer
-                charge.standardFrom = (billed..<offer.periodCount).reduce(date) { end, _ in
-                    scenario.timeRate.end(of: offer.period, from: end)
-                }
+        if let offer = terms.offer, !terms.booked {
+            charge.standardFrom = (0..<terms.remainingOfferPeriods).reduce(date) { end, _ in
+                scenario.timeRate.end(of: offer.period, from: end)
             }
         }
         // An offer booked for a renewal (a retention offer, an offer code): from the renewal after the
         // running offer, its price, then the standard price after it.
-        if let offer = bookedOffer(renewal, on: product),
-           let amount = offer.price(in: territory) ?? (offer.paymentMode == .freeTrial ? 0 : nil) {
+        if let offer = bookedOffer(renewal, on: product), offer.price(in: territory) != nil {
             let start = charge.standardFrom ?? date
             charge.booked = offer
             charge.bookedFrom = start
             let end = offer.paymentMode == .payAsYouGo
                 ? (0..<offer.periodCount).reduce(start) { end, _ in scenario.timeRate.end(of: offer.period, from: end) }
                 : scenario.timeRate.end(of: offer.totalDuration, from: start)
-            if charge.offer == nil {
-                charge.amount = amount
-                charge.offer = offer
+            if terms.booked {
                 charge.standardFrom = end
             } else {
                 charge.bookedUntil = end
@@ -995,7 +1025,8 @@ public struct AppStore: Sendable {
     /// that offer, counted newest first within the group, and only up to `limit`.
     private func periodsBilled(of latest: Transaction, group groupID: String, upTo limit: Int) -> Int {
         var count = 0
-        for id in (index.byGroup[groupID] ?? []).reversed() where count < limit {
+        for id in (index.byGroup[groupID] ?? []).reversed() {
+            if count >= limit { break }
             let entry = visit(id)
             if entry.originalID == latest.originalID && entry.state == .purchased
                 && entry.offerKind == latest.offerKind && entry.offerID == latest.offerID {

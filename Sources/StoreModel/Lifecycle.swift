@@ -100,10 +100,29 @@ extension AppStore {
         changeRenewal(of: groupID) { if $0?.priceIncreaseStatus == .pending { $0?.priceIncreaseStatus = .agreed } }
     }
 
-    /// The groups with a price increase waiting for the person's consent, in catalog order.
+    /// The groups with a price increase waiting for the person's consent now (`isPriceConsentDue`), in
+    /// catalog order.
     public var pendingPriceConsents: [String] {
-        renewals.filter { $0.value.priceIncreaseStatus == .pending && $0.value.expirationReason == nil }.keys
+        renewals.keys.filter { isPriceConsentDue(group: $0) }
             .compactMap { catalog.position(ofGroup: $0) }.sorted().map { catalog.subscriptionGroups[$0].id }
+    }
+
+    /// Whether a group's pending price increase asks for consent now. Consent is asked for the price
+    /// that will be charged: only when the next renewal charges the price raised in this storefront,
+    /// not while it still charges an offer's price (an introductory price running its periods). Until
+    /// then the increase stays pending, and the subscription does not expire for lack of consent.
+    public func isPriceConsentDue(group groupID: String) -> Bool {
+        guard let status = status(ofGroup: groupID, ownership: .purchased), let renewal = status.renewal,
+              renewal.priceIncreaseStatus == .pending, renewal.expirationReason == nil,
+              let product = catalog.product(renewal.autoRenewProductID),
+              let terms = renewalTerms(of: status.transaction, into: product, renewal: renewal) else { return false }
+        return chargesRaisedPrice(terms, of: product.id)
+    }
+
+    /// Whether a renewal on these terms charges a price raised in this storefront (what a pending
+    /// increase asks consent for): the standard price, with an increase made here.
+    func chargesRaisedPrice(_ terms: RenewalTerms, of productID: String) -> Bool {
+        terms.offer == nil && priceIncreases[PriceIncrease.Key(territory: territory.code, productID: productID)] != nil
     }
 
     /// The increase a subscriber of this product is asked about: this territory's, else the one made in

@@ -62,22 +62,45 @@ package struct CurrencyDecimals {
 
 extension Catalog {
     /// What a longer subscription costs per month, for the subordinate breakdown beside its billed
-    /// price (HIG "Making signup effortless"). Nil for monthly or shorter periods, or where not sold.
+    /// price (HIG "Making signup effortless"), at the catalog's price. Nil for monthly or shorter
+    /// periods, or where not sold. Screens use `AppStore.perMonthPrice(of:)`, which follows raised prices.
     public func perMonthPrice(of product: Product, in territory: Territory) -> Decimal? {
-        guard let period = product.subscription?.period,
-              let months = period.months, months > 1, let price = product.price(in: territory) else { return nil }
-        return price / Decimal(months)
+        perMonthPrice(of: product) { $0.price(in: territory) }
     }
 
     /// How much a longer subscription saves against the monthly option of the same group and level,
-    /// as a fraction (0.5 for half). Nil where there is no monthly option to compare with or no saving.
+    /// as a fraction (0.5 for half), at the catalog's prices. Nil where there is no monthly option to
+    /// compare with or no saving.
     public func savingsAgainstMonthly(of product: Product, in territory: Territory) -> Decimal? {
-        guard let info = product.subscription, let perMonth = perMonthPrice(of: product, in: territory),
+        savingsAgainstMonthly(of: product) { $0.price(in: territory) }
+    }
+
+    func perMonthPrice(of product: Product, price: (Product) -> Decimal?) -> Decimal? {
+        guard let period = product.subscription?.period,
+              let months = period.months, months > 1, let price = price(product) else { return nil }
+        return price / Decimal(months)
+    }
+
+    func savingsAgainstMonthly(of product: Product, price: (Product) -> Decimal?) -> Decimal? {
+        guard let info = product.subscription, let perMonth = perMonthPrice(of: product, price: price),
               let monthly = products(inGroup: info.groupID).first(where: {
                   $0.subscription!.level == info.level && $0.subscription!.period == .oneMonth
               }),
-              let monthlyPrice = monthly.price(in: territory), monthlyPrice > 0 else { return nil }
+              let monthlyPrice = price(monthly), monthlyPrice > 0 else { return nil }
         let saving = 1 - perMonth / monthlyPrice
         return saving > 0 ? saving : nil
+    }
+}
+
+extension AppStore {
+    /// The per-month breakdown at what the product costs here now (`price(of:)`, a raised price
+    /// included): the same price the confirmation sheet charges.
+    public func perMonthPrice(of product: Product) -> Decimal? {
+        catalog.perMonthPrice(of: product) { price(of: $0) }
+    }
+
+    /// The saving against the monthly option, both at what they cost here now (`price(of:)`).
+    public func savingsAgainstMonthly(of product: Product) -> Decimal? {
+        catalog.savingsAgainstMonthly(of: product) { price(of: $0) }
     }
 }

@@ -24,6 +24,9 @@ struct LifecycleScreenTests {
     func consentSheet(locale: String) throws {
         var app = Sample.app(locale: locale)
         app.store.purchase("com.trailhead.plus.pro.monthly")
+        // Past two renewals of its three-period introductory price: the next renewal charges the new
+        // price, so consent is due (issue 26 item 13: not while the renewal still charges the intro price).
+        app.store.advance(by: SubscriptionPeriod(value: 2, unit: .month))
         app.store.raisePrice("com.trailhead.plus.pro.monthly", to: 7.99, consentRequired: true)
         // A new launch on this account: the sheet shows at once.
         var launched = AppState(store: app.store, locale: Locale(identifier: locale), size: app.size)

@@ -15,9 +15,10 @@ public struct BillingTerms {
         self.onOwnInitiative = onOwnInitiative
     }
 
-    /// "$39.99/year" for a subscription, "$4.99" otherwise; nil where not sold.
+    /// "$39.99/year" for a subscription, "$4.99" otherwise; nil where not sold. What the product costs
+    /// here now (`AppStore.price(of:)`, a raised price included): what the confirmation sheet charges.
     public func standardPrice(_ product: Product) -> String? {
-        guard let amount = product.price(in: state.store.territory) else { return nil }
+        guard let amount = state.store.price(of: product) else { return nil }
         let text = state.price(amount)
         if let period = product.subscription?.period { return text + strings.perPeriod(period) }
         return text
@@ -60,10 +61,9 @@ public struct BillingTerms {
 
     /// "$3.33/month · save 33%": the subordinate per-month breakdown of a longer period.
     public func perMonth(_ product: Product) -> String? {
-        let catalog = state.store.catalog
-        guard let perMonth = catalog.perMonthPrice(of: product, in: state.store.territory) else { return nil }
+        guard let perMonth = state.store.perMonthPrice(of: product) else { return nil }
         var text = strings.perMonthBreakdown(state.price(perMonth))
-        if let saving = catalog.savingsAgainstMonthly(of: product, in: state.store.territory) {
+        if let saving = state.store.savingsAgainstMonthly(of: product) {
             text += " · " + strings.save(state.prices.percent(saving))
         }
         return text

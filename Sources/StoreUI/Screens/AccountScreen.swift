@@ -209,8 +209,9 @@ public enum AccountScreen {
         case .revoked: facts.append(words.refundedOn(status.transaction.revocationDate.map(app.date) ?? end))
         }
         para(facts.joined(separator: " · "), status.state.hasAccess ? .owned : .warning, 2)
-        // An offer being paid: its price until the standard price starts.
-        if !shared, status.state == .subscribed, let charge = store.nextCharge(ofGroup: groupID),
+        // An offer being paid: its price until the standard price starts (in a grace period too: the
+        // recovery charges what the renewal would have).
+        if !shared, status.state.hasAccess, let charge = store.nextCharge(ofGroup: groupID),
            charge.currentOffer != nil || charge.offer != nil, let text = BillingTerms(app).nextCharge(charge, on: product) {
             para(text, .price, 2)
         }
@@ -228,7 +229,8 @@ public enum AccountScreen {
                 let from = store.nextCharge(ofGroup: groupID)?.bookedFrom.map(app.date) ?? end
                 para(words.offerFrom(BillingTerms(app).offerPrice(offer, amount: offer.price(in: store.territory) ?? 0), from), .accent, 2)
             }
-            if renewal.priceIncreaseStatus == .pending, let next = store.catalog.product(renewal.autoRenewProductID),
+            // Only once the next renewal charges it: during an introductory price, no consent is due yet.
+            if store.isPriceConsentDue(group: groupID), let next = store.catalog.product(renewal.autoRenewProductID),
                let amount = store.price(of: next) {
                 para(words.newPriceFrom(app.price(amount) + strings.perPeriod(next.subscription!.period), end), .warning, 2)
             }
@@ -243,7 +245,7 @@ public enum AccountScreen {
         case .subscribed, .inGracePeriod, .inBillingRetryPeriod:
             button(words.manage, .manage(groupID))
             if renewal?.billingIssueSince != nil { button(words.updatePaymentMethod, .updatePayment(groupID)) }
-            if renewal?.priceIncreaseStatus == .pending { button(words.reviewPriceIncrease, .priceIncrease(groupID)) }
+            if store.isPriceConsentDue(group: groupID) { button(words.reviewPriceIncrease, .priceIncrease(groupID)) }
             if status.state.hasAccess {
                 if renewal?.willAutoRenew == true {
                     button(words.cancelSubscription, .cancel(groupID))

@@ -164,7 +164,7 @@ public enum DetailScreen {
         var label = product.type == .autoRenewable ? strings.subscribe : strings.buy
         if case .resubscribe = pitch { label = strings.resubscribeButton }
         if product.type == .consumable {
-            label = "\(strings.quantity) ‹ \(quantity) ›   [ \(label) — \(state.price(product.price(in: state.store.territory)! * Decimal(quantity))) ]"
+            label = "\(strings.quantity) ‹ \(quantity) ›   [ \(label) — \(state.price(state.store.price(of: product)! * Decimal(quantity))) ]"
         } else {
             label = "[ \(label) — \(terms.firstCharge(product) ?? price) ]"
         }

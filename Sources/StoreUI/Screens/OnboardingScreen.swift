@@ -58,7 +58,7 @@ public enum OnboardingScreen {
         var lines: [String] = []
         let cheapest = options.min {
             let (a, b) = ($0.subscription!.period.approximateDays, $1.subscription!.period.approximateDays)
-            return a != b ? a < b : $0.price(in: state.store.territory)! < $1.price(in: state.store.territory)!
+            return a != b ? a < b : state.store.price(of: $0)! < state.store.price(of: $1)!
         }
         if let cheapest, let price = billing.standardPrice(cheapest) { lines.append(state.strings.onboarding.plansFrom(price)) }
         // How renewal works before the trial note: where room is short, the last lines give way.

@@ -297,7 +297,7 @@ public enum StoreScreen {
     static func compactTerms(_ state: AppState, _ product: Product, quantity: Int) -> String? {
         let terms = BillingTerms(state)
         if let offer = terms.applicableOffer(product), let summary = terms.offerSummary(offer, on: product) { return summary }
-        if product.type == .consumable, quantity > 1, let unit = product.price(in: state.store.territory) {
+        if product.type == .consumable, quantity > 1, let unit = state.store.price(of: product) {
             return state.price(unit * Decimal(quantity))
         }
         return terms.standardPrice(product)
