@@ -925,11 +925,17 @@ public struct AppStore: Sendable {
     /// access now. Nil for someone who never subscribed, is subscribed, is in a grace period or billing
     /// retry ("Subscriptions in a Billing Grace Period or billing retry state aren’t eligible for win-back
     /// offers", developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalinfo/
-    /// eligiblewinbackofferids), or whose last subscription was refunded or revoked: a refund is not a churn.
+    /// eligiblewinbackofferids). A last period refunded (or revoked) churns by the same definition once
+    /// its expiration date has passed with auto-renew off (the refund turned it off): Apple's page
+    /// ("Supporting win-back offers in your app") names no exception for refunds.
     public func churnDate(ofGroup groupID: String) -> Date? {
         guard status(ofGroup: groupID)?.state.hasAccess != true,
-              let own = status(ofGroup: groupID, ownership: .purchased), own.state == .expired else { return nil }
-        return own.transaction.expirationDate
+              let own = status(ofGroup: groupID, ownership: .purchased), let end = own.transaction.expirationDate else { return nil }
+        switch own.state {
+        case .expired: return end
+        case .revoked: return end <= now && own.renewal?.willAutoRenew != true ? end : nil
+        case .subscribed, .inGracePeriod, .inBillingRetryPeriod: return nil
+        }
     }
 
     /// Whether the person paid for at least `required` months of subscriptions in a group: the periods
