@@ -419,10 +419,8 @@ public struct AppStore: Sendable {
         case .consumable, .nonConsumable:
             break
         case .nonRenewing:
-            // The app computes the period: a repurchase extends from the current end, not from today.
-            let currentEnd = all(of: index.byProduct[product.id]) { !$0.isRevoked(at: now) }
-                .compactMap(\.expirationDate).max()
-            transaction.expirationDate = product.duration!.added(to: max(now, currentEnd ?? now))
+            // No StoreKit expiration: the app computes the pass's end (a repurchase extends it).
+            transaction.appPassEnd = appPassEnd(buying: product)
         case .autoRenewable:
             let groupID = product.subscription!.groupID
             if let current = status(ofGroup: groupID, ownership: .purchased)?.transaction, quote.planChange != nil {

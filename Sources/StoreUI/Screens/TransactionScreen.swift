@@ -144,6 +144,11 @@ public enum TransactionScreen {
                 "\($0)" + (t.ownership == .familyShared ? " (\(qa.familySharingStopped))" : "")
             } ?? "—"),
         ]
+        if let end = t.appPassEnd {
+            // Apart from StoreKit's fields: StoreKit has no expiration for a non-renewing subscription.
+            fields.append(("appPassEnd", state.dateTime(end)))
+            fields.append(("", qa.appPassEndNote))
+        }
         if let issue = state.store.deliveries[t.id] {
             fields.append(("delivery", qa.delivery(issue)))
         }

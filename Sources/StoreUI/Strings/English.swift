@@ -370,6 +370,7 @@ public struct Strings: Sendable {
         public var consentRequired = "The subscriber must agree before the renewal date."
         public var consentNotRequired = "The subscriber is told; it renews at the new price."
         public var upgradeRefundNote = "(the simulator's pro-rata estimate: StoreKit shows only isUpgraded)"
+        public var appPassEndNote = "(the app's own: StoreKit gives passes no expiration)"
         public var autoRenewSet: @Sendable (Bool) -> String = {
             $0 ? "Auto-renew is on: the subscription renews at the end of its period."
                : "Auto-renew is off: access continues to the end of the period, then the subscription expires."
