@@ -1,11 +1,12 @@
 import Foundation
 
-/// The app's own rules for non-renewing subscriptions (passes). StoreKit records a non-renewing purchase
-/// with no `expirationDate`: "Non-renewing subscriptions … your app determines the duration" (StoreKit,
-/// "Transaction.expirationDate": "the date the subscription expires or renews", for auto-renewable
-/// subscriptions; In-App Purchase, "Non-renewing subscriptions"). So the app computes each pass's end,
-/// keeps it in its own record (`Transaction.appPassEnd`) and decides from it whether the pass is in force;
-/// nothing here is StoreKit's.
+/// The app's own rules for non-renewing subscriptions (passes). StoreKit's `Transaction.expirationDate`
+/// is "the date the subscription expires or renews" (developer.apple.com/documentation/storekit/
+/// transaction/expirationdate), an auto-renewable subscription's; for a non-renewing one "your app is
+/// responsible for calculating the time period that the subscription is active" (In-App Purchase
+/// Programming Guide, product types: /work/shared/reference/iap-product-types-and-transactions.md).
+/// So the app computes each pass's end, keeps it in its own record (`Transaction.appPassEnd`) and decides
+/// from it whether the pass is in force; nothing here is StoreKit's.
 extension AppStore {
     /// The end the app gives a pass bought now: its duration after the end of the pass in force (buying
     /// again extends it), or from now if none is.
