@@ -404,7 +404,7 @@ enum TransactionRow {
         }
         let id = Int64(t.id), originalID = Int64(t.originalID)
         return [id, originalID, t.productID, t.productType.rawValue, t.purchaseDate.timeIntervalSince1970,
-                t.originalPurchaseDate.timeIntervalSince1970, t.expirationDate?.timeIntervalSince1970, t.quantity,
+                t.originalPurchaseDate.timeIntervalSince1970, (t.expirationDate ?? t.appPassEnd)?.timeIntervalSince1970, t.quantity,
                 t.ownership.rawValue, t.offerKind?.rawValue, t.offerID, t.revocationDate?.timeIntervalSince1970,
                 t.revocationReason?.rawValue, t.isUpgraded, t.storefront, t.state.rawValue, nil,
                 "\(t.price)", t.currency, t.upgradeRefund.map { "\($0)" }, t.upgradeRefundDate?.timeIntervalSince1970]
@@ -419,7 +419,7 @@ enum TransactionRow {
         if legacyStates.contains(try cells.text("state")) { return nil }
         let price = try cells.price("price")
         let hasV4 = row.hasColumn("upgradeRefund")
-        return Transaction(
+        var transaction = Transaction(
             id: UInt64(try cells.integer("id", 1...RowReader.maximumID)),
             originalID: UInt64(try cells.integer("originalID", 1...RowReader.maximumID)),
             productID: try cells.text("productID"), productType: try cells.known("productType", ProductType.self),
@@ -434,6 +434,11 @@ enum TransactionRow {
             currency: try cells.text("currency"),
             upgradeRefund: hasV4 && !cells.value("upgradeRefund").isNull ? try cells.price("upgradeRefund") : nil,
             upgradeRefundDate: hasV4 ? try cells.optionalDate("upgradeRefundDate") : nil)
+        // A pass's row keeps the app's own end in the expiration column: StoreKit gives it none.
+        if transaction.productType == .nonRenewing {
+            (transaction.appPassEnd, transaction.expirationDate) = (transaction.expirationDate, nil)
+        }
+        return transaction
     }
 
     /// What an older ledger's attempt row is as an event: a deferred purchase is a pending Ask to Buy

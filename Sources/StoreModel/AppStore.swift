@@ -419,10 +419,8 @@ public struct AppStore: Sendable {
         case .consumable, .nonConsumable:
             break
         case .nonRenewing:
-            // The app computes the period: a repurchase extends from the current end, not from today.
-            let currentEnd = all(of: index.byProduct[product.id]) { !$0.isRevoked(at: now) }
-                .compactMap(\.expirationDate).max()
-            transaction.expirationDate = product.duration!.added(to: max(now, currentEnd ?? now))
+            // No StoreKit expiration: the app computes the pass's end (a repurchase extends it).
+            transaction.appPassEnd = appPassEnd(buying: product)
         case .autoRenewable:
             let groupID = product.subscription!.groupID
             if let current = status(ofGroup: groupID, ownership: .purchased)?.transaction, quote.planChange != nil {
@@ -544,35 +542,89 @@ public struct AppStore: Sendable {
         return shared
     }
 
-    /// The App Store refunds a transaction: access it gave ends now, with the revocation date and
-    /// reason. The one refund rule, whether QA refunds from the inspector or approves a refund the person
-    /// asked for: a consumable's refund takes back what is left of its units (never more than the
-    /// purchase's; units already used are gone), a subscription stops renewing and loses access at once
-    /// (so it may be pitched again), and a refund request waiting on this transaction is answered.
-    public mutating func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason = .other) {
-        guard let before = transaction(transactionID), before.state == .purchased else { return }
-        let remaining = before.productType == .consumable ? consumableRemaining(before.productID) : 0
+    /// What a refund takes back: the one refund rule, whether QA refunds from the inspector or approves
+    /// a refund the person asked for (see `refundEffect(of:)` and `refund`).
+    public enum RefundEffect: Equatable, Sendable {
+        /// The access the transaction gives ends now: a non-consumable or a pass.
+        case endsAccess
+        /// The subscription period in force: its access ends now, and the subscription stops renewing.
+        case endsSubscription
+        /// A past period of a subscription: that transaction alone is revoked; the period in force, its
+        /// access and auto-renew are untouched.
+        case pastPeriod
+        /// A consumable: the purchase's units not used yet (units are used oldest purchase first).
+        case units(Int)
+    }
+
+    /// What refunding a transaction would take back; nil if it cannot be refunded (not found, or
+    /// refunded already). A subscription's transaction ends access only if it grants the period in force
+    /// (the latest of its chain), as Apple's `revocationDate` on that transaction does; Apple documents
+    /// no special case for an older period, so refunding one revokes it and nothing else.
+    public func refundEffect(of transactionID: UInt64) -> RefundEffect? {
+        guard let transaction = transaction(transactionID), transaction.state == .purchased else { return nil }
+        switch transaction.productType {
+        case .consumable:
+            return .units(unusedUnits(of: transaction))
+        case .nonConsumable, .nonRenewing:
+            return .endsAccess
+        case .autoRenewable:
+            guard let groupID = groupID(ofProduct: transaction.productID),
+                  status(ofGroup: groupID, ownership: transaction.ownership)?.transaction.id == transactionID
+            else { return .pastPeriod }
+            return .endsSubscription
+        }
+    }
+
+    /// A consumable purchase's units not used yet. The App Store keeps no count of use; the app's record
+    /// (`consumableUse`) is one number per product, and units are used oldest first: a conciliatory unit
+    /// counts as received when it was given. So the unused units are the newest: this purchase keeps
+    /// what is left once the units received after it are counted. Walks back from the newest purchase
+    /// only until the units left are accounted for: the work is the purchases holding units now.
+    func unusedUnits(of purchase: Transaction) -> Int {
+        guard isDelivered(purchase.id), let ids = index.byProduct[purchase.productID] else { return 0 }
+        let left = consumableRemaining(purchase.productID)
+        var newer = deliveries.values.reduce(0) { sum, issue in
+            sum + (issue.giftProductID == purchase.productID && (issue.resolvedDate ?? .distantPast) > purchase.purchaseDate ? 1 : 0)
+        }
+        for id in ids.reversed() {
+            if id == purchase.id || newer >= left { break }
+            let transaction = visit(id)
+            if isDelivered(id) { newer += LedgerIndex.units(transaction) }
+        }
+        return min(purchase.quantity, max(0, left - newer))
+    }
+
+    /// The App Store refunds a transaction: it is revoked now, with the revocation date and reason, and
+    /// takes back what `refundEffect(of:)` says: the access it gives (a subscription period in force also
+    /// stops renewing, so it may be pitched again), nothing more for a past period of a subscription,
+    /// or a consumable purchase's unused units (its used ones are gone). A refund request waiting on this
+    /// transaction is answered. Returns what was taken back; nil if nothing could be refunded.
+    @discardableResult
+    public mutating func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason = .other) -> RefundEffect? {
+        guard let effect = refundEffect(of: transactionID) else { return nil }
         let now = now
         let refunded = update(transactionID) {
             $0.state = .revoked
             $0.revocationDate = now
             $0.revocationReason = reason
         }
-        if refunded.productType == .consumable {
-            // The app's used count keeps only what was used of the units still bought, so the units left
-            // are what was left, less this purchase's (none, if the app never delivered it: `isDelivered`).
-            let left = max(0, remaining - (isDelivered(transactionID) ? refunded.quantity : 0))
-            let used = max(0, consumableBalance(refunded.productID) + giftedUnits(of: refunded.productID) - left)
-            if used != (consumableUse[refunded.productID] ?? 0) {
-                consumableUse[refunded.productID] = used > 0 ? used : nil
+        if case .units(let unused) = effect {
+            // The used units of this purchase leave the app's count with it, so the units left are what
+            // was left less this purchase's unused ones.
+            let used = refunded.quantity - unused
+            if isDelivered(transactionID), used > 0 {
+                let count = max(0, (consumableUse[refunded.productID] ?? 0) - used)
+                consumableUse[refunded.productID] = count > 0 ? count : nil
                 unsavedChanges.consumableUse.insert(refunded.productID)
             }
         }
         if let request = pendingRefundRequest(for: transactionID) { answer(request.id, .approved) }
-        // The person's own subscription stops renewing; a family-shared one is the organizer's.
-        if refunded.ownership == .purchased, let groupID = self.groupID(ofProduct: refunded.productID) {
+        // The person's own subscription stops renewing when the period in force is refunded; a
+        // family-shared one is the organizer's.
+        if effect == .endsSubscription, refunded.ownership == .purchased, let groupID = self.groupID(ofProduct: refunded.productID) {
             changeRenewal(of: groupID) { $0?.willAutoRenew = false }
         }
+        return effect
     }
 
     /// Restore Purchases (`AppStore.sync()`): the purchases the system restores (non-consumables and the
@@ -907,11 +959,17 @@ public struct AppStore: Sendable {
     /// access now. Nil for someone who never subscribed, is subscribed, is in a grace period or billing
     /// retry ("Subscriptions in a Billing Grace Period or billing retry state aren’t eligible for win-back
     /// offers", developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalinfo/
-    /// eligiblewinbackofferids), or whose last subscription was refunded or revoked: a refund is not a churn.
+    /// eligiblewinbackofferids). A last period refunded (or revoked) churns by the same definition once
+    /// its expiration date has passed with auto-renew off (the refund turned it off): Apple's page
+    /// ("Supporting win-back offers in your app") names no exception for refunds.
     public func churnDate(ofGroup groupID: String) -> Date? {
         guard status(ofGroup: groupID)?.state.hasAccess != true,
-              let own = status(ofGroup: groupID, ownership: .purchased), own.state == .expired else { return nil }
-        return own.transaction.expirationDate
+              let own = status(ofGroup: groupID, ownership: .purchased), let end = own.transaction.expirationDate else { return nil }
+        switch own.state {
+        case .expired: return end
+        case .revoked: return end <= now && own.renewal?.willAutoRenew != true ? end : nil
+        case .subscribed, .inGracePeriod, .inBillingRetryPeriod: return nil
+        }
     }
 
     /// Whether the person paid for at least `required` months of subscriptions in a group: the periods

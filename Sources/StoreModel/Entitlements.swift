@@ -124,7 +124,7 @@ extension AppStore {
         case .nonConsumable:
             return first(of: index.byProduct[productID], where: current)
         case .nonRenewing:
-            return last(of: index.byProduct[productID]) { current($0) && ($0.expirationDate ?? .distantPast) > instant }
+            return appPassInForce(productID, at: instant)
         case .autoRenewable:
             // StoreKit's current entitlements hold the latest transaction of each active subscription,
             // one per ownership: a family member with a plan of their own is entitled through both.

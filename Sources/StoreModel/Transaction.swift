@@ -25,6 +25,8 @@ public struct Transaction: Sendable, Identifiable, Hashable {
     public var productType: ProductType
     public var purchaseDate: Date
     public var originalPurchaseDate: Date
+    /// StoreKit's: when an auto-renewable subscription's period ends. Nil for a non-renewing
+    /// subscription, whose duration is the app's to determine (see `appPassEnd`).
     public var expirationDate: Date?
     public var quantity: Int
     public var ownership: Ownership
@@ -39,6 +41,8 @@ public struct Transaction: Sendable, Identifiable, Hashable {
     /// and when.
     public var upgradeRefund: Decimal?
     public var upgradeRefundDate: Date?
+    /// Not StoreKit's: for a non-renewing pass, the end the app computed for it (AppPasses.swift).
+    public var appPassEnd: Date?
     /// Territory code of the storefront it was bought in.
     public var storefront: String
     public var state: State
@@ -50,7 +54,8 @@ public struct Transaction: Sendable, Identifiable, Hashable {
                 originalPurchaseDate: Date, expirationDate: Date?, quantity: Int, ownership: Ownership,
                 offerKind: SubscriptionOffer.Kind?, offerID: String?, revocationDate: Date?,
                 revocationReason: RevocationReason?, isUpgraded: Bool, storefront: String, state: State,
-                price: Decimal, currency: String, upgradeRefund: Decimal? = nil, upgradeRefundDate: Date? = nil) {
+                price: Decimal, currency: String, upgradeRefund: Decimal? = nil, upgradeRefundDate: Date? = nil,
+                appPassEnd: Date? = nil) {
         self.id = id
         self.originalID = originalID
         self.productID = productID
@@ -71,6 +76,7 @@ public struct Transaction: Sendable, Identifiable, Hashable {
         self.currency = currency
         self.upgradeRefund = upgradeRefund
         self.upgradeRefundDate = upgradeRefundDate
+        self.appPassEnd = appPassEnd
     }
 
     public func isRevoked(at instant: Date) -> Bool {

@@ -91,12 +91,23 @@ struct ProductTypeTests {
     func nonRenewingLastsItsDuration() throws {
         var store = Fixture.store()
         let pass = try #require(store.purchase("pass").transaction)
-        #expect(pass.expirationDate == Fixture.date("2027-02-21T09:00:00Z"))
+        #expect(pass.appPassEnd == Fixture.date("2027-02-21T09:00:00Z"))
         store.advance(to: Fixture.date("2027-02-21T08:00:00Z"))
         #expect(store.owns("pass"))
         store.advance(to: Fixture.date("2027-02-21T09:00:00Z"))
         #expect(!store.owns("pass"), "a non-renewing subscription does not renew")
         #expect(store.transactions.filter { $0.productID == "pass" }.count == 1)
+    }
+
+    @Test("a non-renewing subscription has no StoreKit expirationDate: its end is the app's own")
+    func nonRenewingHasNoStoreKitExpiration() throws {
+        var store = Fixture.store()
+        let pass = try #require(store.purchase("pass").transaction)
+        #expect(pass.expirationDate == nil, "StoreKit leaves a non-renewing subscription's duration to the app")
+        #expect(pass.appPassEnd == Fixture.date("2027-02-21T09:00:00Z"), "the app's own end: three months")
+        #expect(store.appPassInForce("pass", at: store.now)?.id == pass.id)
+        #expect(store.entitlement(for: "pass")?.id == pass.id, "the entitlement is the app's pass in force")
+        #expect(store.appPassInForce("pass", at: Fixture.date("2027-02-21T09:00:00Z")) == nil)
     }
 
     @Test("buying a non-renewing subscription again extends it from its current end")
@@ -105,7 +116,7 @@ struct ProductTypeTests {
         store.purchase("pass")
         store.advance(by: .oneMonth)
         let second = try #require(store.purchase("pass").transaction)
-        #expect(second.expirationDate == Fixture.date("2027-05-21T09:00:00Z"), "three months after the first pass ends")
+        #expect(second.appPassEnd == Fixture.date("2027-05-21T09:00:00Z"), "three months after the first pass ends")
     }
 
     @Test("a lapsed non-renewing subscription bought again starts from now")
@@ -114,7 +125,7 @@ struct ProductTypeTests {
         store.purchase("pass")
         store.advance(to: Fixture.date("2027-04-01T00:00:00Z"))
         let again = try #require(store.purchase("pass").transaction)
-        #expect(again.expirationDate == Fixture.date("2027-07-01T00:00:00Z"))
+        #expect(again.appPassEnd == Fixture.date("2027-07-01T00:00:00Z"))
     }
 
     @Test("non-renewing passes are restored by the app's own records")

@@ -86,9 +86,77 @@ struct PurchaseHelpTests {
         _ = try bought(&other, "boost", quantity: 5)
         for _ in 0..<7 { other.useConsumable("boost") }
         other.refund(a.id)
-        #expect(other.consumableRemaining("boost") == 0)
+        #expect(other.consumableRemaining("boost") == 3, "units are used oldest purchase first: the first five were all used")
         _ = try bought(&other, "boost", quantity: 1)
-        #expect(other.consumableRemaining("boost") == 1)
+        #expect(other.consumableRemaining("boost") == 4)
+    }
+
+    @Test("a consumable refund takes back only that purchase's unused units, units being used oldest purchase first")
+    func consumableRefundTakesBackItsOwnUnusedUnits() throws {
+        var store = Fixture.store()
+        let first = try bought(&store, "boost", quantity: 5)
+        let second = try bought(&store, "boost", quantity: 2)
+        for _ in 0..<5 { store.useConsumable("boost") }
+        #expect(store.refundEffect(of: first.id) == .units(0), "the first purchase's five units are the ones used")
+        #expect(store.refundEffect(of: second.id) == .units(2))
+        store.refund(first.id)
+        #expect(store.consumableRemaining("boost") == 2, "buy 5, buy 2, use 5, refund the first: 2 left")
+        store.useConsumable("boost")
+        #expect(store.refundEffect(of: second.id) == .units(1), "one of the second purchase's units is used now")
+        store.refund(second.id)
+        #expect(store.consumableRemaining("boost") == 0)
+        // Part of a purchase used: its refund takes back the rest of it, and the newer purchase stays whole.
+        var other = Fixture.store()
+        let a = try bought(&other, "boost", quantity: 3)
+        _ = try bought(&other, "boost", quantity: 4)
+        other.useConsumable("boost")
+        #expect(other.refundEffect(of: a.id) == .units(2))
+        other.refund(a.id)
+        #expect(other.consumableRemaining("boost") == 4)
+    }
+
+    @Test("a refund of a past period leaves the subscription renewing: only that transaction is revoked")
+    func pastPeriodRefundKeepsTheSubscription() throws {
+        var store = Fixture.store()
+        let first = try bought(&store, "basic.monthly")
+        store.advance(by: SubscriptionPeriod(value: 2, unit: .month))
+        let chain = store.transactions.filter { $0.productID == "basic.monthly" }
+        #expect(chain.count == 3, "bought, then two renewals")
+        let current = try #require(chain.last)
+        #expect(store.refundEffect(of: first.id) == .pastPeriod)
+        #expect(store.refundEffect(of: current.id) == .endsSubscription)
+        store.refund(first.id)
+        #expect(store.transaction(first.id)?.state == .revoked)
+        #expect(store.transaction(first.id)?.revocationDate == store.now)
+        #expect(store.status(ofGroup: "plus")?.state == .subscribed)
+        #expect(store.entitlement(for: "basic.monthly")?.id == current.id)
+        #expect(store.renewals["plus"]?.willAutoRenew == true, "auto-renew stays on")
+        #expect(store.transaction(current.id)?.revocationDate == nil)
+        store.advance(by: SubscriptionPeriod(value: 1, unit: .month))
+        #expect(store.transactions.filter { $0.productID == "basic.monthly" }.count == 4, "it renews as before")
+    }
+
+    @Test("a refund of the transaction that grants the current period ends access and stops renewing")
+    func currentPeriodRefundEndsAccess() throws {
+        var store = Fixture.store()
+        _ = try bought(&store, "basic.monthly")
+        store.advance(by: SubscriptionPeriod(value: 1, unit: .month))
+        let current = try #require(store.transactions.last { $0.productID == "basic.monthly" })
+        let request = try store.requestRefund(current.id, reason: .other)
+        store.approveRefund(request.id)
+        #expect(store.transaction(current.id)?.revocationDate == store.now)
+        #expect(store.status(ofGroup: "plus")?.state == .revoked)
+        #expect(store.entitlement(for: "basic.monthly") == nil)
+        #expect(store.renewals["plus"]?.willAutoRenew == false)
+    }
+
+    @Test("a refund of a non-consumable or a pass ends the access it gives")
+    func otherRefundsEndAccess() throws {
+        var store = Fixture.store()
+        let alps = try bought(&store, "alps")
+        #expect(store.refundEffect(of: alps.id) == .endsAccess)
+        store.refund(alps.id)
+        #expect(store.refundEffect(of: alps.id) == nil, "a refunded transaction cannot be refunded again")
     }
 
     @Test("a second request while one waits, or for a refunded purchase, is refused; so are shared and free ones")

@@ -78,17 +78,34 @@ struct WinBackTests {
         #expect(last3.map(\.price) == [Decimal(string: "2.99"), Decimal(string: "2.99"), Decimal(string: "4.99")])
     }
 
-    @Test("a refund is not a churn: no win-back offer after a refund")
-    func refundIsNotAChurn() throws {
+    @Test("a refunded only period churns once expired, but pays for nothing: no win-back offer that needs a paid month")
+    func refundedOnlyPeriodPaysForNothing() throws {
         var store = Fixture.store()
         let bought = try #require(store.purchase("pro.monthly").transaction)
         store.advance(by: SubscriptionPeriod(value: 1, unit: .week))
         store.refund(bought.id)
         store.advance(by: Self.months(2))
         guard case .resubscribe = store.pitch(forGroup: "plus") else { Issue.record("a refunded subscriber may resubscribe"); return }
-        #expect(Self.offered(store) == nil)
-        #expect(store.churnDate(ofGroup: "plus") == nil)
+        #expect(store.churnDate(ofGroup: "plus") == bought.expirationDate, "expired and not auto-renewing: churned")
+        #expect(Self.offered(store) == nil, "the refunded month is not a paid month")
         #expect(throws: PurchaseError.ineligibleForOffer) { try store.quote("pro.monthly", promotionalOffer: "comeback") }
+    }
+
+    @Test("a subscriber whose last period was refunded and who is not subscribed is churned once it expired, and may be offered a win-back")
+    func refundedLastPeriodIsAChurn() throws {
+        var store = Fixture.store()
+        store.purchase("pro.monthly")                  // a paid month, at the introductory price
+        store.advance(by: Self.months(1))              // renewed: the period in force
+        let current = try #require(store.status(ofGroup: "plus")?.transaction)
+        store.refund(current.id)
+        #expect(store.renewals["plus"]?.willAutoRenew == false)
+        #expect(store.churnDate(ofGroup: "plus") == nil, "not churned before the refunded period's expiration date")
+        #expect(Self.offered(store) == nil)
+        store.advance(by: Self.months(2))
+        #expect(store.churnDate(ofGroup: "plus") == current.expirationDate)
+        #expect(Self.offered(store)?.offer.id == "comeback", "one paid month, ended a month ago")
+        let bought = try #require(store.purchase("pro.monthly", promotionalOffer: "comeback").transaction)
+        #expect(bought.offerKind == .winBack)
     }
 
     @Test("a subscription that expired by billing error after retry is a churn; in billing retry it is not")

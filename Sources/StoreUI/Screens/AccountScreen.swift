@@ -146,7 +146,7 @@ public enum AccountScreen {
         for transaction in store.deliveredEntitlements() where transaction.productType != .autoRenewable {
             guard let product = store.catalog.product(transaction.productID) else { continue }
             let right = transaction.productType == .nonRenewing
-                ? words.activeUntil(transaction.expirationDate.map(app.date) ?? "—")
+                ? words.activeUntil(transaction.appPassEnd.map(app.date) ?? "—")
                 : (transaction.ownership == .familyShared ? words.sharedBy(AppStore.familyOrganizer) : words.owned)
             pair(app.name(product), .normal, right: right, .owned, indent: 2)
         }

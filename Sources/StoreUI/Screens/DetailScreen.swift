@@ -152,7 +152,7 @@ public enum DetailScreen {
             line(strings.inPossession(state.store.consumableBalance(product.id)), .owned)
         }
         if product.type == .nonRenewing, state.canBuy(product),
-           let current = state.store.entitlement(for: product.id)?.expirationDate,
+           let current = state.store.entitlement(for: product.id)?.appPassEnd,
            let duration = product.duration {
             line(strings.extendsTo(state.date(duration.added(to: current))), .dim)
         }

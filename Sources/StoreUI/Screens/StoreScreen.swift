@@ -247,7 +247,7 @@ public enum StoreScreen {
         case .consumable:
             if let quantity, store.gate.canMakePayments { parts.append("\(strings.quantity) ‹ \(quantity) ›") }
         case .nonRenewing:
-            if let end = store.deliveredEntitlement(for: product.id)?.expirationDate {
+            if let end = store.deliveredEntitlement(for: product.id)?.appPassEnd {
                 parts.append(strings.activeUntil(state.date(end)))
             } else if let duration = product.duration {
                 parts.append(strings.duration(duration))

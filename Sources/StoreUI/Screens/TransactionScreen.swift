@@ -33,11 +33,11 @@ public enum TransactionScreen {
         let id = screen.id
         switch action {
         case .refund:
-            app.store.refund(id, reason: .other)
-            app.notice = qa.refunded(id)
+            guard let effect = app.store.refund(id, reason: .other) else { return }
+            app.notice = qa.refunded(id, qa.refundTookBack(effect))
         case .revoke:
-            app.store.refund(id, reason: .developerIssue)
-            app.notice = qa.revoked(id)
+            guard let effect = app.store.refund(id, reason: .developerIssue) else { return }
+            app.notice = qa.revoked(id, qa.refundTookBack(effect))
         case .autoRenew:
             // SKTestSession's disableAutoRenewForTransaction / enableAutoRenewForTransaction.
             guard let transaction = app.store.transaction(id), let groupID = app.store.groupID(ofProduct: transaction.productID),
@@ -144,6 +144,11 @@ public enum TransactionScreen {
                 "\($0)" + (t.ownership == .familyShared ? " (\(qa.familySharingStopped))" : "")
             } ?? "—"),
         ]
+        if let end = t.appPassEnd {
+            // Apart from StoreKit's fields: StoreKit has no expiration for a non-renewing subscription.
+            fields.append(("appPassEnd", state.dateTime(end)))
+            fields.append(("", qa.appPassEndNote))
+        }
         if let issue = state.store.deliveries[t.id] {
             fields.append(("delivery", qa.delivery(issue)))
         }

@@ -87,8 +87,10 @@ public enum TransactionsScreen {
             // Apple's decision on a refund request, made by QA: approval refunds by the one refund rule.
             switch action {
             case .approve:
+                // What the refund takes back, asked before it is made (the one refund rule).
+                let effect = app.store.event(id)?.transactionID.flatMap(app.store.refundEffect(of:))
                 guard let refunded = app.store.approveRefund(id) else { return }
-                app.notice = qa.refundApproved(id, refunded.id)
+                app.notice = qa.refundApproved(id, refunded.id, effect.map(qa.refundTookBack) ?? qa.refundedAlready)
                 screen.selection = refunded.id
             case .decline:
                 app.store.declineRefund(id)

@@ -370,6 +370,7 @@ public struct Strings: Sendable {
         public var consentRequired = "The subscriber must agree before the renewal date."
         public var consentNotRequired = "The subscriber is told; it renews at the new price."
         public var upgradeRefundNote = "(the simulator's pro-rata estimate: StoreKit shows only isUpgraded)"
+        public var appPassEndNote = "(the app's own: StoreKit gives passes no expiration)"
         public var autoRenewSet: @Sendable (Bool) -> String = {
             $0 ? "Auto-renew is on: the subscription renews at the end of its period."
                : "Auto-renew is off: access continues to the end of the period, then the subscription expires."
@@ -403,9 +404,21 @@ public struct Strings: Sendable {
         public var resolvedAs: @Sendable (UInt64, UInt64) -> String = { "Resolved request \($0): the purchase went through as transaction \($1)." }
         public var approvedAs: @Sendable (UInt64, UInt64) -> String = { "Approved request \($0): the purchase went through as transaction \($1)." }
         public var notCompleted: @Sendable (UInt64, String) -> String = { "Request \($0) could not complete: \($1)" }
-        public var refunded: @Sendable (UInt64) -> String = { "Refunded transaction \($0): its access ends now." }
-        public var refundApproved: @Sendable (UInt64, UInt64) -> String = {
-            "Approved refund request \($0): transaction \($1) is refunded, its access ends now."
+        /// What a refund took back (the one refund rule: `AppStore.refundEffect(of:)`), after the notices below.
+        public var refundTookBack: @Sendable (AppStore.RefundEffect) -> String = {
+            switch $0 {
+            case .endsAccess: "its access ends now."
+            case .endsSubscription: "its access ends now; it stops renewing."
+            case .pastPeriod: "a past period; the plan keeps access and auto-renew."
+            case .units(0): "its units were all used; none taken back."
+            case .units(1): "1 unused unit taken back."
+            case .units(let units): "\(units) unused units taken back."
+            }
+        }
+        public var refundedAlready = "it was refunded already."
+        public var refunded: @Sendable (UInt64, String) -> String = { "Refunded transaction \($0): \($1)" }
+        public var refundApproved: @Sendable (UInt64, UInt64, String) -> String = {
+            "Approved refund request \($0): transaction \($1) refunded, \($2)"
         }
         public var refundDeclined: @Sendable (UInt64) -> String = { "Declined refund request \($0): nothing changed." }
         public var markedUndelivered: @Sendable (UInt64) -> String = {
@@ -418,7 +431,7 @@ public struct Strings: Sendable {
             case .conciliatoryItem?: "not delivered; a conciliatory item was given instead (\(issue.giftProductID ?? ""))"
             }
         }
-        public var revoked: @Sendable (UInt64) -> String = { "Revoked transaction \($0) (developer issue): its access ends now." }
+        public var revoked: @Sendable (UInt64, String) -> String = { "Revoked transaction \($0) (developer issue): \($1)" }
         public var noTransactions = "No transactions yet. Buy something in the store, or load a ledger with --state."
         public var noRequests = "Nothing waits on anyone. With Ask to Buy or Interrupt purchases on (s), a purchase waits here to be approved, declined or resolved; so does a refund the person requests in Purchase Help (p)."
         public var noEvents = "Nothing logged yet. Failed and cancelled purchases, requests and restores show here: they are not transactions."
