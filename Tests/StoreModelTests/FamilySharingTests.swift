@@ -90,6 +90,21 @@ struct FamilySharingTests {
         #expect(store.pitch(forProduct: "alps") == .offer)
     }
 
+    @Test("a family member's Restore names what the organizer shares (Transaction.all holds familyShared transactions)")
+    func restoreIncludesFamilyShared() throws {
+        var store = Fixture.store()
+        store.apply(Self.sharing)
+        store.advance(by: SubscriptionPeriod(value: 40, unit: .day))
+        let restored = store.restorePurchases()
+        #expect(restored.map(\.productID) == ["family.monthly"], "the shared subscription, once: its newest transaction")
+        #expect(restored.first?.ownership == .familyShared && restored.first?.state == .purchased)
+        #expect(store.events.last?.restored == 1, "the log counts it: not \"nothing to restore\"")
+        store.apply(.familySharing("alps"))
+        #expect(store.restorePurchases().map(\.productID) == ["alps"], "a shared non-consumable too; the stopped share is gone")
+        store.apply(.familySharing(nil))
+        #expect(store.restorePurchases().isEmpty, "once the organizer stops sharing, nothing shared is restored")
+    }
+
     @Test("a member's own plan and the shared one each have a status; entitlement follows the highest level")
     func ownPlanBesideShared() throws {
         var store = Fixture.store()
