@@ -503,8 +503,9 @@ public struct AppStore: Sendable {
                 transaction.originalID = first.id
                 transaction.originalPurchaseDate = first.purchaseDate
             }
-            // The organizer's current period: the simulator starts it when sharing starts.
-            transaction.expirationDate = info.period.added(to: now)
+            // The organizer's current period: the simulator starts it when sharing starts, at the time
+            // rate, as the person's own subscriptions.
+            transaction.expirationDate = scenario.timeRate.end(of: info.period, from: now)
         }
         append(transaction)
         scenario.familySharing = productID
@@ -677,6 +678,38 @@ public struct AppStore: Sendable {
 
     public mutating func advance(by period: SubscriptionPeriod) { advance(to: period.added(to: now)) }
 
+    /// QA changes the time rate (the scenario panel, a script's `set`, a launch flag): what is running is
+    /// re-timed. The period each active subscription is in (the person's own, and one a family organizer
+    /// shares) keeps the part of it that is left, now measured at the new rate from now, so its next
+    /// renewal comes when the new rate says, and what is planned from it (an introductory price's end,
+    /// a booked offer) follows. Apple documents nothing about changing `SKTestSession.timeRate` mid-period;
+    /// keeping the part left is what lets QA speed up (or slow down) a subscription where it stands.
+    /// The same rate again changes nothing. A saved ledger's dates were planned at its saved rate, so
+    /// the ledger sets that rate directly (`scenario.timeRate`), without re-timing.
+    public mutating func changeTimeRate(to rate: TimeRate) {
+        guard rate != scenario.timeRate else { return }
+        scenario.timeRate = rate
+        for groupID in groupsWithSubscriptions.sorted() {
+            for ownership in [Transaction.Ownership.purchased, .familyShared] { retimeCurrentPeriod(ofGroup: groupID, ownership) }
+        }
+    }
+
+    /// Re-plans the end of the period a subscription is in at the time rate: see `changeTimeRate(to:)`.
+    private mutating func retimeCurrentPeriod(ofGroup groupID: String, _ ownership: Transaction.Ownership) {
+        guard let status = status(ofGroup: groupID, ownership: ownership), status.state == .subscribed,
+              let end = status.transaction.expirationDate, end > now, status.transaction.purchaseDate < end,
+              let product = catalog.product(status.transaction.productID), let info = product.subscription else { return }
+        let latest = status.transaction
+        // The period the transaction was bought for: its offer's (one pay-as-you-go period, or the whole
+        // offer), else the plan's.
+        let bought = latest.offerKind.flatMap { offer(kind: $0, id: latest.offerID, product: product) }
+        let period = bought.map { $0.paymentMode == .payAsYouGo ? $0.period : $0.totalDuration } ?? info.period
+        let left = end.timeIntervalSince(now) / end.timeIntervalSince(latest.purchaseDate)
+        let length = scenario.timeRate.end(of: period, from: now).timeIntervalSince(now)
+        let retimed = now.addingTimeInterval(left * length)
+        update(latest.id) { $0.expirationDate = retimed }
+    }
+
     private mutating func renew(_ group: SubscriptionGroup, until instant: Date) {
         // Ends: every pass returns, or appends a renewal that ends later than the last one, or marks a
         // billing issue (after which the next pass returns or appends). Each pass costs O(1) lookups.
@@ -766,7 +799,7 @@ public struct AppStore: Sendable {
             renewal.id = nextTransactionID
             nextTransactionID += 1
             renewal.purchaseDate = expiration
-            renewal.expirationDate = period.added(to: expiration)
+            renewal.expirationDate = scenario.timeRate.end(of: period, from: expiration)
             renewal.storefront = territory.code
             renewal.currency = territory.currency
             append(renewal)
