@@ -615,7 +615,20 @@ public struct AppStore: Sendable {
 
     /// Turns auto-renew off (cancel) or back on for a group. Access continues until the expiration date;
     /// once the subscription has expired, only buying again renews it.
+    ///
+    /// Cancelling while a renewal could not be charged (a grace period or billing retry) ends the retry:
+    /// with auto-renew off the App Store has nothing left to renew, so the subscription expires now, its
+    /// grace period gone with it. The reason stays the billing error it expired with (StoreKit's
+    /// `isInBillingRetry` table gives `expirationReason` `billingError` throughout billing retry and
+    /// grace, developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalinfo/
+    /// isinbillingretry), and the App Store sends EXPIRED with subtype BILLING_RETRY: an Apple engineer,
+    /// on a subscription cancelled in its grace period, "after deactivating auto renewal they went
+    /// straight to the EXPIRED state" (developer.apple.com/forums/thread/739756).
     public mutating func setAutoRenew(_ on: Bool, group groupID: String) {
+        if !on, let renewal = renewals[groupID], renewal.expirationReason == nil, renewal.billingIssueSince != nil {
+            expire(groupID, .billingError)
+            return
+        }
         changeRenewal(of: groupID) {
             guard $0?.expirationReason == nil else { return }
             $0?.willAutoRenew = on
@@ -725,7 +738,9 @@ public struct AppStore: Sendable {
                 let retryEnd = billingRetryEnd(since: since)
                 let recovered = max(now, since)
                 if scenario.billingFails || !renewal.willAutoRenew || recovered >= retryEnd {
-                    if retryEnd <= instant { expire(group.id, renewal.willAutoRenew ? .billingError : .autoRenewDisabled) }
+                    // (Auto-renew off here is a ledger from before cancelling ended the retry: the same
+                    // billing error, as `setAutoRenew` records it.)
+                    if retryEnd <= instant { expire(group.id, .billingError) }
                     return
                 }
                 guard recovered <= instant else { return }
