@@ -334,8 +334,13 @@ public struct AppStore: Sendable {
             return .interrupted(record(.interrupted, productID, quantity: quantity, offerID: offer, status: .pending))
         }
         if scenario.askToBuy {
-            // Asking again while a request waits does not ask the parent twice.
-            if let waiting = pendingRequest(for: productID), waiting.kind == .askToBuy { return .deferred(waiting) }
+            // Asking again while a request waits does not ask the parent twice: the requests are
+            // consolidated, and the waiting one's 24 hours start again (`askToBuyLifetime`).
+            if let waiting = pendingRequest(for: productID), waiting.kind == .askToBuy {
+                let now = now
+                changeEvent(waiting.id) { $0.date = now }
+                return .deferred(event(waiting.id)!)
+            }
             return .deferred(record(.askToBuy, productID, quantity: quantity, offerID: offer, status: .pending))
         }
         return complete(quote)
@@ -348,6 +353,25 @@ public struct AppStore: Sendable {
     public mutating func resolveInterruption(_ eventID: UInt64) -> PurchaseOutcome? {
         guard let request = event(eventID), request.kind == .interrupted, request.isPending else { return nil }
         return settle(request, as: .resolved)
+    }
+
+    /// How long an Ask to Buy request waits for a parent's answer before it expires, on the simulated
+    /// clock: 24 hours. No developer page states it; Apple's reply on the developer forums names "the
+    /// 24-hour period" and says "Any duplicate Ask to Buy requests are consolidated and only resets the
+    /// 24-hour timer" (developer.apple.com/forums/thread/706277, "Pending purchases in StoreKit 2").
+    public static let askToBuyLifetime: TimeInterval = 24 * 60 * 60
+
+    /// Ask to Buy requests left unanswered for 24 hours by `instant` expire, at the end of their 24
+    /// hours: no transaction, the request marked expired in the log, and the `.pending` purchase never
+    /// completes (a parent can no longer approve it). Costs the requests waiting, never the log.
+    mutating func expireAskToBuyRequests(until instant: Date) {
+        for request in pendingRequests {
+            guard let expiration = request.askToBuyExpiration, expiration <= instant else { continue }
+            changeEvent(request.id) {
+                $0.status = .expired
+                $0.resolvedDate = expiration
+            }
+        }
     }
 
     /// A parent approved an Ask to Buy request: the purchase goes through now, if it still can.
@@ -686,6 +710,7 @@ public struct AppStore: Sendable {
         if let shared = scenario.familySharing, let groupID = groupID(ofProduct: shared) {
             renewFamilyShared(inGroup: groupID, until: instant)
         }
+        expireAskToBuyRequests(until: instant)
         now = instant
     }
 

@@ -392,6 +392,10 @@ public struct Strings: Sendable {
             (["Now \(date)."] + changes).joined(separator: " ")
         }
         public var renewals: @Sendable (Int) -> String = { $0 == 1 ? "1 renewal." : "\($0) renewals." }
+        /// Ask to Buy requests no parent answered within 24 hours, expired on the way.
+        public var askToBuyExpired: @Sendable (Int) -> String = {
+            $0 == 1 ? "1 Ask to Buy request expired unanswered." : "\($0) Ask to Buy requests expired unanswered."
+        }
         public var statusChange: @Sendable (String, RenewalState) -> String = { group, state in
             "\(group): \(QAStrings.renewalState(state))."
         }
@@ -464,6 +468,7 @@ public struct Strings: Sendable {
             case (_, .approved): return "approved" + (event.failure == nil ? became : ", failed\(failed)")
             case (_, .declined): return "declined"
             case (_, .resolved): return "resolved" + (event.failure == nil ? became : ", failed\(failed)")
+            case (_, .expired): return "expired after 24 hours"
             case (_, .done): return event.failure?.settingName ?? "failed"
             }
         }
