@@ -154,7 +154,8 @@ struct ProductTypeTests {
         #expect(store.transactions.isEmpty)
         #expect(store.pendingRequests == [request])
         #expect(!store.owns("alps"))
-        store.advance(by: SubscriptionPeriod(value: 1, unit: .day))
+        // Answered within the request's 24 hours (a day later, it has expired: `askToBuyExpires`).
+        store.advance(to: store.now.addingTimeInterval(12 * 3600))
         let approved = try #require(store.approve(request.id)?.transaction)
         #expect(approved.id == 1, "the first transaction takes id 1: the request took none")
         #expect(approved.purchaseDate == store.now, "bought when approved")
