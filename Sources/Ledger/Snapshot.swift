@@ -189,7 +189,8 @@ struct Snapshot {
             do {
                 let setting = try ScenarioSetting(saved: name, value: value)
                 try setting.check(catalog)
-                store.apply(setting)
+                // The ledger's dates were planned at its saved rate: set it, with nothing to re-time.
+                if case .timeRate(let rate) = setting { store.scenario.timeRate = rate } else { store.apply(setting) }
             } catch {
                 throw .badRow(path: path, detail: "table setting, row \(UntrustedText.quoted(name)): \(error.message)")
             }

@@ -334,8 +334,13 @@ public struct AppStore: Sendable {
             return .interrupted(record(.interrupted, productID, quantity: quantity, offerID: offer, status: .pending))
         }
         if scenario.askToBuy {
-            // Asking again while a request waits does not ask the parent twice.
-            if let waiting = pendingRequest(for: productID), waiting.kind == .askToBuy { return .deferred(waiting) }
+            // Asking again while a request waits does not ask the parent twice: the requests are
+            // consolidated, and the waiting one's 24 hours start again (`askToBuyLifetime`).
+            if let waiting = pendingRequest(for: productID), waiting.kind == .askToBuy {
+                let now = now
+                changeEvent(waiting.id) { $0.date = now }
+                return .deferred(event(waiting.id)!)
+            }
             return .deferred(record(.askToBuy, productID, quantity: quantity, offerID: offer, status: .pending))
         }
         return complete(quote)
@@ -348,6 +353,25 @@ public struct AppStore: Sendable {
     public mutating func resolveInterruption(_ eventID: UInt64) -> PurchaseOutcome? {
         guard let request = event(eventID), request.kind == .interrupted, request.isPending else { return nil }
         return settle(request, as: .resolved)
+    }
+
+    /// How long an Ask to Buy request waits for a parent's answer before it expires, on the simulated
+    /// clock: 24 hours. No developer page states it; Apple's reply on the developer forums names "the
+    /// 24-hour period" and says "Any duplicate Ask to Buy requests are consolidated and only resets the
+    /// 24-hour timer" (developer.apple.com/forums/thread/706277, "Pending purchases in StoreKit 2").
+    public static let askToBuyLifetime: TimeInterval = 24 * 60 * 60
+
+    /// Ask to Buy requests left unanswered for 24 hours by `instant` expire, at the end of their 24
+    /// hours: no transaction, the request marked expired in the log, and the `.pending` purchase never
+    /// completes (a parent can no longer approve it). Costs the requests waiting, never the log.
+    mutating func expireAskToBuyRequests(until instant: Date) {
+        for request in pendingRequests {
+            guard let expiration = request.askToBuyExpiration, expiration <= instant else { continue }
+            changeEvent(request.id) {
+                $0.status = .expired
+                $0.resolvedDate = expiration
+            }
+        }
     }
 
     /// A parent approved an Ask to Buy request: the purchase goes through now, if it still can.
@@ -501,8 +525,9 @@ public struct AppStore: Sendable {
                 transaction.originalID = first.id
                 transaction.originalPurchaseDate = first.purchaseDate
             }
-            // The organizer's current period: the simulator starts it when sharing starts.
-            transaction.expirationDate = info.period.added(to: now)
+            // The organizer's current period: the simulator starts it when sharing starts, at the time
+            // rate, as the person's own subscriptions.
+            transaction.expirationDate = scenario.timeRate.end(of: info.period, from: now)
         }
         append(transaction)
         scenario.familySharing = productID
@@ -629,19 +654,30 @@ public struct AppStore: Sendable {
 
     /// Restore Purchases (`AppStore.sync()`): the purchases the system restores (non-consumables and the
     /// current subscription of each group) and the non-renewing passes this app restores from its own
-    /// records, oldest first. Consumables are not restored. StoreKit 2 records no transaction for a
-    /// restore, and entitlements do not change (they derive from the original purchases): the log keeps
-    /// the restore, with how many purchases it named.
+    /// records, oldest first. Consumables are not restored. What a family organizer shares is restored
+    /// too: a shared purchase reaches the member as a transaction of its own, ownership `familyShared`
+    /// ("The transaction belongs to a family member who benefits from the service",
+    /// developer.apple.com/documentation/storekit/transaction/ownershiptype-swift.struct/familyshared),
+    /// which `Transaction.all` and `Transaction.currentEntitlements` ("the latest transaction for each
+    /// product the customer has an entitlement to") hold like any other, so a family member's sync finds
+    /// the shared subscription or non-consumable in force (a share the organizer stopped is revoked, and
+    /// is not). StoreKit 2 records no transaction
+    /// for a restore, and entitlements do not change (they derive from the original purchases): the log
+    /// keeps the restore, with how many purchases it named.
     @discardableResult
     public mutating func restorePurchases() -> [Transaction] {
         func candidate(_ original: Transaction) -> Bool {
-            original.state == .purchased && original.ownership == .purchased && original.productType.restoredBy != .nobody
+            original.state == .purchased && original.productType.restoredBy != .nobody
         }
         // The newest candidate of each subscription group, and of each other product (consumables,
         // which nobody restores, are not even looked at).
         var originals: [Transaction] = []
         for ids in index.byGroup.values {
             if let newest = last(of: ids, where: candidate) { originals.append(newest) }
+        }
+        // A shared subscription is its own chain: restored while its newest transaction is in force.
+        for ids in index.sharedByGroup.values {
+            if let newest = last(of: ids, where: { !$0.isUpgraded }), candidate(newest) { originals.append(newest) }
         }
         for (productID, ids) in index.byProduct {
             guard let product = catalog.product(productID), product.subscription == nil,
@@ -655,7 +691,20 @@ public struct AppStore: Sendable {
 
     /// Turns auto-renew off (cancel) or back on for a group. Access continues until the expiration date;
     /// once the subscription has expired, only buying again renews it.
+    ///
+    /// Cancelling while a renewal could not be charged (a grace period or billing retry) ends the retry:
+    /// with auto-renew off the App Store has nothing left to renew, so the subscription expires now, its
+    /// grace period gone with it. The reason stays the billing error it expired with (StoreKit's
+    /// `isInBillingRetry` table gives `expirationReason` `billingError` throughout billing retry and
+    /// grace, developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalinfo/
+    /// isinbillingretry), and the App Store sends EXPIRED with subtype BILLING_RETRY: an Apple engineer,
+    /// on a subscription cancelled in its grace period, "after deactivating auto renewal they went
+    /// straight to the EXPIRED state" (developer.apple.com/forums/thread/739756).
     public mutating func setAutoRenew(_ on: Bool, group groupID: String) {
+        if !on, let renewal = renewals[groupID], renewal.expirationReason == nil, renewal.billingIssueSince != nil {
+            expire(groupID, .billingError)
+            return
+        }
         changeRenewal(of: groupID) {
             guard $0?.expirationReason == nil else { return }
             $0?.willAutoRenew = on
@@ -713,10 +762,43 @@ public struct AppStore: Sendable {
         if let shared = scenario.familySharing, let groupID = groupID(ofProduct: shared) {
             renewFamilyShared(inGroup: groupID, until: instant)
         }
+        expireAskToBuyRequests(until: instant)
         now = instant
     }
 
     public mutating func advance(by period: SubscriptionPeriod) { advance(to: period.added(to: now)) }
+
+    /// QA changes the time rate (the scenario panel, a script's `set`, a launch flag): what is running is
+    /// re-timed. The period each active subscription is in (the person's own, and one a family organizer
+    /// shares) keeps the part of it that is left, now measured at the new rate from now, so its next
+    /// renewal comes when the new rate says, and what is planned from it (an introductory price's end,
+    /// a booked offer) follows. Apple documents nothing about changing `SKTestSession.timeRate` mid-period;
+    /// keeping the part left is what lets QA speed up (or slow down) a subscription where it stands.
+    /// The same rate again changes nothing. A saved ledger's dates were planned at its saved rate, so
+    /// the ledger sets that rate directly (`scenario.timeRate`), without re-timing.
+    public mutating func changeTimeRate(to rate: TimeRate) {
+        guard rate != scenario.timeRate else { return }
+        scenario.timeRate = rate
+        for groupID in groupsWithSubscriptions.sorted() {
+            for ownership in [Transaction.Ownership.purchased, .familyShared] { retimeCurrentPeriod(ofGroup: groupID, ownership) }
+        }
+    }
+
+    /// Re-plans the end of the period a subscription is in at the time rate: see `changeTimeRate(to:)`.
+    private mutating func retimeCurrentPeriod(ofGroup groupID: String, _ ownership: Transaction.Ownership) {
+        guard let status = status(ofGroup: groupID, ownership: ownership), status.state == .subscribed,
+              let end = status.transaction.expirationDate, end > now, status.transaction.purchaseDate < end,
+              let product = catalog.product(status.transaction.productID), let info = product.subscription else { return }
+        let latest = status.transaction
+        // The period the transaction was bought for: its offer's (one pay-as-you-go period, or the whole
+        // offer), else the plan's.
+        let bought = latest.offerKind.flatMap { offer(kind: $0, id: latest.offerID, product: product) }
+        let period = bought.map { $0.paymentMode == .payAsYouGo ? $0.period : $0.totalDuration } ?? info.period
+        let left = end.timeIntervalSince(now) / end.timeIntervalSince(latest.purchaseDate)
+        let length = scenario.timeRate.end(of: period, from: now).timeIntervalSince(now)
+        let retimed = now.addingTimeInterval(left * length)
+        update(latest.id) { $0.expirationDate = retimed }
+    }
 
     private mutating func renew(_ group: SubscriptionGroup, until instant: Date) {
         // Ends: every pass returns, or appends a renewal that ends later than the last one, or marks a
@@ -733,7 +815,9 @@ public struct AppStore: Sendable {
                 let retryEnd = billingRetryEnd(since: since)
                 let recovered = max(now, since)
                 if scenario.billingFails || !renewal.willAutoRenew || recovered >= retryEnd {
-                    if retryEnd <= instant { expire(group.id, renewal.willAutoRenew ? .billingError : .autoRenewDisabled) }
+                    // (Auto-renew off here is a ledger from before cancelling ended the retry: the same
+                    // billing error, as `setAutoRenew` records it.)
+                    if retryEnd <= instant { expire(group.id, .billingError) }
                     return
                 }
                 guard recovered <= instant else { return }
@@ -819,7 +903,7 @@ public struct AppStore: Sendable {
             renewal.id = nextTransactionID
             nextTransactionID += 1
             renewal.purchaseDate = expiration
-            renewal.expirationDate = period.added(to: expiration)
+            renewal.expirationDate = scenario.timeRate.end(of: period, from: expiration)
             renewal.storefront = territory.code
             renewal.currency = territory.currency
             append(renewal)

@@ -308,7 +308,8 @@ extension AppStore {
         case .interruptPurchases(let on): scenario.interruptPurchases = on
         case .billingRetry(let on): scenario.billingFails = on
         case .gracePeriod(let grace): scenario.gracePeriod = grace
-        case .timeRate(let rate): scenario.timeRate = rate
+        // What is running is re-timed at the new rate (see `changeTimeRate(to:)`).
+        case .timeRate(let rate): changeTimeRate(to: rate)
         // The organizer starts sharing (a familyShared transaction arrives), or stops (it is revoked).
         // A product the catalog cannot share changes nothing: `ScenarioSetting.check` refuses it first.
         case .familySharing(let productID?): receiveFamilySharing(productID)

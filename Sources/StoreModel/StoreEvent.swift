@@ -33,11 +33,16 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
         case declined
         /// an interrupted purchase the person completed; it went through as `transactionID`, or failed with `failure`
         case resolved
+        /// Ask to Buy: no answer within 24 hours (`AppStore.askToBuyLifetime`); the request is gone, nothing
+        /// was recorded for the customer, and the `.pending` purchase never completes
+        case expired
         // A refund request is pending until decided: approved (the transaction is refunded) or declined
         // (nothing changes).
     }
 
     public var id: UInt64
+    /// When it happened. For an Ask to Buy request, when it was last asked: asking again for the same
+    /// item consolidates into the waiting request and restarts its 24 hours (`askToBuyExpiration`).
     public var date: Date
     public var kind: Kind
     /// The product asked for; nil for a restore.
@@ -80,6 +85,12 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
 
     /// A purchase that waits (Ask to Buy, interrupted), as against a refund request.
     public var isPurchaseRequest: Bool { kind == .askToBuy || kind == .interrupted }
+
+    /// When an Ask to Buy request still waiting expires unanswered: 24 hours after it was last asked.
+    /// Nil for any other event, and once the request is answered.
+    public var askToBuyExpiration: Date? {
+        kind == .askToBuy && isPending ? date.addingTimeInterval(AppStore.askToBuyLifetime) : nil
+    }
 }
 
 extension AppStore {

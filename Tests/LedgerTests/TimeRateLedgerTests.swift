@@ -29,4 +29,19 @@ struct TimeRateLedgerTests {
         }
         #expect(value == rate.rawValue)
     }
+
+    @Test("a ledger reopens at its saved time rate with its dates as planned: only a change of rate re-times what is running")
+    func savedRateIsNotRetimed() throws {
+        let path = T().temporaryPath()
+        var store = AppStore(catalog: T.catalog, territory: T.usa, now: T.start)
+        store.purchase("com.trailhead.plus.pro.monthly")
+        store.advance(to: T.start.addingTimeInterval(15 * 86_400))
+        store.apply(.timeRate(.oneRenewalEveryTwoSeconds))      // re-timed: half of 2 seconds left
+        let planned = try #require(store.nextRenewalDate)
+        #expect(planned == store.now.addingTimeInterval(1))
+        try Ledger(path: path, catalog: T.catalog, territory: T.usa).save(store)
+        let loaded = try #require(try Ledger(path: path, catalog: T.catalog, territory: T.usa).stored)
+        #expect(loaded.scenario.timeRate == .oneRenewalEveryTwoSeconds)
+        #expect(loaded.nextRenewalDate == planned)
+    }
 }

@@ -56,6 +56,25 @@ struct FamilySharingTests {
         #expect(store.status(ofGroup: "news")?.state != .subscribed)
     }
 
+    @Test("a shared subscription follows the time rate, as the member's own does: its periods and renewals, and a change of rate")
+    func sharedFollowsTheTimeRate() throws {
+        var store = Fixture.store()
+        store.apply(.timeRate(.oneRenewalEveryTwoSeconds))
+        store.apply(Self.sharing)
+        #expect(store.transactions.last?.expirationDate == Fixture.start.addingTimeInterval(2), "one renewal every two seconds")
+        store.advance(to: Fixture.start.addingTimeInterval(10))
+        let chain = store.transactions.filter { $0.ownership == .familyShared }
+        #expect(chain.map(\.purchaseDate) == [0, 2, 4, 6, 8, 10].map { Fixture.start.addingTimeInterval($0) })
+        #expect(store.status(ofGroup: "plus", ownership: .familyShared)?.transaction.expirationDate == Fixture.start.addingTimeInterval(12))
+        // Shared in real time, then the rate changes: the shared period running is re-planned too.
+        var realTime = Fixture.store()
+        realTime.apply(Self.sharing)
+        realTime.apply(.timeRate(.oneRenewalEveryTwoSeconds))
+        #expect(realTime.nextRenewalDate == Fixture.start.addingTimeInterval(2))
+        realTime.advance(to: Fixture.start.addingTimeInterval(2))
+        #expect(realTime.transactions.filter { $0.ownership == .familyShared }.count == 2)
+    }
+
     @Test("stopping sharing revokes the shared transaction now, with StoreKit's reason, and it renews no more")
     func stopSharingRevokes() throws {
         var store = Fixture.store()
@@ -88,6 +107,21 @@ struct FamilySharingTests {
         #expect(store.transactions.first { $0.productID == "alps" }?.revocationReason == .other)
         #expect(store.owns("family.monthly"))
         #expect(store.pitch(forProduct: "alps") == .offer)
+    }
+
+    @Test("a family member's Restore names what the organizer shares (Transaction.all holds familyShared transactions)")
+    func restoreIncludesFamilyShared() throws {
+        var store = Fixture.store()
+        store.apply(Self.sharing)
+        store.advance(by: SubscriptionPeriod(value: 40, unit: .day))
+        let restored = store.restorePurchases()
+        #expect(restored.map(\.productID) == ["family.monthly"], "the shared subscription, once: its newest transaction")
+        #expect(restored.first?.ownership == .familyShared && restored.first?.state == .purchased)
+        #expect(store.events.last?.restored == 1, "the log counts it: not \"nothing to restore\"")
+        store.apply(.familySharing("alps"))
+        #expect(store.restorePurchases().map(\.productID) == ["alps"], "a shared non-consumable too; the stopped share is gone")
+        store.apply(.familySharing(nil))
+        #expect(store.restorePurchases().isEmpty, "once the organizer stops sharing, nothing shared is restored")
     }
 
     @Test("a member's own plan and the shared one each have a status; entitlement follows the highest level")

@@ -194,6 +194,33 @@ struct LifecycleFidelityTests {
         #expect(store.status(ofGroup: "plus")?.transaction.expirationDate == Fixture.start.addingTimeInterval(62))
     }
 
+    @Test("changing the time rate re-times what is running: the part of the period left is re-planned at the new rate from now, and the introductory price's end agrees")
+    func changingTheRateRetimesTheNextRenewal() throws {
+        var store = Fixture.store()
+        store.purchase("pro.monthly")                                    // $1.99 a month for 3 months, in real time
+        store.advance(by: SubscriptionPeriod(value: 15, unit: .day))     // Dec 6: half of Nov 21 – Dec 21 is left
+        store.apply(.timeRate(.oneRenewalEveryTwoSeconds))
+        let now = store.now
+        let status = try #require(store.status(ofGroup: "plus"))
+        #expect(status.state == .subscribed)
+        #expect(status.transaction.expirationDate == now.addingTimeInterval(1), "half the period left: half of 2 seconds")
+        #expect(store.nextRenewalDate == now.addingTimeInterval(1))
+        let charge = try #require(store.nextCharge(ofGroup: "plus"))
+        #expect(charge.date == now.addingTimeInterval(1) && charge.amount == Decimal(string: "1.99"))
+        #expect(charge.standardFrom == now.addingTimeInterval(5), "two more introductory periods of 2 seconds each")
+        store.advance(to: now.addingTimeInterval(5))
+        let renewals = Array(store.transactions.dropFirst())
+        #expect(renewals.map(\.purchaseDate) == [1, 3, 5].map { now.addingTimeInterval($0) })
+        #expect(renewals.map(\.price) == [Decimal(string: "1.99")!, Decimal(string: "1.99")!, Decimal(string: "4.99")!])
+        // The same rate again re-plans nothing; back to real time, the 2 seconds left are a month again.
+        let planned = store.nextRenewalDate
+        store.apply(.timeRate(.oneRenewalEveryTwoSeconds))
+        #expect(store.nextRenewalDate == planned)
+        store.apply(.timeRate(.realTime))
+        let month = SubscriptionPeriod(value: 1, unit: .month).added(to: store.now).timeIntervalSince(store.now)
+        #expect(store.nextRenewalDate == store.now.addingTimeInterval(month))
+    }
+
     @Test("grace and retry lengths under each rate follow Apple's tables")
     func timeRatesGraceAndRetry() {
         // (rate, weekly grace, other grace, retry), in real seconds, from each case's page.

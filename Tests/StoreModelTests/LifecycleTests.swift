@@ -58,6 +58,31 @@ struct LifecycleTests {
         #expect(store.status(ofGroup: "news")?.state == .expired)
     }
 
+    @Test("cancelling during billing retry ends the retry now: the subscription expires with billingError (EXPIRED/BILLING_RETRY), no grace date or retry left")
+    func cancelDuringBillingRetry() throws {
+        // In the grace period (access until the grace date), and in billing retry after it (no access).
+        for cancelAt in ["2026-12-22T00:00:00Z", "2027-01-10T00:00:00Z"] {
+            var store = Fixture.store()
+            store.purchase("family.monthly")
+            store.scenario.billingFails = true
+            store.advance(to: Fixture.date(cancelAt))
+            #expect(store.status(ofGroup: "plus")?.renewal?.billingIssueSince != nil, "\(cancelAt): a renewal failed to charge")
+            store.setAutoRenew(false, group: "plus")
+            let status = try #require(store.status(ofGroup: "plus"))
+            #expect(status.state == .expired, "\(cancelAt)")
+            #expect(!store.owns("family.monthly"), "access ends with the retry")
+            #expect(status.renewal?.expirationReason == .billingError)
+            #expect(ExpirationReason.billingError.notificationSubtype == "BILLING_RETRY")
+            #expect(status.renewal?.gracePeriodExpiration == nil && status.renewal?.billingIssueSince == nil)
+            #expect(status.renewal?.willAutoRenew == false)
+            #expect(store.nextRenewalDate == nil, "nothing is retried any more")
+            store.scenario.billingFails = false
+            store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
+            #expect(store.transactions.count == 1, "\(cancelAt): a payment method fixed later renews nothing")
+            #expect(store.status(ofGroup: "plus")?.renewal?.expirationReason == .billingError)
+        }
+    }
+
     @Test("buying again after expiry starts a fresh renewal state with no expiration reason")
     func resubscribeClearsReason() throws {
         var store = Fixture.store()

@@ -165,7 +165,8 @@ struct ProductTypeTests {
         #expect(store.transactions.isEmpty)
         #expect(store.pendingRequests == [request])
         #expect(!store.owns("alps"))
-        store.advance(by: SubscriptionPeriod(value: 1, unit: .day))
+        // Answered within the request's 24 hours (a day later, it has expired: `askToBuyExpires`).
+        store.advance(to: store.now.addingTimeInterval(12 * 3600))
         let approved = try #require(store.approve(request.id)?.transaction)
         #expect(approved.id == 1, "the first transaction takes id 1: the request took none")
         #expect(approved.purchaseDate == store.now, "bought when approved")
@@ -199,6 +200,43 @@ struct ProductTypeTests {
         #expect(store.events.count == 1)
         let other = try #require(store.purchase("pass").request)
         #expect(other.id != first.id, "another item is another request")
+    }
+
+    @Test("Ask to Buy: a request unanswered for 24 hours expires: no transaction, an expired request in the log, and the .pending purchase never completes")
+    func askToBuyExpires() throws {
+        var store = Fixture.store()
+        store.scenario.askToBuy = true
+        let request = try #require(store.purchase("alps").request)
+        store.advance(to: Fixture.start.addingTimeInterval(24 * 3600 - 1))
+        #expect(store.pendingRequest(for: "alps") != nil, "still waiting a second before its 24 hours")
+        store.advance(to: Fixture.start.addingTimeInterval(24 * 3600))
+        let expired = try #require(store.event(request.id))
+        #expect(expired.status.rawValue == "expired" && expired.resolvedDate == Fixture.start.addingTimeInterval(24 * 3600))
+        #expect(store.pendingRequests.isEmpty && store.transactions.isEmpty)
+        #expect(store.approve(request.id) == nil, "a parent can no longer approve it: the purchase never completes")
+        #expect(store.transactions.isEmpty && !store.owns("alps"))
+        // Asking again after it expired is a new request, with 24 hours of its own.
+        let again = try #require(store.purchase("alps").request)
+        #expect(again.id != request.id && again.isPending)
+    }
+
+    @Test("Ask to Buy: asking again while a request waits consolidates into it and restarts its 24 hours")
+    func askToBuyAskAgainResetsTheTimer() throws {
+        var store = Fixture.store()
+        store.scenario.askToBuy = true
+        let request = try #require(store.purchase("alps").request)
+        store.advance(to: Fixture.start.addingTimeInterval(20 * 3600))
+        let again = try #require(store.purchase("alps").request)
+        #expect(again.id == request.id, "consolidated into the waiting request")
+        store.advance(to: Fixture.start.addingTimeInterval(44 * 3600 - 1))
+        #expect(store.pendingRequest(for: "alps")?.id == request.id, "past the first 24 hours, still waiting")
+        store.advance(to: Fixture.start.addingTimeInterval(44 * 3600))
+        #expect(store.pendingRequest(for: "alps") == nil, "24 hours after it was asked again, it expires")
+        #expect(store.approve(request.id) == nil && store.transactions.isEmpty)
+        // Answered in time, approval buys once.
+        let third = try #require(store.purchase("alps").request)
+        #expect(store.approve(third.id)?.transaction != nil)
+        #expect(store.transactions.count == 1)
     }
 
     @Test("an injected failure fails the next purchase only")

@@ -127,16 +127,19 @@ extension AppState {
         return true
     }
 
-    /// Time travel, with a notice of what happened on the way: renewals, and subscriptions that changed
-    /// state (into grace, billing retry, expiry).
+    /// Time travel, with a notice of what happened on the way: renewals, subscriptions that changed
+    /// state (into grace, billing retry, expiry), and Ask to Buy requests that expired unanswered.
     public mutating func travel(to date: Date) {
         let before = store.transactions.count
         // Only groups with a status can change state, or have one afterwards.
         let statesBefore = Dictionary(uniqueKeysWithValues: groupsWithStatus.map { ($0, store.status(ofGroup: $0)?.state) })
+        let waiting = store.pendingRequests.filter { $0.kind == .askToBuy }.map(\.id)
         store.advance(to: date)
         var changes: [String] = []
         let renewals = store.transactions.count - before
         if renewals > 0 { changes.append(strings.qa.renewals(renewals)) }
+        let expired = waiting.filter { store.event($0)?.status == .expired }.count
+        if expired > 0 { changes.append(strings.qa.askToBuyExpired(expired)) }
         for groupID in groupsWithStatus {
             guard let group = store.catalog.group(groupID), let new = store.status(ofGroup: groupID)?.state,
                   new != statesBefore[groupID] ?? nil else { continue }

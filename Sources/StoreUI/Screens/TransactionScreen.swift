@@ -43,7 +43,8 @@ public enum TransactionScreen {
             guard let transaction = app.store.transaction(id), let groupID = app.store.groupID(ofProduct: transaction.productID),
                   let renewal = app.store.renewals[groupID] else { return }
             app.store.setAutoRenew(!renewal.willAutoRenew, group: groupID)
-            app.notice = qa.autoRenewSet(!renewal.willAutoRenew)
+            let endedRetry = renewal.billingIssueSince != nil && app.store.renewals[groupID]?.expirationReason != nil
+            app.notice = endedRetry ? qa.autoRenewOffEndsRetry : qa.autoRenewSet(!renewal.willAutoRenew)
         case .delete:
             app.overlay = .confirm(.delete(transactionID: id))
         case .markUndelivered:

@@ -274,7 +274,11 @@ public enum TransactionsScreen {
             Column(position: 1, title: titles.event, width: 12) { qa.eventKind($0.kind) },
             Column(position: 4, title: titles.date, width: dateWidth) { state.date($0.date) },
         ]
-        if !log { all.append(Column(position: 5, title: titles.quantity, width: 4) { String($0.quantity) }) }
+        if !log {
+            all.append(Column(position: 5, title: titles.quantity, width: 4) { String($0.quantity) })
+            // When an Ask to Buy request expires unanswered (24 hours after it was last asked).
+            all.append(Column(position: 6, title: titles.expires, width: dateWidth) { $0.askToBuyExpiration.map(state.date) ?? "" })
+        }
         return fit(all, flexible: Column(position: 2, title: titles.product, width: 12) { productName($0.productID, state) },
                    width: width)
     }

@@ -78,7 +78,8 @@ public enum CancelSheet {
         app.store.setAutoRenew(false, group: sheet.groupID)
         app.overlay = nil
         let words = app.strings.account
-        let notice = words.cancelled(app.name(product), accessEnd(app, status))
+        let notice = status.renewal?.billingIssueSince != nil ? words.cancelledNow(app.name(product))
+            : words.cancelled(app.name(product), accessEnd(app, status))
         app.notice = sheet.reason == nil ? notice : notice + " " + words.thanks
     }
 
@@ -91,10 +92,9 @@ public enum CancelSheet {
         app.notice = app.strings.account.offerAccepted(text, status.transaction.expirationDate.map(app.date) ?? "—")
     }
 
-    /// Until when the person keeps access: the end of the period, or of the grace period they are in.
+    /// Until when the person keeps access: the end of the period.
     static func accessEnd(_ app: AppState, _ status: SubscriptionStatus) -> String {
-        let end = status.state == .inGracePeriod ? status.renewal?.gracePeriodExpiration : status.transaction.expirationDate
-        return end.map(app.date) ?? "—"
+        status.transaction.expirationDate.map(app.date) ?? "—"
     }
 
     static func offerText(_ app: AppState, _ offer: SubscriptionOffer) -> String {
@@ -115,7 +115,9 @@ public enum CancelSheet {
             for line in TextWidth.wrap(text, width: inner - TextWidth.of(indent)) { lines.append((indent + line, role)) }
         }
         add(words.cancelTitle(state.name(product)), .systemTitle)
-        add(words.keepUsing(state.name(product), accessEnd(state, status)), .systemSheet)
+        // In a grace period, cancelling ends the billing retry and the subscription with it (`setAutoRenew`).
+        add(status.renewal?.billingIssueSince != nil ? words.endsNow(state.name(product))
+            : words.keepUsing(state.name(product), accessEnd(state, status)), .systemSheet)
         if let offer = store.retentionOffer(forGroup: sheet.groupID) {
             lines.append(("", .systemSheet))
             add(words.offerInstead, .systemSheet)

@@ -375,6 +375,8 @@ public struct Strings: Sendable {
             $0 ? "Auto-renew is on: the subscription renews at the end of its period."
                : "Auto-renew is off: access continues to the end of the period, then the subscription expires."
         }
+        /// Auto-renew turned off in a grace period or billing retry: the retry ends, and the subscription expires now.
+        public var autoRenewOffEndsRetry = "Auto-renew is off: billing retry ends, so the subscription expires now (billingError)."
         public var nothingToRaise = "No subscription renews, so no price was raised. Subscribe first."
         public var clearAll = "Clear everything…"
         public var timeHelp = "Renewals, expiries, grace periods and billing retry happen on the way."
@@ -391,6 +393,10 @@ public struct Strings: Sendable {
             (["Now \(date)."] + changes).joined(separator: " ")
         }
         public var renewals: @Sendable (Int) -> String = { $0 == 1 ? "1 renewal." : "\($0) renewals." }
+        /// Ask to Buy requests no parent answered within 24 hours, expired on the way.
+        public var askToBuyExpired: @Sendable (Int) -> String = {
+            $0 == 1 ? "1 Ask to Buy request expired unanswered." : "\($0) Ask to Buy requests expired unanswered."
+        }
         public var statusChange: @Sendable (String, RenewalState) -> String = { group, state in
             "\(group): \(QAStrings.renewalState(state))."
         }
@@ -475,6 +481,7 @@ public struct Strings: Sendable {
             case (_, .approved): return "approved" + (event.failure == nil ? became : ", failed\(failed)")
             case (_, .declined): return "declined"
             case (_, .resolved): return "resolved" + (event.failure == nil ? became : ", failed\(failed)")
+            case (_, .expired): return "expired after 24 hours"
             case (_, .done): return event.failure?.settingName ?? "failed"
             }
         }
@@ -614,6 +621,8 @@ public struct AccountStrings: Sendable {
     public var paymentUpdated = "Payment method updated. The App Store charges it at its next renewal attempt."
     public var resubscribed: @Sendable (String, String) -> String = { "\($0) renews again on \($1)." }
     public var cancelled: @Sendable (String, String) -> String = { "Cancelled. You can keep using \($0) until \($1)." }
+    /// Cancelled while a renewal could not be charged: the billing retry ends, and the subscription with it.
+    public var cancelledNow: @Sendable (String) -> String = { "Cancelled. \($0) has ended: the App Store no longer tries to renew it." }
     public var thanks = "Thanks for telling us why."
     public var offerAccepted: @Sendable (String, String) -> String = { "Offer accepted: \($0) from \($1)." }
     public var onlyOrganizer: @Sendable (String) -> String = { "Only \($0) can change or cancel a plan they share with you." }
@@ -632,6 +641,10 @@ public struct AccountStrings: Sendable {
     // The cancel confirmation
     public var cancelTitle: @Sendable (String) -> String = { "Cancel \($0)?" }
     public var keepUsing: @Sendable (String, String) -> String = { "You can keep using \($0) until \($1)." }
+    /// The cancel confirmation in a grace period: cancelling ends the billing retry, and access with it.
+    public var endsNow: @Sendable (String) -> String = {
+        "Your payment could not be charged. Cancelling ends \($0) now, and the App Store stops trying to renew it."
+    }
     public var offerInstead = "Or stay with an offer:"
     public var takeOffer: @Sendable (String) -> String = { "Stay for \($0)" }
     public var surveyTitle = "Why are you cancelling? (optional)"
