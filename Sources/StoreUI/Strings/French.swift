@@ -261,6 +261,8 @@ extension Strings {
         s.account.done = "OK"
         s.account.choose = "Choisir"
         s.account.cancelTitle = { "Résilier \($0)\u{00A0}?" }
+        s.account.cancelledNow = { "Résilié. \($0) a pris fin : l’App Store n’essaie plus de le renouveler." }
+        s.account.endsNow = { "Votre paiement n’a pas pu être débité. Si vous résiliez, \($0) prend fin maintenant et l’App Store cesse d’essayer de le renouveler." }
         s.account.keepUsing = { "Vous pouvez utiliser \($0) jusqu’au \($1)." }
         s.account.offerInstead = "Ou restez avec une offre\u{00A0}:"
         s.account.takeOffer = { "Rester pour \($0)" }

@@ -255,6 +255,8 @@ extension Strings {
         s.account.done = "Fertig"
         s.account.choose = "Auswählen"
         s.account.cancelTitle = { "\($0) kündigen?" }
+        s.account.cancelledNow = { "Gekündigt. \($0) ist beendet: Der App Store versucht nicht mehr, das Abo zu verlängern." }
+        s.account.endsNow = { "Deine Zahlung konnte nicht belastet werden. Wenn du kündigst, endet \($0) jetzt, und der App Store versucht nicht mehr, das Abo zu verlängern." }
         s.account.keepUsing = { "Du kannst \($0) bis \($1) weiter nutzen." }
         s.account.offerInstead = "Oder bleib mit einem Angebot:"
         s.account.takeOffer = { "Bleiben für \($0)" }

@@ -262,6 +262,8 @@ extension Strings {
         s.account.done = "完了"
         s.account.choose = "選択"
         s.account.cancelTitle = { "\($0)をキャンセルしますか？" }
+        s.account.cancelledNow = { "キャンセルしました。\($0)は終了しました。App Storeは更新を試みません。" }
+        s.account.endsNow = { "お支払いを請求できませんでした。キャンセルすると\($0)は今すぐ終了し、App Storeは更新を試みなくなります。" }
         s.account.keepUsing = { "\($0)は\($1)まで使えます。" }
         s.account.offerInstead = "または、オファーで継続："
         s.account.takeOffer = { "オファーで継続：\($0)" }

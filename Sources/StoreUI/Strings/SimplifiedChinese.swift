@@ -268,6 +268,8 @@ extension Strings {
         s.account.done = "完成"
         s.account.choose = "选择"
         s.account.cancelTitle = { "要取消 \($0) 吗？" }
+        s.account.cancelledNow = { "已取消。\($0) 已结束：App Store 不再尝试续订。" }
+        s.account.endsNow = { "无法扣款。取消后，\($0) 将立即结束，App Store 将不再尝试续订。" }
         s.account.keepUsing = { "你可以继续使用 \($0)，直至 \($1)。" }
         s.account.offerInstead = "或接受优惠，继续订阅："
         s.account.takeOffer = { "优惠续订：\($0)" }

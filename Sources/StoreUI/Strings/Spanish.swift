@@ -262,6 +262,8 @@ extension Strings {
         s.account.done = "OK"
         s.account.choose = "Elegir"
         s.account.cancelTitle = { "¿Cancelar \($0)?" }
+        s.account.cancelledNow = { "Cancelada. \($0) ha terminado: el App Store ya no intenta renovarla." }
+        s.account.endsNow = { "No se ha podido cobrar tu pago. Si cancelas, \($0) termina ahora y el App Store deja de intentar renovarla." }
         s.account.keepUsing = { "Puedes seguir usando \($0) hasta el \($1)." }
         s.account.offerInstead = "O quédate con una oferta:"
         s.account.takeOffer = { "Seguir con \($0)" }
