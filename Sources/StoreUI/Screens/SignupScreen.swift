@@ -99,7 +99,7 @@ public enum SignupScreen {
         case .buy:
             return pitch.mayPitch && (options(app, screen).first { $0.id == screen.selection }.map { app.canBuy($0) || app.canBuyOwnPlan($0) } ?? false)
         case .restore: return true
-        case .redeemCode: return app.mayRedeemCodes
+        case .redeemCode: return true
         case .move, .up, .down, .top, .bottom:
             return (pitch.mayPitch && options(app, screen).count > 1) || layout(app, screen).maxOffset > 0
         case .pageUp, .pageDown: return layout(app, screen).maxOffset > 0
