@@ -7,7 +7,8 @@ import TextSafety
 
 /// `storefront script FILE`: runs a headless QA script against the app core, deterministically and at
 /// full speed. Exit 0 when every expectation holds, 1 when one fails (with the line, the expectation
-/// and the screen), 2 when the script or its options are malformed.
+/// and the screen), 2 when the script or its options are malformed, 3 when a line is refused at run
+/// time (a refund request that does not wait, a key after the app quit), with the line and why.
 struct ScriptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "script",
@@ -82,6 +83,12 @@ struct ScriptRunner {
     /// A failed expectation: exit 1, after the message.
     struct Failed: Error {}
 
+    /// A line the run refused (the script is well formed, but what it asks for cannot be done now):
+    /// exit 3, so CI tells a failing scenario (1) and a malformed script (2) from a refused step.
+    struct Refused: Error {
+        var message: String
+    }
+
     mutating func run(_ script: Script) throws {
         for step in script.steps {
             try perform(step)
@@ -92,7 +99,7 @@ struct ScriptRunner {
     }
 
     private mutating func perform(_ step: Script.Step) throws {
-        func fail(_ message: String) -> StartupError { StartupError(message: "\(file):\(step.line): \(message)") }
+        func fail(_ message: String) -> Refused { Refused(message: "\(file):\(step.line): \(message)") }
         if case .launch(let arguments) = step.command {
             // Once before the first key, or again after the app quit: a relaunch (on the same --state
             // ledger, it is the same person on a fresh start).

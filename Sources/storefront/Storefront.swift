@@ -43,7 +43,8 @@ struct Storefront: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// Every error that stops the program prints one clear message and exits 2; help exits 0.
+    /// Every error that stops the program prints one clear message and exits 2; help exits 0. A script
+    /// exits 1 for a failed expectation and 3 for a refused line.
     static func main() {
         do {
             var command = try parseAsRoot()
@@ -53,6 +54,9 @@ struct Storefront: ParsableCommand {
             Foundation.exit(2)
         } catch is ScriptRunner.Failed {
             Foundation.exit(1)
+        } catch let refused as ScriptRunner.Refused {
+            FileHandle.standardError.write(Data(UntrustedText.message("storefront: \(refused.message)\n").utf8))
+            Foundation.exit(3)
         } catch {
             if exitCode(for: error) == .success || error is ExitCode { exit(withError: error) }
             FileHandle.standardError.write(Data(UntrustedText.message(fullMessage(for: error) + "\n").utf8))

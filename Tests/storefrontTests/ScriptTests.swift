@@ -92,10 +92,10 @@ struct ScriptTests {
         #expect(key.stderr.contains(#"test.script:1: unknown key "b\"""#), "\(key.stderr)")
     }
 
-    @Test("set family-sharing with a product the catalog cannot share stops the script with its line and the accepted ids, exit 2")
+    @Test("set family-sharing with a product the catalog cannot share stops the script with its line and the accepted ids, exit 3 (refused at run time)")
     func familySharingRefused() throws {
         let (run, _) = try run("press t\nset family-sharing com.trailhead.pass.summer\nexpect \"Store\"\n")
-        #expect(run.status == 2)
+        #expect(run.status == 3)
         #expect(run.stderr.contains("test.script:2: \"com.trailhead.pass.summer\" is not a family-shareable"), "\(run.stderr)")
         #expect(run.stderr.contains("use off or one of \"com.trailhead.plus.family.monthly\""), "\(run.stderr)")
     }
@@ -159,10 +159,10 @@ struct ScriptTests {
         #expect(back.stderr.contains("simulated time only moves forward"))
     }
 
-    @Test("nothing may follow quitting")
+    @Test("nothing may follow quitting: the line is refused, exit 3")
     func afterQuit() throws {
         let (run, _) = try run("press q\nexpect \"Store\"\n")
-        #expect(run.status == 2)
+        #expect(run.status == 3)
         #expect(run.stderr.contains("test.script:2: the app quit on line 1"))
     }
 
