@@ -253,7 +253,9 @@ public enum StoreScreen {
                 parts.append(strings.duration(duration))
             }
         case .autoRenewable:
-            if let status = store.status(ofProduct: product.id), status.state.hasAccess,
+            if let status = store.status(ofProduct: product.id), status.state == .inGracePeriod {
+                // The renewal date has passed: no date here; the group's note says until when access lasts.
+            } else if let status = store.status(ofProduct: product.id), status.state.hasAccess,
                let end = status.transaction.expirationDate {
                 parts.append(status.renewal?.willAutoRenew == true ? strings.renewsOn(state.date(end)) : strings.expiresOn(state.date(end)))
             } else if let offer = BillingTerms(state).applicableOffer(product), let amount = offer.price(in: store.territory) {
