@@ -279,10 +279,14 @@ extension AppState {
         }
     }
 
-    /// A purchase waiting on someone (an Ask to Buy request, an interrupted purchase) is explained
-    /// instead of asked for again: true when it did.
-    mutating func explainPendingRequest(for productID: String) -> Bool {
+    /// A purchase waiting on someone (an Ask to Buy request, an interrupted purchase) is explained:
+    /// true when it did. From a buy button (`buying`), an Ask to Buy request may be asked again: the
+    /// App Store consolidates the requests and the waiting one's 24 hours start again (Apple's reply in
+    /// developer forums thread 706277: re-requesting is safe). An interrupted purchase waits on the
+    /// person's own action outside the app, so it is always explained.
+    mutating func explainPendingRequest(for productID: String, buying: Bool = false) -> Bool {
         guard let request = store.pendingRequest(for: productID), let product = store.catalog.product(productID) else { return false }
+        if buying && request.kind == .askToBuy { return false }
         let words = strings.account
         notice = request.kind == .askToBuy ? words.askToBuyWaiting(name(product)) : words.interruptedWaiting(name(product))
         return true

@@ -54,7 +54,7 @@ public enum StoreScreen {
             }
         case .buy:
             let product = products[index]
-            if app.explainPendingRequest(for: product.id) { return }
+            if app.explainPendingRequest(for: product.id, buying: true) { return }
             if let groupID = product.subscription?.groupID {
                 // A subscription is never sold past its sign-up screen: the terms, how to cancel, the
                 // Terms of Use and Privacy Policy come first (HIG "Making signup effortless").

@@ -19,8 +19,8 @@ extension AppState {
 
     /// Opens the system confirmation sheet, or says at once why the purchase cannot start.
     mutating func openSheet(for product: Product, quantity: Int = 1) {
-        // A purchase already waiting on someone is explained, not asked for again.
-        if explainPendingRequest(for: product.id) { return }
+        // An interrupted purchase is explained, not started again; an Ask to Buy request may be asked again.
+        if explainPendingRequest(for: product.id, buying: true) { return }
         guard canBuy(product) || canBuyOwnPlan(product) else { return }
         let promotional = BillingTerms(self, onOwnInitiative: canBuyOwnPlan(product)).applicableOffer(product)?.purchaseOptionID
         do {
