@@ -402,9 +402,17 @@ public final class Ledger {
                 t.column("date", .double).notNull()
             }
         }
+        // A billing retry's end as planned, so a change of time rate can re-time it (AppStore's
+        // `retimeBillingIssue`); null in older rows, where it is worked out from billingIssueSince.
+        migrator.registerMigration(billingRetryMigration) { db in
+            try db.alter(table: "renewal") { t in
+                t.add(column: "billingRetryEnds", .double)
+            }
+        }
         return migrator
     }()
 
+    static let billingRetryMigration = "v8-billing-retry-end"
     static let consumableUseMigration = "v5-consumable-use-renewal-offers"
     static let purchaseHelpMigration = "v6-refunds-feedback"
     static let offerCodeMigration = "v7-offer-code-redemptions"

@@ -76,7 +76,8 @@ struct Snapshot {
         }
         for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM renewal") {
             let cells = RowReader(table: "renewal", key: "groupID", row: row)
-            let hasV4 = row.hasColumn("expirationReason"), hasV5 = row.hasColumn("offerID"), hasV7 = row.hasColumn("offerKind")
+            let hasV4 = row.hasColumn("expirationReason"), hasV5 = row.hasColumn("offerID"), hasV7 = row.hasColumn("offerKind"),
+                hasV8 = row.hasColumn("billingRetryEnds")
             snapshot.renewals[try cells.text("groupID")] = AppStore.RenewalInfo(
                 willAutoRenew: try cells.bool("willAutoRenew"), autoRenewProductID: try cells.text("autoRenewProductID"),
                 billingIssueSince: try cells.optionalDate("billingIssueSince"),
@@ -84,7 +85,8 @@ struct Snapshot {
                 expirationReason: hasV4 ? try cells.optionalKnown("expirationReason", ExpirationReason.self) : nil,
                 priceIncreaseStatus: hasV4 ? try cells.optionalKnown("priceIncreaseStatus", PriceIncreaseStatus.self) : nil,
                 offerID: hasV5 ? try cells.optionalText("offerID") : nil,
-                offerKind: hasV7 ? try cells.optionalKnown("offerKind", SubscriptionOffer.Kind.self) : nil)
+                offerKind: hasV7 ? try cells.optionalKnown("offerKind", SubscriptionOffer.Kind.self) : nil,
+                billingRetryEnds: hasV8 ? try cells.optionalDate("billingRetryEnds") : nil)
         }
         if applied.contains(Ledger.offerCodeMigration) { try readOfferCodes(db, into: &snapshot) }
         if applied.contains(Ledger.consumableUseMigration) {
@@ -309,12 +311,13 @@ struct Snapshot {
         }
         for group in changes.renewalGroups.sorted() {
             if let renewal = store.renewals[group] {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration, expirationReason, priceIncreaseStatus, offerID, offerKind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration, expirationReason, priceIncreaseStatus, offerID, offerKind, billingRetryEnds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                     .execute(arguments: [group, renewal.willAutoRenew, renewal.autoRenewProductID,
                                          renewal.billingIssueSince?.timeIntervalSince1970,
                                          renewal.gracePeriodExpiration?.timeIntervalSince1970,
                                          renewal.expirationReason?.rawValue, renewal.priceIncreaseStatus?.rawValue,
-                                         renewal.offerID, renewal.offerKind?.rawValue])
+                                         renewal.offerID, renewal.offerKind?.rawValue,
+                                         renewal.billingRetryEnds?.timeIntervalSince1970])
             } else {
                 try db.cachedStatement(sql: "DELETE FROM renewal WHERE groupID = ?").execute(arguments: [group])
             }

@@ -95,6 +95,12 @@ public struct AppStore: Sendable {
         scenario.timeRate.billingRetryEnd(from: since)
     }
 
+    /// When the billing retry of a renewal with a billing issue ends: as planned (and re-timed), else
+    /// worked out from when the issue started. Nil without a billing issue.
+    public func billingRetryEnd(of renewal: RenewalInfo) -> Date? {
+        renewal.billingRetryEnds ?? renewal.billingIssueSince.map(billingRetryEnd(since:))
+    }
+
     /// Price increases QA made, by territory and product (see Lifecycle.swift).
     public internal(set) var priceIncreases: [PriceIncrease.Key: PriceIncrease] = [:]
 
@@ -111,6 +117,11 @@ public struct AppStore: Sendable {
         /// Until when access continues during billing retry (StoreKit's gracePeriodExpirationDate); nil
         /// when the failure started without a grace period.
         public var gracePeriodExpiration: Date?
+        /// When the App Store stops retrying a renewal that failed: set as the billing issue starts (the
+        /// retry period from `billingIssueSince` at the time rate then) and re-timed when the rate
+        /// changes. Nil without a billing issue, and in ledgers from before it was kept (then it is
+        /// worked out from `billingIssueSince` at the current rate).
+        public var billingRetryEnds: Date?
         /// Why the subscription expired, once it has (StoreKit's RenewalInfo.expirationReason).
         public var expirationReason: ExpirationReason?
         /// Where a price increase of the renewing product stands (StoreKit's priceIncreaseStatus); nil
@@ -127,7 +138,8 @@ public struct AppStore: Sendable {
         public init(willAutoRenew: Bool, autoRenewProductID: String, billingIssueSince: Date? = nil,
                     gracePeriodExpiration: Date? = nil, expirationReason: ExpirationReason? = nil,
                     priceIncreaseStatus: PriceIncreaseStatus? = nil, offerID: String? = nil,
-                    offerKind: SubscriptionOffer.Kind? = nil) {
+                    offerKind: SubscriptionOffer.Kind? = nil, billingRetryEnds: Date? = nil) {
+            self.billingRetryEnds = billingRetryEnds
             self.offerID = offerID
             self.offerKind = offerKind
             self.willAutoRenew = willAutoRenew
@@ -781,7 +793,29 @@ public struct AppStore: Sendable {
         scenario.timeRate = rate
         for groupID in groupsWithSubscriptions.sorted() {
             for ownership in [Transaction.Ownership.purchased, .familyShared] { retimeCurrentPeriod(ofGroup: groupID, ownership) }
+            retimeBillingIssue(ofGroup: groupID)
         }
+    }
+
+    /// Re-plans a running billing grace period and billing retry at the time rate, as
+    /// `retimeCurrentPeriod` does a period: the share of each that is left is kept. (Without this, a
+    /// faster rate would end a retry that began days ago at once, and a grace period would last days.)
+    private mutating func retimeBillingIssue(ofGroup groupID: String) {
+        let now = now
+        guard let renewal = renewals[groupID], renewal.expirationReason == nil, let since = renewal.billingIssueSince,
+              since < now, let latest = latestTransaction(inGroup: groupID) else { return }
+        func retimed(_ end: Date, length: TimeInterval) -> Date {
+            now.addingTimeInterval(end.timeIntervalSince(now) / end.timeIntervalSince(since) * length)
+        }
+        var changed = renewal
+        if let end = renewal.gracePeriodExpiration, end > now,
+           let length = gracePeriodEnd(renewing: latest, into: renewal.autoRenewProductID, failedAt: now)?.timeIntervalSince(now) {
+            changed.gracePeriodExpiration = retimed(end, length: length)
+        }
+        if let end = billingRetryEnd(of: renewal), end > now {
+            changed.billingRetryEnds = retimed(end, length: billingRetryEnd(since: now).timeIntervalSince(now))
+        }
+        if changed != renewal { changeRenewal(of: groupID) { [changed] in $0 = changed } }
     }
 
     /// Re-plans the end of the period a subscription is in at the time rate: see `changeTimeRate(to:)`.
@@ -812,7 +846,7 @@ public struct AppStore: Sendable {
             if let since = renewal.billingIssueSince {
                 // Billing retry: the App Store keeps trying until the retry period ends, then the
                 // subscription expires with the billing error (notification EXPIRED, BILLING_RETRY).
-                let retryEnd = billingRetryEnd(since: since)
+                let retryEnd = billingRetryEnd(of: renewal) ?? billingRetryEnd(since: since)
                 let recovered = max(now, since)
                 if scenario.billingFails || !renewal.willAutoRenew || recovered >= retryEnd {
                     // (Auto-renew off here is a ledger from before cancelling ended the retry: the same
@@ -831,6 +865,7 @@ public struct AppStore: Sendable {
                 let inGrace = renewal.gracePeriodExpiration.map { recovered < $0 } ?? false
                 renewal.billingIssueSince = nil
                 renewal.gracePeriodExpiration = nil
+                renewal.billingRetryEnds = nil
                 changeRenewal(of: group.id) { [renewal] in $0 = renewal }
                 appendRenewal(of: latest, at: recovered, periodStart: inGrace ? since : recovered)
                 continue
@@ -853,6 +888,7 @@ public struct AppStore: Sendable {
                 renewal.billingIssueSince = expiration
                 renewal.gracePeriodExpiration = gracePeriodEnd(renewing: latest, into: renewal.autoRenewProductID,
                                                                failedAt: expiration)
+                renewal.billingRetryEnds = billingRetryEnd(since: expiration)
                 changeRenewal(of: group.id) { [renewal] in $0 = renewal }
                 continue
             }
@@ -924,8 +960,7 @@ public struct AppStore: Sendable {
             meter?.groupsVisited += 1
             guard let latest = latestTransaction(inGroup: group.id), latest.revocationDate == nil,
                   let renewal = renewals[group.id], let expiration = latest.expirationDate else { return nil }
-            if let since = renewal.billingIssueSince {
-                let retryEnd = billingRetryEnd(since: since)
+            if let retryEnd = billingRetryEnd(of: renewal) {
                 return [renewal.gracePeriodExpiration, retryEnd].compactMap { $0 }.filter { $0 > now }.min()
             }
             return renewal.willAutoRenew && expiration > now ? expiration : nil

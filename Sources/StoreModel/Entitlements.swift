@@ -68,10 +68,10 @@ extension AppStore {
             state = .revoked
         } else if let expiration = latest.expirationDate, expiration > instant {
             state = .subscribed
-        } else if let since = renewal?.billingIssueSince, since == latest.expirationDate {
-            if let graceEnd = renewal?.gracePeriodExpiration, instant < graceEnd {
+        } else if let renewal, let since = renewal.billingIssueSince, since == latest.expirationDate {
+            if let graceEnd = renewal.gracePeriodExpiration, instant < graceEnd {
                 state = .inGracePeriod
-            } else if instant < billingRetryEnd(since: since) {
+            } else if instant < billingRetryEnd(of: renewal) ?? billingRetryEnd(since: since) {
                 state = .inBillingRetryPeriod
             } else {
                 state = .expired

@@ -142,6 +142,7 @@ extension AppStore {
             $0?.willAutoRenew = false
             $0?.billingIssueSince = nil
             $0?.gracePeriodExpiration = nil
+            $0?.billingRetryEnds = nil
             $0?.priceIncreaseStatus = nil
             $0?.expirationReason = reason
         }

@@ -664,6 +664,24 @@ struct LedgerChangeTests {
         #expect(reopened.unsavedChanges.isEmpty, "a ledger's own account has nothing unsaved")
     }
 
+    @Test("a billing retry's planned end, re-timed by a change of time rate, comes back from the ledger")
+    func billingRetryEndSaved() throws {
+        var (ledger, store, path) = try ledger(holding: 10)
+        store.purchase("com.trailhead.plus.pro.monthly")
+        store.scenario.billingFails = true
+        store.advance(by: SubscriptionPeriod(value: 2, unit: .month))
+        store.changeTimeRate(to: .oneRenewalEveryTwoSeconds)
+        let planned = try #require(store.renewals["trailhead.plus"]?.billingRetryEnds)
+        #expect(planned != store.billingRetryEnd(since: try #require(store.renewals["trailhead.plus"]?.billingIssueSince)),
+                "re-timed: not what the new rate gives from the failed renewal")
+        try ledger.save(store)
+        store.markSaved()
+        let reopened = try #require(try Ledger.read(path: path, catalog: T.catalog, territory: T.usa))
+        // (A fraction of a second comes back to within a microsecond: dates are stored as seconds since 1970.)
+        let kept = try #require(reopened.renewals["trailhead.plus"]?.billingRetryEnds)
+        #expect(abs(kept.timeIntervalSince(planned)) < 0.000_001)
+    }
+
     @Test("clearing everything deletes every saved row; what is bought after is kept")
     func clearSaved() throws {
         var (ledger, store, path) = try ledger(holding: 10)

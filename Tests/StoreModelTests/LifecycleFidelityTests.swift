@@ -221,6 +221,36 @@ struct LifecycleFidelityTests {
         #expect(store.nextRenewalDate == store.now.addingTimeInterval(month))
     }
 
+    @Test("changing the time rate re-times a running grace period and billing retry: the share of each that is left is kept at the new rate")
+    func changingTheRateRetimesTheBillingIssue() throws {
+        var store = Fixture.store()
+        store.purchase("news.monthly")
+        store.scenario.gracePeriod = .on
+        store.scenario.billingFails = true
+        let failed = Fixture.date("2026-12-21T09:00:00Z")
+        store.advance(to: failed)
+        let renewal = try #require(store.renewals["news"])
+        #expect(renewal.gracePeriodExpiration == failed.addingTimeInterval(16 * 86_400), "StoreKit Testing's 16 days in real time")
+        #expect(renewal.billingRetryEnds == failed.addingTimeInterval(60 * 86_400), "the App Store's 60 days")
+        store.advance(to: failed.addingTimeInterval(4 * 86_400))                   // a quarter of the grace period gone
+        store.apply(.timeRate(.oneRenewalEveryTwoSeconds))
+        let now = store.now
+        let rate = TimeRate.oneRenewalEveryTwoSeconds
+        let grace = rate.gracePeriodEnd(for: SubscriptionPeriod(value: 1, unit: .month), from: now).timeIntervalSince(now)
+        let retry = rate.billingRetryEnd(from: now).timeIntervalSince(now)
+        let retimed = try #require(store.renewals["news"])
+        #expect(retimed.gracePeriodExpiration == now.addingTimeInterval(0.75 * grace), "three quarters of the grace period left")
+        #expect(retimed.billingRetryEnds == now.addingTimeInterval(56.0 / 60 * retry), "56 of the 60 days of retry left")
+        store.advance(to: now.addingTimeInterval(0.75 * grace - 0.01))
+        #expect(store.status(ofGroup: "news")?.state == .inGracePeriod)
+        store.advance(to: now.addingTimeInterval(0.75 * grace))
+        #expect(store.status(ofGroup: "news")?.state == .inBillingRetryPeriod, "the grace period ends where it was re-timed, the retry goes on")
+        store.advance(to: now.addingTimeInterval(56.0 / 60 * retry))
+        #expect(store.status(ofGroup: "news")?.state == .expired, "the retry ends where it was re-timed")
+        #expect(store.renewals["news"]?.expirationReason == .billingError)
+        #expect(store.renewals["news"]?.billingRetryEnds == nil, "no retry is planned once it expired")
+    }
+
     @Test("grace and retry lengths under each rate follow Apple's tables")
     func timeRatesGraceAndRetry() {
         // (rate, weekly grace, other grace, retry), in real seconds, from each case's page.
