@@ -77,6 +77,12 @@ struct Snapshot {
         for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM renewal") {
             let cells = RowReader(table: "renewal", key: "groupID", row: row)
             let hasV4 = row.hasColumn("expirationReason"), hasV5 = row.hasColumn("offerID"), hasV7 = row.hasColumn("offerKind")
+            var preserved: PreservedPrice?
+            if row.hasColumn("preservedPrice"), !cells.value("preservedPrice").isNull {
+                preserved = PreservedPrice(key: .init(territory: try cells.text("preservedTerritory"),
+                                                      productID: try cells.text("preservedProductID")),
+                                           price: try cells.price("preservedPrice"))
+            }
             snapshot.renewals[try cells.text("groupID")] = AppStore.RenewalInfo(
                 willAutoRenew: try cells.bool("willAutoRenew"), autoRenewProductID: try cells.text("autoRenewProductID"),
                 billingIssueSince: try cells.optionalDate("billingIssueSince"),
@@ -84,7 +90,8 @@ struct Snapshot {
                 expirationReason: hasV4 ? try cells.optionalKnown("expirationReason", ExpirationReason.self) : nil,
                 priceIncreaseStatus: hasV4 ? try cells.optionalKnown("priceIncreaseStatus", PriceIncreaseStatus.self) : nil,
                 offerID: hasV5 ? try cells.optionalText("offerID") : nil,
-                offerKind: hasV7 ? try cells.optionalKnown("offerKind", SubscriptionOffer.Kind.self) : nil)
+                offerKind: hasV7 ? try cells.optionalKnown("offerKind", SubscriptionOffer.Kind.self) : nil,
+                preservedPrice: preserved)
         }
         if applied.contains(Ledger.offerCodeMigration) { try readOfferCodes(db, into: &snapshot) }
         if applied.contains(Ledger.consumableUseMigration) {
@@ -122,7 +129,8 @@ struct Snapshot {
                 snapshot.priceIncreases.append(PriceIncrease(
                     key: .init(territory: try cells.text("territory"), productID: try cells.text("productID")),
                     price: try cells.price("price"), consentRequired: try cells.bool("consentRequired"),
-                    date: try cells.date("date")))
+                    date: try cells.date("date"),
+                    lastWithoutConsent: row.hasColumn("lastWithoutConsent") ? try cells.optionalDate("lastWithoutConsent") : nil))
             }
         }
         for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", name, value FROM setting") {
@@ -309,21 +317,24 @@ struct Snapshot {
         }
         for group in changes.renewalGroups.sorted() {
             if let renewal = store.renewals[group] {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration, expirationReason, priceIncreaseStatus, offerID, offerKind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration, expirationReason, priceIncreaseStatus, offerID, offerKind, preservedTerritory, preservedProductID, preservedPrice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                     .execute(arguments: [group, renewal.willAutoRenew, renewal.autoRenewProductID,
                                          renewal.billingIssueSince?.timeIntervalSince1970,
                                          renewal.gracePeriodExpiration?.timeIntervalSince1970,
                                          renewal.expirationReason?.rawValue, renewal.priceIncreaseStatus?.rawValue,
-                                         renewal.offerID, renewal.offerKind?.rawValue])
+                                         renewal.offerID, renewal.offerKind?.rawValue,
+                                         renewal.preservedPrice?.key.territory, renewal.preservedPrice?.key.productID,
+                                         renewal.preservedPrice.map { "\($0.price)" }])
             } else {
                 try db.cachedStatement(sql: "DELETE FROM renewal WHERE groupID = ?").execute(arguments: [group])
             }
         }
         if changes.priceIncreases {
             for increase in store.priceIncreases.values.sorted(by: { $0.key < $1.key }) {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO priceIncrease (territory, productID, price, consentRequired, date) VALUES (?, ?, ?, ?, ?)")
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO priceIncrease (territory, productID, price, consentRequired, date, lastWithoutConsent) VALUES (?, ?, ?, ?, ?, ?)")
                     .execute(arguments: [increase.key.territory, increase.key.productID, "\(increase.price)",
-                                         increase.consentRequired, increase.date.timeIntervalSince1970])
+                                         increase.consentRequired, increase.date.timeIntervalSince1970,
+                                         increase.lastWithoutConsent?.timeIntervalSince1970])
             }
         }
         for (name, value) in settings.sorted(by: { $0.key < $1.key }) {
