@@ -990,8 +990,7 @@ public struct AppStore: Sendable {
                                 remainingOfferPeriods: offer.paymentMode == .payAsYouGo ? offer.periodCount : 1, booked: true)
         }
         // A price kept through an increase made with preserveCurrentPrice, for this product here.
-        let kept = renewal?.preservedPrice.flatMap { $0.key == .init(territory: territory.code, productID: product.id) ? $0.price : nil }
-        return RenewalTerms(price: kept ?? standard, offer: nil, offerKind: nil, period: info.period, remainingOfferPeriods: 0, booked: false)
+        return RenewalTerms(price: keptPrice(renewal, of: product) ?? standard, offer: nil, offerKind: nil, period: info.period, remainingOfferPeriods: 0, booked: false)
     }
 
     /// What a renewal charges: see `renewalTerms(of:into:renewal:)`.

@@ -86,6 +86,21 @@ extension AppStore {
         return priceIncreases[PriceIncrease.Key(territory: territory.code, productID: product.id)]?.price ?? listed
     }
 
+    /// The standard price this account's own renewals of `product` charge here: the price its
+    /// subscription kept through an increase made with preserveCurrentPrice, else what the product costs
+    /// now (`price(of:)`). What the Account screen and the manage sheet show a subscriber; `renewalTerms`
+    /// charges the same. Nil where the product is not sold here.
+    public func renewalPrice(of product: Product) -> Decimal? {
+        guard let listed = price(of: product) else { return nil }
+        let renewal = product.subscription.flatMap { renewals[$0.groupID] }
+        return renewal?.expirationReason == nil ? keptPrice(renewal, of: product) ?? listed : listed
+    }
+
+    /// The price `renewal` keeps for `product` in this storefront (preserveCurrentPrice), if any.
+    func keptPrice(_ renewal: RenewalInfo?, of product: Product) -> Decimal? {
+        renewal?.preservedPrice.flatMap { $0.key == .init(territory: territory.code, productID: product.id) ? $0.price : nil }
+    }
+
     /// The price QA's "raise the price" action sets: 20% above the current one, rounded up to the
     /// currency's smallest unit (JPY 800 → 960, $4.99 → $5.99).
     public func raisedPrice(of product: Product) -> Decimal? {
@@ -123,7 +138,7 @@ extension AppStore {
             status.state != .expired && status.state != .revoked && status.renewal?.autoRenewProductID == productID ? status : nil
         }
         // What the subscriber pays now, standard price: a price kept from an earlier increase, else the list price.
-        let current = subscribed?.renewal?.preservedPrice.flatMap { $0.key == key ? $0.price : nil } ?? listed
+        let current = keptPrice(subscribed?.renewal, of: product) ?? listed
         let required = preserveCurrentPrice ? false : consentRequired
             ?? catalog.priceIncreaseConsent.requiresConsent(in: territory.code, from: current, to: newPrice,
                                                             annual: info.period == .oneYear,

@@ -372,11 +372,11 @@ public struct Strings: Sendable {
         public var raisePriceHelp: @Sendable (PriceRaise) -> String = {
             switch $0 {
             case .twentyPercent:
-                "Raises each renewing plan's price by 20% in this territory, as in App Store Connect. Apple's rule decides consent: needed above 50% and the catalog's threshold, in a territory that always requires it, or for a second increase within a year."
+                "Raises each renewing plan's price by 20%, as in App Store Connect. Apple's rule decides consent: needed over 50% and the threshold, where a territory always requires it, or for a second increase within a year."
             case .pastThresholds:
-                "Raises each renewing plan's price by more than 50% and more than the territory's threshold (US$5, US$50 a year), so Apple's rule asks consent: the subscriber is asked once per launch, and without consent by the renewal date the subscription expires."
+                "Raises each renewing plan's price by over 50% and over the territory's threshold (US$5; US$50 a year), so Apple's rule asks consent: without it by the renewal date the subscription expires."
             case .preservingCurrentPrice:
-                "Raises each renewing plan's price by 20% with preserveCurrentPrice: current subscribers keep their price (no consent, no notice); new subscribers and lapsed ones coming back pay the new one."
+                "Raises each renewing plan's price by 20% with preserveCurrentPrice: current subscribers keep their price (no consent, no notice); new and returning subscribers pay the new one."
             }
         }
         public var priceRaised: @Sendable (String, String) -> String = { "\($0) now costs \($1)." }
