@@ -23,6 +23,15 @@ struct PriceConsentTests {
 
     func status(_ store: AppStore) -> PriceIncreaseStatus? { store.status(ofGroup: "plus")?.renewal?.priceIncreaseStatus }
 
+    /// The subscriber's price-increase status after subscribing to `product` in `store` and raising its price.
+    func statusAfterRaising(_ product: String, to price: String, in store: AppStore = Fixture.store(),
+                            consentRequired: Bool? = nil) -> PriceIncreaseStatus? {
+        var store = store
+        store.purchase(product)
+        store.raisePrice(product, to: Decimal(string: price)!, consentRequired: consentRequired)
+        return status(store)
+    }
+
     @Test("a small increase needs no consent: the subscriber is told (agreed), no consent sheet, and renews at the new price")
     func smallIncreaseAgreed() {
         var store = Fixture.store()
@@ -46,30 +55,18 @@ struct PriceConsentTests {
 
     @Test("both limits must be passed: more than 50% but at most US$5, or exactly US$5 more, needs no consent")
     func bothLimitsNeeded() {
-        var cheap = Fixture.store()
-        cheap.purchase("basic.monthly")
-        cheap.raisePrice("basic.monthly", to: Decimal(string: "3.99")!)
-        #expect(status(cheap) == .agreed, "100% up but only $2.00 more")
-        var exact = Fixture.store()
-        exact.purchase("family.monthly")
-        exact.raisePrice("family.monthly", to: Decimal(string: "14.99")!)
-        #expect(status(exact) == .agreed, "$5.00 more is not more than US$5")
+        #expect(statusAfterRaising("basic.monthly", to: "3.99") == .agreed, "100% up but only $2.00 more")
+        #expect(statusAfterRaising("family.monthly", to: "14.99") == .agreed, "$5.00 more is not more than US$5")
     }
 
     @Test("in a territory that always requires consent, even a small increase needs it")
     func alwaysRequiredTerritory() {
-        var store = Self.store(territory: "DEU")
-        store.purchase("pro.monthly")
-        store.raisePrice("pro.monthly", to: Decimal(string: "5.49")!)
-        #expect(status(store) == .pending)
+        #expect(statusAfterRaising("pro.monthly", to: "5.49", in: Self.store(territory: "DEU")) == .pending)
     }
 
     @Test("a territory that sells subscriptions with no threshold needs consent for every increase (the safe side)")
     func noThresholdRequiresConsent() {
-        var store = Fixture.store(territory: "JPN")
-        store.purchase("family.monthly")
-        store.raisePrice("family.monthly", to: 1600)
-        #expect(status(store) == .pending)
+        #expect(statusAfterRaising("family.monthly", to: "1600", in: Fixture.store(territory: "JPN")) == .pending)
         var gbr = Self.store(territory: "GBR")
         #expect(gbr.catalog.priceIncreaseConsent.threshold(in: "GBR")?.perPeriod == 4, "the catalog's threshold is read")
         gbr.raisePrice("alps", to: 9.99)
@@ -95,22 +92,13 @@ struct PriceConsentTests {
 
     @Test("an annual subscription is measured against the annual threshold (US$50), not the per-period one")
     func annualThreshold() {
-        var store = Fixture.store()
-        store.purchase("pro.annual")
-        store.raisePrice("pro.annual", to: Decimal(string: "49.99")!)
-        #expect(status(store) == .agreed, "$20.00 more: over US$5, not over US$50")
-        var steep = Fixture.store()
-        steep.purchase("pro.annual")
-        steep.raisePrice("pro.annual", to: Decimal(string: "89.99")!)
-        #expect(status(steep) == .pending, "$60.00 more and 200%")
+        #expect(statusAfterRaising("pro.annual", to: "49.99") == .agreed, "$20.00 more: over US$5, not over US$50")
+        #expect(statusAfterRaising("pro.annual", to: "89.99") == .pending, "$60.00 more and 200%")
     }
 
     @Test("QA's override decides instead of the rule")
     func overrideWins() {
-        var store = Fixture.store()
-        store.purchase("family.monthly")
-        store.raisePrice("family.monthly", to: Decimal(string: "10.99")!, consentRequired: true)
-        #expect(status(store) == .pending)
+        #expect(statusAfterRaising("family.monthly", to: "10.99", consentRequired: true) == .pending)
     }
 
     @Test("the thresholds row's price is one Apple's rule asks consent for, in the territory's currency")
