@@ -377,6 +377,7 @@ final class CatalogReader {
         // The duplicate check took a second look at the territories, which repeats a wrong-type message.
         if let node = territoryIDs.section, !isDeferred(node) { _ = node.array }
         log.problems += territoryIDs.problems
+        let consent = root.optional("priceIncreaseConsent").map(priceIncreaseConsent)
 
         var groups: [SubscriptionGroup] = []
         var groupIDs = UniqueField(field: "id", what: "subscription group id", section: root.optional("subscriptionGroups"))
@@ -438,6 +439,7 @@ final class CatalogReader {
                               products: products, offerCodes: offers, freeContent: freeContent, onboarding: onboarding,
                               productPositions: productIndex)
         catalog.help = help
+        if let consent { catalog.priceIncreaseConsent = consent }
         return catalog
     }
 
@@ -510,6 +512,39 @@ final class CatalogReader {
             return renewals
         } ?? .all
         return days.map { BillingGracePeriod(days: $0, renewals: renewals) }
+    }
+
+    /// `priceIncreaseConsent`: the inputs to Apple's rule for when a price increase needs consent (the
+    /// territories that always require it, and each territory's local-currency thresholds), every
+    /// territory declared in `territories` and every amount no more exact than its currency.
+    private func priceIncreaseConsent(_ node: Node) -> PriceIncreaseConsent {
+        node.checkKeys(Schema.priceIncreaseConsent)
+        var consent = PriceIncreaseConsent()
+        for element in node.optional("alwaysRequiredIn")?.array ?? [] {
+            guard let code = element.string else { continue }
+            guard currencies[code] != nil else {
+                element.problem("territory \(UntrustedText.quoted(code)) is not declared in $.territories")
+                continue
+            }
+            consent.alwaysRequiredIn.insert(code)
+        }
+        for (code, entry) in node.optional("thresholds")?.members ?? [] {
+            guard let currency = currencies[code] else {
+                entry.problem("territory \(UntrustedText.quoted(code)) is not declared in $.territories")
+                continue
+            }
+            guard entry.isObject() else { continue }
+            entry.checkKeys(Schema.consentThreshold)
+            func amount(_ field: Node?) -> Decimal? {
+                guard let field, let parts = price(field), isShown(parts, in: currency, field) else { return nil }
+                return Decimal(sign: .plus, exponent: parts.exponent, significand: Decimal(parts.significand))
+            }
+            let perPeriod = amount(entry.required("perPeriod")), annual = amount(entry.required("annual"))
+            if let perPeriod, let annual {
+                consent.thresholds[code] = .init(perPeriod: perPeriod, annual: annual)
+            }
+        }
+        return consent
     }
 
     private func territory(_ node: Node) -> Territory? {
@@ -1383,8 +1418,10 @@ final class CatalogReader {
 /// The keys each object of the catalog schema knows (docs/catalog.md). Localized texts and price tables
 /// are maps (language → text, territory → price), not schemas, so they have no list here.
 enum Schema {
-    static let root: KnownKeys = ["app", "territories", "subscriptionGroups", "products", "offerCodes", "freeContent", "onboarding",
-                                  "help"]
+    static let root: KnownKeys = ["app", "territories", "priceIncreaseConsent", "subscriptionGroups", "products", "offerCodes",
+                                  "freeContent", "onboarding", "help"]
+    static let priceIncreaseConsent: KnownKeys = ["alwaysRequiredIn", "thresholds"]
+    static let consentThreshold: KnownKeys = ["perPeriod", "annual"]
     static let app: KnownKeys = ["name", "defaultLanguage", "termsOfServiceURL", "privacyPolicyURL", "billingGracePeriod",
                                  "exitSurvey"]
     static let billingGracePeriod: KnownKeys = ["duration", "renewals"]

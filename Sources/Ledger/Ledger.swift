@@ -409,10 +409,24 @@ public final class Ledger {
                 t.add(column: "billingRetryEnds", .double)
             }
         }
+        // Apple's price-increase consent rule: when the product's price last rose without consent (a
+        // second such increase within a year needs consent), and the price a subscriber keeps through an
+        // increase made with preserveCurrentPrice.
+        migrator.registerMigration(priceConsentMigration) { db in
+            try db.alter(table: "priceIncrease") { t in
+                t.add(column: "lastWithoutConsent", .double)
+            }
+            try db.alter(table: "renewal") { t in
+                t.add(column: "preservedTerritory", .text)
+                t.add(column: "preservedProductID", .text)
+                t.add(column: "preservedPrice", .text)
+            }
+        }
         return migrator
     }()
 
     static let billingRetryMigration = "v8-billing-retry-end"
+    static let priceConsentMigration = "v9-price-consent-rule"
     static let consumableUseMigration = "v5-consumable-use-renewal-offers"
     static let purchaseHelpMigration = "v6-refunds-feedback"
     static let offerCodeMigration = "v7-offer-code-redemptions"

@@ -78,6 +78,12 @@ struct Snapshot {
             let cells = RowReader(table: "renewal", key: "groupID", row: row)
             let hasV4 = row.hasColumn("expirationReason"), hasV5 = row.hasColumn("offerID"), hasV7 = row.hasColumn("offerKind"),
                 hasV8 = row.hasColumn("billingRetryEnds")
+            var preserved: PreservedPrice?
+            if row.hasColumn("preservedPrice"), !cells.value("preservedPrice").isNull {
+                preserved = PreservedPrice(key: .init(territory: try cells.text("preservedTerritory"),
+                                                      productID: try cells.text("preservedProductID")),
+                                           price: try cells.price("preservedPrice"))
+            }
             snapshot.renewals[try cells.text("groupID")] = AppStore.RenewalInfo(
                 willAutoRenew: try cells.bool("willAutoRenew"), autoRenewProductID: try cells.text("autoRenewProductID"),
                 billingIssueSince: try cells.optionalDate("billingIssueSince"),
@@ -86,7 +92,8 @@ struct Snapshot {
                 priceIncreaseStatus: hasV4 ? try cells.optionalKnown("priceIncreaseStatus", PriceIncreaseStatus.self) : nil,
                 offerID: hasV5 ? try cells.optionalText("offerID") : nil,
                 offerKind: hasV7 ? try cells.optionalKnown("offerKind", SubscriptionOffer.Kind.self) : nil,
-                billingRetryEnds: hasV8 ? try cells.optionalDate("billingRetryEnds") : nil)
+                billingRetryEnds: hasV8 ? try cells.optionalDate("billingRetryEnds") : nil,
+                preservedPrice: preserved)
         }
         if applied.contains(Ledger.offerCodeMigration) { try readOfferCodes(db, into: &snapshot) }
         if applied.contains(Ledger.consumableUseMigration) {
@@ -124,7 +131,8 @@ struct Snapshot {
                 snapshot.priceIncreases.append(PriceIncrease(
                     key: .init(territory: try cells.text("territory"), productID: try cells.text("productID")),
                     price: try cells.price("price"), consentRequired: try cells.bool("consentRequired"),
-                    date: try cells.date("date")))
+                    date: try cells.date("date"),
+                    lastWithoutConsent: row.hasColumn("lastWithoutConsent") ? try cells.optionalDate("lastWithoutConsent") : nil))
             }
         }
         for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", name, value FROM setting") {
@@ -311,12 +319,14 @@ struct Snapshot {
         }
         for group in changes.renewalGroups.sorted() {
             if let renewal = store.renewals[group] {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration, expirationReason, priceIncreaseStatus, offerID, offerKind, billingRetryEnds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration, expirationReason, priceIncreaseStatus, offerID, offerKind, preservedTerritory, preservedProductID, preservedPrice, billingRetryEnds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                     .execute(arguments: [group, renewal.willAutoRenew, renewal.autoRenewProductID,
                                          renewal.billingIssueSince?.timeIntervalSince1970,
                                          renewal.gracePeriodExpiration?.timeIntervalSince1970,
                                          renewal.expirationReason?.rawValue, renewal.priceIncreaseStatus?.rawValue,
                                          renewal.offerID, renewal.offerKind?.rawValue,
+                                         renewal.preservedPrice?.key.territory, renewal.preservedPrice?.key.productID,
+                                         renewal.preservedPrice.map { "\($0.price)" },
                                          renewal.billingRetryEnds?.timeIntervalSince1970])
             } else {
                 try db.cachedStatement(sql: "DELETE FROM renewal WHERE groupID = ?").execute(arguments: [group])
@@ -324,9 +334,10 @@ struct Snapshot {
         }
         if changes.priceIncreases {
             for increase in store.priceIncreases.values.sorted(by: { $0.key < $1.key }) {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO priceIncrease (territory, productID, price, consentRequired, date) VALUES (?, ?, ?, ?, ?)")
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO priceIncrease (territory, productID, price, consentRequired, date, lastWithoutConsent) VALUES (?, ?, ?, ?, ?, ?)")
                     .execute(arguments: [increase.key.territory, increase.key.productID, "\(increase.price)",
-                                         increase.consentRequired, increase.date.timeIntervalSince1970])
+                                         increase.consentRequired, increase.date.timeIntervalSince1970,
+                                         increase.lastWithoutConsent?.timeIntervalSince1970])
             }
         }
         for (name, value) in settings.sorted(by: { $0.key < $1.key }) {

@@ -134,12 +134,17 @@ public struct AppStore: Sendable {
         /// What kind of offer `offerID` names: a promotional (retention) offer when nil, or an offer
         /// code redeemed by a subscriber (`code`).
         public var offerKind: SubscriptionOffer.Kind?
+        /// The price this subscriber keeps after an increase made with `preserveCurrentPrice`: renewals
+        /// of that product in that territory charge it. Nil when none is kept.
+        public var preservedPrice: PreservedPrice?
 
         public init(willAutoRenew: Bool, autoRenewProductID: String, billingIssueSince: Date? = nil,
                     gracePeriodExpiration: Date? = nil, expirationReason: ExpirationReason? = nil,
                     priceIncreaseStatus: PriceIncreaseStatus? = nil, offerID: String? = nil,
-                    offerKind: SubscriptionOffer.Kind? = nil, billingRetryEnds: Date? = nil) {
+                    offerKind: SubscriptionOffer.Kind? = nil, billingRetryEnds: Date? = nil,
+                    preservedPrice: PreservedPrice? = nil) {
             self.billingRetryEnds = billingRetryEnds
+            self.preservedPrice = preservedPrice
             self.offerID = offerID
             self.offerKind = offerKind
             self.willAutoRenew = willAutoRenew
@@ -1000,7 +1005,8 @@ public struct AppStore: Sendable {
     /// pay-as-you-go offer still being paid (an introductory price) continues for its periods at its
     /// price here; else an offer booked for the renewal (a retention offer accepted, an offer code
     /// redeemed) starts: a booked offer never ends a running one early; else the standard price, raised
-    /// prices included (`price(of:)`). An offer with no price here does not apply. The one source for
+    /// prices included (`price(of:)`), or the price a subscriber kept through an increase made with
+    /// preserveCurrentPrice. An offer with no price here does not apply. The one source for
     /// what a renewal (or a billing retry's recovery) charges and what the Account screen says it will.
     /// Nil where the product has no price in this storefront: it is not sold here.
     func renewalTerms(of latest: Transaction, into product: Product, renewal: RenewalInfo?) -> RenewalTerms? {
@@ -1019,7 +1025,8 @@ public struct AppStore: Sendable {
                                 period: offer.paymentMode == .payAsYouGo ? offer.period : offer.totalDuration,
                                 remainingOfferPeriods: offer.paymentMode == .payAsYouGo ? offer.periodCount : 1, booked: true)
         }
-        return RenewalTerms(price: standard, offer: nil, offerKind: nil, period: info.period, remainingOfferPeriods: 0, booked: false)
+        // A price kept through an increase made with preserveCurrentPrice, for this product here.
+        return RenewalTerms(price: keptPrice(renewal, of: product) ?? standard, offer: nil, offerKind: nil, period: info.period, remainingOfferPeriods: 0, booked: false)
     }
 
     /// What a renewal charges: see `renewalTerms(of:into:renewal:)`.

@@ -16,6 +16,8 @@ public struct Catalog: Sendable {
     public var onboarding: Onboarding?
     /// Purchase Help's questions and answers, contact and conciliatory item; nil when the catalog has none.
     public var help: HelpInfo?
+    /// The inputs to Apple's rule for when a price increase needs consent (`priceIncreaseConsent`).
+    public var priceIncreaseConsent = PriceIncreaseConsent()
     /// What the file a catalog was read from keeps that the model has no place for, so the format can
     /// write it back (CatalogFormats' `storeKit` for an Xcode `.storekit` file); nil for a JSON catalog
     /// or one built in code. The model never reads it.

@@ -53,12 +53,29 @@ public struct PriceIncrease: Sendable, Equatable {
     public var price: Decimal
     public var consentRequired: Bool
     public var date: Date
+    /// When this product's price last rose here without consent: a second such increase within a year
+    /// needs consent (`PriceIncreaseConsent`). Nil when none did.
+    public var lastWithoutConsent: Date?
 
-    public init(key: Key, price: Decimal, consentRequired: Bool, date: Date) {
+    public init(key: Key, price: Decimal, consentRequired: Bool, date: Date, lastWithoutConsent: Date? = nil) {
         self.key = key
         self.price = price
         self.consentRequired = consentRequired
         self.date = date
+        self.lastWithoutConsent = lastWithoutConsent
+    }
+}
+
+/// The price a subscriber keeps after an increase made with `preserveCurrentPrice` (App Store Connect's
+/// "Create a subscription price change" with preserveCurrentPrice true): renewals of this product in this
+/// territory charge it. It is the renewal info's, so it ends with the subscription: a new purchase after
+/// a lapse pays the current price.
+public struct PreservedPrice: Sendable, Equatable {
+    public var key: PriceIncrease.Key
+    public var price: Decimal
+    public init(key: PriceIncrease.Key, price: Decimal) {
+        self.key = key
+        self.price = price
     }
 }
 
@@ -69,6 +86,21 @@ extension AppStore {
         return priceIncreases[PriceIncrease.Key(territory: territory.code, productID: product.id)]?.price ?? listed
     }
 
+    /// The standard price this account's own renewals of `product` charge here: the price its
+    /// subscription kept through an increase made with preserveCurrentPrice, else what the product costs
+    /// now (`price(of:)`). What the Account screen and the manage sheet show a subscriber; `renewalTerms`
+    /// charges the same. Nil where the product is not sold here.
+    public func renewalPrice(of product: Product) -> Decimal? {
+        guard let listed = price(of: product) else { return nil }
+        let renewal = product.subscription.flatMap { renewals[$0.groupID] }
+        return renewal?.expirationReason == nil ? keptPrice(renewal, of: product) ?? listed : listed
+    }
+
+    /// The price `renewal` keeps for `product` in this storefront (preserveCurrentPrice), if any.
+    func keptPrice(_ renewal: RenewalInfo?, of product: Product) -> Decimal? {
+        renewal?.preservedPrice.flatMap { $0.key == .init(territory: territory.code, productID: product.id) ? $0.price : nil }
+    }
+
     /// The price QA's "raise the price" action sets: 20% above the current one, rounded up to the
     /// currency's smallest unit (JPY 800 → 960, $4.99 → $5.99).
     public func raisedPrice(of product: Product) -> Decimal? {
@@ -76,20 +108,54 @@ extension AppStore {
         return Self.rounded(current * Decimal(string: "1.2")!, currency: territory.currency, mode: .up)
     }
 
-    /// Raises an auto-renewable subscription's price in this territory. A subscriber whose next renewal
-    /// bills it gets the price-increase status: pending (consent required) or agreed (told only).
-    /// Returns false for a product that is not an auto-renewable subscription sold here, or a price that
-    /// is not higher.
+    /// The price QA's "raise past Apple's thresholds" action sets: more than 50% and more than the
+    /// territory's threshold (`PriceIncreaseConsent`) above the current price, by the currency's smallest
+    /// unit ($4.99 → $10.00: $5.01 more, over US$5 and over half). Apple's rule asks consent for it.
+    public func priceAboveConsentThresholds(of product: Product) -> Decimal? {
+        guard let current = price(of: product), let period = product.subscription?.period else { return nil }
+        let half = current * PriceIncreaseConsent.share
+        let limit = catalog.priceIncreaseConsent.threshold(in: territory.code).map { period == .oneYear ? $0.annual : $0.perPeriod } ?? 0
+        let least = current + max(half, limit)
+        let rounded = Self.rounded(least, currency: territory.currency, mode: .up)
+        return rounded > least ? rounded : rounded + Self.smallestUnit(of: territory.currency)
+    }
+
+    /// Raises an auto-renewable subscription's price in this territory, as a developer does in App Store
+    /// Connect. `consentRequired` nil lets Apple's rule decide (`PriceIncreaseConsent` with the
+    /// catalog's inputs, from the subscriber's current price); true or false is QA's override. A subscriber
+    /// whose next renewal bills it gets the price-increase status: pending (consent required) or agreed
+    /// (told only). With `preserveCurrentPrice` the subscriber keeps the price they pay (no consent, no
+    /// status) and only new subscribers pay the new one. Returns false for a product that is not an
+    /// auto-renewable subscription sold here, or a price that is not higher.
     @discardableResult
-    public mutating func raisePrice(_ productID: String, to newPrice: Decimal, consentRequired: Bool) -> Bool {
-        guard let product = catalog.product(productID), let groupID = product.subscription?.groupID,
-              let current = price(of: product), newPrice > current else { return false }
+    public mutating func raisePrice(_ productID: String, to newPrice: Decimal, consentRequired: Bool? = nil,
+                                    preserveCurrentPrice: Bool = false) -> Bool {
+        guard let product = catalog.product(productID), let info = product.subscription,
+              let listed = price(of: product), newPrice > listed else { return false }
         let key = PriceIncrease.Key(territory: territory.code, productID: productID)
-        priceIncreases[key] = PriceIncrease(key: key, price: newPrice, consentRequired: consentRequired, date: now)
+        let previous = priceIncreases[key]
+        let subscribed = status(ofGroup: info.groupID, ownership: .purchased).flatMap { status in
+            status.state != .expired && status.state != .revoked && status.renewal?.autoRenewProductID == productID ? status : nil
+        }
+        // What the subscriber pays now, standard price: a price kept from an earlier increase, else the list price.
+        let current = keptPrice(subscribed?.renewal, of: product) ?? listed
+        let required = preserveCurrentPrice ? false : consentRequired
+            ?? catalog.priceIncreaseConsent.requiresConsent(in: territory.code, from: current, to: newPrice,
+                                                            annual: info.period == .oneYear,
+                                                            lastWithoutConsent: previous?.lastWithoutConsent, now: now)
+        // A preserving increase reaches no subscriber, so it does not count as their one a year.
+        let counts = !preserveCurrentPrice && !required
+        priceIncreases[key] = PriceIncrease(key: key, price: newPrice, consentRequired: required, date: now,
+                                            lastWithoutConsent: counts ? now : previous?.lastWithoutConsent)
         unsavedChanges.priceIncreases = true
-        if let status = status(ofGroup: groupID, ownership: .purchased), status.state != .expired,
-           status.state != .revoked, status.renewal?.autoRenewProductID == productID {
-            changeRenewal(of: groupID) { $0?.priceIncreaseStatus = consentRequired ? .pending : .agreed }
+        guard subscribed != nil else { return true }
+        changeRenewal(of: info.groupID) {
+            if preserveCurrentPrice {
+                $0?.preservedPrice = PreservedPrice(key: key, price: current)
+            } else {
+                $0?.preservedPrice = nil
+                $0?.priceIncreaseStatus = required ? .pending : .agreed
+            }
         }
         return true
     }
@@ -161,6 +227,14 @@ extension AppStore {
 
     /// An amount rounded to the currency's smallest unit (two decimals for USD, none for JPY), as
     /// Foundation knows the currency.
+    /// The currency's smallest unit as Foundation's currency format shows it (0.01 for USD, 1 for JPY).
+    static func smallestUnit(of currency: String) -> Decimal {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .currency
+        formatter.currencyCode = currency
+        return Decimal(sign: .plus, exponent: -formatter.maximumFractionDigits, significand: 1)
+    }
+
     static func rounded(_ amount: Decimal, currency: String, mode: NSDecimalNumber.RoundingMode) -> Decimal {
         let formatter = NumberFormatter()
         formatter.numberStyle = .currency

@@ -73,6 +73,23 @@ struct Lint: ParsableCommand {
         for (index, product) in catalog.products.enumerated() {
             check(product.name, at: JSONPath.root.appending("products").appending(index).appending("name"))
         }
-        return warnings
+        return warnings + consentWarnings(for: catalog)
+    }
+
+    /// Territories that sell subscriptions with no threshold for Apple's price-increase consent rule (and
+    /// not listed as always requiring consent): every increase there needs consent, the safe side, which
+    /// is likely not what App Store Connect says. Apple's US figures stand in for `USA`.
+    static func consentWarnings(for catalog: Catalog) -> [CatalogProblem] {
+        let consent = catalog.priceIncreaseConsent
+        let subscriptions = catalog.products(ofType: .autoRenewable)
+        return catalog.territories.compactMap { territory in
+            guard consent.threshold(in: territory.code) == nil, !consent.alwaysRequiredIn.contains(territory.code),
+                  subscriptions.contains(where: { $0.price(in: territory) != nil }) else { return nil }
+            return CatalogProblem(
+                path: JSONPath.root.appending("priceIncreaseConsent").appending("thresholds"),
+                reason: "territory \(UntrustedText.quoted(territory.code)) sells subscriptions but has no threshold, so every "
+                    + "price increase there needs consent; add \(UntrustedText.quoted(territory.code)): {\"perPeriod\": …, \"annual\": …} "
+                    + "with App Store Connect's equivalents of US$5 and US$50 in \(territory.currency)")
+        }
     }
 }

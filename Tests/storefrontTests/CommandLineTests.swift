@@ -273,6 +273,15 @@ struct LintTests {
         #expect(run.stdout.contains("no problems, 1 warning ("))
     }
 
+    @Test("a territory that sells subscriptions with no price-increase threshold gets a warning naming it and the key to add")
+    func missingConsentThresholdWarning() throws {
+        let run = try lint { $0.replacingOccurrences(of: #""JPN": { "perPeriod": "750", "annual": "7500" },"#, with: "") }
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let warnings = run.stdout.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains(#"$.priceIncreaseConsent.thresholds: warning: territory "JPN" sells subscriptions but has no threshold, so every price increase there needs consent; add "JPN": {"perPeriod": …, "annual": …}"#) == true)
+    }
+
     @Test("hostile catalog text is printed escaped, one problem per line, and lint exits 2")
     func hostileTextEscaped() throws {
         let run = try lint {

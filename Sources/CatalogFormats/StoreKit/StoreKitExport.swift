@@ -133,6 +133,9 @@ public enum StoreKitExport {
         if catalog.freeContent != nil { dropped.append("freeContent") }
         if catalog.onboarding != nil { dropped.append("onboarding") }
         if catalog.help != nil { dropped.append("help (FAQ, contact, conciliatory item)") }
+        if catalog.priceIncreaseConsent != PriceIncreaseConsent() {
+            dropped.append("priceIncreaseConsent (the format has no price-increase settings; Xcode asks consent per increase)")
+        }
 
         var settings = origin?.settings ?? defaultSettings(catalog, code: code)
         if case .object(var object) = settings, origin?.storefront != code {

@@ -24,6 +24,15 @@ public struct BillingTerms {
         return text
     }
 
+    /// "$1.99/month": what a subscriber's renewals of the product charge, a price kept through an
+    /// increase made with preserveCurrentPrice included (`AppStore.renewalPrice(of:)`).
+    public func renewalPrice(_ product: Product) -> String? {
+        guard let amount = state.store.renewalPrice(of: product), let period = product.subscription?.period else {
+            return standardPrice(product)
+        }
+        return state.price(amount) + strings.perPeriod(period)
+    }
+
     /// "Free for 1 week, then $39.99/year"; "$1.99/month for 3 months, then $4.99/month";
     /// "$2.99 for the first 3 months, then $19.99/year".
     public func offerSummary(_ offer: SubscriptionOffer, on product: Product) -> String? {
@@ -100,7 +109,7 @@ public struct BillingTerms {
     /// What a subscriber pays next, in words: a free trial until its end, an offer's price until the
     /// standard price starts, or the price the next renewal bills.
     public func nextCharge(_ charge: AppStore.NextCharge, on product: Product) -> String? {
-        guard let standard = standardPrice(product) else { return nil }
+        guard let standard = renewalPrice(product) else { return nil }
         // An offer booked after what runs now: what runs now, until the booked offer starts.
         if let booked = charge.booked, let from = charge.bookedFrom {
             let bookedText = offerPrice(booked, amount: booked.price(in: state.store.territory) ?? 0)
@@ -125,6 +134,6 @@ public struct BillingTerms {
             // Paid up front for the offer's length: that, until the standard price is billed.
             return strings.payingUntil(state.price(paid), state.date(charge.date), standard)
         }
-        return state.store.catalog.product(charge.productID).flatMap(standardPrice)
+        return state.store.catalog.product(charge.productID).flatMap(renewalPrice)
     }
 }

@@ -2,6 +2,12 @@ import Foundation
 import StoreModel
 import TextSafety
 
+/// The scenario panel's price increases: 20% up, past Apple's consent thresholds, or 20% up with
+/// preserveCurrentPrice. Apple's rule decides consent for the first two.
+public enum PriceRaise: Sendable, Equatable {
+    case twentyPercent, pastThresholds, preservingCurrentPrice
+}
+
 /// The QA scenario panel (after Xcode's StoreKit Testing settings and Transaction Manager): every
 /// scenario switch with its value, time travel, and clear everything. The switches are the same
 /// `ScenarioSetting`s that CLI flags, scenario files and scripts set.
@@ -19,8 +25,8 @@ public enum ScenarioScreen {
     enum Row: Equatable {
         case setting(String)
         case advanceDay, advanceWeek, advanceToRenewal
-        /// Raises the price of each subscription the person renews into, with or without consent required.
-        case raisePrice(consent: Bool)
+        /// Raises the price of each subscription the person renews into: Apple's rule decides consent.
+        case raisePrice(PriceRaise)
         case clearAll
         /// Offer codes redeemed outside the app: which code, and redeem it in the App Store now (it
         /// reaches the running app, as `Transaction.updates` delivers it) or before the next launch
@@ -30,7 +36,7 @@ public enum ScenarioScreen {
 
     static let rows: [Row] = ScenarioSetting.names.map(Row.setting)
         + [.advanceDay, .advanceWeek, .advanceToRenewal, .pickCode, .redeemNow, .redeemAtLaunch,
-           .raisePrice(consent: true), .raisePrice(consent: false), .clearAll]
+           .raisePrice(.twentyPercent), .raisePrice(.pastThresholds), .raisePrice(.preservingCurrentPrice), .clearAll]
 
     // MARK: update
 
@@ -47,7 +53,7 @@ public enum ScenarioScreen {
             case .advanceDay where action == .change: _ = app.performNavigation(.advanceDay)
             case .advanceWeek where action == .change: _ = app.performNavigation(.advanceWeek)
             case .advanceToRenewal where action == .change: _ = app.performNavigation(.advanceToRenewal)
-            case .raisePrice(let consent) where action == .change: raisePrices(consentRequired: consent, &app)
+            case .raisePrice(let raise) where action == .change: raisePrices(raise, &app)
             case .clearAll where action == .change: app.overlay = .confirm(.clearAll)
             case .pickCode: pickCode(by: action == .change ? 1 : -1, &screen, app)
             case .redeemNow where action == .change:
@@ -96,21 +102,25 @@ public enum ScenarioScreen {
     }
 
     /// A price increase, as a developer makes one in App Store Connect, on each subscription the person
-    /// renews into, in this territory: 20% up. A subscriber is asked to consent (once per launch) when
-    /// consent is required, and only told otherwise.
-    static func raisePrices(consentRequired: Bool, _ app: inout AppState) {
+    /// renews into, in this territory: 20% up, or past Apple's consent thresholds, or 20% up keeping
+    /// current subscribers' price. Apple's rule (`PriceIncreaseConsent`) decides whether the subscriber
+    /// is asked to consent (once per launch) or only told; the notice says which, per plan.
+    static func raisePrices(_ raise: PriceRaise, _ app: inout AppState) {
         let qa = app.strings.qa
         var raised: [String] = []
         for groupID in app.store.renewals.keys.sorted() {
             guard let status = app.store.status(ofGroup: groupID, ownership: .purchased),
                   status.state != .expired, status.state != .revoked,
                   let product = status.renewal.flatMap({ app.store.catalog.product($0.autoRenewProductID) }),
-                  let price = app.store.raisedPrice(of: product),
-                  app.store.raisePrice(product.id, to: price, consentRequired: consentRequired) else { continue }
-            raised.append(qa.priceRaised(app.name(product), app.price(price)))
+                  let price = raise == .pastThresholds ? app.store.priceAboveConsentThresholds(of: product)
+                                                        : app.store.raisedPrice(of: product),
+                  app.store.raisePrice(product.id, to: price, preserveCurrentPrice: raise == .preservingCurrentPrice)
+            else { continue }
+            let outcome = raise == .preservingCurrentPrice ? qa.priceKept
+                : app.store.priceIncrease(for: product.id)?.consentRequired == true ? qa.consentRequired : qa.consentNotRequired
+            raised.append(qa.priceRaised(app.name(product), app.price(price)) + " " + outcome)
         }
-        app.notice = raised.isEmpty ? qa.nothingToRaise
-            : (raised + [consentRequired ? qa.consentRequired : qa.consentNotRequired]).joined(separator: " ")
+        app.notice = raised.isEmpty ? qa.nothingToRaise : raised.joined(separator: " ")
     }
 
     /// What changing the family-sharing switch did: the organizer stopped sharing one product, and
@@ -148,13 +158,13 @@ public enum ScenarioScreen {
         var lines: [(text: String, value: String, row: Row?)] = []
         let labelWidth = ScenarioSetting.names.map { TextWidth.of(qa.settingLabel($0)) }.max()! + 2
         for row in rows {
-            if row == .advanceDay || row == .pickCode || row == .raisePrice(consent: true) { lines.append(("", "", nil)) }
+            if row == .advanceDay || row == .pickCode || row == .raisePrice(.twentyPercent) { lines.append(("", "", nil)) }
             switch row {
             case .setting(let name): lines.append((TextWidth.pad(qa.settingLabel(name), to: labelWidth), value(name, state), row))
             case .advanceDay: lines.append((qa.advanceDay, "", row))
             case .advanceWeek: lines.append((qa.advanceWeek, "", row))
             case .advanceToRenewal: lines.append((qa.advanceToRenewal(state.store.nextRenewalDate.map(state.dateTime)), "", row))
-            case .raisePrice(let consent): lines.append((qa.raisePrice(consent), "", row))
+            case .raisePrice(let raise): lines.append((qa.raisePrice(raise), "", row))
             case .clearAll: lines.append((qa.clearAll, "", row))
             case .pickCode:
                 lines.append((TextWidth.pad(state.strings.redeem.panelCode, to: labelWidth),
@@ -218,7 +228,7 @@ public enum ScenarioScreen {
         case .setting(let name):
             return qa.settingHelp(name) + " (" + ScenarioSetting.values(of: name, in: state.store.catalog).joined(separator: ", ") + ")"
         case .advanceDay, .advanceWeek, .advanceToRenewal: return qa.timeHelp
-        case .raisePrice: return qa.raisePriceHelp
+        case .raisePrice(let raise): return qa.raisePriceHelp(raise)
         case .clearAll: return qa.clearHelp
         case .pickCode, .redeemNow, .redeemAtLaunch: return state.strings.redeem.panelHelp
         }

@@ -99,7 +99,8 @@ public enum ManageSheet {
             let marker = chosen ? "▸ " : "  "
             switch row {
             case .option(let productID):
-                guard let product = store.catalog.product(productID), let amount = store.price(of: product) else { continue }
+                // A subscriber's own plan at what its renewals charge (a kept price included).
+                guard let product = store.catalog.product(productID), let amount = store.renewalPrice(of: product) else { continue }
                 var name = marker + state.name(product)
                 if productID == current { name += "  " + words.current } else if productID == next { name += "  " + words.next }
                 let price = state.price(amount) + state.strings.perPeriod(product.subscription!.period)

@@ -362,13 +362,27 @@ public struct Strings: Sendable {
         public var advanceToRenewal: @Sendable (String?) -> String = { date in
             date.map { "Advance to the next renewal (\($0))" } ?? "Advance to the next renewal (none due)"
         }
-        public var raisePrice: @Sendable (Bool) -> String = {
-            $0 ? "Raise the price (consent required)" : "Raise the price (no consent needed)"
+        public var raisePrice: @Sendable (PriceRaise) -> String = {
+            switch $0 {
+            case .twentyPercent: "Raise the price 20% (Apple's rule decides consent)"
+            case .pastThresholds: "Raise the price past Apple's thresholds (the rule decides consent)"
+            case .preservingCurrentPrice: "Raise the price 20%, subscribers keep theirs (preserveCurrentPrice)"
+            }
         }
-        public var raisePriceHelp = "Raises the price of the plan each subscription renews into by 20% in this territory, as in App Store Connect. With consent required, the subscriber is asked once per launch, and without consent by the renewal date the subscription expires; otherwise it renews at the new price."
+        public var raisePriceHelp: @Sendable (PriceRaise) -> String = {
+            switch $0 {
+            case .twentyPercent:
+                "Raises each renewing plan's price by 20%, as in App Store Connect. Apple's rule decides consent: needed over 50% and the threshold, where a territory always requires it, or for a second increase within a year."
+            case .pastThresholds:
+                "Raises each renewing plan's price by over 50% and over the territory's threshold (US$5; US$50 a year), so Apple's rule asks consent: without it by the renewal date the subscription expires."
+            case .preservingCurrentPrice:
+                "Raises each renewing plan's price by 20% with preserveCurrentPrice: current subscribers keep their price (no consent, no notice); new and returning subscribers pay the new one."
+            }
+        }
         public var priceRaised: @Sendable (String, String) -> String = { "\($0) now costs \($1)." }
         public var consentRequired = "The subscriber must agree before the renewal date."
         public var consentNotRequired = "The subscriber is told; it renews at the new price."
+        public var priceKept = "The subscriber keeps their price; new subscribers pay the new one."
         public var upgradeRefundNote = "(the simulator's pro-rata estimate: StoreKit shows only isUpgraded)"
         public var appPassEndNote = "(the app's own: StoreKit gives passes no expiration)"
         public var autoRenewSet: @Sendable (Bool) -> String = {
