@@ -409,9 +409,19 @@ public final class Ledger {
                 t.add(column: "billingRetryEnds", .double)
             }
         }
+        // Review requests: an event's outcome (shown, or why not), the app version it was made in, and
+        // the stars the person gave.
+        migrator.registerMigration(reviewMigration) { db in
+            try db.alter(table: "purchaseEvent") { t in
+                t.add(column: "reviewOutcome", .text)
+                t.add(column: "appVersion", .text)
+                t.add(column: "stars", .integer)
+            }
+        }
         return migrator
     }()
 
+    static let reviewMigration = "v9-review-requests"
     static let billingRetryMigration = "v8-billing-retry-end"
     static let consumableUseMigration = "v5-consumable-use-renewal-offers"
     static let purchaseHelpMigration = "v6-refunds-feedback"

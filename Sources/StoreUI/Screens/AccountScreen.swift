@@ -24,12 +24,14 @@ public enum AccountScreen {
         case use(String)
         case pending(UInt64)
         case restore, redeem, purchaseHelp
+        /// The persistent link to write a review (the reference: `action=write-review`).
+        case writeReview
 
         var groupID: String? {
             switch self {
             case .manage(let id), .cancel(let id), .resubscribe(let id), .updatePayment(let id), .priceIncrease(let id),
                  .ownPlan(let id), .seePlans(let id): id
-            case .use, .pending, .restore, .redeem, .purchaseHelp: nil
+            case .use, .pending, .restore, .redeem, .purchaseHelp, .writeReview: nil
             }
         }
     }
@@ -82,6 +84,9 @@ public enum AccountScreen {
             _ = app.explainPendingRequest(for: productID)
         case .restore: app.startRestore()
         case .purchaseHelp: HelpScreen.open(&app)
+        // The App Store's page opens outside the app: this one says where the person is taken. Never
+        // StoreKit's requestReview, which no button may call (the reference).
+        case .writeReview: app.notice = app.strings.review.writeReviewOpens(app.appName)
         case .redeem: RedeemSheet.open(&app)
         }
     }
@@ -159,6 +164,7 @@ public enum AccountScreen {
         button(strings.signup.restorePurchases, .restore)
         if app.mayRedeemCodes { button(strings.redeem.redeemCode, .redeem) }
         button(strings.help.title, .purchaseHelp)
+        button(strings.review.writeReview, .writeReview)
         return layout
     }
 

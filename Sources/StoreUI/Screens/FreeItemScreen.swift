@@ -45,7 +45,14 @@ public enum FreeItemScreen {
         }
         switch action {
         case .seePlans where FreeContentScreen.showsPrompt(app): openSignupFromPaywall(&app)
-        case .back: app.screens.removeLast()
+        case .back:
+            // Read to the end, then back to the list: a natural pause to ask for a review.
+            let finished = screen.offset >= maxOffset
+            app.screens.removeLast()
+            if finished {
+                app.completedReadings += 1
+                if app.completedReadings % AppState.readingsBeforeReviewRequest == 0 { app.requestReviewAtNaturalMoment() }
+            }
         default: break
         }
     }
