@@ -422,11 +422,21 @@ public final class Ledger {
                 t.add(column: "preservedPrice", .text)
             }
         }
+        // Review requests: an event's outcome (shown, or why not), the app version it was made in, and
+        // the stars the person gave.
+        migrator.registerMigration(reviewMigration) { db in
+            try db.alter(table: "purchaseEvent") { t in
+                t.add(column: "reviewOutcome", .text)
+                t.add(column: "appVersion", .text)
+                t.add(column: "stars", .integer)
+            }
+        }
         return migrator
     }()
 
     static let billingRetryMigration = "v8-billing-retry-end"
     static let priceConsentMigration = "v9-price-consent-rule"
+    static let reviewMigration = "v10-review-requests"
     static let consumableUseMigration = "v5-consumable-use-renewal-offers"
     static let purchaseHelpMigration = "v6-refunds-feedback"
     static let offerCodeMigration = "v7-offer-code-redemptions"

@@ -495,7 +495,7 @@ enum TransactionRow {
 /// An event as a row of `purchaseEvent`, read and written like a transaction's.
 enum EventRow {
     static let columns = ["id", "date", "kind", "productID", "quantity", "offerID", "failure", "status",
-                          "resolvedDate", "transactionID", "restored", "refundReason"]
+                          "resolvedDate", "transactionID", "restored", "refundReason", "reviewOutcome", "appVersion", "stars"]
 
     static func arguments(_ e: StoreEvent) throws -> StatementArguments {
         guard e.id <= UInt64(RowReader.maximumID) else {
@@ -503,7 +503,8 @@ enum EventRow {
         }
         return [Int64(e.id), e.date.timeIntervalSince1970, e.kind.rawValue, e.productID, e.quantity, e.offerID,
                 e.failure?.rawValue, e.status.rawValue, e.resolvedDate?.timeIntervalSince1970,
-                e.transactionID.map { Int64($0) }, e.restored, e.refundReason?.rawValue]
+                e.transactionID.map { Int64($0) }, e.restored, e.refundReason?.rawValue,
+                e.reviewOutcome?.rawValue, e.appVersion, e.stars]
     }
 
     static func event(from row: Row) throws -> StoreEvent {
@@ -516,7 +517,10 @@ enum EventRow {
             status: try cells.known("status", StoreEvent.Status.self), resolvedDate: try cells.optionalDate("resolvedDate"),
             transactionID: cells.value("transactionID").isNull ? nil : UInt64(try cells.integer("transactionID", 1...RowReader.maximumID)),
             restored: cells.value("restored").isNull ? nil : Int(try cells.integer("restored", 0...Int64(Int32.max))),
-            refundReason: row.hasColumn("refundReason") ? try cells.optionalKnown("refundReason", RefundReason.self) : nil)
+            refundReason: row.hasColumn("refundReason") ? try cells.optionalKnown("refundReason", RefundReason.self) : nil,
+            reviewOutcome: row.hasColumn("reviewOutcome") ? try cells.optionalKnown("reviewOutcome", ReviewOutcome.self) : nil,
+            appVersion: row.hasColumn("appVersion") ? try cells.optionalText("appVersion") : nil,
+            stars: !row.hasColumn("stars") || cells.value("stars").isNull ? nil : Int(try cells.integer("stars", 1...5)))
     }
 }
 

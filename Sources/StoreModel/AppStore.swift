@@ -68,6 +68,11 @@ public struct AppStore: Sendable {
         /// auto-renewable subscription or non-consumable); nil when nothing is shared. Changed through
         /// `receiveFamilySharing` and `stopFamilySharing`, which deliver and revoke the shared transaction.
         public internal(set) var familySharing: String?
+        /// Whether review requests follow App Store policy (`production`) or always show, as StoreKit
+        /// does for an app in development (ReviewRequests.swift).
+        public var reviewMode: ReviewMode = .production
+        /// The app's version, as the review policy compares it with the version last rated.
+        public var appVersion = "1.0"
         public init() {}
 
         public enum GracePeriod: String, Sendable, CaseIterable {
@@ -501,10 +506,12 @@ public struct AppStore: Sendable {
     @discardableResult
     mutating func record(_ kind: StoreEvent.Kind, _ productID: String?, quantity: Int = 1, offerID: String? = nil,
                          failure: PurchaseError? = nil, status: StoreEvent.Status = .done,
-                         restored: Int? = nil, transactionID: UInt64? = nil, refundReason: RefundReason? = nil) -> StoreEvent {
+                         restored: Int? = nil, transactionID: UInt64? = nil, refundReason: RefundReason? = nil,
+                         reviewOutcome: ReviewOutcome? = nil, appVersion: String? = nil) -> StoreEvent {
         let event = StoreEvent(id: nextEventID, date: now, kind: kind, productID: productID, quantity: quantity,
                                offerID: offerID, failure: failure, status: status, transactionID: transactionID,
-                               restored: restored, refundReason: refundReason)
+                               restored: restored, refundReason: refundReason, reviewOutcome: reviewOutcome,
+                               appVersion: appVersion)
         guard productID.map({ catalog.product($0) != nil }) ?? true else { return event }
         nextEventID += 1
         log.append(event)

@@ -150,10 +150,15 @@ public enum ScenarioSetting: Sendable, Equatable {
     case timeRate(TimeRate)
     /// This account is a family member of an organizer who shares this product; nil: nothing shared.
     case familySharing(String?)
+    /// Review requests follow App Store policy, or always show (development).
+    case reviewMode(ReviewMode)
+    /// The app's version (digits and dots), which the review policy compares with the version rated.
+    case appVersion(String)
 
     /// The setting names, in the order the panel and `--help` list them.
     public static let names = ["payments", "ask-to-buy", "fail-next-purchase", "interrupt-purchases",
-                               "billing-retry", "grace-period", "time-rate", "family-sharing", "fail-purchases"]
+                               "billing-retry", "grace-period", "time-rate", "family-sharing", "fail-purchases",
+                               "review-mode", "app-version"]
 
     /// The values a setting accepts, for messages and the panel.
     public static func values(of name: String) -> [String] {
@@ -165,6 +170,9 @@ public enum ScenarioSetting: Sendable, Equatable {
         case "time-rate": TimeRate.allCases.map(\.rawValue)
         // Off, or any of the catalog's family-shareable products: see `values(of:in:)` and `check(_:)`.
         case "family-sharing": ["off"]
+        case "review-mode": ReviewMode.allCases.map(\.rawValue)
+        // Any version of digits and dots is accepted; these are the panel's steps.
+        case "app-version": ["1.0", "1.1", "2.0"]
         default: []
         }
     }
@@ -186,6 +194,8 @@ public enum ScenarioSetting: Sendable, Equatable {
     public static func cycled(_ name: String, from value: String, by step: Int, in catalog: Catalog) -> String? {
         guard name == "family-sharing" else {
             let values = values(of: name)
+            // A version typed elsewhere (`set app-version 3.2`) steps to the panel's first.
+            if name == "app-version", !values.contains(value) { return values.first }
             guard let index = values.firstIndex(of: value) else { return nil }
             return values[(index + step + values.count) % values.count]
         }
@@ -228,6 +238,13 @@ public enum ScenarioSetting: Sendable, Equatable {
         if name == "time-rate", TimeRate.earlierNearest[value] != nil {
             throw ParseError(message: "\(UntrustedText.quoted(value)) is no longer a time rate: StoreKit Testing has no rate of a month per \(value); use one of \(accepted.joined(separator: ", "))")
         }
+        if name == "app-version" {
+            guard Self.isVersion(value) else {
+                throw ParseError(message: "\(UntrustedText.quoted(value)) is not an app version; use digits and dots, like 1.0 or 2.1.3")
+            }
+            self = .appVersion(value)
+            return
+        }
         guard accepted.contains(value) || (name == "family-sharing" && !value.isEmpty) else {
             throw ParseError(message: "\(UntrustedText.quoted(value)) is not a value of \(name); use one of \(accepted.joined(separator: ", "))")
         }
@@ -240,8 +257,15 @@ public enum ScenarioSetting: Sendable, Equatable {
         case "fail-purchases": self = .failPurchases(PurchaseError.injectable.first { $0.settingName == value })
         case "grace-period": self = .gracePeriod(AppStore.Scenario.GracePeriod(rawValue: value)!)
         case "family-sharing": self = .familySharing(value == "off" ? nil : value)
+        case "review-mode": self = .reviewMode(ReviewMode(rawValue: value)!)
         default: self = .timeRate(TimeRate(name: value)!)
         }
+    }
+
+    /// An app version: one to four numbers of at most five digits, separated by dots ("1.0", "2.1.3").
+    static func isVersion(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return (1...4).contains(parts.count) && parts.allSatisfy { (1...5).contains($0.count) && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
     }
 
     /// Reads a setting as a saved ledger holds it: as `init(name:value:)`, and an earlier time rate with
@@ -275,6 +299,8 @@ public enum ScenarioSetting: Sendable, Equatable {
         case .gracePeriod: "grace-period"
         case .timeRate: "time-rate"
         case .familySharing: "family-sharing"
+        case .reviewMode: "review-mode"
+        case .appVersion: "app-version"
         }
     }
 
@@ -286,6 +312,8 @@ public enum ScenarioSetting: Sendable, Equatable {
         case .gracePeriod(let grace): grace.rawValue
         case .timeRate(let rate): rate.rawValue
         case .familySharing(let productID): productID ?? "off"
+        case .reviewMode(let mode): mode.rawValue
+        case .appVersion(let version): version
         }
     }
 
@@ -294,7 +322,8 @@ public enum ScenarioSetting: Sendable, Equatable {
         [.payments(store.gate), .askToBuy(store.scenario.askToBuy), .failNextPurchase(store.scenario.failNextPurchase),
          .interruptPurchases(store.scenario.interruptPurchases), .billingRetry(store.scenario.billingFails),
          .gracePeriod(store.scenario.gracePeriod), .timeRate(store.scenario.timeRate),
-         .familySharing(store.scenario.familySharing), .failPurchases(store.scenario.failPurchases)]
+         .familySharing(store.scenario.familySharing), .failPurchases(store.scenario.failPurchases),
+         .reviewMode(store.scenario.reviewMode), .appVersion(store.scenario.appVersion)]
     }
 }
 
@@ -314,6 +343,8 @@ extension AppStore {
         // A product the catalog cannot share changes nothing: `ScenarioSetting.check` refuses it first.
         case .familySharing(let productID?): receiveFamilySharing(productID)
         case .familySharing(nil): stopFamilySharing()
+        case .reviewMode(let mode): scenario.reviewMode = mode
+        case .appVersion(let version): scenario.appVersion = version
         }
     }
 }

@@ -21,6 +21,10 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
         /// A refund the person asked for from the app (StoreKit's `beginRefundRequest`), for the
         /// transaction `transactionID`, with their `refundReason`; Apple's decision (QA's, here) is its status
         case refundRequest
+        /// The app asked StoreKit for a rating (`requestReview(in:)`); `reviewOutcome` says whether the
+        /// prompt showed and why not, `stars` what the person gave (nil: Not Now). QA's reset of the
+        /// review history is one too (`historyReset`): the policy counts what came after it.
+        case reviewRequest
     }
 
     /// Where a request stands; an event that waits on nobody is `done` from the start.
@@ -61,10 +65,20 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
     public var restored: Int?
     /// Why the person asked for a refund (a refund request only).
     public var refundReason: RefundReason?
+    /// A review request only: whether the prompt showed, and why not (ReviewRequests.swift).
+    public var reviewOutcome: ReviewOutcome?
+    /// A review request only: the app's version when it asked.
+    public var appVersion: String?
+    /// A review request only: the stars the person gave in the prompt, 1 to 5; nil for Not Now.
+    public var stars: Int?
 
     public init(id: UInt64, date: Date, kind: Kind, productID: String?, quantity: Int = 1, offerID: String? = nil,
                 failure: PurchaseError? = nil, status: Status = .done, resolvedDate: Date? = nil,
-                transactionID: UInt64? = nil, restored: Int? = nil, refundReason: RefundReason? = nil) {
+                transactionID: UInt64? = nil, restored: Int? = nil, refundReason: RefundReason? = nil,
+                reviewOutcome: ReviewOutcome? = nil, appVersion: String? = nil, stars: Int? = nil) {
+        self.reviewOutcome = reviewOutcome
+        self.appVersion = appVersion
+        self.stars = stars
         self.id = id
         self.date = date
         self.kind = kind
@@ -122,11 +136,14 @@ struct EventLog: Sendable {
     var events: [StoreEvent] = []
     var positions: [UInt64: Int] = [:]
     var pending: [UInt64] = []
+    /// The review requests, oldest first: what the review policy reads, never the whole log.
+    var reviews: [UInt64] = []
 
     mutating func append(_ event: StoreEvent) {
         positions[event.id] = events.count
         events.append(event)
         if event.isPending { pending.append(event.id) }
+        if event.kind == .reviewRequest { reviews.append(event.id) }
     }
 
     /// Changes an event in place (not its id) and returns it as changed.

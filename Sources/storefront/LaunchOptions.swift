@@ -53,6 +53,9 @@ struct LaunchOptions: ParsableArguments {
     @Option(name: .customLong("family-sharing"), help: "This account is a family member of an organizer who shares this product (a family-shareable non-consumable or auto-renewable subscription of the catalog), or off.")
     var familySharing: String?
 
+    @Option(name: .customLong("review-mode"), help: "Review requests: production (App Store policy decides whether the prompt shows) or development (it always shows, as while developing).")
+    var reviewMode: String?
+
     @Option(help: "Open this screen at launch: \(DeepLink.valid) (the catalog's first group, or the one named). A subscriber gets their own plan instead of a sign-up screen.")
     var open: String?
 
@@ -181,7 +184,8 @@ struct LaunchOptions: ParsableArguments {
         for (name, flag, value) in [("fail-next-purchase", "--fail-next-purchase", failNextPurchase),
                                     ("fail-purchases", "--fail-purchases", failPurchases),
                                     ("grace-period", "--grace-period", gracePeriod), ("time-rate", "--time-rate", timeRate),
-                                    ("family-sharing", "--family-sharing", familySharing)] {
+                                    ("family-sharing", "--family-sharing", familySharing),
+                                    ("review-mode", "--review-mode", reviewMode)] {
             guard let value else { continue }
             do {
                 let setting = try ScenarioSetting(name: name, value: value)

@@ -682,6 +682,23 @@ struct LedgerChangeTests {
         #expect(abs(kept.timeIntervalSince(planned)) < 0.000_001)
     }
 
+    @Test("review requests come back from the ledger with their outcome, app version and stars, and the review policy reads them as before")
+    func reviewRequestsSaved() throws {
+        var (ledger, store, path) = try ledger(holding: 1)
+        store.apply(.appVersion("2.1.3"))
+        store.apply(.reviewMode(.development))
+        let rated = store.requestReview()
+        store.answerReview(rated.id, stars: 4)
+        store.apply(.reviewMode(.production))
+        try ledger.save(store)
+        store.markSaved()
+        let reopened = try #require(try Ledger.read(path: path, catalog: T.catalog, territory: T.usa))
+        let event = try #require(reopened.event(rated.id))
+        #expect(event.reviewOutcome == .shownInDevelopment && event.appVersion == "2.1.3" && event.stars == 4)
+        #expect(reopened.scenario.appVersion == "2.1.3" && reopened.scenario.reviewMode == .production)
+        #expect(reopened.reviewOutcome == .ratedThisVersion)
+    }
+
     @Test("clearing everything deletes every saved row; what is bought after is kept")
     func clearSaved() throws {
         var (ledger, store, path) = try ledger(holding: 10)

@@ -18,6 +18,9 @@ public struct AppState: Sendable {
     public var notice: String?
     /// Groups whose price-increase consent sheet was shown in this launch (it shows once per launch).
     public var priceConsentAsked: Set<String> = []
+    /// Free items read to the end in this launch: the app asks for a review after every
+    /// `readingsBeforeReviewRequest` of them (ReviewPrompt.swift).
+    public var completedReadings = 0
     /// Whether a `--state` ledger keeps this account between launches (what happens "at the next
     /// launch" needs one).
     public var keepsLedger = false

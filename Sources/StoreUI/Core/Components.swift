@@ -15,6 +15,8 @@ public enum ScreenKind: String, Sendable, CaseIterable {
     case purchaseHelp, missingPurchase, helpPage, refunds, feedback, refundSheet
     /// The system's offer-code redemption sheet.
     case redeem
+    /// The system's rating prompt (StoreKit's requestReview).
+    case reviewPrompt
 }
 
 extension AppState {
@@ -99,6 +101,8 @@ extension AppState {
         case refundSheet(RefundSheet.State)
         /// The system's offer-code redemption sheet (RedeemSheet.swift).
         case redeem(RedeemSheet.State)
+        /// The system's rating prompt (ReviewPrompt.swift).
+        case reviewPrompt(ReviewPrompt.State)
 
         /// The one place an overlay meets its component.
         public var component: any ScreenComponent {
@@ -113,6 +117,7 @@ extension AppState {
             case .cancelSubscription(let sheet): sheet
             case .refundSheet(let sheet): sheet
             case .redeem(let sheet): sheet
+            case .reviewPrompt(let sheet): sheet
             }
         }
     }

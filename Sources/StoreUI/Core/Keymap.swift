@@ -26,6 +26,10 @@ public enum Action: String, Sendable, CaseIterable {
     case approve, decline, resolve, refund, revoke, delete, confirm, autoRenew
     /// QA: the app did not deliver the selected purchase (Missing a Purchase then offers to make it good).
     case markUndelivered
+    /// The rating prompt's stars, 1 to 5 (typed as digits: `ReviewPrompt.type`).
+    case rate
+    /// Account's persistent way to write a review on the App Store (never StoreKit's requestReview).
+    case writeReview
 }
 
 /// One key binding: the keys, how the footer and help write them, and what they do.

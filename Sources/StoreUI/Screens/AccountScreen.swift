@@ -58,6 +58,9 @@ public enum AccountScreen {
             CancelSheet.open(groupID: groupID, &app)
         case .useOne: if case .use? = selected { perform(selected!, &app) }
         case .restore: app.startRestore()
+        // The App Store's product page opens outside the app (the reference's `action=write-review`
+        // link): the notice says where the person is taken. Never requestReview, which no key may call.
+        case .writeReview: app.notice = app.strings.review.writeReviewOpens(app.appName)
         default: break
         }
     }
@@ -311,7 +314,9 @@ extension AccountScreen: ComponentFunctions {
         Binding.list + [.press, .cancelSubscription,
          Binding(keys: [.character("u")], label: "u", action: .useOne, importance: .normal),
          Binding(keys: [.character("r")], label: "r", action: .restore, importance: .normal),
-         .redeemCode, .purchaseHelp, .back, .scenario, .transactions, .help, .quit]
+         .redeemCode, .purchaseHelp,
+         Binding(keys: [.character("w")], label: "w", action: .writeReview, importance: .low),
+         .back, .scenario, .transactions, .help, .quit]
 }
 
 extension AccountScreen.State: StackScreen, FunctionsComponent {

@@ -45,7 +45,16 @@ public enum FreeItemScreen {
         }
         switch action {
         case .seePlans where FreeContentScreen.showsPrompt(app): openSignupFromPaywall(&app)
-        case .back: app.screens.removeLast()
+        case .back:
+            // Read to the end, then back to the list: a natural pause to ask for a review. Only someone
+            // reading without a limit (a subscriber): one the free area still pitches to gets its sales
+            // prompts, never a rating prompt mixed in with them.
+            let finished = screen.offset >= maxOffset && !FreeContentScreen.isMetered(app)
+            app.screens.removeLast()
+            if finished {
+                app.completedReadings += 1
+                if app.completedReadings % AppState.readingsBeforeReviewRequest == 0 { app.requestReviewAtNaturalMoment() }
+            }
         default: break
         }
     }

@@ -32,10 +32,13 @@ public enum ScenarioScreen {
         /// reaches the running app, as `Transaction.updates` delivers it) or before the next launch
         /// (a `--state` ledger keeps it; the app finds it when it starts).
         case pickCode, redeemNow, redeemAtLaunch
+        /// StoreKit's requestReview, as the app calls it; and QA's reset of the device's review history.
+        case requestReview, resetReviewHistory
     }
 
     static let rows: [Row] = ScenarioSetting.names.map(Row.setting)
-        + [.advanceDay, .advanceWeek, .advanceToRenewal, .pickCode, .redeemNow, .redeemAtLaunch,
+        + [.advanceDay, .advanceWeek, .advanceToRenewal, .requestReview, .resetReviewHistory,
+           .pickCode, .redeemNow, .redeemAtLaunch,
            .raisePrice(.twentyPercent), .raisePrice(.pastThresholds), .raisePrice(.preservingCurrentPrice), .clearAll]
 
     // MARK: update
@@ -55,6 +58,16 @@ public enum ScenarioScreen {
             case .advanceToRenewal where action == .change: _ = app.performNavigation(.advanceToRenewal)
             case .raisePrice(let raise) where action == .change: raisePrices(raise, &app)
             case .clearAll where action == .change: app.overlay = .confirm(.clearAll)
+            case .requestReview where action == .change:
+                let request = app.store.requestReview()
+                if let outcome = request.reviewOutcome, outcome.wasShown {
+                    app.overlay = .reviewPrompt(ReviewPrompt.State(eventID: request.id))
+                } else {
+                    app.notice = app.strings.qa.reviewNotShown(app.strings.qa.eventOutcome(request))
+                }
+            case .resetReviewHistory where action == .change:
+                app.store.resetReviewHistory()
+                app.notice = app.strings.qa.reviewHistoryReset
             case .pickCode: pickCode(by: action == .change ? 1 : -1, &screen, app)
             case .redeemNow where action == .change:
                 if let code = code(screen, app) { app.receiveAppStoreRedemption(code) }
@@ -166,6 +179,8 @@ public enum ScenarioScreen {
             case .advanceToRenewal: lines.append((qa.advanceToRenewal(state.store.nextRenewalDate.map(state.dateTime)), "", row))
             case .raisePrice(let raise): lines.append((qa.raisePrice(raise), "", row))
             case .clearAll: lines.append((qa.clearAll, "", row))
+            case .requestReview: lines.append((qa.requestReview, "", row))
+            case .resetReviewHistory: lines.append((qa.resetReviewHistory, "", row))
             case .pickCode:
                 lines.append((TextWidth.pad(state.strings.redeem.panelCode, to: labelWidth),
                               code(screen, state).map { UntrustedText.displayable($0) } ?? state.strings.redeem.noCodes, row))
@@ -230,6 +245,8 @@ public enum ScenarioScreen {
         case .advanceDay, .advanceWeek, .advanceToRenewal: return qa.timeHelp
         case .raisePrice(let raise): return qa.raisePriceHelp(raise)
         case .clearAll: return qa.clearHelp
+        case .requestReview: return qa.requestReviewHelp
+        case .resetReviewHistory: return qa.resetReviewHistoryHelp
         case .pickCode, .redeemNow, .redeemAtLaunch: return state.strings.redeem.panelHelp
         }
     }

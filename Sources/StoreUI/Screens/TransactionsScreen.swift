@@ -279,8 +279,9 @@ public enum TransactionsScreen {
             // When an Ask to Buy request expires unanswered (24 hours after it was last asked).
             all.append(Column(position: 6, title: titles.expires, width: dateWidth) { $0.askToBuyExpiration.map(state.date) ?? "" })
         }
-        return fit(all, flexible: Column(position: 2, title: titles.product, width: 12) { productName($0.productID, state) },
-                   width: width)
+        return fit(all, flexible: Column(position: 2, title: titles.product, width: 12) {
+            $0.kind == .reviewRequest ? qa.reviewName($0.appVersion ?? "") : productName($0.productID, state)
+        }, width: width)
     }
 
     public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {

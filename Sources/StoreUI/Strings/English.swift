@@ -195,6 +195,7 @@ public struct Strings: Sendable {
         .signup: "Sign Up",
         .restore: "Restore Purchases",
         .priceConsent: "Price Increase",
+        .reviewPrompt: "Rate the App",
         .freeContent: "Free reading",
         .freeItem: "Reading",
         .paywall: "Free limit",
@@ -265,6 +266,8 @@ public struct Strings: Sendable {
         .confirm: "yes",
         .autoRenew: "auto-renew on/off",
         .markUndelivered: "mark undelivered",
+        .rate: "stars",
+        .writeReview: "write a review",
     ]
 
     /// A screen's title in this language, or in English where it has none.
@@ -288,6 +291,7 @@ public struct Strings: Sendable {
     public var paywall = PaywallStrings()
     public var onboarding = OnboardingStrings()
     public var redeem = RedeemStrings()
+    public var review = ReviewStrings()
 
     public init() {}
 
@@ -335,6 +339,8 @@ public struct Strings: Sendable {
             case "grace-period": "Billing grace period"
             case "time-rate": "Time rate"
             case "family-sharing": "Family Sharing"
+            case "review-mode": "Review prompts"
+            case "app-version": "App version"
             default: $0
             }
         }
@@ -349,6 +355,8 @@ public struct Strings: Sendable {
             case "grace-period": "Whether a failed renewal keeps access for a grace period: as the app's catalog sets it, on (StoreKit Testing's 6 days for weekly, 16 days otherwise), or off."
             case "time-rate": "StoreKit Testing's time rates: real-time; monthly-renewal-every-hour … -thirty-seconds (a fast clock); one-renewal-every-fifteen-minutes … -two-seconds (every plan alike, real-time clock)."
             case "family-sharing": "A family organizer shares this purchase: a familyShared transaction that renews with theirs. Off: sharing stops, it is revoked."
+            case "review-mode": "production: App Store policy decides whether a review request shows (at most 3 times in 365 days; after a rating, only for a new version more than 365 days later). development: it always shows, as while developing."
+            case "app-version": "The app's version, which the review policy compares with the version last rated. Set any version with a script's `set app-version 2.1`."
             default: ""
             }
         }
@@ -393,6 +401,12 @@ public struct Strings: Sendable {
         public var autoRenewOffEndsRetry = "Auto-renew is off: billing retry ends, so the subscription expires now (billingError)."
         public var nothingToRaise = "No subscription renews, so no price was raised. Subscribe first."
         public var clearAll = "Clear everything…"
+        public var requestReview = "Ask for a review now (as the app would)"
+        public var requestReviewHelp = "Calls requestReview as the app does after every third item read to the end: the policy decides whether the prompt shows, and the Log (t) says why not."
+        public var resetReviewHistory = "Reset review history"
+        public var resetReviewHistoryHelp = "Forgets the prompts shown and the rating given on this device, as a new install would. Logged."
+        public var reviewNotShown: @Sendable (String) -> String = { "No prompt: \($0) (see the Log, t)." }
+        public var reviewHistoryReset = "Review history reset: no prompts shown, nothing rated."
         public var timeHelp = "Renewals, expiries, grace periods and billing retry happen on the way."
         public var clearHelp = "Deletes every transaction and renewal, and turns every switch off. The clock stays."
         public var clearQuestion = "Delete every transaction and renewal and turn every scenario switch off? The clock stays where it is. This cannot be undone."
@@ -459,6 +473,8 @@ public struct Strings: Sendable {
         public var areaName: @Sendable (Int) -> String = { ["Transactions", "Requests", "Log"][$0] }
         /// What the log names a restore by, in the product column.
         public var restoreName = "Restore Purchases"
+        /// What the log names a review request by, in the product column: the app and its version.
+        public var reviewName: @Sendable (String) -> String = { "App review (v\($0))" }
         public var columns = (id: "ID", original: "Orig", product: "Product", type: "Type", state: "State",
                               purchased: "Purchased", expires: "Expires", offer: "Offer", ownership: "Owner", revoked: "Revoked",
                               event: "Event", outcome: "Outcome", waitingOn: "Waiting on", date: "Date", quantity: "Qty")
@@ -470,6 +486,7 @@ public struct Strings: Sendable {
             case .interrupted: "interrupted"
             case .restore: "restore"
             case .refundRequest: "refund"
+            case .reviewRequest: "review"
             }
         }
         public var waitingOn: @Sendable (StoreEvent.Kind) -> String = {
@@ -485,6 +502,17 @@ public struct Strings: Sendable {
             let failed = event.failure.map { ": \($0.settingName)" } ?? ""
             let about = event.transactionID.map { " (transaction \($0))" } ?? ""
             switch (event.kind, event.status) {
+            case (.reviewRequest, _):
+                switch event.reviewOutcome {
+                case .shown?, .shownInDevelopment?:
+                    let shown = event.reviewOutcome == .shownInDevelopment ? "shown (development)" : "shown"
+                    return shown + (event.stars.map { ", rated \($0)★" } ?? "")
+                case .limitReached?: return "not shown: 3 in 365 days"
+                case .ratedThisVersion?: return "not shown: version rated"
+                case .ratedWithinAYear?: return "not shown: rated <1 year"
+                case .historyReset?: return "history reset (QA)"
+                case nil: return "review request"
+                }
             case (.restore, _): return event.restored.map { $0 == 0 ? "nothing to restore" : "restored \($0)" } ?? "restored"
             case (.refundRequest, .pending): return "waiting for Apple" + about
             case (.refundRequest, .approved): return "refunded" + about
@@ -577,6 +605,19 @@ public struct RestoreStrings: Sendable {
 }
 
 /// Every word of the price-increase consent sheet.
+/// The system's rating prompt (StoreKit's `requestReview`) and the Account screen's persistent link.
+public struct ReviewStrings: Sendable {
+    public var title: @Sendable (String) -> String = { "Enjoying \($0)?" }
+    public var message = "Tap a star to rate it on the App Store."
+    public var submit = "Submit"
+    public var notNow = "Not Now"
+    public var thanks = "Thanks for your feedback."
+    /// Account's `w`: the persistent link the reference recommends (`action=write-review` on the product page).
+    public var writeReviewOpens: @Sendable (String) -> String = { "Opens \($0) on the App Store, where you can write a review." }
+
+    public init() {}
+}
+
 public struct PriceConsentStrings: Sendable {
     public var title = "Subscription Price Increase"
     /// The new price, the date it is first billed, and the date the subscription ends without consent.

@@ -431,6 +431,15 @@ extension Strings {
         s.screenNames[.tooSmall] = "Terminal trop petit"
         s.screenNames[.signup] = "Abonnement"
         s.screenNames[.restore] = "Restaurer les achats"
+        s.screenNames[.reviewPrompt] = "Noter l’app"
+        s.review.title = { "Vous aimez \($0) ?" }
+        s.review.message = "Touchez une étoile pour noter l’app sur l’App Store."
+        s.keyHelp[.writeReview] = "rédiger un avis"
+        s.keyHelp[.rate] = "étoiles"
+        s.review.submit = "Envoyer"
+        s.review.notNow = "Plus tard"
+        s.review.thanks = "Merci pour votre avis."
+        s.review.writeReviewOpens = { "Ouvre \($0) sur l’App Store, où vous pouvez rédiger un avis." }
         s.screenNames[.priceConsent] = "Hausse de prix"
         s.screenNames[.freeContent] = "Lecture gratuite"
         s.screenNames[.freeItem] = "Lecture"

@@ -425,6 +425,15 @@ extension Strings {
         s.screenNames[.tooSmall] = "Terminal zu klein"
         s.screenNames[.signup] = "Abonnieren"
         s.screenNames[.restore] = "Käufe wiederherstellen"
+        s.screenNames[.reviewPrompt] = "App bewerten"
+        s.review.title = { "Gefällt dir \($0)?" }
+        s.review.message = "Tippe auf einen Stern, um die App im App Store zu bewerten."
+        s.keyHelp[.writeReview] = "Bewertung schreiben"
+        s.keyHelp[.rate] = "Sterne"
+        s.review.submit = "Senden"
+        s.review.notNow = "Nicht jetzt"
+        s.review.thanks = "Danke für dein Feedback."
+        s.review.writeReviewOpens = { "Öffnet \($0) im App Store, wo du eine Bewertung schreiben kannst." }
         s.screenNames[.priceConsent] = "Preiserhöhung"
         s.screenNames[.freeContent] = "Kostenlos lesen"
         s.screenNames[.freeItem] = "Lesen"

@@ -429,6 +429,15 @@ extension Strings {
         s.screenNames[.tooSmall] = "端末が小さすぎます"
         s.screenNames[.signup] = "登録"
         s.screenNames[.restore] = "購入を復元"
+        s.screenNames[.reviewPrompt] = "Appを評価"
+        s.review.title = { "\($0)を気に入っていただけましたか？" }
+        s.review.message = "星をタップしてApp Storeで評価してください。"
+        s.keyHelp[.writeReview] = "レビューを書く"
+        s.keyHelp[.rate] = "星の数"
+        s.review.submit = "送信"
+        s.review.notNow = "今はしない"
+        s.review.thanks = "フィードバックをありがとうございました。"
+        s.review.writeReviewOpens = { "App Storeで\($0)を開き、レビューを書くことができます。" }
         s.screenNames[.priceConsent] = "価格改定"
         s.screenNames[.freeContent] = "無料で読む"
         s.screenNames[.freeItem] = "閲覧"

@@ -438,6 +438,15 @@ extension Strings {
         s.screenNames[.tooSmall] = "终端窗口太小"
         s.screenNames[.signup] = "订阅"
         s.screenNames[.restore] = "恢复购买"
+        s.screenNames[.reviewPrompt] = "为 App 评分"
+        s.review.title = { "喜欢\($0)吗？" }
+        s.review.message = "轻点星形，在 App Store 中为它评分。"
+        s.keyHelp[.writeReview] = "撰写评论"
+        s.keyHelp[.rate] = "星级"
+        s.review.submit = "提交"
+        s.review.notNow = "以后"
+        s.review.thanks = "感谢你的反馈。"
+        s.review.writeReviewOpens = { "在 App Store 中打开\($0)，你可以在那里撰写评论。" }
         s.screenNames[.priceConsent] = "价格上涨"
         s.screenNames[.freeContent] = "免费阅读"
         s.screenNames[.freeItem] = "阅读"

@@ -434,6 +434,15 @@ extension Strings {
         s.screenNames[.tooSmall] = "Ventana demasiado pequeña"
         s.screenNames[.signup] = "Suscribirse"
         s.screenNames[.restore] = "Restaurar compras"
+        s.screenNames[.reviewPrompt] = "Valorar la app"
+        s.review.title = { "¿Te gusta \($0)?" }
+        s.review.message = "Toca una estrella para valorarla en el App Store."
+        s.keyHelp[.writeReview] = "escribir una reseña"
+        s.keyHelp[.rate] = "estrellas"
+        s.review.submit = "Enviar"
+        s.review.notNow = "Ahora no"
+        s.review.thanks = "Gracias por tu opinión."
+        s.review.writeReviewOpens = { "Abre \($0) en el App Store, donde puedes escribir una reseña." }
         s.screenNames[.priceConsent] = "Aumento de precio"
         s.screenNames[.freeContent] = "Lectura gratuita"
         s.screenNames[.freeItem] = "Lectura"
