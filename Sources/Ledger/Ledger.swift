@@ -402,12 +402,19 @@ public final class Ledger {
                 t.column("date", .double).notNull()
             }
         }
+        // The app's appAccountToken on a transaction (StoreKit's Transaction.appAccountToken).
+        migrator.registerMigration(appAccountTokenMigration) { db in
+            try db.alter(table: "transactionRecord") { t in
+                t.add(column: "appAccountToken", .text)
+            }
+        }
         return migrator
     }()
 
     static let consumableUseMigration = "v5-consumable-use-renewal-offers"
     static let purchaseHelpMigration = "v6-refunds-feedback"
     static let offerCodeMigration = "v7-offer-code-redemptions"
+    static let appAccountTokenMigration = "v8-app-account-token"
 
     // MARK: writing
 
