@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogFormats
 import Foundation
 import StoreModel
 import TextSafety
@@ -20,14 +21,14 @@ struct LedgerCommand: ParsableCommand {
     )
 
     @OptionGroup var launch: LaunchOptions
-
-    @Option(help: ArgumentHelp("The ledger to print (made with --state).", valueName: "file"))
-    var state: String
+    /// `--state FILE`: the root command's option group, which ArgumentParser hands down to this one.
+    @OptionGroup var ledger: LedgerOption
 
     @Flag(help: "One JSON object per line, keys in a fixed order.")
     var json = false
 
     func run() throws {
+        guard let state = ledger.state else { throw StartupError(message: "storefront ledger needs the ledger to print: --state FILE") }
         guard FileManager.default.fileExists(atPath: state) else {
             throw StartupError(message: "there is no ledger at \(state)")
         }
@@ -58,21 +59,6 @@ struct LedgerCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data(output.utf8))
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    /// A JSON string, escaped as the project's JSON writer escapes it.
+    static func quoted(_ text: String) -> String { StoreKitExport.render(.string(text)) }
 }

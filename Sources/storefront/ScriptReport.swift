@@ -241,23 +241,20 @@ enum JUnitReport {
             """
     }
 
-    /// Text made safe inside XML: markup characters escaped, control characters (which XML 1.0 cannot
-    /// hold) removed, tab and line breaks kept.
+    /// Text made safe inside XML: markup characters as entities, control characters (which XML 1.0
+    /// cannot hold) removed, tab and line breaks kept.
     static func escape(_ text: String) -> String {
         var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                continue
-            default: result.unicodeScalars.append(scalar)
-            }
+        for scalar in text.unicodeScalars where !isControl(scalar) {
+            if let entity = entities[scalar] { result += entity } else { result.unicodeScalars.append(scalar) }
         }
         return result
+    }
+
+    static let entities: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;"]
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar != "\t", scalar != "\n", scalar != "\r" else { return false }
+        return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF
     }
 }

@@ -10,7 +10,7 @@ import Testing
 /// and `storefront ledger`.
 @Suite("Script assertions, reports and the ledger command")
 struct ScriptReportTests {
-    /// A purchase of Alps Map Pack (transaction 1) and of Pro Monthly at its introductory price
+    /// A purchase of Alps Map Pack (transaction 1) and of Family Monthly with its free week
     /// (transaction 2), on 21 November 2026.
     static let purchases = """
         launch --now 2026-11-21T09:00:00Z
@@ -46,9 +46,10 @@ struct ScriptReportTests {
             expect-transaction 1 productID com.trailhead.maps.alps
             expect-transaction 1 expirationDate none
             expect-transaction 2 offer.type introductory
-            expect-transaction 2 offer.paymentMode payAsYouGo
+            expect-transaction 2 offer.paymentMode freeTrial
             expect-transaction 2 purchaseDate 2026-11-21T09:00:00Z
-            expect-transaction 2 expirationDate 2026-12-21T09:00:00.000Z
+            expect-transaction 2 expirationDate 2026-11-28T09:00:00.000Z
+            expect-transaction 2 expirationDate 2026-11-28
             expect-transaction 2 currency USD
             expect-transaction 2 environment xcode
             """)
@@ -56,7 +57,7 @@ struct ScriptReportTests {
         let failing = try run(Self.purchases + "expect-transaction 2 expirationDate 2027-01-21\n")
         #expect(failing.status == 1)
         #expect(failing.stderr.contains("test.script:8: expectation failed: expect-transaction 2 expirationDate 2027-01-21"), "\(failing.stderr)")
-        #expect(failing.stderr.contains("transaction 2's expirationDate is \"2026-12-21T09:00:00Z\", expected \"2027-01-21\""), "\(failing.stderr)")
+        #expect(failing.stderr.contains("transaction 2's expirationDate is \"2026-11-28T09:00:00Z\", expected \"2027-01-21\""), "\(failing.stderr)")
     }
 
     @Test("expect-renewal compares a group's RenewalInfo field")
@@ -64,7 +65,7 @@ struct ScriptReportTests {
         let passing = try run(Self.purchases + """
             expect-renewal trailhead.plus state subscribed
             expect-renewal trailhead.plus willAutoRenew true
-            expect-renewal trailhead.plus renewalDate 2026-12-21T09:00:00Z
+            expect-renewal trailhead.plus renewalDate 2026-11-28T09:00:00Z
             expect-renewal trailhead.plus expirationReason none
             """)
         #expect(passing.status == 0, "\(passing.stderr)")
@@ -76,11 +77,11 @@ struct ScriptReportTests {
     @Test("expect-entitlements is currentEntitlements exactly, in any order; with no ids, none")
     func expectEntitlements() throws {
         let passing = try run(Self.purchases.replacingOccurrences(of: "press tab b tab enter\n", with: "expect-entitlements\npress tab b tab enter\n")
-                              + "expect-entitlements com.trailhead.plus.pro.monthly com.trailhead.maps.alps\n")
+                              + "expect-entitlements com.trailhead.plus.family.monthly com.trailhead.maps.alps\n")
         #expect(passing.status == 0, "\(passing.stderr)")
         let failing = try run(Self.purchases + "expect-entitlements com.trailhead.maps.alps\n")
         #expect(failing.status == 1)
-        #expect(failing.stderr.contains("currentEntitlements are com.trailhead.maps.alps com.trailhead.plus.pro.monthly, expected com.trailhead.maps.alps"), "\(failing.stderr)")
+        #expect(failing.stderr.contains("currentEntitlements are com.trailhead.maps.alps com.trailhead.plus.family.monthly, expected com.trailhead.maps.alps"), "\(failing.stderr)")
     }
 
     @Test("expect-balance is a consumable's units bought and not refunded")
@@ -98,21 +99,22 @@ struct ScriptReportTests {
         // The inspector pads its columns: "productID" and its value are far apart on screen.
         let passing = try run(Self.purchases + """
             press t enter
-            expect /productID com\\.trailhead\\.maps\\.alps \\(Alps Map Pack\\)/
-            expect-not /productID com\\.trailhead\\.plus/
-            expect /originalID 1 webOrderLineItemID none/
+            expect /productID com\\.trailhead\\.plus\\.family\\.monthly \\(Family Monthly\\)/
+            expect-not /productID com\\.trailhead\\.maps/
+            expect /originalID 2 productID com/
             """)
         #expect(passing.status == 0, "\(passing.stderr)")
         let failing = try run(Self.purchases + "expect /Pro Annual$/\n")
         #expect(failing.status == 1)
         #expect(failing.stderr.contains("the screen does not match /Pro Annual$/"), "\(failing.stderr)")
-        let shown = try run(Self.purchases + "expect-not /You're subscribed/\n")
-        #expect(shown.status == 1, "the result box is still on screen: \(shown.stderr)")
+        let shown = try run(Self.purchases + "expect-not /Family Monthly · Level \\d/\n")
+        #expect(shown.status == 1, "the Account screen shows the plan: \(shown.stderr)")
+        #expect(shown.stderr.contains("the screen matches /Family Monthly · Level \\d/"), "\(shown.stderr)")
     }
 
     @Test("quoted expect stays exact: padding between columns is not one space")
     func quotedExpectStaysExact() throws {
-        let run = try run(Self.purchases + "press t enter\nexpect \"productID com.trailhead.maps.alps\"\n")
+        let run = try run(Self.purchases + "press t enter\nexpect \"productID com.trailhead.plus.family.monthly\"\n")
         #expect(run.status == 1, "\(run.stderr)")
     }
 
@@ -139,7 +141,7 @@ struct ScriptReportTests {
                                 ("expect-entitlements com.example.nothing", "the catalog has no product \"com.example.nothing\"")] {
             let run = try run(Self.purchases + line + "\n")
             #expect(run.status == 3, "\(line): \(run.stderr)")
-            #expect(run.stderr.contains("test.script:8: \(message)"), "\(line): \(run.stderr)")
+            #expect(run.stderr.contains("test.script:8: ") && run.stderr.contains(message), "\(line): \(run.stderr)")
         }
     }
 
@@ -148,7 +150,7 @@ struct ScriptReportTests {
     @Test("a folder of scripts runs each in its own process: a line per script, a closing count, the highest exit status")
     func folderRun() throws {
         let scripts = try folder([
-            "a-pass.script": Self.purchases + "expect-transaction 1 productID com.trailhead.maps.alps\nexpect \"Store\"\n",
+            "a-pass.script": Self.purchases + "expect-transaction 1 productID com.trailhead.maps.alps\nexpect \"Account\"\n",
             // Each script has its own scratch ledgers: the same relative --state starts empty in both.
             "b-pass.script": "launch --state same.sqlite\nexpect-entitlements\npress tab b tab enter\nexpect-entitlements com.trailhead.maps.alps\n",
             "c-pass.script": "launch --state same.sqlite\nexpect-entitlements\n",
@@ -167,7 +169,7 @@ struct ScriptReportTests {
 
     @Test("the exit status of many scripts is the highest: 3 refused over 2 malformed over 1 failed over 0")
     func worstStatus() throws {
-        let pass = Self.purchases + "expect \"Store\"\n"
+        let pass = Self.purchases + "expect \"Account\"\n"
         let fail = "launch\nexpect \"never shown\"\n"
         let malformed = "launch\nexpect-transaction 1 nosuch x\n"
         let refused = "launch\nrefund approve\nexpect \"Store\"\n"
@@ -181,7 +183,7 @@ struct ScriptReportTests {
     @Test("--junit writes a testsuite per script and a testcase per expectation, with the failure's message and screen")
     func junit() throws {
         let scripts = try folder([
-            "pass.script": Self.purchases + "expect-entitlements com.trailhead.maps.alps com.trailhead.plus.pro.monthly\n",
+            "pass.script": Self.purchases + "expect-entitlements com.trailhead.maps.alps com.trailhead.plus.family.monthly\n",
             "fail.script": "launch\nexpect \"Store\"\nexpect \"<never> & \\\"shown\\\"\"\nexpect \"after\"\n",
             "refused.script": "launch\nexpect \"Store\"\nrefund approve 9\nexpect \"after\"\n",
             "malformed.script": "launch\nexpect /(/\n",
@@ -195,7 +197,7 @@ struct ScriptReportTests {
         let root = try #require(document.rootElement())
         #expect(root.name == "testsuites")
         func attribute(_ element: XMLElement, _ name: String) -> String? { element.attribute(forName: name)?.stringValue }
-        #expect(attribute(root, "tests") == "8")
+        #expect(attribute(root, "tests") == "10", "3 expectations in each of three scripts, and the malformed one")
         #expect(attribute(root, "failures") == "1")
         #expect(attribute(root, "errors") == "2")
         #expect(attribute(root, "skipped") == "2")
@@ -215,12 +217,15 @@ struct ScriptReportTests {
 
     @Test("the JUnit report removes control characters, which XML cannot hold, and escapes markup")
     func junitEscapes() throws {
-        let scripts = try folder(["x.script": "launch\nexpect \"a\tb\"\n"])
+        // A bell in the file's name reaches the report in its testsuite's name and the failure text.
+        let scripts = try folder(["bell\u{7}<&>.script": "launch\nexpect \"a\tb\"\n"])
         let report = scripts.appendingPathComponent("report.xml")
         _ = try Storefront.run(["script", scripts.path, "--junit", report.path])
         let text = try String(contentsOf: report, encoding: .utf8)
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" })
-        #expect(try XMLDocument(contentsOf: report, options: []).rootElement() != nil)
+        #expect(text.contains("bell&lt;&amp;&gt;.script"), "\(text)")
+        let suite = try #require(try XMLDocument(contentsOf: report, options: []).rootElement()?.elements(forName: "testsuite").first)
+        #expect(suite.attribute(forName: "name")?.stringValue?.hasSuffix("/bell<&>.script") == true)
     }
 
     @Test("--jobs 0 is malformed: exit 2")
@@ -242,11 +247,11 @@ struct ScriptReportTests {
 
     @Test("--trace prints each line with its outcome and the ledger rows it changed")
     func trace() throws {
-        let run = try run(Self.purchases + "expect \"Store\"\n", ["--trace"])
+        let run = try run(Self.purchases + "expect \"Account\"\n", ["--trace"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("2 press tab b tab enter: ok: "), "\(run.stdout)")
+        #expect(run.stdout.contains("2 press tab b tab enter: ok\n"), "\(run.stdout)")
         #expect(run.stdout.contains("  transaction 1: productID com.trailhead.maps.alps, state purchased, purchaseDate 2026-11-21T09:00:00Z, purchasedQuantity 1"), "\(run.stdout)")
-        #expect(run.stdout.contains("  renewalInfo trailhead.plus: state subscribed, willAutoRenew true, autoRenewPreference com.trailhead.plus.pro.monthly"), "\(run.stdout)")
+        #expect(run.stdout.contains("  renewalInfo trailhead.plus: state subscribed, willAutoRenew true, autoRenewPreference com.trailhead.plus.family.monthly"), "\(run.stdout)")
         #expect(run.stdout.contains("3 expect \"You bought Alps Map Pack.\": holds\n"), "\(run.stdout)")
     }
 
@@ -256,7 +261,7 @@ struct ScriptReportTests {
     func ledger() throws -> String {
         let path = ScratchFolder.make("ledger").appendingPathComponent("ledger.sqlite").path
         let made = try run(Self.purchases.replacingOccurrences(of: "launch --now 2026-11-21T09:00:00Z", with: "launch --now 2026-11-21T09:00:00Z --state \(path)")
-                           + "expect \"Store\"\n")
+                           + "expect \"Account\"\n")
         #expect(made.status == 0, "\(made.stderr)")
         return path
     }
@@ -268,7 +273,7 @@ struct ScriptReportTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("transaction\n  id "), "\(run.stdout)")
         #expect(run.stdout.contains("  productID             com.trailhead.maps.alps\n"), "\(run.stdout)")
-        #expect(run.stdout.contains("  offer.paymentMode     payAsYouGo\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("  offer.paymentMode     freeTrial\n"), "\(run.stdout)")
         #expect(run.stdout.contains("renewalInfo\n  state "), "\(run.stdout)")
     }
 
@@ -279,7 +284,7 @@ struct ScriptReportTests {
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 3, "two transactions and one group's renewal info: \(run.stdout)")
-        #expect(lines[0].hasPrefix(#"{"transaction":{"id":"1","originalID":"1","webOrderLineItemID":null,"productID":"com.trailhead.maps.alps","#), "\(lines[0])")
+        #expect(lines[0].hasPrefix(#"{"transaction":{"id":"1","originalID":"1","productID":"com.trailhead.maps.alps","productType":"nonConsumable","state":"purchased","#), "\(lines[0])")
         for line in lines {
             #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)")
         }
