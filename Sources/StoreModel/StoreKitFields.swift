@@ -42,8 +42,8 @@ public enum StoreKitFields {
     /// Every name a transaction can have, in the order they are shown.
     public static let transactionNames = [
         "id", "originalID", "productID", "productType", "state", "purchaseDate", "originalPurchaseDate", "expirationDate",
-        "appPassEnd", "revocationDate", "revocationReason", "purchasedQuantity", "price", "currency", "storefront",
-        "ownershipType", "offer.type", "offer.id", "offer.paymentMode", "isUpgraded", "upgradeRefund", "upgradeRefundDate",
+        "appPassEnd", "isUpgraded", "upgradeRefund", "upgradeRefundDate", "revocationDate", "revocationReason",
+        "purchasedQuantity", "price", "currency", "storefront", "ownershipType", "offer.type", "offer.id", "offer.paymentMode",
         "subscriptionGroupID", "webOrderLineItemID", "appAccountToken", "environment", "signedDate", "delivery",
     ]
 
@@ -76,6 +76,9 @@ public enum StoreKitFields {
             .date(t.originalPurchaseDate),
             t.expirationDate.map(Value.date) ?? .none,
             t.appPassEnd.map(Value.date) ?? .none,
+            .text(t.isUpgraded ? "true" : "false"),
+            t.upgradeRefund.map { .amount($0, currency: t.currency) } ?? .none,
+            t.upgradeRefundDate.map(Value.date) ?? .none,
             t.revocationDate.map(Value.date) ?? .none,
             t.revocationReason.map { .text($0.rawValue) } ?? .none,
             .text(String(t.quantity)),
@@ -86,9 +89,6 @@ public enum StoreKitFields {
             t.offerKind.map { .text($0.rawValue) } ?? .none,
             t.offerID.map(Value.text) ?? .none,
             offer.map { .text($0.paymentMode.rawValue) } ?? .none,
-            .text(t.isUpgraded ? "true" : "false"),
-            t.upgradeRefund.map { .amount($0, currency: t.currency) } ?? .none,
-            t.upgradeRefundDate.map(Value.date) ?? .none,
             product?.subscription.map { .text($0.groupID) } ?? .none,
             // StoreKit's id of a subscription purchase event, renewals included; nil for other products.
             // The simulator numbers them as the transactions that record them.
@@ -108,11 +108,14 @@ public enum StoreKitFields {
         let own = status.transaction.ownership == .purchased
         // What the next renewal charges: only the person's own subscription charges them.
         let charge = own ? store.nextCharge(ofGroup: groupID) : nil
-        let winBacks = store.catalog.products(inGroup: groupID).flatMap { product in
+        // "sorted with the best offers first" (RenewalInfo.eligibleWinBackOfferIDs): high priority first,
+        // then catalog order, as the pitch picks one.
+        let eligible = store.catalog.products(inGroup: groupID).flatMap { product in
             (product.subscription?.winBackOffers ?? []).filter {
                 $0.offer.price(in: store.territory) != nil && store.isEligible(for: $0, inGroup: groupID)
-            }.map(\.id)
+            }
         }
+        let winBacks = (eligible.filter { $0.priority == .high } + eligible.filter { $0.priority != .high }).map(\.id)
         let values: [Value] = [
             .text(status.state.rawValue),
             .text(groupID),
