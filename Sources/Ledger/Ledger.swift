@@ -414,7 +414,7 @@ public final class Ledger {
     static let consumableUseMigration = "v5-consumable-use-renewal-offers"
     static let purchaseHelpMigration = "v6-refunds-feedback"
     static let offerCodeMigration = "v7-offer-code-redemptions"
-    static let appAccountTokenMigration = "v8-app-account-token"
+    static let appAccountTokenMigration = "v10-app-account-token"
 
     // MARK: writing
 

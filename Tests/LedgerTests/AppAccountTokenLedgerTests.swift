@@ -5,7 +5,7 @@ import StoreModel
 import TestSupport
 import Testing
 
-/// A transaction's appAccountToken in the ledger (migration v8-app-account-token).
+/// A transaction's appAccountToken in the ledger (migration v10-app-account-token, after main's v8 and v9).
 struct AppAccountTokenLedgerTests {
     @Test("the appAccountToken a purchase passed comes back from the ledger on it and on its renewals")
     func tokenSaved() throws {
