@@ -431,6 +431,12 @@ public final class Ledger {
                 t.add(column: "stars", .integer)
             }
         }
+        // The app's appAccountToken on a transaction (StoreKit's Transaction.appAccountToken).
+        migrator.registerMigration(appAccountTokenMigration) { db in
+            try db.alter(table: "transactionRecord") { t in
+                t.add(column: "appAccountToken", .text)
+            }
+        }
         return migrator
     }()
 
@@ -440,6 +446,7 @@ public final class Ledger {
     static let consumableUseMigration = "v5-consumable-use-renewal-offers"
     static let purchaseHelpMigration = "v6-refunds-feedback"
     static let offerCodeMigration = "v7-offer-code-redemptions"
+    static let appAccountTokenMigration = "v11-app-account-token"
 
     // MARK: writing
 

@@ -407,7 +407,7 @@ enum TransactionRow {
     static let columns = ["id", "originalID", "productID", "productType", "purchaseDate", "originalPurchaseDate",
                           "expirationDate", "quantity", "ownership", "offerKind", "offerID", "revocationDate",
                           "revocationReason", "isUpgraded", "storefront", "state", "failure", "price", "currency",
-                          "upgradeRefund", "upgradeRefundDate"]
+                          "upgradeRefund", "upgradeRefundDate", "appAccountToken"]
 
     /// The row's values. An id past `maximumID` is refused, so the ledger never holds one it cannot read back.
     static func arguments(_ t: Transaction) throws -> StatementArguments { StatementArguments(try values(t)) }
@@ -422,7 +422,8 @@ enum TransactionRow {
                 t.originalPurchaseDate.timeIntervalSince1970, (t.expirationDate ?? t.appPassEnd)?.timeIntervalSince1970, t.quantity,
                 t.ownership.rawValue, t.offerKind?.rawValue, t.offerID, t.revocationDate?.timeIntervalSince1970,
                 t.revocationReason?.rawValue, t.isUpgraded, t.storefront, t.state.rawValue, nil,
-                "\(t.price)", t.currency, t.upgradeRefund.map { "\($0)" }, t.upgradeRefundDate?.timeIntervalSince1970]
+                "\(t.price)", t.currency, t.upgradeRefund.map { "\($0)" }, t.upgradeRefundDate?.timeIntervalSince1970,
+                t.appAccountToken?.uuidString]
     }
 
     /// The states an older ledger saved attempts in, as transactions (see `legacyEvent`).
@@ -448,7 +449,8 @@ enum TransactionRow {
             state: try cells.known("state", Transaction.State.self), price: price,
             currency: try cells.text("currency"),
             upgradeRefund: hasV4 && !cells.value("upgradeRefund").isNull ? try cells.price("upgradeRefund") : nil,
-            upgradeRefundDate: hasV4 ? try cells.optionalDate("upgradeRefundDate") : nil)
+            upgradeRefundDate: hasV4 ? try cells.optionalDate("upgradeRefundDate") : nil,
+            appAccountToken: row.hasColumn("appAccountToken") ? try cells.optionalUUID("appAccountToken") : nil)
         // A pass's row keeps the app's own end in the expiration column: StoreKit gives it none.
         if transaction.productType == .nonRenewing {
             (transaction.appPassEnd, transaction.expirationDate) = (transaction.expirationDate, nil)
@@ -604,6 +606,12 @@ struct RowReader {
 
     func optionalText(_ column: String) throws -> String? {
         value(column).isNull ? nil : try text(column)
+    }
+
+    func optionalUUID(_ column: String) throws -> UUID? {
+        guard let text = try optionalText(column) else { return nil }
+        guard let uuid = UUID(uuidString: text) else { throw bad(column, "\(UntrustedText.quoted(text)) is not a UUID") }
+        return uuid
     }
 
     func integer(_ column: String, _ range: ClosedRange<Int64>) throws -> Int64 {

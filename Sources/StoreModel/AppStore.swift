@@ -234,6 +234,9 @@ public struct AppStore: Sendable {
         public var planChange: PlanChange?
         /// The offer-code offer redeemed (its reference name), for a redemption rather than a purchase.
         public var codeOfferID: String?
+        /// The app's own id for the person, passed with the purchase (StoreKit's
+        /// `Product.PurchaseOption.appAccountToken`); the transaction carries it, and so do its renewals.
+        public var appAccountToken: UUID?
         public var total: Decimal { unitPrice * Decimal(quantity) }
     }
 
@@ -337,11 +340,12 @@ public struct AppStore: Sendable {
     /// Completes a purchase the person confirmed on the sheet. Only a purchase that goes through is a
     /// transaction; a failure, an Ask to Buy request and an interruption are events in the log.
     @discardableResult
-    public mutating func purchase(_ productID: String, quantity: Int = 1, promotionalOffer offerID: String? = nil)
-        -> PurchaseOutcome {
-        let quote: Quote
+    public mutating func purchase(_ productID: String, quantity: Int = 1, promotionalOffer offerID: String? = nil,
+                                  appAccountToken: UUID? = nil) -> PurchaseOutcome {
+        var quote: Quote
         do {
             quote = try self.quote(productID, quantity: quantity, promotionalOffer: offerID)
+            quote.appAccountToken = appAccountToken
         } catch {
             record(.failed, productID, quantity: quantity, failure: error)
             return .failed(error)
@@ -498,7 +502,7 @@ public struct AppStore: Sendable {
             ownership: .purchased, offerKind: quote.codeOfferID != nil ? .code : quote.offer?.kind,
             offerID: quote.codeOfferID ?? Self.transactionOfferID(quote.offer), revocationDate: nil,
             revocationReason: nil, isUpgraded: false, storefront: territory.code, state: .purchased,
-            price: quote.unitPrice, currency: quote.currency)
+            price: quote.unitPrice, currency: quote.currency, appAccountToken: quote.appAccountToken)
     }
 
     /// Records an event in the log. A product id the catalog lacks records nothing: StoreKit can only
@@ -1058,7 +1062,7 @@ public struct AppStore: Sendable {
         offer?.kind == .introductory ? nil : offer?.id
     }
 
-    private func offer(kind: SubscriptionOffer.Kind, id: String?, product: Product) -> SubscriptionOffer? {
+    func offer(kind: SubscriptionOffer.Kind, id: String?, product: Product) -> SubscriptionOffer? {
         switch kind {
         case .introductory: product.subscription?.introductoryOffer
         case .promotional: product.subscription?.promotionalOffers.first { $0.id == id }

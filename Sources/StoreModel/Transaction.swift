@@ -49,13 +49,15 @@ public struct Transaction: Sendable, Identifiable, Hashable {
     /// What was charged, per unit, in the storefront's currency.
     public var price: Decimal
     public var currency: String
+    /// StoreKit's appAccountToken: the UUID the app passed with the purchase (`.appAccountToken(_:)`), if any.
+    public var appAccountToken: UUID?
 
     public init(id: UInt64, originalID: UInt64, productID: String, productType: ProductType, purchaseDate: Date,
                 originalPurchaseDate: Date, expirationDate: Date?, quantity: Int, ownership: Ownership,
                 offerKind: SubscriptionOffer.Kind?, offerID: String?, revocationDate: Date?,
                 revocationReason: RevocationReason?, isUpgraded: Bool, storefront: String, state: State,
                 price: Decimal, currency: String, upgradeRefund: Decimal? = nil, upgradeRefundDate: Date? = nil,
-                appPassEnd: Date? = nil) {
+                appPassEnd: Date? = nil, appAccountToken: UUID? = nil) {
         self.id = id
         self.originalID = originalID
         self.productID = productID
@@ -77,6 +79,7 @@ public struct Transaction: Sendable, Identifiable, Hashable {
         self.upgradeRefund = upgradeRefund
         self.upgradeRefundDate = upgradeRefundDate
         self.appPassEnd = appPassEnd
+        self.appAccountToken = appAccountToken
     }
 
     public func isRevoked(at instant: Date) -> Bool {

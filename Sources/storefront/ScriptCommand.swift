@@ -9,31 +9,63 @@ import TextSafety
 /// full speed. Exit 0 when every expectation holds, 1 when one fails (with the line, the expectation
 /// and the screen), 2 when the script or its options are malformed, 3 when a line is refused at run
 /// time (a refund request that does not wait, a key after the app quit), with the line and why.
+/// Several files, a folder, `--junit` or `--jobs` run each script in a process of its own and report
+/// them together (ScriptReport.swift).
 struct ScriptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "script",
-        abstract: "Run a headless QA script: keys, time travel, scenario switches, expectations, snapshots.",
+        abstract: "Run headless QA scripts: keys, time travel, scenario switches, expectations, snapshots.",
         discussion: """
             The format is in README.md ("Headless scripts"). Snapshots are compared with \
             snapshots/NAME.txt beside the script; --record writes them instead. A relative \
             `launch --state` ledger lives in a scratch folder made for the run and removed after it, so \
-            every run starts from the same place; --ledgers keeps them in a folder of your choosing.
+            every run starts from the same place; --ledgers keeps them in a folder of your choosing. \
+            Several scripts (or a folder: its *.script files, sorted) each run in a process of their own: \
+            one line per script (PASS file, FAIL file:line …), then N passed, N failed; the exit status \
+            is the highest of the scripts' (3 refused > 2 malformed > 1 failed > 0 passed).
             """
     )
 
-    @Argument(help: "The script file.")
-    var file: String
+    @Argument(help: "Script files, or folders whose *.script files run, in name order.")
+    var files: [String]
 
     @Flag(help: "Write snapshots instead of comparing them (review the diff before committing).")
     var record = false
 
-    @Flag(help: "Print each line's number as it passes, after the ledger is saved (for watching a long run).")
+    @Flag(help: "Print each line as it passes, after the ledger is saved: its number, the line, its outcome and the ledger rows it changed.")
     var trace = false
 
-    @Option(help: ArgumentHelp("Keep the ledgers of relative `launch --state` paths in this folder (created if missing) instead of a scratch folder removed after the run.", valueName: "folder"))
+    @Option(help: ArgumentHelp("Keep the ledgers of relative `launch --state` paths in this folder (created if missing) instead of a scratch folder removed after the run; with several scripts, a folder per script in it.", valueName: "folder"))
     var ledgers: String?
 
+    @Option(help: ArgumentHelp("Write a JUnit XML report: a testsuite per script, a testcase per expectation.", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Run this many scripts at once (default 1).", valueName: "n"))
+    var jobs: Int?
+
+    /// Where a script run for a report writes the line it stopped at (ScriptReport.swift).
+    @Option(help: .hidden)
+    var stoppedAt: String?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of scripts to run at once, 1 or more") }
+    }
+
     func run() throws {
+        var isFolder: ObjCBool = false
+        if files.count == 1, junit == nil, jobs == nil,
+           !(FileManager.default.fileExists(atPath: files[0], isDirectory: &isFolder) && isFolder.boolValue) {
+            try runOne(files[0])
+        } else {
+            try ScriptReport(command: self).run()
+        }
+    }
+
+    private func runOne(_ file: String) throws {
+        var line: Int?
+        // A run for a report says where it stopped, however it stopped.
+        defer { if let stoppedAt { try? (line.map(String.init) ?? "").write(toFile: stoppedAt, atomically: true, encoding: .utf8) } }
         guard let data = FileManager.default.contents(atPath: file) else {
             throw StartupError(message: "cannot read the script \(file)")
         }
@@ -41,6 +73,7 @@ struct ScriptCommand: ParsableCommand {
         do {
             script = try Script.parse(data: data)
         } catch {
+            line = error.line
             throw StartupError(message: "\(file):\(error.line.map { "\($0):" } ?? "") \(error.message)")
         }
         // Where relative ledgers go: the folder asked for, else a scratch folder of this run's own.
@@ -54,7 +87,12 @@ struct ScriptCommand: ParsableCommand {
         // The scratch folder goes however the run ends: passed, failed or malformed.
         defer { if ledgers == nil { try? FileManager.default.removeItem(at: folder) } }
         var runner = ScriptRunner(file: file, record: record, trace: trace, ledgers: folder)
-        try runner.run(script)
+        do {
+            try runner.run(script)
+        } catch {
+            line = runner.line
+            throw error
+        }
     }
 }
 
@@ -69,6 +107,10 @@ struct ScriptRunner {
     var state: AppState?
     var ledger: Ledger?
     var quitAt: Int?
+    /// The line being run, for a report of where the run stopped.
+    var line: Int?
+    /// With --trace: what the line changed, gathered from the store's unsaved-changes record before each save.
+    var traced = AppStore.UnsavedChanges()
 
     /// Scripts start here unless `launch --now` says otherwise, so they read the same every day.
     static let defaultNow = "2026-01-01T09:00:00Z"
@@ -91,10 +133,9 @@ struct ScriptRunner {
 
     mutating func run(_ script: Script) throws {
         for step in script.steps {
+            line = step.line
             try perform(step)
-            if trace {
-                FileHandle.standardOutput.write(Data("\(step.line)\n".utf8))
-            }
+            if trace { printTrace(step) }
         }
     }
 
@@ -158,6 +199,10 @@ struct ScriptRunner {
             guard state!.view().text.contains(text) else { try report(step, "the screen does not show \(UntrustedText.quoted(text, limit: 200))") }
         case .expectNot(let text):
             guard !state!.view().text.contains(text) else { try report(step, "the screen shows \(UntrustedText.quoted(text, limit: 200))") }
+        case .assert(let assertion):
+            let problem: String?
+            do { problem = try assertion.failure(in: state!) } catch { throw fail(error.message) }
+            if let problem { try report(step, problem) }
         case .snapshot(let name):
             try snapshot(name, step: step)
         case .refundDecision(let approve, let transactionID):
@@ -232,6 +277,7 @@ struct ScriptRunner {
         } catch {
             throw StartupError(message: "\(file):\(step.line): \(error.description)")
         }
+        if trace { traced.merge(state!.store.unsavedChanges) }
         state!.store.markSaved()
     }
 

@@ -54,8 +54,11 @@ struct OfferCodeLedgerTests {
         try queue.write { db in try db.execute(sql: "PRAGMA application_id = \(Ledger.applicationID)") }
         try Ledger.migrator.migrate(queue, upTo: Ledger.consumableUseMigration)
         try queue.write { db in
-            try db.execute(sql: "INSERT INTO transactionRecord (\(TransactionRow.columns.joined(separator: ", "))) VALUES (\(TransactionRow.columns.map { _ in "?" }.joined(separator: ", ")))",
-                           arguments: try TransactionRow.arguments(old.transactions[0]))
+            // The columns a v5 ledger has (later migrations add more).
+            let existing = Set(try db.columns(in: "transactionRecord").map(\.name))
+            let row = zip(TransactionRow.columns, try TransactionRow.values(old.transactions[0])).filter { existing.contains($0.0) }
+            try db.execute(sql: "INSERT INTO transactionRecord (\(row.map(\.0).joined(separator: ", "))) VALUES (\(row.map { _ in "?" }.joined(separator: ", ")))",
+                           arguments: StatementArguments(row.map(\.1)))
             try db.execute(sql: "INSERT INTO renewal (groupID, willAutoRenew, autoRenewProductID, offerID) VALUES ('trailhead.plus', 1, 'com.trailhead.plus.pro.monthly', 'pro-monthly-stay-half')")
             for (name, value) in Snapshot.settings(of: old) {
                 try db.execute(sql: "INSERT INTO setting (name, value) VALUES (?, ?)", arguments: [name, value])

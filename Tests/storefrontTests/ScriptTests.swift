@@ -242,10 +242,10 @@ struct ScriptTests {
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // --trace prints a line's number once it has passed, after the ledger was saved.
+        // --trace prints a line (its number first) once it has passed, after the ledger was saved.
         func reported() -> Int {
             let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            return text.split(separator: "\n").filter { Int($0).map(expectLines.contains) ?? false }.count
+            return text.split(separator: "\n").filter { Int($0.prefix { $0.isNumber }).map(expectLines.contains) ?? false }.count
         }
         let deadline = Date().addingTimeInterval(60)
         while reported() < 25, process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }

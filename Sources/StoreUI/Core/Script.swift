@@ -22,7 +22,7 @@ public struct Script: Sendable, Equatable {
         /// Whether the step can fail the script: an expectation or a snapshot.
         public var checks: Bool {
             switch command {
-            case .expect, .expectNot, .snapshot: true
+            case .expect, .expectNot, .snapshot, .assert: true
             default: false
             }
         }
@@ -43,6 +43,8 @@ public struct Script: Sendable, Equatable {
         case set(ScenarioSetting)
         case expect(String)
         case expectNot(String)
+        /// A check on the screen by pattern or on the model by StoreKit's field names (ScriptAssertions.swift).
+        case assert(Assertion)
         case snapshot(String)
         /// Apple's decision on a refund request (QA's): the request for a transaction, or the oldest waiting.
         case refundDecision(approve: Bool, transactionID: UInt64?)
@@ -65,7 +67,7 @@ public struct Script: Sendable, Equatable {
     }
 
     public static let commands = ["size", "launch", "press", "type", "paste", "app-store-redeem", "advance", "set", "expect", "expect-not",
-                                  "snapshot", "refund", "mark-undelivered", "kill"]
+                                  "expect-transaction", "expect-renewal", "expect-entitlements", "expect-balance", "snapshot", "refund", "mark-undelivered", "kill"]
 
     /// Reads a whole script from its text; the first bad line stops it with its number, before anything runs.
     public static func parse(_ text: String) throws(ParseError) -> Script {
@@ -91,6 +93,10 @@ public struct Script: Sendable, Equatable {
             }
             let words: [String]
             do {
+                if let pattern = try Assertion.pattern(source.trimmingCharacters(in: .whitespaces)) {
+                    steps.append(Step(line: line, source: source.trimmingCharacters(in: .whitespaces), command: .assert(pattern)))
+                    continue
+                }
                 words = try tokenize(source.trimmingCharacters(in: .whitespaces))
             } catch {
                 throw ParseError(line: line, message: error.message)
@@ -104,7 +110,7 @@ public struct Script: Sendable, Equatable {
             }
         }
         guard steps.contains(where: \.checks) else {
-            throw ParseError(line: nil, message: "the script checks nothing, so it could never fail; add an expect, expect-not or snapshot line")
+            throw ParseError(line: nil, message: "the script checks nothing, so it could never fail; add an expect, expect-not, expect-… or snapshot line")
         }
         return Script(steps: steps)
     }
@@ -206,6 +212,7 @@ public struct Script: Sendable, Equatable {
             }
             return .snapshot(snapshot)
         default:
+            if let assertion = try Assertion(name, arguments) { return .assert(assertion) }
             throw Problem(message: "unknown command \(UntrustedText.quoted(name)); commands are \(commands.joined(separator: ", ")) (# starts a comment)")
         }
     }

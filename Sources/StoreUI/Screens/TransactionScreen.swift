@@ -83,19 +83,20 @@ public enum TransactionScreen {
 
     // MARK: view
 
-    /// One transaction, every field.
+    /// One transaction, every field: StoreKit's Transaction, then its subscription's RenewalInfo, each
+    /// section's labels in a column of their own width.
     public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         let id = screen.id
         let body = Chrome.body(state)
         let area = body.insetHorizontally(2)
         guard let transaction = state.store.transaction(id), area.height > 0 else { return }
         let fields = fields(transaction, state)
-        let labelWidth = fields.map { TextWidth.of($0.0) }.max()! + 2
         let offset = min(screen.offset, maxOffset(state, id: id))
         for (row, field) in fields.dropFirst(offset).prefix(area.height).enumerated() {
             let y = body.row + row
-            grid.put(TextWidth.pad(field.0, to: labelWidth), row: y, column: area.column, role: .dim)
-            grid.put(TextWidth.truncate(field.1, to: area.width - labelWidth), row: y, column: area.column + labelWidth,
+            let labelWidth = min(field.labelWidth, area.width / 2)
+            grid.put(TextWidth.pad(TextWidth.truncate(field.label, to: labelWidth - 1), to: labelWidth), row: y, column: area.column, role: .dim)
+            grid.put(TextWidth.truncate(field.value, to: area.width - labelWidth), row: y, column: area.column + labelWidth,
                      role: .normal, width: area.width - labelWidth)
         }
         // More above or below: ↑↓ scroll.
@@ -111,72 +112,69 @@ public enum TransactionScreen {
         return max(0, fields(transaction, state).count - Chrome.body(state).height)
     }
 
-    /// StoreKit's Transaction fields, in its words, plus the renewal state for a subscription.
-    static func fields(_ t: Transaction, _ state: AppState) -> [(String, String)] {
+    /// One row of the inspector: a field's name, its value, and the width of its section's label column.
+    struct Row {
+        var label: String
+        var value: String
+        var labelWidth = 0
+    }
+
+    /// Names of the simulator's own fields, shown only when they hold something.
+    static let ownFields: Set<String> = ["upgradeRefund", "upgradeRefundDate", "appPassEnd", "delivery"]
+
+    /// StoreKit's Transaction fields and, for the current transaction of a subscription, its RenewalInfo,
+    /// one per line, as `StoreKitFields` gives them (the table scripts and `storefront ledger` read), with
+    /// a reading aid in parentheses where a product name helps.
+    static func fields(_ t: Transaction, _ state: AppState) -> [Row] {
         let qa = state.strings.qa
-        let product = state.store.catalog.product(t.productID)
-        var fields: [(String, String)] = [
-            ("id", String(t.id)),
-            ("originalID", String(t.originalID)),
-            ("productID", t.productID + (product.map { " (\(state.name($0)))" } ?? "")),
-            ("productType", qa.productType(t.productType)),
-            ("state", qa.stateName(t)),
-            ("purchaseDate", state.dateTime(t.purchaseDate)),
-            ("originalPurchaseDate", state.dateTime(t.originalPurchaseDate)),
-            ("expirationDate", t.expirationDate.map(state.dateTime) ?? "—"),
-            ("purchasedQuantity", String(t.quantity)),
-            ("price", state.prices.string(t.price * Decimal(t.quantity), currency: t.currency)),
-            ("storefront", t.storefront),
-            ("ownershipType", t.ownership == .familyShared
-                ? "familyShared (\(qa.sharedByOrganizer(AppStore.familyOrganizer)))" : "purchased"),
-            ("offer", t.offerKind.map { "\($0)" + (t.offerID.map { " \($0)" } ?? "") } ?? "—"),
-            ("isUpgraded", t.isUpgraded ? "true" : "false"),
-        ]
-        if let refund = t.upgradeRefund {
-            // StoreKit exposes only isUpgraded: the amount is this simulator's own estimate.
-            fields.append(("upgradeRefund", state.prices.string(refund, currency: t.currency) + ", "
-                                            + (t.upgradeRefundDate.map(state.dateTime) ?? "—")))
-            fields.append(("", qa.upgradeRefundNote))
+        let store = state.store
+        func name(_ productID: String) -> String {
+            store.catalog.product(productID).map { " (\(state.name($0)))" } ?? ""
         }
-        fields += [
-            ("revocationDate", t.revocationDate.map(state.dateTime) ?? "—"),
-            ("revocationReason", t.revocationReason.map {
-                // Apple gives 0 (other) when the organizer stops sharing or the member leaves the family.
-                "\($0)" + (t.ownership == .familyShared ? " (\(qa.familySharingStopped))" : "")
-            } ?? "—"),
-        ]
-        if let end = t.appPassEnd {
-            // Apart from StoreKit's fields: StoreKit has no expiration for a non-renewing subscription.
-            fields.append(("appPassEnd", state.dateTime(end)))
-            fields.append(("", qa.appPassEndNote))
+        // The table's value; a date and an amount in the person's locale.
+        func shown(_ value: StoreKitFields.Value) -> String {
+            switch value {
+            case .date(let date): state.dateTime(date)
+            case .amount(let amount, let currency): state.prices.string(amount, currency: currency)
+            case .text, .none: UntrustedText.displayable(value.text)
+            }
         }
-        if let issue = state.store.deliveries[t.id] {
-            fields.append(("delivery", qa.delivery(issue)))
+        var rows: [Row] = []
+        for field in StoreKitFields.transaction(t, in: store) {
+            if ownFields.contains(field.name), field.value == .none { continue }
+            var value = shown(field.value)
+            switch field.name {
+            case "productID": value += name(t.productID)
+            case "ownershipType" where t.ownership == .familyShared: value += " (\(qa.sharedByOrganizer(AppStore.familyOrganizer)))"
+            // Apple gives 0 (other) when the organizer stops sharing or the member leaves the family.
+            case "revocationReason" where t.ownership == .familyShared && t.revocationReason != nil: value += " (\(qa.familySharingStopped))"
+            case "delivery": value += store.deliveries[t.id].map { " (\(qa.delivery($0)))" } ?? ""
+            default: break
+            }
+            rows.append(Row(label: field.name, value: value))
+            // Apart from StoreKit's fields: what the simulator estimates or the app computes.
+            if field.name == "upgradeRefundDate" { rows.append(Row(label: "", value: qa.upgradeRefundNote)) }
+            if field.name == "appPassEnd" { rows.append(Row(label: "", value: qa.appPassEndNote)) }
         }
+        rows = rows.map { Row(label: $0.label, value: $0.value, labelWidth: rows.map { TextWidth.of($0.label) }.max()! + 2) }
         // The status of the transaction's own chain: a family member may have two in the group.
-        if let groupID = product?.subscription?.groupID,
-           let status = state.store.status(ofGroup: groupID, ownership: t.ownership),
+        if let groupID = store.groupID(ofProduct: t.productID),
+           let status = store.status(ofGroup: groupID, ownership: t.ownership),
            status.transaction.originalID == t.originalID {
-            var renewal = Strings.QAStrings.renewalState(status.state)
-            if let info = status.renewal {
-                let next = state.store.catalog.product(info.autoRenewProductID).map(state.name) ?? info.autoRenewProductID
-                renewal += info.willAutoRenew ? ", renews into \(next)" : ", auto-renew off"
-                if let grace = info.gracePeriodExpiration { renewal += ", grace until \(state.dateTime(grace))" }
-            }
-            fields.append(("subscription", renewal))
-            // StoreKit's RenewalInfo fields, current after expiry.
-            if let info = status.renewal {
-                if let reason = info.expirationReason {
-                    fields.append(("expirationReason", "\(reason) (EXPIRED/\(reason.notificationSubtype))"))
+            var renewal: [Row] = [Row(label: "RenewalInfo", value: "")]
+            for field in StoreKitFields.renewal(status, group: groupID, in: store) {
+                var value = shown(field.value)
+                switch field.name {
+                case "currentProductID", "autoRenewPreference": value += field.value == .none ? "" : name(field.value.text)
+                case "expirationReason": value += status.renewal?.expirationReason.map { " (EXPIRED/\($0.notificationSubtype))" } ?? ""
+                default: break
                 }
-                fields.append(("priceIncreaseStatus", info.priceIncreaseStatus.map { "\($0)" } ?? "noIncreasePending"))
-                // RenewalInfo's offer: what the next renewal applies (a retention offer, an offer code).
-                if let offerID = info.offerID {
-                    fields.append(("renewal offer", "\(info.offerKind ?? .promotional) \(UntrustedText.displayable(offerID))"))
-                }
+                renewal.append(Row(label: field.name, value: value))
             }
+            let width = renewal.map { TextWidth.of($0.label) }.max()! + 2
+            rows += renewal.map { Row(label: $0.label, value: $0.value, labelWidth: width) }
         }
-        return fields
+        return rows
     }
 }
 

@@ -1,0 +1,141 @@
+import Foundation
+import StoreModel
+import TextSafety
+
+/// A script's checks beyond quoted text: the screen by pattern, and the model by StoreKit's field names
+/// (`StoreKitFields`, the table the inspector and `storefront ledger` print). Names, patterns and
+/// dates are checked when the script is read, so a typo is a malformed script (exit 2), never a failure.
+///
+///     expect /You bought .* Pack/             # the screen, lines joined, runs of spaces as one
+///     expect-not /renews into/
+///     expect-transaction 2 expirationDate 2026-02-01T09:00:00Z
+///     expect-renewal trailhead.plus willAutoRenew false
+///     expect-entitlements com.trailhead.plus.pro.monthly    # exactly these, in any order; none without ids
+///     expect-balance com.trailhead.boost.small 3
+public enum Assertion: Sendable, Equatable {
+    /// The screen matches (or, `present` false, does not match) a regular expression.
+    case screen(pattern: String, present: Bool)
+    case transaction(id: UInt64, field: String, value: String)
+    case renewal(group: String, field: String, value: String)
+    case entitlements([String])
+    case balance(product: String, count: Int)
+
+    /// `expect /regex/` or `expect-not /regex/`, read whole (a pattern may hold spaces, quotes and #);
+    /// nil for any other line.
+    static func pattern(_ line: String) throws(Script.Problem) -> Assertion? {
+        for (name, present) in [("expect", true), ("expect-not", false)] {
+            let prefix = name + " /"
+            guard line.hasPrefix(prefix) else { continue }
+            let rest = line.dropFirst(prefix.count)
+            guard rest.hasSuffix("/"), rest.count > 1 else {
+                throw Script.Problem(message: "\(name) /PATTERN/ needs a pattern ending in /, like \(name) /You bought .* Pack/")
+            }
+            let pattern = String(rest.dropLast())
+            do {
+                _ = try Regex(pattern)
+            } catch {
+                throw Script.Problem(message: "\(UntrustedText.quoted(pattern)) is not a regular expression: \(error)")
+            }
+            return .screen(pattern: pattern, present: present)
+        }
+        return nil
+    }
+
+    /// The `expect-…` commands on the model; nil for a name that is none of them.
+    init?(_ name: String, _ arguments: [String]) throws(Script.Problem) {
+        switch name {
+        case "expect-transaction":
+            guard arguments.count == 3 else { throw Script.Problem(message: "expect-transaction takes an id, a field and a value, like expect-transaction 1 productID com.trailhead.alps") }
+            guard let id = UInt64(arguments[0]), id > 0 else {
+                throw Script.Problem(message: "\(UntrustedText.quoted(arguments[0])) is not a transaction id; write it like expect-transaction 1 productID com.trailhead.alps")
+            }
+            self = .transaction(id: id, field: try Self.field(arguments[1], arguments[2], in: StoreKitFields.transactionNames, of: "Transaction"),
+                                value: arguments[2])
+        case "expect-renewal":
+            guard arguments.count == 3 else { throw Script.Problem(message: "expect-renewal takes a subscription group, a field and a value, like expect-renewal trailhead.plus willAutoRenew true") }
+            self = .renewal(group: arguments[0], field: try Self.field(arguments[1], arguments[2], in: StoreKitFields.renewalNames, of: "RenewalInfo"),
+                            value: arguments[2])
+        case "expect-entitlements":
+            self = .entitlements(arguments)
+        case "expect-balance":
+            guard arguments.count == 2, let count = Int(arguments[1]), count >= 0 else {
+                throw Script.Problem(message: "expect-balance takes a consumable and a whole number, like expect-balance com.trailhead.boost.small 3")
+            }
+            self = .balance(product: arguments[0], count: count)
+        default:
+            return nil
+        }
+    }
+
+    /// A field name of the table, and a value that can be one of its values (a date where a date is).
+    private static func field(_ name: String, _ value: String, in names: [String], of kind: String) throws(Script.Problem) -> String {
+        guard names.contains(name) else {
+            throw Script.Problem(message: "\(UntrustedText.quoted(name)) is not a field of StoreKit's \(kind); fields are \(names.joined(separator: ", "))")
+        }
+        if StoreKitFields.dateNames.contains(name), value != StoreKitFields.absent, StoreKitFields.date(value) == nil {
+            throw Script.Problem(message: "\(name) is a date: write it in ISO 8601, like 2026-12-21T09:00:00Z or 2026-12-21, or \(StoreKitFields.absent)")
+        }
+        return name
+    }
+
+    /// The screen as a pattern sees it: lines joined by a space, runs of white space as one, so a
+    /// sentence wrapped over two lines, or padded into columns, reads as it was written.
+    public static func flattened(_ screen: String) -> String {
+        screen.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Checks the assertion against the app: nil when it holds, else what is there instead. Throws
+    /// `Unusable` when the line names something the catalog does not have (a refused line).
+    public func failure(in app: AppState) throws(Unusable) -> String? {
+        let store = app.store
+        switch self {
+        case .screen(let pattern, let present):
+            // Checked when the script was read.
+            let regex = try! Regex(pattern)
+            let found = (try? regex.firstMatch(in: Self.flattened(app.view().text))) != nil
+            guard found != present else { return nil }
+            return present ? "the screen does not match /\(pattern)/" : "the screen matches /\(pattern)/"
+        case .transaction(let id, let field, let value):
+            guard let transaction = store.transaction(id) else {
+                throw Unusable(message: "there is no transaction \(id)" + (store.transactions.last.map { "; the last is \($0.id)" } ?? "; there are none"))
+            }
+            return Self.compare(StoreKitFields.transaction(transaction, in: store), field, value, what: "transaction \(id)'s")
+        case .renewal(let group, let field, let value):
+            guard store.catalog.group(group) != nil else {
+                throw Unusable(message: "the catalog has no subscription group \(UntrustedText.quoted(group))")
+            }
+            guard let status = store.status(ofGroup: group) else {
+                return "group \(UntrustedText.quoted(group)) has no subscription, so no renewal info (expected \(field) \(UntrustedText.quoted(value)))"
+            }
+            return Self.compare(StoreKitFields.renewal(status, group: group, in: store), field, value, what: "group \(group)'s")
+        case .entitlements(let expected):
+            for id in expected where store.catalog.product(id) == nil {
+                throw Unusable(message: "the catalog has no product \(UntrustedText.quoted(id))")
+            }
+            let actual = store.entitlements().map(\.productID)
+            guard Set(actual) != Set(expected) else { return nil }
+            func list(_ ids: [String]) -> String { ids.isEmpty ? StoreKitFields.absent : ids.sorted().joined(separator: " ") }
+            return "currentEntitlements are \(list(actual)), expected \(list(expected))"
+        case .balance(let product, let count):
+            guard store.catalog.product(product)?.type == .consumable else {
+                throw Unusable(message: "\(UntrustedText.quoted(product)) is not a consumable in the catalog; expect-balance counts a consumable's units")
+            }
+            let balance = store.consumableBalance(product)
+            return balance == count ? nil : "the balance of \(product) is \(balance), expected \(count)"
+        }
+    }
+
+    /// A line that names what the catalog or the ledger lacks: the script is refused there (exit 3).
+    public struct Unusable: Error { public var message: String }
+
+    private static func compare(_ fields: [StoreKitFields.Field], _ name: String, _ expected: String, what: String) -> String? {
+        let actual = fields.first { $0.name == name }!.value
+        let holds: Bool
+        if case .date(let date) = actual, StoreKitFields.date(expected) != nil {
+            holds = StoreKitFields.matches(date, expected: expected)
+        } else {
+            holds = actual.text == expected
+        }
+        return holds ? nil : "\(what) \(name) is \(UntrustedText.quoted(actual.text)), expected \(UntrustedText.quoted(expected, limit: 200))"
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import CatalogFormats
+import Foundation
+import StoreModel
+import TextSafety
+
+/// `storefront ledger --state FILE [--json]`: a ledger's transactions, each subscription group's renewal
+/// info and the log, with StoreKit's field names (`StoreKitFields`, the table the inspector and a
+/// script's assertions read). Only reads: a ledger open in a running storefront is read as it was last
+/// saved, and nothing is written or created.
+struct LedgerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ledger",
+        abstract: "Print a --state ledger's transactions, renewal info and log with StoreKit's field names.",
+        discussion: """
+            Dates are ISO 8601 (UTC), amounts plain decimals, an absent value is none (null in JSON). \
+            --json prints one object per line, in a fixed key order, so a CI job can diff it: \
+            {"transaction":{…}} for each transaction, {"renewalInfo":{…}} for each subscription group, \
+            {"event":{…}} for each log entry. A missing or damaged file exits 2.
+            """
+    )
+
+    @OptionGroup var launch: LaunchOptions
+    /// `--state FILE`: the root command's option group, which ArgumentParser hands down to this one.
+    @OptionGroup var ledger: LedgerOption
+
+    @Flag(help: "One JSON object per line, keys in a fixed order.")
+    var json = false
+
+    func run() throws {
+        guard let state = ledger.state else { throw StartupError(message: "storefront ledger needs the ledger to print: --state FILE") }
+        guard FileManager.default.fileExists(atPath: state) else {
+            throw StartupError(message: "there is no ledger at \(state)")
+        }
+        let store = try launch.resolve(state: state, readOnly: true).store
+        var sections: [(kind: String, fields: [StoreKitFields.Field])] = store.transactions.map {
+            ("transaction", StoreKitFields.transaction($0, in: store))
+        }
+        for groupID in store.renewals.keys.sorted() {
+            guard let status = store.status(ofGroup: groupID, ownership: .purchased) else { continue }
+            sections.append(("renewalInfo", StoreKitFields.renewal(status, group: groupID, in: store)))
+        }
+        sections += store.events.map { ("event", StoreKitFields.event($0)) }
+        var output = ""
+        for section in sections {
+            if json {
+                let members = section.fields.map { field in
+                    Self.quoted(field.name) + ":" + (field.value == .none ? "null" : Self.quoted(field.value.text))
+                }
+                output += "{\(Self.quoted(section.kind)):{\(members.joined(separator: ","))}}\n"
+            } else {
+                let width = section.fields.map(\.name.count).max()! + 2
+                output += section.kind + "\n" + section.fields.map { field in
+                    "  " + field.name.padding(toLength: width, withPad: " ", startingAt: 0) + UntrustedText.displayable(field.value.text)
+                }.joined(separator: "\n") + "\n\n"
+            }
+        }
+        if !json, sections.isEmpty { output = "the ledger holds no transactions, renewal info or log entries\n" }
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
+
+    /// A JSON string, escaped as the project's JSON writer escapes it.
+    static func quoted(_ text: String) -> String { StoreKitExport.render(.string(text)) }
+}
