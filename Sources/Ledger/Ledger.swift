@@ -402,12 +402,19 @@ public final class Ledger {
                 t.column("date", .double).notNull()
             }
         }
+        // A storefront change QA made (`set territory`) is a Log event naming the storefront moved to.
+        migrator.registerMigration(storefrontChangeMigration) { db in
+            try db.alter(table: "purchaseEvent") { t in
+                t.add(column: "storefront", .text)
+            }
+        }
         return migrator
     }()
 
     static let consumableUseMigration = "v5-consumable-use-renewal-offers"
     static let purchaseHelpMigration = "v6-refunds-feedback"
     static let offerCodeMigration = "v7-offer-code-redemptions"
+    static let storefrontChangeMigration = "v8-storefront-changes"
 
     // MARK: writing
 

@@ -481,7 +481,7 @@ enum TransactionRow {
 /// An event as a row of `purchaseEvent`, read and written like a transaction's.
 enum EventRow {
     static let columns = ["id", "date", "kind", "productID", "quantity", "offerID", "failure", "status",
-                          "resolvedDate", "transactionID", "restored", "refundReason"]
+                          "resolvedDate", "transactionID", "restored", "refundReason", "storefront"]
 
     static func arguments(_ e: StoreEvent) throws -> StatementArguments {
         guard e.id <= UInt64(RowReader.maximumID) else {
@@ -489,7 +489,7 @@ enum EventRow {
         }
         return [Int64(e.id), e.date.timeIntervalSince1970, e.kind.rawValue, e.productID, e.quantity, e.offerID,
                 e.failure?.rawValue, e.status.rawValue, e.resolvedDate?.timeIntervalSince1970,
-                e.transactionID.map { Int64($0) }, e.restored, e.refundReason?.rawValue]
+                e.transactionID.map { Int64($0) }, e.restored, e.refundReason?.rawValue, e.storefront]
     }
 
     static func event(from row: Row) throws -> StoreEvent {
@@ -502,7 +502,8 @@ enum EventRow {
             status: try cells.known("status", StoreEvent.Status.self), resolvedDate: try cells.optionalDate("resolvedDate"),
             transactionID: cells.value("transactionID").isNull ? nil : UInt64(try cells.integer("transactionID", 1...RowReader.maximumID)),
             restored: cells.value("restored").isNull ? nil : Int(try cells.integer("restored", 0...Int64(Int32.max))),
-            refundReason: row.hasColumn("refundReason") ? try cells.optionalKnown("refundReason", RefundReason.self) : nil)
+            refundReason: row.hasColumn("refundReason") ? try cells.optionalKnown("refundReason", RefundReason.self) : nil,
+            storefront: row.hasColumn("storefront") ? try cells.optionalText("storefront") : nil)
     }
 }
 

@@ -21,6 +21,8 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
         /// A refund the person asked for from the app (StoreKit's `beginRefundRequest`), for the
         /// transaction `transactionID`, with their `refundReason`; Apple's decision (QA's, here) is its status
         case refundRequest
+        /// The storefront changed (StoreKit's `Storefront.updates`): `storefront` is the new one's code
+        case storefrontChange
     }
 
     /// Where a request stands; an event that waits on nobody is `done` from the start.
@@ -61,10 +63,13 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
     public var restored: Int?
     /// Why the person asked for a refund (a refund request only).
     public var refundReason: RefundReason?
+    /// The storefront moved to (a storefront change only): its territory code.
+    public var storefront: String?
 
     public init(id: UInt64, date: Date, kind: Kind, productID: String?, quantity: Int = 1, offerID: String? = nil,
                 failure: PurchaseError? = nil, status: Status = .done, resolvedDate: Date? = nil,
-                transactionID: UInt64? = nil, restored: Int? = nil, refundReason: RefundReason? = nil) {
+                transactionID: UInt64? = nil, restored: Int? = nil, refundReason: RefundReason? = nil,
+                storefront: String? = nil) {
         self.id = id
         self.date = date
         self.kind = kind
@@ -77,6 +82,7 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
         self.transactionID = transactionID
         self.restored = restored
         self.refundReason = refundReason
+        self.storefront = storefront
     }
 
     /// Waiting on someone: a parent (Ask to Buy), the person (an interrupted purchase) or Apple (a

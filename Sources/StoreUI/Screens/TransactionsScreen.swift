@@ -279,7 +279,10 @@ public enum TransactionsScreen {
             // When an Ask to Buy request expires unanswered (24 hours after it was last asked).
             all.append(Column(position: 6, title: titles.expires, width: dateWidth) { $0.askToBuyExpiration.map(state.date) ?? "" })
         }
-        return fit(all, flexible: Column(position: 2, title: titles.product, width: 12) { productName($0.productID, state) },
+        // A storefront change is about no product: its column names the storefront moved to.
+        return fit(all, flexible: Column(position: 2, title: titles.product, width: 12) {
+            $0.kind == .storefrontChange ? ($0.storefront ?? "") : productName($0.productID, state)
+        },
                    width: width)
     }
 

@@ -456,6 +456,7 @@ public struct Strings: Sendable {
             case .interrupted: "interrupted"
             case .restore: "restore"
             case .refundRequest: "refund"
+            case .storefrontChange: "storefront"
             }
         }
         public var waitingOn: @Sendable (StoreEvent.Kind) -> String = {
@@ -472,6 +473,7 @@ public struct Strings: Sendable {
             let about = event.transactionID.map { " (transaction \($0))" } ?? ""
             switch (event.kind, event.status) {
             case (.restore, _): return event.restored.map { $0 == 0 ? "nothing to restore" : "restored \($0)" } ?? "restored"
+            case (.storefrontChange, _): return "now \(event.storefront ?? "another storefront")"
             case (.refundRequest, .pending): return "waiting for Apple" + about
             case (.refundRequest, .approved): return "refunded" + about
             case (.refundRequest, .declined): return "declined" + about
