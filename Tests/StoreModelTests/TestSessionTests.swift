@@ -43,12 +43,12 @@ struct TestSessionTests {
     @Test("renew is refused for a subscription that is not in force, or a product that is not the one in force")
     func renewRefused() throws {
         var store = Fixture.store()
-        #expect(throws: AppStore.SubscriptionRefusal.self) { try store.forceRenewal(of: "family.monthly") }
+        #expect(throws: AppStore.SubscriptionRefusal.self) { var copy = store; try copy.forceRenewal(of: "family.monthly") }
         store.purchase("family.monthly")
-        #expect(throws: AppStore.SubscriptionRefusal.self) { try store.forceRenewal(of: "pro.annual") }
-        #expect(throws: AppStore.SubscriptionRefusal.self) { try store.forceRenewal(of: "alps") }
+        #expect(throws: AppStore.SubscriptionRefusal.self) { var copy = store; try copy.forceRenewal(of: "pro.annual") }
+        #expect(throws: AppStore.SubscriptionRefusal.self) { var copy = store; try copy.forceRenewal(of: "alps") }
         try store.expireSubscription(group: "plus")
-        #expect(throws: AppStore.SubscriptionRefusal.self) { try store.forceRenewal(of: "family.monthly") }
+        #expect(throws: AppStore.SubscriptionRefusal.self) { var copy = store; try copy.forceRenewal(of: "family.monthly") }
         #expect(store.transactions.count == 1)
     }
 
@@ -65,7 +65,7 @@ struct TestSessionTests {
         #expect(!store.owns("family.monthly"))
         store.advance(by: SubscriptionPeriod(value: 2, unit: .month))
         #expect(store.transactions.count == 1, "an expired subscription renews no more")
-        #expect(throws: AppStore.SubscriptionRefusal.self) { try store.expireSubscription(group: "plus") }
+        #expect(throws: AppStore.SubscriptionRefusal.self) { var copy = store; try copy.expireSubscription(group: "plus") }
     }
 
     @Test("expire in billing retry ends the retry with the billing error")
@@ -116,13 +116,15 @@ struct TestSessionTests {
     func storefrontChange() throws {
         var store = Fixture.store()
         store.purchase("family.monthly")
-        #expect(store.changeStorefront(to: Fixture.catalog.territory("JPN")!))
+        let changed = store.changeStorefront(to: Fixture.catalog.territory("JPN")!)
+        #expect(changed)
         #expect(store.events.last?.kind == .storefrontChange && store.events.last?.storefront == "JPN")
         let quote = try store.quote("alps")
         #expect(quote.currency == "JPY" && quote.unitPrice == 800)
         store.advance(to: Fixture.date("2026-12-21T09:00:00Z"))
         #expect(store.transactions.last?.currency == "JPY" && store.transactions.last?.price == 1500)
-        #expect(!store.changeStorefront(to: Fixture.catalog.territory("JPN")!), "the same storefront changes nothing")
+        let again = store.changeStorefront(to: Fixture.catalog.territory("JPN")!)
+        #expect(!again, "the same storefront changes nothing")
         #expect(store.events.count == 1)
     }
 }
