@@ -26,6 +26,9 @@ public enum Action: String, Sendable, CaseIterable {
     case approve, decline, resolve, refund, revoke, delete, confirm, autoRenew
     /// QA: the app did not deliver the selected purchase (Missing a Purchase then offers to make it good).
     case markUndelivered
+    /// QA: the selected subscription expires now, or renews now (SKTestSession's expireSubscription and
+    /// forceRenewalOfSubscription).
+    case expireNow, renewNow
 }
 
 /// One key binding: the keys, how the footer and help write them, and what they do.
@@ -90,6 +93,8 @@ extension Binding {
         Binding(keys: [.character("v")], label: "v", action: .revoke, importance: .helpOnly),
         Binding(keys: [.character("u")], label: "u", action: .autoRenew, importance: .helpOnly),
         Binding(keys: [.character("m")], label: "m", action: .markUndelivered, importance: .helpOnly),
+        Binding(keys: [.character("e")], label: "e", action: .expireNow, importance: .helpOnly),
+        Binding(keys: [.character("w")], label: "w", action: .renewNow, importance: .helpOnly),
         Binding(keys: [.character("x"), .delete], label: "x", action: .delete, importance: .helpOnly),
     ]
     /// Opening the selected row (the store, the inspector, the free area).

@@ -207,12 +207,17 @@ extension AppState {
                 throw refuse("\(UntrustedText.quoted(name)) is not a subscription group or an auto-renewable subscription of the catalog; groups are \(Self.listed(catalog.subscriptionGroups.prefix(6).map(\.id), of: catalog.subscriptionGroups.count))")
             }
             do { try store.expireSubscription(group: groupID) } catch { throw refuse("subscription group \(UntrustedText.quoted(groupID)) \(error.message)") }
+            notice = strings.qa.expiredNow(groupName(groupID))
             StoreScreen.revalidate(&self)
         case .renew(let productID):
             guard store.groupID(ofProduct: productID) != nil else {
                 throw refuse("\(UntrustedText.quoted(productID)) is not an auto-renewable subscription of the catalog")
             }
             do { try store.forceRenewal(of: productID) } catch { throw refuse("\(UntrustedText.quoted(productID)) \(error.message)") }
+            let groupID = store.groupID(ofProduct: productID)!
+            if let state = store.status(ofGroup: groupID, ownership: .purchased)?.state {
+                notice = strings.qa.renewedNow(groupName(groupID), state)
+            }
             StoreScreen.revalidate(&self)
         case .refund(let id, let reason):
             guard let transaction = store.transaction(id) else {
@@ -249,15 +254,18 @@ extension AppState {
             store.clearTransactions()
             setInspectorSelection(nil)
             storeScreen.quantities = [:]
+            notice = strings.qa.transactionsCleared
             StoreScreen.revalidate(&self)
         case .reset:
             store.resetToDefaultState()
+            notice = strings.qa.resetDone
             StoreScreen.revalidate(&self)
         case .territory(let code):
             guard let territory = catalog.territory(code) else {
                 throw refuse("the catalog does not sell in \(code); it sells in \(Self.listed(catalog.territories.prefix(6).map(\.code), of: catalog.territories.count))")
             }
             store.changeStorefront(to: territory)
+            notice = strings.qa.storefrontChanged(territory.code, territory.currency)
             StoreScreen.revalidate(&self)
         case .priceIncrease(let productID, let price, let consent):
             guard let product = catalog.product(productID), product.type == .autoRenewable else {
@@ -270,7 +278,7 @@ extension AppState {
                 throw refuse("\(price) is not above the price now, \(prices.string(current, currency: store.territory.currency)); a price increase raises it")
             }
         case .sync:
-            store.restorePurchases()
+            notice = strings.qa.synced(store.restorePurchases().count)
         }
     }
 
@@ -283,6 +291,11 @@ extension AppState {
         } else {
             store.cancelPurchase(productID, quantity: quantity)
         }
+    }
+
+    /// A subscription group's name in the viewer's language, for a notice.
+    private func groupName(_ groupID: String) -> String {
+        store.catalog.group(groupID).map { $0.name.resolved(for: locale, fallback: fallbackLanguage) } ?? groupID
     }
 
     /// The request a verb answers: the one with this id, or the oldest of its kind waiting.

@@ -26,11 +26,15 @@ public enum ScenarioScreen {
         /// reaches the running app, as `Transaction.updates` delivers it) or before the next launch
         /// (a `--state` ledger keeps it; the app finds it when it starts).
         case pickCode, redeemNow, redeemAtLaunch
+        /// StoreKit Testing's session controls: the storefront (←/→ through the catalog's territories),
+        /// AppStore.sync, clearTransactions and resetToDefaultState (the script verbs' own paths).
+        case storefront, sync, clearTransactions, reset
     }
 
     static let rows: [Row] = ScenarioSetting.names.map(Row.setting)
         + [.advanceDay, .advanceWeek, .advanceToRenewal, .pickCode, .redeemNow, .redeemAtLaunch,
-           .raisePrice(consent: true), .raisePrice(consent: false), .clearAll]
+           .raisePrice(consent: true), .raisePrice(consent: false), .clearAll,
+           .storefront, .sync, .clearTransactions, .reset]
 
     // MARK: update
 
@@ -49,6 +53,14 @@ public enum ScenarioScreen {
             case .advanceToRenewal where action == .change: _ = app.performNavigation(.advanceToRenewal)
             case .raisePrice(let consent) where action == .change: raisePrices(consentRequired: consent, &app)
             case .clearAll where action == .change: app.overlay = .confirm(.clearAll)
+            case .storefront:
+                let territories = app.store.catalog.territories
+                guard let index = territories.firstIndex(of: app.store.territory) ?? territories.indices.first else { return }
+                let next = territories[(index + (action == .change ? 1 : -1) + territories.count) % territories.count]
+                try? app.perform(.territory(next.code))
+            case .sync where action == .change: try? app.perform(.sync)
+            case .clearTransactions where action == .change: app.overlay = .confirm(.clearTransactions)
+            case .reset where action == .change: try? app.perform(.reset)
             case .pickCode: pickCode(by: action == .change ? 1 : -1, &screen, app)
             case .redeemNow where action == .change:
                 if let code = code(screen, app) { app.receiveAppStoreRedemption(code) }
@@ -148,7 +160,7 @@ public enum ScenarioScreen {
         var lines: [(text: String, value: String, row: Row?)] = []
         let labelWidth = ScenarioSetting.names.map { TextWidth.of(qa.settingLabel($0)) }.max()! + 2
         for row in rows {
-            if row == .advanceDay || row == .pickCode || row == .raisePrice(consent: true) { lines.append(("", "", nil)) }
+            if row == .advanceDay || row == .pickCode || row == .raisePrice(consent: true) || row == .storefront { lines.append(("", "", nil)) }
             switch row {
             case .setting(let name): lines.append((TextWidth.pad(qa.settingLabel(name), to: labelWidth), value(name, state), row))
             case .advanceDay: lines.append((qa.advanceDay, "", row))
@@ -161,6 +173,11 @@ public enum ScenarioScreen {
                               code(screen, state).map { UntrustedText.displayable($0) } ?? state.strings.redeem.noCodes, row))
             case .redeemNow: lines.append((state.strings.redeem.panelNow, "", row))
             case .redeemAtLaunch: lines.append((state.strings.redeem.panelAtLaunch, "", row))
+            case .storefront:
+                lines.append((TextWidth.pad(qa.storefrontRow, to: labelWidth), "\(state.store.territory.code) (\(state.store.territory.currency))", row))
+            case .sync: lines.append((qa.syncRow, "", row))
+            case .clearTransactions: lines.append((qa.clearTransactionsRow + "…", "", row))
+            case .reset: lines.append((qa.resetRow, "", row))
             }
         }
         let top = body.row + 2
@@ -221,6 +238,10 @@ public enum ScenarioScreen {
         case .raisePrice: return qa.raisePriceHelp
         case .clearAll: return qa.clearHelp
         case .pickCode, .redeemNow, .redeemAtLaunch: return state.strings.redeem.panelHelp
+        case .storefront: return qa.storefrontHelp
+        case .sync: return qa.syncHelp
+        case .clearTransactions: return qa.clearTransactionsHelp
+        case .reset: return qa.resetHelp
         }
     }
 }

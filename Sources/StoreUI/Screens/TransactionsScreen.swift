@@ -149,13 +149,13 @@ public enum TransactionsScreen {
             case .approve, .decline: return selected?.kind == .askToBuy || selected?.kind == .refundRequest
             case .resolve: return selected?.kind == .interrupted
             case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: return selected != nil
-            case .select, .refund, .revoke, .delete, .autoRenew, .markUndelivered: return false
+            case .select, .refund, .revoke, .delete, .autoRenew, .markUndelivered, .expireNow, .renewNow: return false
             default: return true
             }
         case .log:
             switch action {
             case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: return !app.store.events.isEmpty
-            case .select, .approve, .decline, .resolve, .refund, .revoke, .delete, .autoRenew, .markUndelivered: return false
+            case .select, .approve, .decline, .resolve, .refund, .revoke, .delete, .autoRenew, .markUndelivered, .expireNow, .renewNow: return false
             default: return true
             }
         }
