@@ -32,9 +32,8 @@ public enum ScenarioScreen {
     }
 
     static let rows: [Row] = ScenarioSetting.names.map(Row.setting)
-        + [.advanceDay, .advanceWeek, .advanceToRenewal, .pickCode, .redeemNow, .redeemAtLaunch,
-           .raisePrice(consent: true), .raisePrice(consent: false), .clearAll,
-           .storefront, .sync, .clearTransactions, .reset]
+        + [.advanceDay, .advanceWeek, .advanceToRenewal, .storefront, .sync, .clearTransactions, .reset,
+           .pickCode, .redeemNow, .redeemAtLaunch, .raisePrice(consent: true), .raisePrice(consent: false), .clearAll]
 
     // MARK: update
 
