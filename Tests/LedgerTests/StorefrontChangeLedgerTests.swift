@@ -23,16 +23,7 @@ struct StorefrontChangeLedgerTests {
 
     @Test("a v7 ledger (before storefront changes) opens and is migrated: its events read with no storefront")
     func fromV7() throws {
-        let path = LedgerTests().temporaryPath()
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in try db.execute(sql: "PRAGMA application_id = \(Ledger.applicationID)") }
-        try Ledger.migrator.migrate(queue, upTo: Ledger.offerCodeMigration)
-        try queue.write { db in
-            try db.execute(sql: "INSERT INTO setting (name, value) VALUES ('now', ?)", arguments: [String(LedgerTests.start.timeIntervalSince1970)])
-            try db.execute(sql: "INSERT INTO purchaseEvent (id, date, kind, productID, quantity, status) VALUES (1, ?, 'cancelled', 'com.trailhead.boost.small', 1, 'done')",
-                           arguments: [LedgerTests.start.timeIntervalSince1970])
-        }
-        try queue.close()
+        let path = try LedgerTests().olderLedger(upTo: Ledger.offerCodeMigration)
         let ledger = try Ledger(path: path, catalog: catalog, territory: usa)
         let stored = try #require(ledger.stored)
         #expect(stored.events.map(\.kind) == [.cancelled])
