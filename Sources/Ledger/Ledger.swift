@@ -437,6 +437,12 @@ public final class Ledger {
                 t.add(column: "appAccountToken", .text)
             }
         }
+        // A storefront change QA made (`set territory`) is a Log event naming the storefront moved to.
+        migrator.registerMigration(storefrontChangeMigration) { db in
+            try db.alter(table: "purchaseEvent") { t in
+                t.add(column: "storefront", .text)
+            }
+        }
         return migrator
     }()
 
@@ -447,6 +453,7 @@ public final class Ledger {
     static let purchaseHelpMigration = "v6-refunds-feedback"
     static let offerCodeMigration = "v7-offer-code-redemptions"
     static let appAccountTokenMigration = "v11-app-account-token"
+    static let storefrontChangeMigration = "v12-storefront-changes"
 
     // MARK: writing
 

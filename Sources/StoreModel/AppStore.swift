@@ -511,11 +511,12 @@ public struct AppStore: Sendable {
     mutating func record(_ kind: StoreEvent.Kind, _ productID: String?, quantity: Int = 1, offerID: String? = nil,
                          failure: PurchaseError? = nil, status: StoreEvent.Status = .done,
                          restored: Int? = nil, transactionID: UInt64? = nil, refundReason: RefundReason? = nil,
-                         reviewOutcome: ReviewOutcome? = nil, appVersion: String? = nil) -> StoreEvent {
+                         reviewOutcome: ReviewOutcome? = nil, appVersion: String? = nil,
+                         storefront: String? = nil) -> StoreEvent {
         let event = StoreEvent(id: nextEventID, date: now, kind: kind, productID: productID, quantity: quantity,
                                offerID: offerID, failure: failure, status: status, transactionID: transactionID,
                                restored: restored, refundReason: refundReason, reviewOutcome: reviewOutcome,
-                               appVersion: appVersion)
+                               appVersion: appVersion, storefront: storefront)
         guard productID.map({ catalog.product($0) != nil }) ?? true else { return event }
         nextEventID += 1
         log.append(event)
@@ -850,7 +851,7 @@ public struct AppStore: Sendable {
         update(latest.id) { $0.expirationDate = retimed }
     }
 
-    private mutating func renew(_ group: SubscriptionGroup, until instant: Date) {
+    mutating func renew(_ group: SubscriptionGroup, until instant: Date) {
         // Ends: every pass returns, or appends a renewal that ends later than the last one, or marks a
         // billing issue (after which the next pass returns or appends). Each pass costs O(1) lookups.
         meter?.groupsVisited += 1
@@ -1344,7 +1345,7 @@ public struct AppStore: Sendable {
     /// Changes a transaction in place (not its id or product, which the indexes are keyed by) and
     /// returns it as changed.
     @discardableResult
-    private mutating func update(_ id: UInt64, _ change: (inout Transaction) -> Void) -> Transaction {
+    mutating func update(_ id: UInt64, _ change: (inout Transaction) -> Void) -> Transaction {
         let position = index.positions[id]!
         let before = transactions[position]
         change(&transactions[position])
@@ -1388,7 +1389,7 @@ public struct AppStore: Sendable {
     }
 
     /// Empties the ledger and the renewal states.
-    private mutating func removeAll() {
+    mutating func removeAll() {
         transactions = []
         index = LedgerIndex()
         log = EventLog()

@@ -25,6 +25,8 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
         /// prompt showed and why not, `stars` what the person gave (nil: Not Now). QA's reset of the
         /// review history is one too (`historyReset`): the policy counts what came after it.
         case reviewRequest
+        /// The storefront changed (StoreKit's `Storefront.updates`): `storefront` is the new one's code
+        case storefrontChange
     }
 
     /// Where a request stands; an event that waits on nobody is `done` from the start.
@@ -71,11 +73,14 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
     public var appVersion: String?
     /// A review request only: the stars the person gave in the prompt, 1 to 5; nil for Not Now.
     public var stars: Int?
+    /// The storefront moved to (a storefront change only): its territory code.
+    public var storefront: String?
 
     public init(id: UInt64, date: Date, kind: Kind, productID: String?, quantity: Int = 1, offerID: String? = nil,
                 failure: PurchaseError? = nil, status: Status = .done, resolvedDate: Date? = nil,
                 transactionID: UInt64? = nil, restored: Int? = nil, refundReason: RefundReason? = nil,
-                reviewOutcome: ReviewOutcome? = nil, appVersion: String? = nil, stars: Int? = nil) {
+                reviewOutcome: ReviewOutcome? = nil, appVersion: String? = nil, stars: Int? = nil,
+                storefront: String? = nil) {
         self.reviewOutcome = reviewOutcome
         self.appVersion = appVersion
         self.stars = stars
@@ -91,6 +96,7 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
         self.transactionID = transactionID
         self.restored = restored
         self.refundReason = refundReason
+        self.storefront = storefront
     }
 
     /// Waiting on someone: a parent (Ask to Buy), the person (an interrupted purchase) or Apple (a

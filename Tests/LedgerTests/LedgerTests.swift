@@ -19,6 +19,22 @@ struct LedgerTests {
         return folder.appendingPathComponent(name).path
     }
 
+    /// A ledger an older storefront wrote: migrated up to `migration` and no further, its clock at the
+    /// start, with one cancelled purchase in its event log.
+    func olderLedger(upTo migration: String) throws -> String {
+        let path = temporaryPath()
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in try db.execute(sql: "PRAGMA application_id = \(Ledger.applicationID)") }
+        try Ledger.migrator.migrate(queue, upTo: migration)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO setting (name, value) VALUES ('now', ?)", arguments: [String(Self.start.timeIntervalSince1970)])
+            try db.execute(sql: "INSERT INTO purchaseEvent (id, date, kind, productID, quantity, status) VALUES (1, ?, 'cancelled', 'com.trailhead.boost.small', 1, 'done')",
+                           arguments: [Self.start.timeIntervalSince1970])
+        }
+        try queue.close()
+        return path
+    }
+
     @Test("a family member comes back whole: the switch, the shared chain renewing, their own plan, each status")
     func familyMemberSaved() throws {
         let path = temporaryPath()

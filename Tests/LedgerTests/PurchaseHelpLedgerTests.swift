@@ -104,16 +104,7 @@ struct PurchaseHelpLedgerTests {
 
     @Test("a v5 ledger (before Purchase Help) opens and is migrated: its events read with no refund reason")
     func fromV5() throws {
-        let path = LedgerTests().temporaryPath()
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in try db.execute(sql: "PRAGMA application_id = \(Ledger.applicationID)") }
-        try Ledger.migrator.migrate(queue, upTo: Ledger.consumableUseMigration)
-        try queue.write { db in
-            try db.execute(sql: "INSERT INTO setting (name, value) VALUES ('now', ?)", arguments: [String(LedgerTests.start.timeIntervalSince1970)])
-            try db.execute(sql: "INSERT INTO purchaseEvent (id, date, kind, productID, quantity, status) VALUES (1, ?, 'cancelled', 'com.trailhead.boost.small', 1, 'done')",
-                           arguments: [LedgerTests.start.timeIntervalSince1970])
-        }
-        try queue.close()
+        let path = try LedgerTests().olderLedger(upTo: Ledger.consumableUseMigration)
         let ledger = try Ledger(path: path, catalog: catalog, territory: usa)
         let stored = try #require(ledger.stored)
         #expect(stored.events.map(\.kind) == [.cancelled])

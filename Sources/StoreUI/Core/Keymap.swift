@@ -30,6 +30,9 @@ public enum Action: String, Sendable, CaseIterable {
     case rate
     /// Account's persistent way to write a review on the App Store (never StoreKit's requestReview).
     case writeReview
+    /// QA: the selected subscription expires now, or renews now (SKTestSession's expireSubscription and
+    /// forceRenewalOfSubscription).
+    case expireNow, renewNow
 }
 
 /// One key binding: the keys, how the footer and help write them, and what they do.
@@ -94,6 +97,8 @@ extension Binding {
         Binding(keys: [.character("v")], label: "v", action: .revoke, importance: .helpOnly),
         Binding(keys: [.character("u")], label: "u", action: .autoRenew, importance: .helpOnly),
         Binding(keys: [.character("m")], label: "m", action: .markUndelivered, importance: .helpOnly),
+        Binding(keys: [.character("e")], label: "e", action: .expireNow, importance: .helpOnly),
+        Binding(keys: [.character("w")], label: "w", action: .renewNow, importance: .helpOnly),
         Binding(keys: [.character("x"), .delete], label: "x", action: .delete, importance: .helpOnly),
     ]
     /// Opening the selected row (the store, the inspector, the free area).

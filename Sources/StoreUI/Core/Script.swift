@@ -52,6 +52,8 @@ public struct Script: Sendable, Equatable {
         case markUndelivered(UInt64)
         /// The app dies at once, as with kill -9: nothing more is saved; `launch` starts it again.
         case kill
+        /// A QA verb, at the model level (ScriptVerbs.swift).
+        case verb(Verb)
     }
 
     public enum Advance: Sendable, Equatable {
@@ -67,7 +69,7 @@ public struct Script: Sendable, Equatable {
     }
 
     public static let commands = ["size", "launch", "press", "type", "paste", "app-store-redeem", "advance", "set", "expect", "expect-not",
-                                  "expect-transaction", "expect-renewal", "expect-entitlements", "expect-balance", "snapshot", "refund", "mark-undelivered", "kill"]
+                                  "expect-transaction", "expect-renewal", "expect-entitlements", "expect-balance", "snapshot", "refund", "mark-undelivered", "kill"] + Verb.names
 
     /// Reads a whole script from its text; the first bad line stops it with its number, before anything runs.
     public static func parse(_ text: String) throws(ParseError) -> Script {
@@ -176,6 +178,7 @@ public struct Script: Sendable, Equatable {
         case "advance":
             return .advance(try advance(arguments))
         case "set":
+            if arguments.first == "territory" { return .verb(try Verb.parse("territory", Array(arguments.dropFirst()))!) }
             do {
                 return .set(try ScenarioSetting(line: arguments.joined(separator: " ")))
             } catch {
@@ -186,6 +189,9 @@ public struct Script: Sendable, Equatable {
         case "expect-not":
             return .expectNot(try nonEmpty(one("a quoted text"), name))
         case "refund":
+            // `refund ID [reason]`: the App Store refunds (a verb); `refund approve|decline [ID]`: Apple
+            // decides a refund the person requested.
+            if let first = arguments.first, !["approve", "decline"].contains(first) { return .verb(try Verb.parse(name, arguments)!) }
             let usage = "refund takes approve or decline and, optionally, a transaction id, like refund approve 2"
             guard (1...2).contains(arguments.count), ["approve", "decline"].contains(arguments[0]) else {
                 throw Problem(message: usage)
@@ -213,6 +219,7 @@ public struct Script: Sendable, Equatable {
             return .snapshot(snapshot)
         default:
             if let assertion = try Assertion(name, arguments) { return .assert(assertion) }
+            if let verb = try Verb.parse(name, arguments) { return .verb(verb) }
             throw Problem(message: "unknown command \(UntrustedText.quoted(name)); commands are \(commands.joined(separator: ", ")) (# starts a comment)")
         }
     }

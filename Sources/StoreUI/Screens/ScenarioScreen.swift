@@ -34,11 +34,14 @@ public enum ScenarioScreen {
         case pickCode, redeemNow, redeemAtLaunch
         /// StoreKit's requestReview, as the app calls it; and QA's reset of the device's review history.
         case requestReview, resetReviewHistory
+        /// StoreKit Testing's session controls: the storefront (←/→ through the catalog's territories),
+        /// AppStore.sync, clearTransactions and resetToDefaultState (the script verbs' own paths).
+        case storefront, sync, clearTransactions, reset
     }
 
     static let rows: [Row] = ScenarioSetting.names.map(Row.setting)
-        + [.advanceDay, .advanceWeek, .advanceToRenewal, .requestReview, .resetReviewHistory,
-           .pickCode, .redeemNow, .redeemAtLaunch,
+        + [.advanceDay, .advanceWeek, .advanceToRenewal, .storefront, .sync, .clearTransactions, .reset,
+           .requestReview, .resetReviewHistory, .pickCode, .redeemNow, .redeemAtLaunch,
            .raisePrice(.twentyPercent), .raisePrice(.pastThresholds), .raisePrice(.preservingCurrentPrice), .clearAll]
 
     // MARK: update
@@ -68,6 +71,14 @@ public enum ScenarioScreen {
             case .resetReviewHistory where action == .change:
                 app.store.resetReviewHistory()
                 app.notice = app.strings.qa.reviewHistoryReset
+            case .storefront:
+                let territories = app.store.catalog.territories
+                guard let index = territories.firstIndex(of: app.store.territory) ?? territories.indices.first else { return }
+                let next = territories[(index + (action == .change ? 1 : -1) + territories.count) % territories.count]
+                try? app.perform(.territory(next.code))
+            case .sync where action == .change: try? app.perform(.sync)
+            case .clearTransactions where action == .change: app.overlay = .confirm(.clearTransactions)
+            case .reset where action == .change: try? app.perform(.reset)
             case .pickCode: pickCode(by: action == .change ? 1 : -1, &screen, app)
             case .redeemNow where action == .change:
                 if let code = code(screen, app) { app.receiveAppStoreRedemption(code) }
@@ -171,7 +182,8 @@ public enum ScenarioScreen {
         var lines: [(text: String, value: String, row: Row?)] = []
         let labelWidth = ScenarioSetting.names.map { TextWidth.of(qa.settingLabel($0)) }.max()! + 2
         for row in rows {
-            if row == .advanceDay || row == .pickCode || row == .raisePrice(.twentyPercent) { lines.append(("", "", nil)) }
+            if row == .advanceDay || row == .pickCode || row == .raisePrice(.twentyPercent) || row == .storefront
+                || row == .requestReview { lines.append(("", "", nil)) }
             switch row {
             case .setting(let name): lines.append((TextWidth.pad(qa.settingLabel(name), to: labelWidth), value(name, state), row))
             case .advanceDay: lines.append((qa.advanceDay, "", row))
@@ -186,6 +198,11 @@ public enum ScenarioScreen {
                               code(screen, state).map { UntrustedText.displayable($0) } ?? state.strings.redeem.noCodes, row))
             case .redeemNow: lines.append((state.strings.redeem.panelNow, "", row))
             case .redeemAtLaunch: lines.append((state.strings.redeem.panelAtLaunch, "", row))
+            case .storefront:
+                lines.append((TextWidth.pad(qa.storefrontRow, to: labelWidth), "\(state.store.territory.code) (\(state.store.territory.currency))", row))
+            case .sync: lines.append((qa.syncRow, "", row))
+            case .clearTransactions: lines.append((qa.clearTransactionsRow + "…", "", row))
+            case .reset: lines.append((qa.resetRow, "", row))
             }
         }
         let top = body.row + 2
@@ -248,6 +265,10 @@ public enum ScenarioScreen {
         case .requestReview: return qa.requestReviewHelp
         case .resetReviewHistory: return qa.resetReviewHistoryHelp
         case .pickCode, .redeemNow, .redeemAtLaunch: return state.strings.redeem.panelHelp
+        case .storefront: return qa.storefrontHelp
+        case .sync: return qa.syncHelp
+        case .clearTransactions: return qa.clearTransactionsHelp
+        case .reset: return qa.resetHelp
         }
     }
 }

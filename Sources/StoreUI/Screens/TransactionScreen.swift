@@ -49,6 +49,16 @@ public enum TransactionScreen {
             app.overlay = .confirm(.delete(transactionID: id))
         case .markUndelivered:
             if app.store.markUndelivered(id) { app.notice = qa.markedUndelivered(id) }
+        case .expireNow, .renewNow:
+            // The script verbs' own path: `expire GROUP`, `renew PRODUCT`.
+            guard let transaction = app.store.transaction(id) else { return }
+            if action == .expireNow, let groupID = app.store.groupID(ofProduct: transaction.productID) {
+                try? app.perform(.expire(groupID))
+            } else if action == .renewNow {
+                try? app.perform(.renew(transaction.productID))
+                // The selection follows to the new period, where one began.
+                if let latest = app.store.transactions.last, latest.originalID == transaction.originalID { selection = latest.id }
+            }
         default: break
         }
     }
@@ -68,6 +78,14 @@ public enum TransactionScreen {
                   status.transaction.originalID == selected.originalID, status.state != RenewalState.revoked,
                   status.renewal?.expirationReason == nil else { return false }
             return true
+        case .expireNow, .renewNow:
+            // The person's own subscription, on its transaction in force: expired (it may be in billing
+            // retry) or renewed (only in its period).
+            guard let selected, selected.ownership == .purchased,
+                  let groupID = app.store.groupID(ofProduct: selected.productID),
+                  let status = app.store.status(ofGroup: groupID, ownership: .purchased),
+                  status.transaction.id == selected.id else { return false }
+            return action == .expireNow ? status.state != .expired && status.state != .revoked : status.state == .subscribed
         case .approve, .decline, .resolve, .nextArea, .previousArea: return false
         // A family member is refunded nothing they did not pay for: the organizer stops sharing instead
         // (the family-sharing switch in the scenario panel), which revokes it.

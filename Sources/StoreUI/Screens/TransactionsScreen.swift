@@ -149,13 +149,13 @@ public enum TransactionsScreen {
             case .approve, .decline: return selected?.kind == .askToBuy || selected?.kind == .refundRequest
             case .resolve: return selected?.kind == .interrupted
             case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: return selected != nil
-            case .select, .refund, .revoke, .delete, .autoRenew, .markUndelivered: return false
+            case .select, .refund, .revoke, .delete, .autoRenew, .markUndelivered, .expireNow, .renewNow: return false
             default: return true
             }
         case .log:
             switch action {
             case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: return !app.store.events.isEmpty
-            case .select, .approve, .decline, .resolve, .refund, .revoke, .delete, .autoRenew, .markUndelivered: return false
+            case .select, .approve, .decline, .resolve, .refund, .revoke, .delete, .autoRenew, .markUndelivered, .expireNow, .renewNow: return false
             default: return true
             }
         }
@@ -279,8 +279,14 @@ public enum TransactionsScreen {
             // When an Ask to Buy request expires unanswered (24 hours after it was last asked).
             all.append(Column(position: 6, title: titles.expires, width: dateWidth) { $0.askToBuyExpiration.map(state.date) ?? "" })
         }
+        // A storefront change is about no product: its column names the storefront moved to; a review
+        // request names the app's version.
         return fit(all, flexible: Column(position: 2, title: titles.product, width: 12) {
-            $0.kind == .reviewRequest ? qa.reviewName($0.appVersion ?? "") : productName($0.productID, state)
+            switch $0.kind {
+            case .storefrontChange: $0.storefront ?? ""
+            case .reviewRequest: qa.reviewName($0.appVersion ?? "")
+            default: productName($0.productID, state)
+            }
         }, width: width)
     }
 

@@ -5,6 +5,8 @@ extension AppState {
     /// A question before something that cannot be undone.
     public enum Confirmation: Sendable, Equatable {
         case clearAll
+        /// SKTestSession.clearTransactions(): the ledger emptied, the switches kept.
+        case clearTransactions
         case delete(transactionID: UInt64)
         /// Leaving Submit Feedback, or quitting from it, with a draft not sent.
         case leaveFeedback(quitting: Bool)
@@ -18,6 +20,8 @@ extension AppState {
             storeScreen.quantities = [:]
             StoreScreen.revalidate(&self)
             notice = strings.qa.cleared
+        case .clearTransactions:
+            try? perform(Script.Verb.clear)
         case .delete(let id):
             let index = TransactionsScreen.rows(self).row(of: id)
             store.deleteTransaction(id)
@@ -39,6 +43,7 @@ extension Overlays {
         let message: String
         switch question {
         case .clearAll: message = qa.clearQuestion
+        case .clearTransactions: message = qa.clearTransactionsQuestion
         case .delete(let id): message = qa.deleteQuestion(id)
         case .leaveFeedback(let quitting):
             // The person's own question, in their language.

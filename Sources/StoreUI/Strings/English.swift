@@ -268,6 +268,8 @@ public struct Strings: Sendable {
         .markUndelivered: "mark undelivered",
         .rate: "stars",
         .writeReview: "write a review",
+        .expireNow: "expire now",
+        .renewNow: "renew now",
     ]
 
     /// A screen's title in this language, or in English where it has none.
@@ -400,6 +402,24 @@ public struct Strings: Sendable {
         /// Auto-renew turned off in a grace period or billing retry: the retry ends, and the subscription expires now.
         public var autoRenewOffEndsRetry = "Auto-renew is off: billing retry ends, so the subscription expires now (billingError)."
         public var nothingToRaise = "No subscription renews, so no price was raised. Subscribe first."
+        // SKTestSession's controls (the inspector's e and w, the panel's last rows, the script verbs).
+        public var expiredNow: @Sendable (String) -> String = { "\($0) expired now: it will not renew." }
+        public var renewedNow: @Sendable (String, RenewalState) -> String = { group, state in
+            "Renewed now, the clock unmoved. \(group): \(QAStrings.renewalState(state))."
+        }
+        public var storefrontRow = "Storefront"
+        public var storefrontHelp = "The App Store storefront (Storefront.updates): prices and currency switch at once, for purchases and renewals. ←/→ steps through the catalog's territories; the Log keeps each change."
+        public var storefrontChanged: @Sendable (String, String) -> String = { "Storefront changed to \($0): prices in \($1) from now on." }
+        public var syncRow = "Sync (Restore Purchases)"
+        public var syncHelp = "AppStore.sync(), as Restore Purchases does, without its sign-in sheet: the Log keeps what it restored."
+        public var synced: @Sendable (Int) -> String = { $0 == 1 ? "Synced: 1 purchase restored." : "Synced: \($0) purchases restored." }
+        public var clearTransactionsRow = "Clear transactions"
+        public var clearTransactionsHelp = "SKTestSession.clearTransactions(): deletes every transaction, renewal and Log entry; the switches and the clock stay."
+        public var clearTransactionsQuestion = "Delete every transaction, renewal and Log entry? The switches and the clock stay. This cannot be undone."
+        public var transactionsCleared = "Cleared: no transactions; the switches stay as they were."
+        public var resetRow = "Reset to default settings"
+        public var resetHelp = "SKTestSession.resetToDefaultState(): every switch back to its default (payments allowed, real time, nothing shared); the transactions and the storefront stay."
+        public var resetDone = "Reset: every switch at its default; the transactions stay."
         public var clearAll = "Clear everything…"
         public var requestReview = "Ask for a review now (as the app would)"
         public var requestReviewHelp = "Calls requestReview as the app does after every third item read to the end: the policy decides whether the prompt shows, and the Log (t) says why not."
@@ -487,6 +507,7 @@ public struct Strings: Sendable {
             case .restore: "restore"
             case .refundRequest: "refund"
             case .reviewRequest: "review"
+            case .storefrontChange: "storefront"
             }
         }
         public var waitingOn: @Sendable (StoreEvent.Kind) -> String = {
@@ -514,6 +535,7 @@ public struct Strings: Sendable {
                 case nil: return "review request"
                 }
             case (.restore, _): return event.restored.map { $0 == 0 ? "nothing to restore" : "restored \($0)" } ?? "restored"
+            case (.storefrontChange, _): return "storefront changed"
             case (.refundRequest, .pending): return "waiting for Apple" + about
             case (.refundRequest, .approved): return "refunded" + about
             case (.refundRequest, .declined): return "declined" + about

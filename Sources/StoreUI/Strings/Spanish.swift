@@ -513,6 +513,8 @@ extension Strings {
         s.keyHelp[.confirm] = "sí"
         s.keyHelp[.autoRenew] = "renovación automática sí/no"
         s.keyHelp[.markUndelivered] = "marcar como no entregado"
+        s.keyHelp[.expireNow] = "caducar ahora"
+        s.keyHelp[.renewNow] = "renovar ahora"
         return s
     }()
 

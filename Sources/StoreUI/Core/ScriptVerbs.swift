@@ -1,0 +1,315 @@
+import Foundation
+import StoreModel
+import TextSafety
+
+/// A script's QA verbs: what StoreKit Testing's `SKTestSession` does, said at the model level instead
+/// of with keys (`buy`, `expire`, `renew`, `refund 3 developerIssue`, `set territory DEU`, …). Each runs
+/// the model function the app's own screens use. Here a verb's words are read; what can be checked
+/// without the catalog is checked here, before anything runs (the runner checks the rest).
+extension Script {
+    public enum Verb: Sendable, Equatable {
+        /// The app's purchase call: N units in one transaction, an offer or an offer code, and the
+        /// confirmation sheet confirmed or cancelled.
+        case buy(productID: String, quantity: Int, offer: Offer?, confirm: Bool)
+        /// `SKTestSession.expireSubscription`: a product's or a group's subscription ends now.
+        case expire(String)
+        /// `SKTestSession.forceRenewalOfSubscription`: the product's period ends now and the next begins.
+        case renew(String)
+        /// `SKTestSession.refundTransaction`: the App Store refunds a transaction, for this reason.
+        case refund(transactionID: UInt64, reason: Transaction.RevocationReason)
+        /// Auto-renew off for a group, as the person's Cancel Subscription does.
+        case cancel(String)
+        /// A parent answers an Ask to Buy request: the one with this id, or the oldest waiting.
+        case askToBuy(approve: Bool, requestID: UInt64?)
+        /// The person does what an interrupted purchase asked: the one with this id, or the oldest waiting.
+        case resolveInterrupted(UInt64?)
+        /// Renewals fail to charge from now on (a billing issue starts at the next renewal), or the
+        /// person updated their payment method.
+        case billing(fails: Bool)
+        /// `SKTestSession.clearTransactions()`.
+        case clear
+        /// `SKTestSession.resetToDefaultState()`.
+        case reset
+        /// The storefront changes to this territory (alpha-3 code).
+        case territory(String)
+        /// A developer raises a subscription's price in this storefront, with or without consent required.
+        case priceIncrease(productID: String, price: Decimal, consent: Bool)
+        /// `AppStore.sync()`, as Restore Purchases does.
+        case sync
+
+        public enum Offer: Sendable, Equatable {
+            /// A promotional or win-back offer of the product, by its id.
+            case offer(String)
+            /// An offer code for the product.
+            case code(String)
+        }
+
+        /// The verbs' names, for the list of commands.
+        public static let names = ["buy", "expire", "renew", "cancel", "ask-to-buy", "interrupted", "billing", "clear",
+                                   "reset", "price-increase", "sync"]
+
+        /// Reads a verb's words; nil when `name` is no verb. `refund ID [reason]` and `set territory T`
+        /// come here from their commands.
+        static func parse(_ name: String, _ arguments: [String]) throws(Problem) -> Verb? {
+            func usage(_ text: String) -> Problem { Problem(message: "\(name) takes \(text)") }
+            func nothing(_ what: String) throws(Problem) {
+                guard arguments.isEmpty else { throw Problem(message: "\(name) takes nothing: \(what)") }
+            }
+            func optionalID(_ text: String) throws(Problem) -> UInt64? {
+                guard arguments.count <= 2 else { throw usage(text) }
+                guard arguments.count == 2 else { return nil }
+                guard let id = UInt64(arguments[1]), id > 0 else {
+                    throw Problem(message: "\(UntrustedText.quoted(arguments[1])) is not an id; \(name) takes \(text)")
+                }
+                return id
+            }
+            switch name {
+            case "buy":
+                return try buy(arguments)
+            case "expire", "renew", "cancel":
+                let what = name == "expire" ? "a product or a subscription group id, like expire trail_pro_monthly"
+                    : name == "renew" ? "a subscription's product id, like renew trail_pro_monthly"
+                    : "a subscription group id, like cancel trail_pro"
+                guard arguments.count == 1, !arguments[0].isEmpty else { throw usage(what) }
+                return name == "expire" ? .expire(arguments[0]) : name == "renew" ? .renew(arguments[0]) : .cancel(arguments[0])
+            case "refund":
+                let text = "a transaction id and, optionally, developerIssue or other, like refund 2 developerIssue"
+                guard (1...2).contains(arguments.count) else { throw usage(text) }
+                guard let id = UInt64(arguments[0]), id > 0 else {
+                    throw Problem(message: "\(UntrustedText.quoted(arguments[0])) is not a transaction id; refund takes approve, decline or \(text)")
+                }
+                guard arguments.count == 2 else { return .refund(transactionID: id, reason: .other) }
+                guard let reason = Transaction.RevocationReason(rawValue: arguments[1]) else {
+                    throw Problem(message: "\(UntrustedText.quoted(arguments[1])) is not a refund reason; use developerIssue or other")
+                }
+                return .refund(transactionID: id, reason: reason)
+            case "ask-to-buy":
+                let text = "approve or decline and, optionally, the request's id (the inspector's Requests), like ask-to-buy approve"
+                guard let first = arguments.first, ["approve", "decline"].contains(first) else { throw usage(text) }
+                return .askToBuy(approve: first == "approve", requestID: try optionalID(text))
+            case "interrupted":
+                let text = "resolve and, optionally, the request's id (the inspector's Requests), like interrupted resolve"
+                guard arguments.first == "resolve" else { throw usage(text) }
+                return .resolveInterrupted(try optionalID(text))
+            case "billing":
+                guard arguments.count == 1, ["fail", "fix"].contains(arguments[0]) else {
+                    throw usage("fail (renewals fail to charge) or fix (the payment method is updated)")
+                }
+                return .billing(fails: arguments[0] == "fail")
+            case "clear":
+                try nothing("it removes every transaction, as SKTestSession.clearTransactions()")
+                return .clear
+            case "reset":
+                try nothing("it resets every scenario setting, as SKTestSession.resetToDefaultState()")
+                return .reset
+            case "sync":
+                try nothing("it restores purchases, as AppStore.sync()")
+                return .sync
+            case "territory":
+                guard arguments.count == 1 else { throw Problem(message: "set territory takes a storefront code, like set territory DEU") }
+                guard StorefrontTerritories.territory(arguments[0]) != nil else {
+                    throw Problem(message: "\(UntrustedText.quoted(arguments[0])) is not a storefront; write its ISO 3166 alpha-3 code, like set territory DEU")
+                }
+                return .territory(arguments[0].uppercased())
+            case "price-increase":
+                let text = "a subscription's product id, the new price and, optionally, consent, like price-increase trail_pro_monthly 5.99 consent"
+                guard (2...3).contains(arguments.count), arguments.count == 2 || arguments[2] == "consent" else { throw usage(text) }
+                guard let price = Decimal(string: arguments[1], locale: Locale(identifier: "en_US_POSIX")), price > 0,
+                      arguments[1].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
+                    throw Problem(message: "\(UntrustedText.quoted(arguments[1])) is not a price; write it with a dot, like 5.99")
+                }
+                return .priceIncrease(productID: arguments[0], price: price, consent: arguments.count == 3)
+            default:
+                return nil
+            }
+        }
+
+        /// `buy PRODUCT [N] [offer OFFER_ID | code CODE] [--confirm|--cancel]`.
+        private static func buy(_ arguments: [String]) throws(Problem) -> Verb {
+            let usage = "buy takes a product id, then optionally a quantity, offer OFFER_ID or code CODE, and --confirm or --cancel, like buy trail_boost_pack 3"
+            var words = arguments[...]
+            guard let productID = words.popFirst(), !productID.hasPrefix("-") else { throw Problem(message: usage) }
+            var quantity = 1, offer: Offer?, confirm: Bool?
+            while let word = words.popFirst() {
+                if let number = Int(word) {
+                    guard quantity == 1, offer == nil, confirm == nil else { throw Problem(message: usage) }
+                    guard (1...99).contains(number) else {
+                        throw Problem(message: "\(number) is not a quantity; buy takes 1 to 99 units")
+                    }
+                    quantity = number
+                } else if word == "offer" || word == "code" {
+                    guard offer == nil, confirm == nil, let id = words.popFirst(), !id.isEmpty else { throw Problem(message: usage) }
+                    offer = word == "offer" ? .offer(id) : .code(id)
+                } else if word == "--confirm" || word == "--cancel" {
+                    guard confirm == nil else { throw Problem(message: usage) }
+                    confirm = word == "--confirm"
+                } else {
+                    throw Problem(message: "\(UntrustedText.quoted(word)) is not a quantity, offer, code, --confirm or --cancel; \(usage)")
+                }
+            }
+            if quantity > 1, case .code = offer {
+                throw Problem(message: "an offer code redeems one item; buy with a code takes no quantity")
+            }
+            return .buy(productID: productID, quantity: quantity, offer: offer, confirm: confirm ?? true)
+        }
+    }
+}
+
+extension Script.Verb {
+    /// Why a verb cannot be done now (a product the catalog lacks, no request waiting): the script
+    /// stops with exit 3 and this.
+    public struct Refusal: Error, Sendable, Equatable {
+        public var message: String
+    }
+}
+
+extension AppState {
+    /// Does a script's verb through the model functions the app's screens use, and brings the screens
+    /// up to date after it, as the same action on a screen does. Refused with why where it cannot be
+    /// done now; a purchase that fails (payments blocked, an injected error) is an outcome, not a refusal.
+    public mutating func perform(_ verb: Script.Verb) throws(Script.Verb.Refusal) {
+        func refuse(_ message: String) -> Script.Verb.Refusal { Script.Verb.Refusal(message: message) }
+        let catalog = store.catalog
+        switch verb {
+        case .buy(let productID, let quantity, let offer, let confirm):
+            guard let product = catalog.product(productID) else {
+                throw refuse("\(UntrustedText.quoted(productID)) is not a product of the catalog; products are \(Self.listed(catalog.products.prefix(6).map(\.id), of: catalog.products.count))")
+            }
+            if quantity > 1, product.type != .consumable {
+                throw refuse("only a consumable is bought in a quantity; \(UntrustedText.quoted(productID)) is \(strings.qa.productType(product.type))")
+            }
+            switch offer {
+            case .code(let code)?:
+                let match = catalog.offerCode(forCode: code.uppercased())
+                guard let match, match.offer.productID == productID else {
+                    let codes = catalog.offerCodes.lazy.filter { $0.productID == productID }.prefix(6)
+                        .compactMap { $0.customCodes.first ?? $0.oneTimeUseCodes.first }
+                    throw refuse("\(UntrustedText.quoted(code)) is not an offer code of \(UntrustedText.quoted(productID))"
+                                 + (codes.isEmpty ? "; it has none" : "; its offers' codes include \(Self.listed(Array(codes), of: codes.count))"))
+                }
+                // The redemption sheet: Redeem, or Cancel (nothing is recorded).
+                if confirm { _ = try? store.redeemOfferCode(code) }
+            case .offer(let offerID)?:
+                let info = product.subscription
+                let ids = (info?.promotionalOffers.compactMap(\.id) ?? []) + (info?.winBackOffers.map(\.id) ?? [])
+                guard ids.contains(offerID) else {
+                    throw refuse("\(UntrustedText.quoted(offerID)) is not a promotional or win-back offer of \(UntrustedText.quoted(productID))"
+                                 + (ids.isEmpty ? "; it has none" : "; its offers are \(Self.listed(Array(ids.prefix(6)), of: ids.count))"))
+                }
+                buy(productID, quantity: quantity, offer: offerID, confirm: confirm)
+            case nil:
+                buy(productID, quantity: quantity, offer: nil, confirm: confirm)
+            }
+            StoreScreen.revalidate(&self)
+            SignupScreen.revalidate(&self)
+        case .expire(let name):
+            guard let groupID = catalog.group(name)?.id ?? store.groupID(ofProduct: name) else {
+                throw refuse("\(UntrustedText.quoted(name)) is not a subscription group or an auto-renewable subscription of the catalog; groups are \(Self.listed(catalog.subscriptionGroups.prefix(6).map(\.id), of: catalog.subscriptionGroups.count))")
+            }
+            do { try store.expireSubscription(group: groupID) } catch { throw refuse("subscription group \(UntrustedText.quoted(groupID)) \(error.message)") }
+            notice = strings.qa.expiredNow(groupName(groupID))
+            StoreScreen.revalidate(&self)
+        case .renew(let productID):
+            guard store.groupID(ofProduct: productID) != nil else {
+                throw refuse("\(UntrustedText.quoted(productID)) is not an auto-renewable subscription of the catalog")
+            }
+            do { try store.forceRenewal(of: productID) } catch { throw refuse("\(UntrustedText.quoted(productID)) \(error.message)") }
+            let groupID = store.groupID(ofProduct: productID)!
+            if let state = store.status(ofGroup: groupID, ownership: .purchased)?.state {
+                notice = strings.qa.renewedNow(groupName(groupID), state)
+            }
+            StoreScreen.revalidate(&self)
+        case .refund(let id, let reason):
+            guard let transaction = store.transaction(id) else {
+                throw refuse("there is no transaction \(id); " + (store.transactions.isEmpty ? "the ledger has none" : "ids run 1 to \(store.nextTransactionID - 1)"))
+            }
+            guard transaction.ownership == .purchased else {
+                throw refuse("transaction \(id) is family-shared: the organizer stops sharing instead (set family-sharing off)")
+            }
+            guard let effect = store.refund(id, reason: reason) else { throw refuse("transaction \(id) was refunded already") }
+            notice = reason == .developerIssue ? strings.qa.revoked(id, strings.qa.refundTookBack(effect))
+                : strings.qa.refunded(id, strings.qa.refundTookBack(effect))
+            StoreScreen.revalidate(&self)
+        case .cancel(let groupID):
+            guard catalog.group(groupID) != nil else {
+                throw refuse("\(UntrustedText.quoted(groupID)) is not a subscription group of the catalog; groups are \(Self.listed(catalog.subscriptionGroups.prefix(6).map(\.id), of: catalog.subscriptionGroups.count))")
+            }
+            guard let status = store.status(ofGroup: groupID, ownership: .purchased), status.state != .expired,
+                  status.state != .revoked, let renewal = status.renewal else {
+                throw refuse("subscription group \(UntrustedText.quoted(groupID)) has no subscription of the person's own in force to cancel")
+            }
+            guard renewal.willAutoRenew else { throw refuse("subscription group \(UntrustedText.quoted(groupID)) is cancelled already (auto-renew is off)") }
+            store.setAutoRenew(false, group: groupID)
+        case .askToBuy(let approve, let requestID):
+            let request = try waitingRequest(.askToBuy, requestID, "no Ask to Buy request waits", "set ask-to-buy on, then buy")
+            if approve { store.approve(request.id) } else { store.decline(request.id) }
+            StoreScreen.revalidate(&self)
+        case .resolveInterrupted(let requestID):
+            let request = try waitingRequest(.interrupted, requestID, "no interrupted purchase waits", "set interrupt-purchases on, then buy")
+            store.resolveInterruption(request.id)
+            StoreScreen.revalidate(&self)
+        case .billing(let fails):
+            if fails { store.apply(.billingRetry(true)) } else { store.updatePaymentMethod() }
+        case .clear:
+            store.clearTransactions()
+            setInspectorSelection(nil)
+            storeScreen.quantities = [:]
+            notice = strings.qa.transactionsCleared
+            StoreScreen.revalidate(&self)
+        case .reset:
+            store.resetToDefaultState()
+            notice = strings.qa.resetDone
+            StoreScreen.revalidate(&self)
+        case .territory(let code):
+            guard let territory = catalog.territory(code) else {
+                throw refuse("the catalog does not sell in \(code); it sells in \(Self.listed(catalog.territories.prefix(6).map(\.code), of: catalog.territories.count))")
+            }
+            store.changeStorefront(to: territory)
+            notice = strings.qa.storefrontChanged(territory.code, territory.currency)
+            StoreScreen.revalidate(&self)
+        case .priceIncrease(let productID, let price, let consent):
+            guard let product = catalog.product(productID), product.type == .autoRenewable else {
+                throw refuse("\(UntrustedText.quoted(productID)) is not an auto-renewable subscription of the catalog; only a subscription's price is raised for its subscribers")
+            }
+            guard let current = store.price(of: product) else {
+                throw refuse("\(UntrustedText.quoted(productID)) is not sold in \(store.territory.code)")
+            }
+            // With `consent` written, consent is required; without it, Apple's rule decides (PriceConsentRule.swift).
+            guard store.raisePrice(productID, to: price, consentRequired: consent ? true : nil) else {
+                throw refuse("\(price) is not above the price now, \(prices.string(current, currency: store.territory.currency)); a price increase raises it")
+            }
+        case .sync:
+            notice = strings.qa.synced(store.restorePurchases().count)
+        }
+    }
+
+    /// The app's purchase call, as the confirmation sheet ends it: confirmed, the purchase (gating, Ask
+    /// to Buy, interruptions and injected failures included); cancelled, StoreKit's `.userCancelled`.
+    /// A purchase that cannot start (payments blocked, not sold here) fails as the call does, either way.
+    private mutating func buy(_ productID: String, quantity: Int, offer: String?, confirm: Bool) {
+        if confirm || (try? store.quote(productID, quantity: quantity, promotionalOffer: offer)) == nil {
+            store.purchase(productID, quantity: quantity, promotionalOffer: offer)
+        } else {
+            store.cancelPurchase(productID, quantity: quantity)
+        }
+    }
+
+    /// A subscription group's name in the viewer's language, for a notice.
+    private func groupName(_ groupID: String) -> String {
+        store.catalog.group(groupID).map { $0.name.resolved(for: locale, fallback: fallbackLanguage) } ?? groupID
+    }
+
+    /// The request a verb answers: the one with this id, or the oldest of its kind waiting.
+    private func waitingRequest(_ kind: StoreEvent.Kind, _ id: UInt64?, _ none: String, _ how: String) throws(Script.Verb.Refusal) -> StoreEvent {
+        guard let request = store.pendingRequests.first(where: { $0.kind == kind && (id == nil || $0.id == id) }) else {
+            throw Script.Verb.Refusal(message: none + (id.map { " with id \($0)" } ?? "") + "; to make one, \(how)")
+        }
+        return request
+    }
+
+    /// Ids from catalog text for a message: the first few, quoted and cut, and how many more.
+    static func listed(_ ids: [String], of count: Int) -> String {
+        let shown = ids.map { UntrustedText.quoted($0) }.joined(separator: ", ")
+        return count > ids.count ? shown + " and \(count - ids.count) more" : shown
+    }
+}
