@@ -443,6 +443,12 @@ public final class Ledger {
                 t.add(column: "storefront", .text)
             }
         }
+        // A purchase that waits keeps the appAccountToken the app passed, for the transaction it becomes.
+        migrator.registerMigration(requestTokenMigration) { db in
+            try db.alter(table: "purchaseEvent") { t in
+                t.add(column: "appAccountToken", .text)
+            }
+        }
         return migrator
     }()
 
@@ -454,6 +460,7 @@ public final class Ledger {
     static let offerCodeMigration = "v7-offer-code-redemptions"
     static let appAccountTokenMigration = "v11-app-account-token"
     static let storefrontChangeMigration = "v12-storefront-changes"
+    static let requestTokenMigration = "v13-request-app-account-token"
 
     // MARK: writing
 

@@ -497,7 +497,7 @@ enum TransactionRow {
 /// An event as a row of `purchaseEvent`, read and written like a transaction's.
 enum EventRow {
     static let columns = ["id", "date", "kind", "productID", "quantity", "offerID", "failure", "status",
-                          "resolvedDate", "transactionID", "restored", "refundReason", "reviewOutcome", "appVersion", "stars", "storefront"]
+                          "resolvedDate", "transactionID", "restored", "refundReason", "reviewOutcome", "appVersion", "stars", "storefront", "appAccountToken"]
 
     static func arguments(_ e: StoreEvent) throws -> StatementArguments {
         guard e.id <= UInt64(RowReader.maximumID) else {
@@ -506,7 +506,7 @@ enum EventRow {
         return [Int64(e.id), e.date.timeIntervalSince1970, e.kind.rawValue, e.productID, e.quantity, e.offerID,
                 e.failure?.rawValue, e.status.rawValue, e.resolvedDate?.timeIntervalSince1970,
                 e.transactionID.map { Int64($0) }, e.restored, e.refundReason?.rawValue,
-                e.reviewOutcome?.rawValue, e.appVersion, e.stars, e.storefront]
+                e.reviewOutcome?.rawValue, e.appVersion, e.stars, e.storefront, e.appAccountToken?.uuidString]
     }
 
     static func event(from row: Row) throws -> StoreEvent {
@@ -523,7 +523,8 @@ enum EventRow {
             reviewOutcome: row.hasColumn("reviewOutcome") ? try cells.optionalKnown("reviewOutcome", ReviewOutcome.self) : nil,
             appVersion: row.hasColumn("appVersion") ? try cells.optionalText("appVersion") : nil,
             stars: !row.hasColumn("stars") || cells.value("stars").isNull ? nil : Int(try cells.integer("stars", 1...5)),
-            storefront: row.hasColumn("storefront") ? try cells.optionalText("storefront") : nil)
+            storefront: row.hasColumn("storefront") ? try cells.optionalText("storefront") : nil,
+            appAccountToken: row.hasColumn("appAccountToken") ? try cells.optionalUUID("appAccountToken") : nil)
     }
 }
 

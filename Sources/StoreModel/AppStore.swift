@@ -357,17 +357,20 @@ public struct AppStore: Sendable {
         }
         let offer = quote.offer?.purchaseOptionID
         if scenario.interruptPurchases {
-            return .interrupted(record(.interrupted, productID, quantity: quantity, offerID: offer, status: .pending))
+            return .interrupted(record(.interrupted, productID, quantity: quantity, offerID: offer, status: .pending,
+                                       appAccountToken: appAccountToken))
         }
         if scenario.askToBuy {
             // Asking again while a request waits does not ask the parent twice: the requests are
             // consolidated, and the waiting one's 24 hours start again (`askToBuyLifetime`).
             if let waiting = pendingRequest(for: productID), waiting.kind == .askToBuy {
+                // (The token of the latest call is the one the purchase carries when approved.)
                 let now = now
-                changeEvent(waiting.id) { $0.date = now }
+                changeEvent(waiting.id) { $0.date = now; $0.appAccountToken = appAccountToken }
                 return .deferred(event(waiting.id)!)
             }
-            return .deferred(record(.askToBuy, productID, quantity: quantity, offerID: offer, status: .pending))
+            return .deferred(record(.askToBuy, productID, quantity: quantity, offerID: offer, status: .pending,
+                                    appAccountToken: appAccountToken))
         }
         return complete(quote)
     }
@@ -433,7 +436,9 @@ public struct AppStore: Sendable {
         scenario.interruptPurchases = false
         let outcome: PurchaseOutcome
         do {
-            let quote = try self.quote(request.productID!, quantity: request.quantity, promotionalOffer: request.offerID)
+            var quote = try self.quote(request.productID!, quantity: request.quantity, promotionalOffer: request.offerID)
+            // The purchase that waited goes through with the appAccountToken the app passed then.
+            quote.appAccountToken = request.appAccountToken
             outcome = complete(quote)
         } catch {
             outcome = .failed(error)
@@ -512,11 +517,11 @@ public struct AppStore: Sendable {
                          failure: PurchaseError? = nil, status: StoreEvent.Status = .done,
                          restored: Int? = nil, transactionID: UInt64? = nil, refundReason: RefundReason? = nil,
                          reviewOutcome: ReviewOutcome? = nil, appVersion: String? = nil,
-                         storefront: String? = nil) -> StoreEvent {
+                         storefront: String? = nil, appAccountToken: UUID? = nil) -> StoreEvent {
         let event = StoreEvent(id: nextEventID, date: now, kind: kind, productID: productID, quantity: quantity,
                                offerID: offerID, failure: failure, status: status, transactionID: transactionID,
                                restored: restored, refundReason: refundReason, reviewOutcome: reviewOutcome,
-                               appVersion: appVersion, storefront: storefront)
+                               appVersion: appVersion, storefront: storefront, appAccountToken: appAccountToken)
         guard productID.map({ catalog.product($0) != nil }) ?? true else { return event }
         nextEventID += 1
         log.append(event)

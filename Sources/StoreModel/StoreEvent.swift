@@ -75,12 +75,16 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
     public var stars: Int?
     /// The storefront moved to (a storefront change only): its territory code.
     public var storefront: String?
+    /// A purchase that waits (Ask to Buy, interrupted): the appAccountToken the app passed, which the
+    /// transaction carries once the purchase goes through.
+    public var appAccountToken: UUID?
 
     public init(id: UInt64, date: Date, kind: Kind, productID: String?, quantity: Int = 1, offerID: String? = nil,
                 failure: PurchaseError? = nil, status: Status = .done, resolvedDate: Date? = nil,
                 transactionID: UInt64? = nil, restored: Int? = nil, refundReason: RefundReason? = nil,
                 reviewOutcome: ReviewOutcome? = nil, appVersion: String? = nil, stars: Int? = nil,
-                storefront: String? = nil) {
+                storefront: String? = nil, appAccountToken: UUID? = nil) {
+        self.appAccountToken = appAccountToken
         self.reviewOutcome = reviewOutcome
         self.appVersion = appVersion
         self.stars = stars

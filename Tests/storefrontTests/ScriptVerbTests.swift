@@ -62,8 +62,8 @@ struct ScriptVerbTests {
     func buyWithOfferOrCode() throws {
         try passes("""
             buy com.trailhead.plus.pro.monthly code SPRINGTRAIL
-            press t enter
-            expect "offer                 code SPRING-FREE-MONTH"
+            expect-transaction 1 offer.type code
+            expect-transaction 1 offer.id SPRING-FREE-MONTH
             """)
     }
 
@@ -78,6 +78,20 @@ struct ScriptVerbTests {
         try stops("buy com.trailhead.plus.pro.monthly code ALPSFREE\nexpect \"x\"", at: 1,
                   #""ALPSFREE" is not an offer code of "com.trailhead.plus.pro.monthly"; its offers' codes include "SPRINGTRAIL""#)
         try stops("buy com.trailhead.boost.small 100\nexpect \"x\"", at: 1, status: 2, "100 is not a quantity")
+        try stops("buy com.trailhead.boost.small token 1234\nexpect \"x\"", at: 1, status: 2,
+                  #""1234" is not a UUID; an appAccountToken looks like"#)
+    }
+
+    @Test("buy token UUID passes the appAccountToken: the transaction carries it, and so does one approved after Ask to Buy")
+    func buyWithToken() throws {
+        try passes("""
+            buy com.trailhead.boost.small token 6f9619ff-8b86-d011-b42d-00c04fc964ff
+            expect-transaction 1 appAccountToken 6f9619ff-8b86-d011-b42d-00c04fc964ff
+            set ask-to-buy on
+            buy com.trailhead.maps.alps token 0e984725-c51c-4bf4-9960-e1c80e27aba0
+            ask-to-buy approve
+            expect-transaction 2 appAccountToken 0e984725-c51c-4bf4-9960-e1c80e27aba0
+            """)
     }
 
     @Test("expire ends a subscription now, with its reason; expiring it again is refused")
@@ -85,8 +99,7 @@ struct ScriptVerbTests {
         try passes("""
             buy com.trailhead.plus.pro.monthly
             expire com.trailhead.plus.pro.monthly
-            press t enter
-            expect "expirationReason      autoRenewDisabled"
+            expect-renewal trailhead.plus expirationReason autoRenewDisabled
             """)
         try stops("buy com.trailhead.plus.pro.monthly\nexpire trailhead.plus\nexpire trailhead.plus\nexpect \"x\"", at: 3,
                   #"subscription group "trailhead.plus" has expired already; nothing to expire"#)
@@ -122,8 +135,7 @@ struct ScriptVerbTests {
         try passes("""
             buy com.trailhead.plus.pro.monthly
             cancel trailhead.plus
-            press t enter
-            expect "auto-renew off"
+            expect-renewal trailhead.plus willAutoRenew false
             """)
         try stops("buy com.trailhead.plus.pro.monthly\ncancel trailhead.plus\ncancel trailhead.plus\nexpect \"x\"", at: 3,
                   #"subscription group "trailhead.plus" is cancelled already (auto-renew is off)"#)

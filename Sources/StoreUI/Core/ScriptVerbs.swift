@@ -10,7 +10,7 @@ extension Script {
     public enum Verb: Sendable, Equatable {
         /// The app's purchase call: N units in one transaction, an offer or an offer code, and the
         /// confirmation sheet confirmed or cancelled.
-        case buy(productID: String, quantity: Int, offer: Offer?, confirm: Bool)
+        case buy(productID: String, quantity: Int, offer: Offer?, confirm: Bool, appAccountToken: UUID? = nil)
         /// `SKTestSession.expireSubscription`: a product's or a group's subscription ends now.
         case expire(String)
         /// `SKTestSession.forceRenewalOfSubscription`: the product's period ends now and the next begins.
@@ -126,11 +126,19 @@ extension Script {
 
         /// `buy PRODUCT [N] [offer OFFER_ID | code CODE] [--confirm|--cancel]`.
         private static func buy(_ arguments: [String]) throws(Problem) -> Verb {
-            let usage = "buy takes a product id, then optionally a quantity, offer OFFER_ID or code CODE, and --confirm or --cancel, like buy trail_boost_pack 3"
+            let usage = "buy takes a product id, then optionally a quantity, offer OFFER_ID or code CODE, token UUID (the appAccountToken), and --confirm or --cancel, like buy trail_boost_pack 3"
             var words = arguments[...]
             guard let productID = words.popFirst(), !productID.hasPrefix("-") else { throw Problem(message: usage) }
-            var quantity = 1, offer: Offer?, confirm: Bool?
+            var quantity = 1, offer: Offer?, confirm: Bool?, token: UUID?
             while let word = words.popFirst() {
+                if word == "token" {
+                    guard token == nil, confirm == nil, let text = words.popFirst() else { throw Problem(message: usage) }
+                    guard let uuid = UUID(uuidString: text) else {
+                        throw Problem(message: "\(UntrustedText.quoted(text)) is not a UUID; an appAccountToken looks like 3f1c2a9e-8b7d-4c6e-9f0a-1b2c3d4e5f60")
+                    }
+                    token = uuid
+                    continue
+                }
                 if let number = Int(word) {
                     guard quantity == 1, offer == nil, confirm == nil else { throw Problem(message: usage) }
                     guard (1...99).contains(number) else {
@@ -144,13 +152,16 @@ extension Script {
                     guard confirm == nil else { throw Problem(message: usage) }
                     confirm = word == "--confirm"
                 } else {
-                    throw Problem(message: "\(UntrustedText.quoted(word)) is not a quantity, offer, code, --confirm or --cancel; \(usage)")
+                    throw Problem(message: "\(UntrustedText.quoted(word)) is not a quantity, offer, code, token, --confirm or --cancel; \(usage)")
                 }
             }
             if quantity > 1, case .code = offer {
                 throw Problem(message: "an offer code redeems one item; buy with a code takes no quantity")
             }
-            return .buy(productID: productID, quantity: quantity, offer: offer, confirm: confirm ?? true)
+            if token != nil, case .code = offer {
+                throw Problem(message: "an offer code is redeemed on the App Store's sheet, which takes no appAccountToken")
+            }
+            return .buy(productID: productID, quantity: quantity, offer: offer, confirm: confirm ?? true, appAccountToken: token)
         }
     }
 }
@@ -171,7 +182,7 @@ extension AppState {
         func refuse(_ message: String) -> Script.Verb.Refusal { Script.Verb.Refusal(message: message) }
         let catalog = store.catalog
         switch verb {
-        case .buy(let productID, let quantity, let offer, let confirm):
+        case .buy(let productID, let quantity, let offer, let confirm, let token):
             guard let product = catalog.product(productID) else {
                 throw refuse("\(UntrustedText.quoted(productID)) is not a product of the catalog; products are \(Self.listed(catalog.products.prefix(6).map(\.id), of: catalog.products.count))")
             }
@@ -196,9 +207,9 @@ extension AppState {
                     throw refuse("\(UntrustedText.quoted(offerID)) is not a promotional or win-back offer of \(UntrustedText.quoted(productID))"
                                  + (ids.isEmpty ? "; it has none" : "; its offers are \(Self.listed(Array(ids.prefix(6)), of: ids.count))"))
                 }
-                buy(productID, quantity: quantity, offer: offerID, confirm: confirm)
+                buy(productID, quantity: quantity, offer: offerID, confirm: confirm, token: token)
             case nil:
-                buy(productID, quantity: quantity, offer: nil, confirm: confirm)
+                buy(productID, quantity: quantity, offer: nil, confirm: confirm, token: token)
             }
             StoreScreen.revalidate(&self)
             SignupScreen.revalidate(&self)
@@ -286,9 +297,9 @@ extension AppState {
     /// The app's purchase call, as the confirmation sheet ends it: confirmed, the purchase (gating, Ask
     /// to Buy, interruptions and injected failures included); cancelled, StoreKit's `.userCancelled`.
     /// A purchase that cannot start (payments blocked, not sold here) fails as the call does, either way.
-    private mutating func buy(_ productID: String, quantity: Int, offer: String?, confirm: Bool) {
+    private mutating func buy(_ productID: String, quantity: Int, offer: String?, confirm: Bool, token: UUID?) {
         if confirm || (try? store.quote(productID, quantity: quantity, promotionalOffer: offer)) == nil {
-            store.purchase(productID, quantity: quantity, promotionalOffer: offer)
+            store.purchase(productID, quantity: quantity, promotionalOffer: offer, appAccountToken: token)
         } else {
             store.cancelPurchase(productID, quantity: quantity)
         }
