@@ -425,7 +425,7 @@ public struct Strings: Sendable {
         public var requestReviewHelp = "Calls requestReview as the app does after every third item read to the end: the policy decides whether the prompt shows, and the Log (t) says why not."
         public var resetReviewHistory = "Reset review history"
         public var resetReviewHistoryHelp = "Forgets the prompts shown and the rating given on this device, as a new install would. Logged."
-        public var reviewNotShown: @Sendable (String) -> String = { "No prompt: \($0) (see the Log, t)." }
+        public var reviewNotShown: @Sendable (String) -> String = { "Review requested: \($0) (see the Log, t)." }
         public var reviewHistoryReset = "Review history reset: no prompts shown, nothing rated."
         public var timeHelp = "Renewals, expiries, grace periods and billing retry happen on the way."
         public var clearHelp = "Deletes every transaction and renewal, and turns every switch off. The clock stays."
