@@ -521,7 +521,7 @@ enum EventRow {
             restored: cells.value("restored").isNull ? nil : Int(try cells.integer("restored", 0...Int64(Int32.max))),
             refundReason: row.hasColumn("refundReason") ? try cells.optionalKnown("refundReason", RefundReason.self) : nil,
             reviewOutcome: row.hasColumn("reviewOutcome") ? try cells.optionalKnown("reviewOutcome", ReviewOutcome.self) : nil,
-            appVersion: row.hasColumn("appVersion") ? try cells.optionalText("appVersion") : nil,
+            appVersion: row.hasColumn("appVersion") ? try cells.optionalVersion("appVersion") : nil,
             stars: !row.hasColumn("stars") || cells.value("stars").isNull ? nil : Int(try cells.integer("stars", 1...5)),
             storefront: row.hasColumn("storefront") ? try cells.optionalText("storefront") : nil,
             appAccountToken: row.hasColumn("appAccountToken") ? try cells.optionalUUID("appAccountToken") : nil)
@@ -608,6 +608,13 @@ struct RowReader {
 
     func optionalText(_ column: String) throws -> String? {
         value(column).isNull ? nil : try text(column)
+    }
+
+    /// An app version, as `set app-version` accepts it (digits and dots), or NULL.
+    func optionalVersion(_ column: String) throws -> String? {
+        guard let text = try optionalText(column) else { return nil }
+        guard ScenarioSetting.isVersion(text) else { throw bad(column, "\(UntrustedText.quoted(text)) is not an app version (digits and dots, like 1.0)") }
+        return text
     }
 
     func optionalUUID(_ column: String) throws -> UUID? {

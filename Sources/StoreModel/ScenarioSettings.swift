@@ -263,7 +263,7 @@ public enum ScenarioSetting: Sendable, Equatable {
     }
 
     /// An app version: one to four numbers of at most five digits, separated by dots ("1.0", "2.1.3").
-    static func isVersion(_ text: String) -> Bool {
+    public static func isVersion(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return (1...4).contains(parts.count) && parts.allSatisfy { (1...5).contains($0.count) && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
     }

@@ -715,6 +715,18 @@ struct LedgerChangeTests {
         #expect(reopened.reviewOutcome == .ratedThisVersion)
     }
 
+    @Test("a hand-edited review request's app version is refused with its table, row and column: not a version, or with a control character",
+          arguments: [("v1 beta", #"appVersion "v1 beta" is not an app version"#), ("1.0\u{1b}[2J", #"appVersion "1.0\e[2J" contains U+001B"#)])
+    func handEditedAppVersion(_ value: String, _ message: String) throws {
+        var (ledger, store, path) = try ledger(holding: 1)
+        store.requestReview()
+        try ledger.save(store)
+        store.markSaved()
+        try LedgerHardeningTests().edit(path, "UPDATE purchaseEvent SET appVersion = '\(value)' WHERE kind = 'reviewRequest'")
+        let failure = #expect(throws: Ledger.Failure.self) { try Ledger.read(path: path, catalog: T.catalog, territory: T.usa) }
+        #expect(failure?.description.contains("table purchaseEvent, row id 1: " + message) == true, "\(failure?.description ?? "")")
+    }
+
     @Test("clearing everything deletes every saved row; what is bought after is kept")
     func clearSaved() throws {
         var (ledger, store, path) = try ledger(holding: 10)
