@@ -100,10 +100,10 @@ public struct AppStore: Sendable {
         scenario.timeRate.billingRetryEnd(from: since)
     }
 
-    /// When the billing retry of a renewal with a billing issue ends: as planned (and re-timed), else
-    /// worked out from when the issue started. Nil without a billing issue.
-    public func billingRetryEnd(of renewal: RenewalInfo) -> Date? {
-        renewal.billingRetryEnds ?? renewal.billingIssueSince.map(billingRetryEnd(since:))
+    /// When the billing retry of a renewal whose issue started at `since` ends: as planned (and
+    /// re-timed), else (a ledger from before it was kept) worked out from `since` at the current rate.
+    public func billingRetryEnd(of renewal: RenewalInfo, since: Date) -> Date {
+        renewal.billingRetryEnds ?? billingRetryEnd(since: since)
     }
 
     /// Price increases QA made, by territory and product (see Lifecycle.swift).
@@ -834,8 +834,9 @@ public struct AppStore: Sendable {
            let length = gracePeriodEnd(renewing: latest, into: renewal.autoRenewProductID, failedAt: now)?.timeIntervalSince(now) {
             changed.gracePeriodExpiration = retimed(end, length: length)
         }
-        if let end = billingRetryEnd(of: renewal), end > now {
-            changed.billingRetryEnds = retimed(end, length: billingRetryEnd(since: now).timeIntervalSince(now))
+        let retryEnd = billingRetryEnd(of: renewal, since: since)
+        if retryEnd > now {
+            changed.billingRetryEnds = retimed(retryEnd, length: billingRetryEnd(since: now).timeIntervalSince(now))
         }
         if changed != renewal { changeRenewal(of: groupID) { [changed] in $0 = changed } }
     }
@@ -868,7 +869,7 @@ public struct AppStore: Sendable {
             if let since = renewal.billingIssueSince {
                 // Billing retry: the App Store keeps trying until the retry period ends, then the
                 // subscription expires with the billing error (notification EXPIRED, BILLING_RETRY).
-                let retryEnd = billingRetryEnd(of: renewal) ?? billingRetryEnd(since: since)
+                let retryEnd = billingRetryEnd(of: renewal, since: since)
                 let recovered = max(now, since)
                 if scenario.billingFails || !renewal.willAutoRenew || recovered >= retryEnd {
                     // (Auto-renew off here is a ledger from before cancelling ended the retry: the same
@@ -982,8 +983,8 @@ public struct AppStore: Sendable {
             meter?.groupsVisited += 1
             guard let latest = latestTransaction(inGroup: group.id), latest.revocationDate == nil,
                   let renewal = renewals[group.id], let expiration = latest.expirationDate else { return nil }
-            if let retryEnd = billingRetryEnd(of: renewal) {
-                return [renewal.gracePeriodExpiration, retryEnd].compactMap { $0 }.filter { $0 > now }.min()
+            if let since = renewal.billingIssueSince {
+                return [renewal.gracePeriodExpiration, billingRetryEnd(of: renewal, since: since)].compactMap { $0 }.filter { $0 > now }.min()
             }
             return renewal.willAutoRenew && expiration > now ? expiration : nil
         }.min()

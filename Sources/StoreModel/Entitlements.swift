@@ -71,7 +71,7 @@ extension AppStore {
         } else if let renewal, let since = renewal.billingIssueSince, since == latest.expirationDate {
             if let graceEnd = renewal.gracePeriodExpiration, instant < graceEnd {
                 state = .inGracePeriod
-            } else if instant < billingRetryEnd(of: renewal) ?? billingRetryEnd(since: since) {
+            } else if instant < billingRetryEnd(of: renewal, since: since) {
                 state = .inBillingRetryPeriod
             } else {
                 state = .expired
