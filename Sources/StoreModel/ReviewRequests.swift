@@ -54,12 +54,13 @@ extension AppStore {
     /// What a review request made now would come to.
     public var reviewOutcome: ReviewOutcome {
         if scenario.reviewMode == .development { return .shownInDevelopment }
-        if let rating = lastRating {
+        let requests = reviewRequests
+        if let rating = requests.last(where: { $0.stars != nil }) {
             if rating.appVersion == scenario.appVersion { return .ratedThisVersion }
             return now.timeIntervalSince(rating.date) > Self.reviewWindow ? .shown : .ratedWithinAYear
         }
         let windowStart = now.addingTimeInterval(-Self.reviewWindow)
-        let shown = reviewRequests.filter { $0.reviewOutcome == .shown && $0.date > windowStart }.count
+        let shown = requests.filter { $0.reviewOutcome == .shown && $0.date > windowStart }.count
         return shown < Self.reviewPromptsPerWindow ? .shown : .limitReached
     }
 
