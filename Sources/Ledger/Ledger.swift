@@ -449,6 +449,21 @@ public final class Ledger {
                 t.add(column: "appAccountToken", .text)
             }
         }
+        // StoreKit's Transaction.reason: purchase or renewal. Rows of older ledgers are renewals where
+        // they begin as an earlier transaction of the same subscription ended (a renewal on time); a
+        // billing retry's recovery, which begins later, reads as a purchase there.
+        migrator.registerMigration(transactionReasonMigration) { db in
+            try db.alter(table: "transactionRecord") { t in
+                t.add(column: "reason", .text).notNull().defaults(to: Transaction.Reason.purchase.rawValue)
+            }
+            try db.execute(sql: """
+                UPDATE transactionRecord SET reason = 'renewal'
+                WHERE productType = 'autoRenewable' AND EXISTS (
+                    SELECT 1 FROM transactionRecord AS earlier
+                    WHERE earlier.originalID = transactionRecord.originalID AND earlier.id < transactionRecord.id
+                      AND earlier.isUpgraded = 0 AND earlier.expirationDate = transactionRecord.purchaseDate)
+                """)
+        }
         return migrator
     }()
 
@@ -461,6 +476,7 @@ public final class Ledger {
     static let appAccountTokenMigration = "v11-app-account-token"
     static let storefrontChangeMigration = "v12-storefront-changes"
     static let requestTokenMigration = "v13-request-app-account-token"
+    static let transactionReasonMigration = "v14-transaction-reason"
 
     // MARK: writing
 

@@ -407,7 +407,7 @@ enum TransactionRow {
     static let columns = ["id", "originalID", "productID", "productType", "purchaseDate", "originalPurchaseDate",
                           "expirationDate", "quantity", "ownership", "offerKind", "offerID", "revocationDate",
                           "revocationReason", "isUpgraded", "storefront", "state", "failure", "price", "currency",
-                          "upgradeRefund", "upgradeRefundDate", "appAccountToken"]
+                          "upgradeRefund", "upgradeRefundDate", "appAccountToken", "reason"]
 
     /// The row's values. An id past `maximumID` is refused, so the ledger never holds one it cannot read back.
     static func arguments(_ t: Transaction) throws -> StatementArguments { StatementArguments(try values(t)) }
@@ -423,7 +423,7 @@ enum TransactionRow {
                 t.ownership.rawValue, t.offerKind?.rawValue, t.offerID, t.revocationDate?.timeIntervalSince1970,
                 t.revocationReason?.rawValue, t.isUpgraded, t.storefront, t.state.rawValue, nil,
                 "\(t.price)", t.currency, t.upgradeRefund.map { "\($0)" }, t.upgradeRefundDate?.timeIntervalSince1970,
-                t.appAccountToken?.uuidString]
+                t.appAccountToken?.uuidString, t.reason.rawValue]
     }
 
     /// The states an older ledger saved attempts in, as transactions (see `legacyEvent`).
@@ -450,7 +450,8 @@ enum TransactionRow {
             currency: try cells.text("currency"),
             upgradeRefund: hasV4 && !cells.value("upgradeRefund").isNull ? try cells.price("upgradeRefund") : nil,
             upgradeRefundDate: hasV4 ? try cells.optionalDate("upgradeRefundDate") : nil,
-            appAccountToken: row.hasColumn("appAccountToken") ? try cells.optionalUUID("appAccountToken") : nil)
+            appAccountToken: row.hasColumn("appAccountToken") ? try cells.optionalUUID("appAccountToken") : nil,
+            reason: row.hasColumn("reason") ? try cells.known("reason", Transaction.Reason.self) : .purchase)
         // A pass's row keeps the app's own end in the expiration column: StoreKit gives it none.
         if transaction.productType == .nonRenewing {
             (transaction.appPassEnd, transaction.expirationDate) = (transaction.expirationDate, nil)

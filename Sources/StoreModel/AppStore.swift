@@ -962,6 +962,7 @@ public struct AppStore: Sendable {
             renewal.id = nextTransactionID
             nextTransactionID += 1
             renewal.purchaseDate = expiration
+            renewal.reason = .renewal
             renewal.expirationDate = scenario.timeRate.end(of: period, from: expiration)
             renewal.storefront = territory.code
             renewal.currency = territory.currency
@@ -1001,6 +1002,7 @@ public struct AppStore: Sendable {
         transaction.productID = product.id
         transaction.purchaseDate = date
         transaction.isUpgraded = false
+        transaction.reason = .renewal
         // Charged in the storefront it renews in: its currency and its price.
         transaction.storefront = territory.code
         transaction.currency = territory.currency

@@ -12,6 +12,10 @@ public struct Transaction: Sendable, Identifiable, Hashable {
 
     public enum Ownership: String, Sendable { case purchased, familyShared }
 
+    /// StoreKit's `Transaction.reason` (the App Store's `transactionReason`): a purchase the person
+    /// made, or a subscription renewing on its own (a billing retry's recovery included).
+    public enum Reason: String, Sendable, CaseIterable { case purchase, renewal }
+
     public enum RevocationReason: String, Sendable, CaseIterable {
         /// the App Store refunded because of a problem with the app
         case developerIssue
@@ -51,13 +55,14 @@ public struct Transaction: Sendable, Identifiable, Hashable {
     public var currency: String
     /// StoreKit's appAccountToken: the UUID the app passed with the purchase (`.appAccountToken(_:)`), if any.
     public var appAccountToken: UUID?
+    public var reason: Reason
 
     public init(id: UInt64, originalID: UInt64, productID: String, productType: ProductType, purchaseDate: Date,
                 originalPurchaseDate: Date, expirationDate: Date?, quantity: Int, ownership: Ownership,
                 offerKind: SubscriptionOffer.Kind?, offerID: String?, revocationDate: Date?,
                 revocationReason: RevocationReason?, isUpgraded: Bool, storefront: String, state: State,
                 price: Decimal, currency: String, upgradeRefund: Decimal? = nil, upgradeRefundDate: Date? = nil,
-                appPassEnd: Date? = nil, appAccountToken: UUID? = nil) {
+                appPassEnd: Date? = nil, appAccountToken: UUID? = nil, reason: Reason = .purchase) {
         self.id = id
         self.originalID = originalID
         self.productID = productID
@@ -80,6 +85,7 @@ public struct Transaction: Sendable, Identifiable, Hashable {
         self.upgradeRefundDate = upgradeRefundDate
         self.appPassEnd = appPassEnd
         self.appAccountToken = appAccountToken
+        self.reason = reason
     }
 
     public func isRevoked(at instant: Date) -> Bool {
