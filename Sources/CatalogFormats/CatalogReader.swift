@@ -297,6 +297,13 @@ struct Node {
         return Int(number)
     }
 
+    /// A whole number of up to 15 digits, above zero (an Apple ID); nil without a problem otherwise.
+    var positiveID: Int64? {
+        guard kind == .number, case let number = tape.number(at: index), number == number.rounded(),
+              number >= 1, number < 1e15 else { return nil }
+        return Int64(number)
+    }
+
     var array: [Node]? {
         guard kind == .array else { expected("an array"); return nil }
         return elements
@@ -484,8 +491,20 @@ final class CatalogReader {
                 reasons.problem("needs 1 to 6 reasons (the survey is short), found \(count)")
             }
         }
+        var bundleID: String?
+        if let node = node.optional("bundleID"), let text = node.text {
+            if AppInfo.isValidBundleID(text) { bundleID = text } else {
+                node.problem("\(UntrustedText.quoted(text)) is not a bundle identifier (letters, digits, hyphens and periods, like \"com.example.reader\")")
+            }
+        }
+        var appAppleID: Int64?
+        if let node = node.optional("appAppleID") {
+            if let number = node.positiveID { appAppleID = number } else {
+                node.problem("is not an app Apple ID (a positive whole number, as App Store Connect shows it)")
+            }
+        }
         return AppInfo(name: name, defaultLanguage: language, termsOfServiceURL: terms, privacyPolicyURL: privacy,
-                       billingGracePeriod: grace, exitSurvey: survey)
+                       billingGracePeriod: grace, exitSurvey: survey, bundleID: bundleID, appAppleID: appAppleID)
     }
 
     /// `app.billingGracePeriod`: `{"duration": "P16D", "renewals": "paidToPaidOnly"}`, the choices App
@@ -1423,7 +1442,7 @@ enum Schema {
     static let priceIncreaseConsent: KnownKeys = ["alwaysRequiredIn", "thresholds"]
     static let consentThreshold: KnownKeys = ["perPeriod", "annual"]
     static let app: KnownKeys = ["name", "defaultLanguage", "termsOfServiceURL", "privacyPolicyURL", "billingGracePeriod",
-                                 "exitSurvey"]
+                                 "exitSurvey", "bundleID", "appAppleID"]
     static let billingGracePeriod: KnownKeys = ["duration", "renewals"]
     static let territory: KnownKeys = ["code", "currency", "locale"]
     static let subscriptionGroup: KnownKeys = ["id", "name"]

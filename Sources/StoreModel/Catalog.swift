@@ -188,12 +188,36 @@ public struct AppInfo: Sendable {
     /// The reasons the optional exit survey offers someone cancelling a subscription, in order; empty
     /// for no survey.
     public var exitSurvey: [LocalizedText] = []
+    /// The app's bundle identifier (`bundleID`), as signed App Store data names it; nil when the catalog
+    /// gives none (a `.storekit` file never does): `signingBundleID` derives one from the name.
+    public var bundleID: String?
+    /// The app's Apple ID in App Store Connect (`appAppleID`; a synced `.storekit` file's
+    /// `_applicationInternalID`); nil when not given, as in the sandbox.
+    public var appAppleID: Int64?
 
     package init(name: LocalizedText, defaultLanguage: String, termsOfServiceURL: String, privacyPolicyURL: String,
-                 billingGracePeriod: BillingGracePeriod?, exitSurvey: [LocalizedText] = []) {
+                 billingGracePeriod: BillingGracePeriod?, exitSurvey: [LocalizedText] = [],
+                 bundleID: String? = nil, appAppleID: Int64? = nil) {
         (self.name, self.defaultLanguage, self.termsOfServiceURL, self.privacyPolicyURL) =
             (name, defaultLanguage, termsOfServiceURL, privacyPolicyURL)
         (self.billingGracePeriod, self.exitSurvey) = (billingGracePeriod, exitSurvey)
+        (self.bundleID, self.appAppleID) = (bundleID, appAppleID)
+    }
+
+    /// The bundle identifier signed data carries: the catalog's, or one derived from the app's name in
+    /// its default language ("Sample Reader" → "com.example.sample-reader"), which lint points out.
+    public var signingBundleID: String {
+        if let bundleID { return bundleID }
+        let words = (name[defaultLanguage] ?? "").lowercased().unicodeScalars
+            .map { $0.isASCII && CharacterSet.alphanumerics.contains($0) ? Character($0) : " " }
+        let slug = String(words).split(separator: " ").joined(separator: "-")
+        return "com.example." + (slug.isEmpty ? "app" : slug)
+    }
+
+    /// Apple's characters for a bundle identifier: ASCII letters, digits, hyphens and periods.
+    public static func isValidBundleID(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 155 && !text.hasPrefix(".") && !text.hasSuffix(".") && !text.contains("..")
+            && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == ".") }
     }
 }
 

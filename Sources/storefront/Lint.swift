@@ -73,7 +73,17 @@ struct Lint: ParsableCommand {
         for (index, product) in catalog.products.enumerated() {
             check(product.name, at: JSONPath.root.appending("products").appending(index).appending("name"))
         }
-        return warnings + consentWarnings(for: catalog)
+        return warnings + consentWarnings(for: catalog) + bundleIDWarnings(for: catalog)
+    }
+
+    /// A catalog without `app.bundleID` (a `.storekit` file never has one): signed data carries a bundle
+    /// identifier derived from the name, which a backend's verifier must be told.
+    static func bundleIDWarnings(for catalog: Catalog) -> [CatalogProblem] {
+        guard catalog.app.bundleID == nil else { return [] }
+        return [CatalogProblem(
+            path: JSONPath.root.appending("app").appending("bundleID"),
+            reason: "no bundle identifier; signed data names the app \(UntrustedText.quoted(catalog.app.signingBundleID)) "
+                + "(derived from its name); add \"bundleID\" with the app's own, as a backend's verifier checks it")]
     }
 
     /// Territories that sell subscriptions with no threshold for Apple's price-increase consent rule (and

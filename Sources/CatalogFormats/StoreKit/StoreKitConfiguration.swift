@@ -315,7 +315,9 @@ final class StoreKitReader {
         let terms = eulaURL(root) ?? StoreKitConfiguration.standardEULA
         let app = AppInfo(name: LocalizedText([language: name]), defaultLanguage: language, termsOfServiceURL: terms,
                           privacyPolicyURL: privacyURL(root) ?? "not set in \(name).storekit",
-                          billingGracePeriod: nil)
+                          billingGracePeriod: nil, appAppleID: applicationID(root))
+        notes.append(CatalogProblem(path: .root, reason:
+            "warning: a .storekit file has no bundle identifier; signed data names the app \(UntrustedText.quoted(app.signingBundleID)) (derived from its name)"))
         var catalog = Catalog(app: app, territories: [territory], subscriptionGroups: groups, products: products,
                               offerCodes: offerCodes)
         // The whole-catalog rules, told at the subscription's code offers in this file.
@@ -379,6 +381,14 @@ final class StoreKitReader {
 
     private func privacyURL(_ root: SKNode) -> String? { policy(root, "policies") }
     private func eulaURL(_ root: SKNode) -> String? { policy(root, "eula") }
+
+    /// A synced file's `settings._applicationInternalID`: the app's Apple ID in App Store Connect, as
+    /// digits (Xcode writes it as a string). Nil in a local file, or for anything else.
+    private func applicationID(_ root: SKNode) -> Int64? {
+        guard case .string(let text)? = root.optional("settings")?.optional("_applicationInternalID")?.value,
+              !text.isEmpty, text.count <= 15, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) else { return nil }
+        return Int64(text).flatMap { $0 > 0 ? $0 : nil }
+    }
 
     // MARK: products
 
