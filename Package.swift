@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // The project's C: ncursesw through a module map and a shim header (terminal descriptions, no
@@ -62,9 +64,22 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Signed App Store data: a local certificate chain shaped as Apple's (swift-certificates), and
+        // JWS (ES256, x5c) of transactions, renewal infos and the app transaction, field for field as the
+        // App Store Server API's decoded payloads, so Apple's app-store-server-library verifies them.
+        .target(
+            name: "AppStoreSigning",
+            dependencies: [
+                "StoreModel",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
         .executableTarget(
             name: "storefront",
             dependencies: [
+                "AppStoreSigning",
                 "StoreModel",
                 "CatalogFormats",
                 "TextSafety",
@@ -102,6 +117,7 @@ let package = Package(
         // The readers and writers of catalogs: the JSON grammar, paths in messages, `.storekit` round trips.
         .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogFormats", "StoreModel", "TestSupport", "JSONReference"]),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
+        .testTarget(name: "AppStoreSigningTests", dependencies: ["AppStoreSigning", "StoreModel", "CatalogFormats", "TestSupport", .product(name: "Crypto", package: "swift-crypto"), .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "StoreUITests", dependencies: ["StoreUI", "StoreModel", "CatalogFormats", "TextSafety", "TestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "StoreModel", "CatalogFormats", "TestSupport"]),
         // serve's rules without a network; the server itself is tested end to end in storefrontTests.

@@ -44,7 +44,7 @@ public enum StoreKitFields {
         "id", "originalID", "productID", "productType", "state", "purchaseDate", "originalPurchaseDate", "expirationDate",
         "appPassEnd", "isUpgraded", "upgradeRefund", "upgradeRefundDate", "revocationDate", "revocationReason",
         "purchasedQuantity", "price", "currency", "storefront", "ownershipType", "offer.type", "offer.id", "offer.paymentMode",
-        "subscriptionGroupID", "webOrderLineItemID", "appAccountToken", "environment", "signedDate", "delivery",
+        "subscriptionGroupID", "webOrderLineItemID", "appAccountToken", "reason", "environment", "signedDate", "delivery",
     ]
 
     /// Every name a subscription group's renewal info can have, in the order they are shown. `state` is
@@ -94,6 +94,7 @@ public enum StoreKitFields {
             // The simulator numbers them as the transactions that record them.
             t.productType == .autoRenewable ? .text(String(t.id)) : .none,
             t.appAccountToken.map { .text($0.uuidString.lowercased()) } ?? .none,
+            .text(t.reason.rawValue),
             .text(environment),
             // The App Store signs a transaction again when it changes: a refund re-signs it.
             .date(max(t.purchaseDate, t.revocationDate ?? t.purchaseDate)),
@@ -178,7 +179,7 @@ public enum StoreKitFields {
 
 extension AppStore {
     /// The offer a transaction names, from the catalog.
-    func offer(kind: SubscriptionOffer.Kind, id: String?, productID: String) -> SubscriptionOffer? {
+    public func offer(kind: SubscriptionOffer.Kind, id: String?, productID: String) -> SubscriptionOffer? {
         catalog.product(productID).flatMap { offer(kind: kind, id: id, product: $0) }
     }
 }

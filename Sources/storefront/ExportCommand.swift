@@ -1,3 +1,4 @@
+import AppStoreSigning
 import ArgumentParser
 import CatalogFormats
 import Foundation
@@ -6,21 +7,46 @@ import TextSafety
 
 /// `storefront export --storekit OUT.storekit [--catalog C] [--territory T]`: the catalog as an Xcode
 /// StoreKit configuration file (version 4.0) for one storefront; what the format cannot hold is listed.
+/// `storefront export --jws DIR --state FILE`: every signed item of a ledger, one compact JWS per file.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the catalog as an Xcode StoreKit configuration file (.storekit).",
-        discussion: "Lists on standard error what the format cannot hold (other territories' prices, ...). Exits 2 on a broken catalog."
+        abstract: "Write the catalog as an Xcode StoreKit configuration file (.storekit), or a ledger's signed data (--jws).",
+        discussion: """
+            --storekit lists on standard error what the format cannot hold (other territories' prices, ...). \
+            --jws DIR --state FILE writes each transaction, each subscription's renewal info and the app \
+            transaction as the App Store signs them (JWS, ES256, x5c chain), one file each; verify them with \
+            the root from `storefront certificates`. Exits 2 on a broken catalog or ledger.
+            """
     )
 
     @Option(help: "The StoreKit configuration file to write.")
-    var storekit: String
+    var storekit: String?
+
+    @Option(help: ArgumentHelp("The folder to write a ledger's signed data to (with --state).", valueName: "dir"))
+    var jws: String?
+
+    @Option(help: ArgumentHelp("The environment signed data names: Sandbox (verifiable with storefront's root) or Xcode (as StoreKit Testing signs).", valueName: "name"))
+    var environment: String = SigningEnvironment.sandbox.rawValue
 
     /// --catalog (storefront's own or a .storekit file) and --territory, the storefront whose prices are
     /// written (default: a .storekit file's own storefront, else USA); the other launch options are unused.
     @OptionGroup var launch: LaunchOptions
+    @OptionGroup var ledger: LedgerOption
+
+    func validate() throws {
+        guard (storekit == nil) != (jws == nil) else {
+            throw ValidationError("give one of --storekit FILE (the catalog as a .storekit file) or --jws DIR --state FILE (a ledger's signed data)")
+        }
+        if jws != nil, ledger.state == nil { throw ValidationError("--jws DIR needs the ledger to sign: --state FILE") }
+        if SigningEnvironment.named(environment) == nil {
+            throw ValidationError("--environment \(UntrustedText.quoted(environment)) is not one of \(SigningEnvironment.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
 
     func run() throws {
+        if let jws, let state = ledger.state { return try exportSigned(to: jws, state: state) }
+        guard let storekit else { return }
         let source = try launch.loadCatalogFile().catalog
         let territory = launch.territory
         if let territory, source.territory(territory) == nil {
@@ -35,6 +61,24 @@ struct ExportCommand: ParsableCommand {
         }
         for line in result.dropped { FileHandle.standardError.write(Data(UntrustedText.message("storefront export: not written: \(line)\n").utf8)) }
         print(UntrustedText.message("\(UntrustedText.path(storekit)): StoreKit configuration 4.0 written (\(source.products.count) products)"))
+    }
+
+    /// Every signed item of the ledger at `state`, one compact JWS per file in `folder`.
+    private func exportSigned(to folder: String, state: String) throws {
+        guard FileManager.default.fileExists(atPath: state) else { throw StartupError(message: "there is no ledger at \(UntrustedText.path(state))") }
+        let store = try launch.resolve(state: state, readOnly: true).store
+        let chain: SigningChain
+        do { chain = try SigningChain.load(folder: SigningChain.defaultFolder()) } catch { throw StartupError(message: error.description) }
+        let items = try SignedExport.items(of: store, chain: chain, environment: SigningEnvironment.named(environment)!, device: nil)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for item in items {
+                try Data(item.jws.utf8).write(to: URL(fileURLWithPath: folder + "/" + item.name), options: .atomic)
+            }
+        } catch {
+            throw StartupError(message: "cannot write \(UntrustedText.path(folder)): \((error as NSError).localizedDescription)")
+        }
+        print(UntrustedText.message("\(UntrustedText.path(folder)): \(items.count) signed item\(items.count == 1 ? "" : "s") written (root: storefront certificates --out DIR)"))
     }
 
     /// Where the file is written: `path` when it is a regular file or nothing yet, or the file a

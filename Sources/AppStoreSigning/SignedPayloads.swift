@@ -1,0 +1,289 @@
+import Crypto
+import Foundation
+import StoreModel
+
+/// Where signed data says it comes from (`environment`, an app transaction's `receiptType`). `Sandbox` by
+/// default: Apple's library verifies it against a root it is given (ours). `Xcode` is what StoreKit
+/// Testing in Xcode signs with, which backends skip verifying.
+public enum SigningEnvironment: String, Sendable, CaseIterable {
+    case sandbox = "Sandbox"
+    case xcode = "Xcode"
+}
+
+/// The device that receives signed data on-device: its `deviceVerificationID` ties the data to it
+/// (`deviceVerification` = base64 of SHA-384 over the lowercased nonce followed by the lowercased ID).
+public struct DeviceVerification: Sendable {
+    public var id: UUID
+    public init(id: UUID) { self.id = id }
+
+    /// The two fields an on-device JWS carries, for a fresh nonce.
+    public func fields(nonce: UUID = UUID()) -> [String: Any] {
+        let nonceText = nonce.uuidString.lowercased()
+        let digest = SHA384.hash(data: Data((nonceText + id.uuidString.lowercased()).utf8))
+        return ["deviceVerificationNonce": nonceText, "deviceVerification": Data(digest).base64EncodedString()]
+    }
+}
+
+/// The App Store's signed payloads, field for field as the App Store Server API decodes them
+/// (`JWSTransactionDecodedPayload`, `JWSRenewalInfoDecodedPayload`, `AppTransaction`): ids as strings,
+/// dates in milliseconds since 1970, prices in milliunits, enums by Apple's names and numbers. Every
+/// value is read from `StoreKitFields`, the table the inspector, the assertions and `storefront ledger`
+/// read, so a signed transaction never says something the inspector does not.
+public enum SignedPayloads {
+    /// `JWSTransactionDecodedPayload` of transaction `t`, signed at the store's clock.
+    public static func transaction(_ t: Transaction, in store: AppStore, environment: SigningEnvironment,
+                                   device: DeviceVerification?) -> [String: Any] {
+        let fields = Fields(StoreKitFields.transaction(t, in: store))
+        var payload: [String: Any] = [
+            "transactionId": String(t.id),
+            "originalTransactionId": String(t.originalID),
+            "bundleId": store.catalog.app.signingBundleID,
+            "productId": t.productID,
+            "purchaseDate": milliseconds(t.purchaseDate),
+            "originalPurchaseDate": milliseconds(t.originalPurchaseDate),
+            "quantity": t.quantity,
+            "type": typeName(t.productType),
+            "inAppOwnershipType": t.ownership == .purchased ? "PURCHASED" : "FAMILY_SHARED",
+            "signedDate": milliseconds(fields.date("signedDate") ?? store.now),
+            "environment": environment.rawValue,
+            "storefront": t.storefront,
+            "transactionReason": t.reason == .renewal ? "RENEWAL" : "PURCHASE",
+            "currency": t.currency,
+            "price": milliunits(fields.amount("price") ?? 0),
+            "appTransactionId": appTransactionID(of: store),
+        ]
+        if let id = StorefrontIDs.id(of: t.storefront) { payload["storefrontId"] = id }
+        if let group = fields.text("subscriptionGroupID") { payload["subscriptionGroupIdentifier"] = group }
+        if let line = fields.text("webOrderLineItemID") { payload["webOrderLineItemId"] = line }
+        if let expiration = t.expirationDate { payload["expiresDate"] = milliseconds(expiration) }
+        if let token = t.appAccountToken { payload["appAccountToken"] = token.uuidString.lowercased() }
+        if let date = t.revocationDate {
+            payload["revocationDate"] = milliseconds(date)
+            payload["revocationReason"] = t.revocationReason == .developerIssue ? 1 : 0
+        }
+        if t.isUpgraded { payload["isUpgraded"] = true }
+        if let kind = t.offerKind {
+            payload["offerType"] = offerType(kind)
+            // An introductory offer has no identifier in App Store data; the others name theirs.
+            if kind != .introductory, let id = t.offerID { payload["offerIdentifier"] = id }
+            if let offer = store.offer(kind: kind, id: t.offerID, productID: t.productID) {
+                payload["offerDiscountType"] = discountType(offer.paymentMode)
+                payload["offerPeriod"] = offerPeriod(offer)
+            }
+        }
+        if let device { payload.merge(device.fields()) { $1 } }
+        return payload
+    }
+
+    /// `JWSRenewalInfoDecodedPayload` of the person's own subscription in a group; nil if they never had one.
+    public static func renewalInfo(group groupID: String, in store: AppStore, environment: SigningEnvironment) -> [String: Any]? {
+        guard let status = store.status(ofGroup: groupID, ownership: .purchased) else { return nil }
+        let fields = Fields(StoreKitFields.renewal(status, group: groupID, in: store))
+        let info = status.renewal
+        var payload: [String: Any] = [
+            "originalTransactionId": String(status.transaction.originalID),
+            "productId": status.transaction.productID,
+            "autoRenewProductId": info?.autoRenewProductID ?? status.transaction.productID,
+            "autoRenewStatus": info?.willAutoRenew == true ? 1 : 0,
+            "isInBillingRetryPeriod": fields.text("isInBillingRetry") == "true",
+            "signedDate": milliseconds(store.now),
+            "environment": environment.rawValue,
+            "recentSubscriptionStartDate": milliseconds(recentStart(ofGroup: groupID, in: store) ?? status.transaction.purchaseDate),
+            "appTransactionId": appTransactionID(of: store),
+        ]
+        if let reason = info?.expirationReason { payload["expirationIntent"] = expirationIntent(reason) }
+        switch info?.priceIncreaseStatus {
+        case .pending?: payload["priceIncreaseStatus"] = 0
+        case .agreed?: payload["priceIncreaseStatus"] = 1
+        case nil: break
+        }
+        if let grace = fields.date("gracePeriodExpirationDate") { payload["gracePeriodExpiresDate"] = milliseconds(grace) }
+        if let renewal = fields.date("renewalDate") { payload["renewalDate"] = milliseconds(renewal) }
+        if let price = fields.amount("renewalPrice") {
+            payload["renewalPrice"] = milliunits(price)
+            payload["currency"] = fields.text("currency") ?? store.territory.currency
+        }
+        if let kind = info?.offerKind ?? (info?.offerID == nil ? nil : .promotional), let id = info?.offerID {
+            payload["offerType"] = offerType(kind)
+            payload["offerIdentifier"] = id
+            if let product = store.catalog.product(info?.autoRenewProductID ?? ""),
+               let offer = store.offer(kind: kind, id: id, productID: product.id) {
+                payload["offerDiscountType"] = discountType(offer.paymentMode)
+                payload["offerPeriod"] = offerPeriod(offer)
+            }
+        }
+        if let winBacks = fields.text("eligibleWinBackOfferIDs") {
+            payload["eligibleWinBackOfferIds"] = winBacks.split(separator: ",").map(String.init)
+        }
+        if let token = status.transaction.appAccountToken { payload["appAccountToken"] = token.uuidString.lowercased() }
+        return payload
+    }
+
+    /// The app transaction (`AppTransaction`): the app's own purchase, as the device receives it.
+    public static func appTransaction(in store: AppStore, environment: SigningEnvironment, device: DeviceVerification?) -> [String: Any] {
+        var payload: [String: Any] = [
+            "receiptType": environment.rawValue,
+            "bundleId": store.catalog.app.signingBundleID,
+            "applicationVersion": store.scenario.appVersion,
+            // The sandbox's values: App Store Connect numbers versions only in production.
+            "versionExternalIdentifier": 0,
+            "originalApplicationVersion": "1.0",
+            "receiptCreationDate": milliseconds(store.now),
+            "originalPurchaseDate": milliseconds(store.transactions.first?.purchaseDate ?? store.now),
+            "appTransactionId": appTransactionID(of: store),
+            "originalPlatform": "iOS",
+        ]
+        if let id = store.catalog.app.appAppleID { payload["appAppleId"] = id }
+        if let device { payload.merge(device.fields()) { $1 } }
+        return payload
+    }
+
+    // MARK: Apple's names and numbers
+
+    /// The app's download transaction id: the account's, the same in every payload of one ledger. The
+    /// simulator has no download, so it is derived from the account's first transaction (or 1 before any).
+    static func appTransactionID(of store: AppStore) -> String {
+        String(700_000_000_000_000 + (store.transactions.first?.id ?? 0))
+    }
+
+    /// When the person's current run of the subscription began (a lapse starts a new run).
+    static func recentStart(ofGroup groupID: String, in store: AppStore) -> Date? {
+        var start: Date?
+        var previousEnd: Date?
+        for t in store.transactions where t.ownership == .purchased && store.groupID(ofProduct: t.productID) == groupID && !t.isUpgraded {
+            if let previousEnd, t.purchaseDate <= previousEnd, start != nil {} else { start = t.purchaseDate }
+            previousEnd = t.expirationDate
+        }
+        return start
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+
+    /// An amount in milliunits: 4.99 → 4990.
+    static func milliunits(_ amount: Decimal) -> Int64 {
+        var scaled = amount * 1000
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &scaled, 0, .plain)
+        return NSDecimalNumber(decimal: rounded).int64Value
+    }
+
+    static func typeName(_ type: ProductType) -> String {
+        switch type {
+        case .autoRenewable: "Auto-Renewable Subscription"
+        case .nonConsumable: "Non-Consumable"
+        case .consumable: "Consumable"
+        case .nonRenewing: "Non-Renewing Subscription"
+        }
+    }
+
+    static func offerType(_ kind: SubscriptionOffer.Kind) -> Int {
+        switch kind {
+        case .introductory: 1
+        case .promotional: 2
+        case .code: 3
+        case .winBack: 4
+        }
+    }
+
+    static func discountType(_ mode: SubscriptionOffer.PaymentMode) -> String {
+        switch mode {
+        case .freeTrial: "FREE_TRIAL"
+        case .payAsYouGo: "PAY_AS_YOU_GO"
+        case .payUpFront: "PAY_UP_FRONT"
+        }
+    }
+
+    /// The offer's whole duration as ISO 8601: a pay-as-you-go offer's periods added up.
+    static func offerPeriod(_ offer: SubscriptionOffer) -> String {
+        let count = offer.paymentMode == .payAsYouGo ? offer.periodCount : 1
+        return "P\(offer.period.value * count)\(offer.period.unit.rawValue)"
+    }
+
+    /// `expirationIntent`: 1 cancelled, 2 billing error, 3 price increase not agreed, 4 not for sale.
+    static func expirationIntent(_ reason: ExpirationReason) -> Int {
+        switch reason {
+        case .autoRenewDisabled: 1
+        case .billingError: 2
+        case .didNotConsentToPriceIncrease: 3
+        case .productUnavailable: 4
+        }
+    }
+
+    /// A field table read by name.
+    struct Fields {
+        let values: [String: StoreKitFields.Value]
+        init(_ fields: [StoreKitFields.Field]) {
+            values = Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+        func text(_ name: String) -> String? {
+            if case .text(let text)? = values[name] { return text }
+            return nil
+        }
+        func date(_ name: String) -> Date? {
+            if case .date(let date)? = values[name] { return date }
+            return nil
+        }
+        func amount(_ name: String) -> Decimal? {
+            if case .amount(let amount, _)? = values[name] { return amount }
+            return nil
+        }
+    }
+}
+
+/// The App Store's storefront ids (StoreKit's `Storefront.id`, signed data's `storefrontId`) by ISO
+/// 3166-1 alpha-3 code, for the storefronts whose ids are widely published. A territory not listed
+/// gets no `storefrontId` (the field is optional) rather than an invented one.
+public enum StorefrontIDs {
+    public static func id(of code: String) -> String? { table[code].map(String.init) }
+
+    static let table: [String: Int] = [
+        "USA": 143441, "FRA": 143442, "DEU": 143443, "GBR": 143444, "AUT": 143445, "BEL": 143446, "FIN": 143447,
+        "GRC": 143448, "IRL": 143449, "ITA": 143450, "LUX": 143451, "NLD": 143452, "PRT": 143453, "ESP": 143454,
+        "CAN": 143455, "SWE": 143456, "NOR": 143457, "DNK": 143458, "CHE": 143459, "AUS": 143460, "NZL": 143461,
+        "JPN": 143462, "HKG": 143463, "SGP": 143464, "CHN": 143465, "KOR": 143466, "IND": 143467, "MEX": 143468,
+        "RUS": 143469, "TWN": 143470, "VNM": 143471, "ZAF": 143472, "MYS": 143473, "PHL": 143474, "THA": 143475,
+        "IDN": 143476, "PAK": 143477, "POL": 143478, "SAU": 143479, "TUR": 143480, "ARE": 143481, "HUN": 143482,
+        "CHL": 143483, "PAN": 143485, "LKA": 143486, "ROU": 143487, "CZE": 143489, "ISR": 143491, "KWT": 143493,
+        "HRV": 143494, "CRI": 143495, "SVK": 143496, "LBN": 143497, "QAT": 143498, "SVN": 143499, "COL": 143501,
+        "VEN": 143502, "BRA": 143503, "GTM": 143504, "ARG": 143505, "SLV": 143506, "PER": 143507,
+    ]
+}
+
+extension SigningEnvironment {
+    /// The environment by its name, in any case ("sandbox", "Xcode").
+    public static func named(_ name: String) -> SigningEnvironment? {
+        allCases.first { $0.rawValue.lowercased() == name.lowercased() }
+    }
+}
+
+/// Every signed item of an account: its transactions, each subscription group's renewal info and the
+/// app transaction, named for the files `storefront export --jws` writes.
+public enum SignedExport {
+    public struct Item: Sendable {
+        public var name: String
+        public var jws: String
+    }
+
+    public static func items(of store: AppStore, chain: SigningChain, environment: SigningEnvironment,
+                             device: DeviceVerification?) throws -> [Item] {
+        var items: [Item] = []
+        for t in store.transactions {
+            let payload = SignedPayloads.transaction(t, in: store, environment: environment, device: device)
+            items.append(Item(name: "transaction-\(t.id).jws", jws: try JWS.sign(payload, with: chain)))
+        }
+        for groupID in store.renewals.keys.sorted() {
+            guard let payload = SignedPayloads.renewalInfo(group: groupID, in: store, environment: environment) else { continue }
+            items.append(Item(name: "renewal-info-\(fileSafe(groupID)).jws", jws: try JWS.sign(payload, with: chain)))
+        }
+        let app = SignedPayloads.appTransaction(in: store, environment: environment, device: device)
+        items.append(Item(name: "app-transaction.jws", jws: try JWS.sign(app, with: chain)))
+        return items
+    }
+
+    /// A catalog's group id as a file name: letters, digits, '.', '-' and '_' kept, anything else '_'.
+    static func fileSafe(_ text: String) -> String {
+        String(text.unicodeScalars.prefix(100).map { scalar -> Character in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar)) ? Character(scalar) : "_"
+        })
+    }
+}

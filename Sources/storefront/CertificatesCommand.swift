@@ -1,0 +1,33 @@
+import AppStoreSigning
+import ArgumentParser
+import Foundation
+import TextSafety
+
+/// `storefront certificates --out DIR`: the root of storefront's local signing chain, for a backend's
+/// verifier (Apple's app-store-server-library takes it as its trusted root). The chain is made on first
+/// use and kept in the state folder, so the root stays the same until that folder is deleted.
+struct CertificatesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "certificates",
+        abstract: "Write the root certificate that storefront's signed data chains to (root.der, root.pem).",
+        discussion: """
+            The chain (root, intermediate, leaf; P-256) is made on first use in \
+            $XDG_STATE_HOME/storefront/signing (~/.local/state/storefront/signing) and reused, as Apple's \
+            is: give the root to your server's SignedDataVerifier with online checks off.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The folder to write root.der and root.pem to.", valueName: "dir"))
+    var out: String
+
+    func run() throws {
+        let folder = SigningChain.defaultFolder()
+        do {
+            let chain = try SigningChain.load(folder: folder)
+            try chain.writeRoot(to: out)
+        } catch {
+            throw StartupError(message: error.description)
+        }
+        print(UntrustedText.message("\(UntrustedText.path(out)): root.der and root.pem written (the chain is kept in \(UntrustedText.path(folder)))"))
+    }
+}
