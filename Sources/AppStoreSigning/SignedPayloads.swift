@@ -256,8 +256,9 @@ extension SigningEnvironment {
     }
 }
 
-/// Every signed item of an account: its transactions, each subscription group's renewal info and the
-/// app transaction, named for the files `storefront export --jws` writes.
+/// Every signed item of an account: its transactions, each subscription group's renewal info, the app
+/// transaction and every Server Notification (its bare `signedPayload`), named for the files
+/// `storefront export --jws` writes.
 public enum SignedExport {
     public struct Item: Sendable {
         public var name: String
@@ -277,6 +278,10 @@ public enum SignedExport {
         }
         let app = SignedPayloads.appTransaction(in: store, environment: environment, device: device)
         items.append(Item(name: "app-transaction.jws", jws: try JWS.sign(app, with: chain)))
+        for n in store.notifications {
+            let payload = try SignedPayloads.notification(n, in: store, environment: environment, chain: chain)
+            items.append(Item(name: "notification-\(n.id).jws", jws: try JWS.sign(payload, with: chain)))
+        }
         return items
     }
 
@@ -285,5 +290,50 @@ public enum SignedExport {
         String(text.unicodeScalars.prefix(100).map { scalar -> Character in
             scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar)) ? Character(scalar) : "_"
         })
+    }
+}
+
+extension SignedPayloads {
+    /// An App Store Server Notification V2 (`ResponseBodyV2DecodedPayload`), with its transaction and
+    /// renewal info signed inside `data` as the App Store sends them (server-side: no device verification).
+    /// The transaction and renewal info are signed as they are when the notification is made into a JWS.
+    public static func notification(_ n: ServerNotification, in store: AppStore, environment: SigningEnvironment,
+                                    chain: SigningChain) throws -> [String: Any] {
+        var data: [String: Any] = [
+            "bundleId": store.catalog.app.signingBundleID,
+            "bundleVersion": store.scenario.appVersion,
+            "environment": environment.rawValue,
+        ]
+        if let id = store.catalog.app.appAppleID { data["appAppleId"] = id }
+        if let id = n.transactionID, let t = store.transaction(id) {
+            data["signedTransactionInfo"] = try JWS.sign(transaction(t, in: store, environment: environment, device: nil), with: chain)
+        }
+        if let group = n.groupID {
+            if let info = renewalInfo(group: group, in: store, environment: environment) {
+                data["signedRenewalInfo"] = try JWS.sign(info, with: chain)
+            }
+            if let status = store.status(ofGroup: group, ownership: .purchased) { data["status"] = statusNumber(status.state) }
+        }
+        if let reason = n.consumptionRequestReason { data["consumptionRequestReason"] = reason }
+        var payload: [String: Any] = [
+            "notificationType": n.kind.rawValue,
+            "notificationUUID": n.uuid.uuidString.lowercased(),
+            "version": "2.0",
+            "signedDate": milliseconds(n.date),
+            "data": data,
+        ]
+        if let subtype = n.subtype { payload["subtype"] = subtype }
+        return payload
+    }
+
+    /// `status`: 1 active, 2 expired, 3 billing retry, 4 billing grace period, 5 revoked.
+    static func statusNumber(_ state: RenewalState) -> Int {
+        switch state {
+        case .subscribed: 1
+        case .expired: 2
+        case .inBillingRetryPeriod: 3
+        case .inGracePeriod: 4
+        case .revoked: 5
+        }
     }
 }

@@ -464,6 +464,22 @@ public final class Ledger {
                       AND earlier.isUpgraded = 0 AND earlier.expirationDate = transactionRecord.purchaseDate)
                 """)
         }
+        // App Store Server Notifications V2: the outbox, in the order they were made, with how delivery went.
+        migrator.registerMigration(serverNotificationMigration) { db in
+            try db.create(table: "serverNotification") { t in
+                t.primaryKey("id", .integer)
+                t.column("uuid", .text).notNull()
+                t.column("type", .text).notNull()
+                t.column("subtype", .text)
+                t.column("date", .double).notNull()
+                t.column("transactionID", .integer)
+                t.column("groupID", .text)
+                t.column("consumptionRequestReason", .text)
+                t.column("delivery", .text).notNull()
+                t.column("attempts", .integer).notNull()
+                t.column("nextAttempt", .double)
+            }
+        }
         return migrator
     }()
 
@@ -477,6 +493,7 @@ public final class Ledger {
     static let storefrontChangeMigration = "v12-storefront-changes"
     static let requestTokenMigration = "v13-request-app-account-token"
     static let transactionReasonMigration = "v14-transaction-reason"
+    static let serverNotificationMigration = "v15-server-notifications"
 
     // MARK: writing
 

@@ -20,6 +20,8 @@ struct Snapshot {
     /// Purchase Help: purchases the app did not deliver, feedback sent and the draft.
     var deliveries: [DeliveryIssue] = []
     var feedback: [Feedback] = []
+    /// The Server Notifications outbox, oldest first.
+    var notifications: [ServerNotification] = []
     var feedbackDraft = ""
     /// The App Store's offer-code redemption counts, and codes redeemed in the App Store for the next launch.
     var offerCodeCounts = OfferCodeCounts()
@@ -125,6 +127,20 @@ struct Snapshot {
                 snapshot.feedbackDraft = try RowReader(table: "feedbackDraft", key: "id", row: row).typedText("text")
             }
         }
+        if applied.contains(Ledger.serverNotificationMigration) {
+            for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM serverNotification ORDER BY id") {
+                let cells = RowReader(table: "serverNotification", key: "id", row: row)
+                guard let uuid = try cells.optionalUUID("uuid") else { throw cells.bad("uuid", "is empty") }
+                snapshot.notifications.append(ServerNotification(
+                    id: UInt64(try cells.integer("id", 1...RowReader.maximumID)), uuid: uuid,
+                    kind: try cells.known("type", ServerNotification.Kind.self), subtype: try cells.optionalText("subtype"),
+                    date: try cells.date("date"),
+                    transactionID: cells.value("transactionID").isNull ? nil : UInt64(try cells.integer("transactionID", 1...RowReader.maximumID)),
+                    groupID: try cells.optionalText("groupID"), consumptionRequestReason: try cells.optionalText("consumptionRequestReason"),
+                    delivery: try cells.known("delivery", ServerNotification.Delivery.self),
+                    attempts: Int(try cells.integer("attempts", 0...1_000)), nextAttempt: try cells.optionalDate("nextAttempt")))
+            }
+        }
         if applied.contains("v4-expiry-price-increases") {
             for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM priceIncrease ORDER BY territory, productID") {
                 let cells = RowReader(table: "priceIncrease", key: "productID", row: row)
@@ -216,6 +232,7 @@ struct Snapshot {
             store.restoreDelivery(issue)
         }
         store.restoreFeedback(feedback, draft: feedbackDraft)
+        for notification in notifications { store.restoreNotification(notification) }
         store.restoreOfferCodeCounts(offerCodeCounts)
         for pending in pendingRedemptions { store.restorePendingRedemption(pending) }
         for (productID, used) in consumableUse.sorted(by: { $0.key < $1.key }) {
@@ -285,6 +302,13 @@ struct Snapshot {
                 try db.cachedStatement(sql: "INSERT OR REPLACE INTO feedbackDraft (id, text) VALUES (1, ?)")
                     .execute(arguments: [store.feedbackDraft])
             }
+        }
+        for id in changes.notificationIDs.sorted() {
+            guard let n = store.notification(id) else { continue }
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO serverNotification (id, uuid, type, subtype, date, transactionID, groupID, consumptionRequestReason, delivery, attempts, nextAttempt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                .execute(arguments: [Int64(exactly: id), n.uuid.uuidString, n.kind.rawValue, n.subtype, n.date.timeIntervalSince1970,
+                                     n.transactionID.flatMap { Int64(exactly: $0) }, n.groupID, n.consumptionRequestReason,
+                                     n.delivery.rawValue, n.attempts, n.nextAttempt?.timeIntervalSince1970])
         }
         if changes.offerCodes { try writeOfferCodes(db, of: store) }
         for productID in changes.consumableUse.sorted() {

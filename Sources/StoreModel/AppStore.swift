@@ -16,6 +16,15 @@ public struct AppStore: Sendable {
     public private(set) var transactions: [Transaction] = []
     /// Renewal preferences and billing state by subscription group id.
     public private(set) var renewals: [String: RenewalInfo] = [:]
+    /// The App Store Server Notifications made so far, oldest first (ServerNotifications.swift).
+    public internal(set) var notifications: [ServerNotification] = []
+    var nextNotificationID: UInt64 = 1
+    /// Positions in `notifications` of the ones still to deliver.
+    var pendingNotifications: [Int] = []
+    /// What changed since notifications were last collected.
+    var notificationBaseline = NotificationBaseline()
+    /// A server listens (`--notify URL`): new notifications are pending delivery, not only kept.
+    public var notifyingServer = false
     /// Ids count from 1, as in StoreKit Testing, so QA can read and type them.
     public private(set) var nextTransactionID: UInt64 = 1
     /// What happened that is not a transaction (failed and cancelled purchases, requests, restores).
@@ -526,11 +535,13 @@ public struct AppStore: Sendable {
         nextEventID += 1
         log.append(event)
         unsavedChanges.eventIDs.insert(event.id)
+        notificationBaseline.note(event: nil, id: event.id)
         return event
     }
 
     /// The only writer of logged events (with `record`): records the event as changed.
     mutating func changeEvent(_ id: UInt64, _ change: (inout StoreEvent) -> Void) {
+        if let position = log.positions[id] { notificationBaseline.note(event: log.events[position], id: id) }
         log.update(id, change)
         unsavedChanges.eventIDs.insert(id)
     }
@@ -791,7 +802,14 @@ public struct AppStore: Sendable {
         // Only a group with a renewal state can renew. In catalog order, so renewals get the ids they
         // always had.
         for position in renewals.keys.compactMap({ catalog.position(ofGroup: $0) }).sorted() {
-            renew(catalog.subscriptionGroups[position], until: instant)
+            let group = catalog.subscriptionGroups[position]
+            let graceEnd = renewals[group.id]?.gracePeriodExpiration
+            renew(group, until: instant)
+            // A grace period that ran out on the way with the billing issue still open (GRACE_PERIOD_EXPIRED).
+            if let graceEnd, graceEnd <= instant, graceEnd > now, renewals[group.id]?.billingIssueSince != nil
+                || renewals[group.id]?.expirationReason == .billingError {
+                notificationBaseline.graceEnded.append((group.id, graceEnd))
+            }
         }
         if let shared = scenario.familySharing, let groupID = groupID(ofProduct: shared) {
             renewFamilyShared(inGroup: groupID, until: instant)
@@ -1248,7 +1266,7 @@ public struct AppStore: Sendable {
 
     /// The newest transaction of the group in the ledger, including renewals dated after `now` while
     /// `advance(to:)` is still on its way there.
-    private func latestTransaction(inGroup groupID: String) -> Transaction? {
+    func latestTransaction(inGroup groupID: String) -> Transaction? {
         last(of: index.byGroup[groupID]) { !$0.isUpgraded }
     }
 
@@ -1347,6 +1365,7 @@ public struct AppStore: Sendable {
         index.count(transaction, +1)
         transactions.append(transaction)
         unsavedChanges.transactionIDs.insert(transaction.id)
+        notificationBaseline.note(transaction: nil, id: transaction.id)
         meter?.indexOperations += 1
     }
 
@@ -1356,6 +1375,7 @@ public struct AppStore: Sendable {
     mutating func update(_ id: UInt64, _ change: (inout Transaction) -> Void) -> Transaction {
         let position = index.positions[id]!
         let before = transactions[position]
+        notificationBaseline.note(transaction: before, id: id)
         change(&transactions[position])
         precondition(transactions[position].id == id && transactions[position].productID == before.productID
                         && transactions[position].ownership == before.ownership,
@@ -1418,6 +1438,7 @@ public struct AppStore: Sendable {
         var renewal = renewals[groupID]
         change(&renewal)
         guard renewal != renewals[groupID] else { return }
+        notificationBaseline.note(renewal: renewals[groupID], group: groupID)
         renewals[groupID] = renewal
         unsavedChanges.renewalGroups.insert(groupID)
     }
@@ -1451,12 +1472,15 @@ public struct AppStore: Sendable {
         /// Offer-code redemption counts or pending App Store redemptions changed since (a save writes
         /// the counts of this account's redemptions, which are few).
         public var offerCodes = false
+        /// Server Notifications made or whose delivery changed since.
+        public var notificationIDs: Set<UInt64> = []
 
         public init(cleared: Bool = false) { self.cleared = cleared }
 
         public var isEmpty: Bool {
             !cleared && transactionIDs.isEmpty && renewalGroups.isEmpty && freeReads.isEmpty && eventIDs.isEmpty
                 && !priceIncreases && consumableUse.isEmpty && deliveries.isEmpty && feedbackIDs.isEmpty && !feedbackDraft && !offerCodes
+                && notificationIDs.isEmpty
         }
     }
 

@@ -156,6 +156,22 @@ public enum StoreKitFields {
         return zip(eventNames, values).map { Field(name: $0, value: $1) }
     }
 
+    /// Every name a Server Notification has: the V2 payload's own names, with the transaction and group
+    /// its data carries and how delivery went (not Apple's: the outbox's).
+    public static let notificationNames = ["id", "notificationUUID", "notificationType", "subtype", "signedDate", "transactionID",
+                                           "subscriptionGroupID", "consumptionRequestReason", "delivery", "attempts", "nextAttempt"]
+
+    /// A Server Notification's fields, every name in `notificationNames`, in that order.
+    public static func notification(_ n: ServerNotification) -> [Field] {
+        let values: [Value] = [
+            .text(String(n.id)), .text(n.uuid.uuidString.lowercased()), .text(n.kind.rawValue), n.subtype.map(Value.text) ?? .none,
+            .date(n.date), n.transactionID.map { .text(String($0)) } ?? .none, n.groupID.map(Value.text) ?? .none,
+            n.consumptionRequestReason.map(Value.text) ?? .none, .text(n.delivery.rawValue), .text(String(n.attempts)),
+            n.nextAttempt.map(Value.date) ?? .none,
+        ]
+        return zip(notificationNames, values).map { Field(name: $0, value: $1) }
+    }
+
     /// A plain decimal, as Foundation writes it: `4.99`, `1200`.
     public static func amount(_ value: Decimal) -> String {
         value.formatted(.number.grouping(.never).locale(Locale(identifier: "en_US_POSIX")))

@@ -31,6 +31,8 @@ enum Interactive {
         /// changed, then the store is marked saved. A failed write takes the change back and says so.
         func commit() {
             lastSave = clock.now
+            // What changed becomes Server Notifications, saved with it.
+            state.store.collectNotifications()
             guard let ledger = session.ledger else { return }
             do {
                 try ledger.save(state.store)

@@ -5,7 +5,7 @@ import StoreModel
 import TextSafety
 
 /// `storefront ledger --state FILE [--json]`: a ledger's transactions, each subscription group's renewal
-/// info and the log, with StoreKit's field names (`StoreKitFields`, the table the inspector and a
+/// info, the log and the Server Notifications, with StoreKit's field names (`StoreKitFields`, the table the inspector and a
 /// script's assertions read). Only reads: a ledger open in a running storefront is read as it was last
 /// saved, and nothing is written or created.
 struct LedgerCommand: ParsableCommand {
@@ -16,7 +16,8 @@ struct LedgerCommand: ParsableCommand {
             Dates are ISO 8601 (UTC), amounts plain decimals, an absent value is none (null in JSON). \
             --json prints one object per line, in a fixed key order, so a CI job can diff it: \
             {"transaction":{…}} for each transaction, {"renewalInfo":{…}} for each subscription group, \
-            {"event":{…}} for each log entry. A missing or damaged file exits 2.
+            {"event":{…}} for each log entry, {"notification":{…}} for each App Store Server Notification. \
+            A missing or damaged file exits 2.
             """
     )
 
@@ -41,6 +42,7 @@ struct LedgerCommand: ParsableCommand {
             sections.append(("renewalInfo", StoreKitFields.renewal(status, group: groupID, in: store)))
         }
         sections += store.events.map { ("event", StoreKitFields.event($0)) }
+        sections += store.notifications.map { ("notification", StoreKitFields.notification($0)) }
         var output = ""
         for section in sections {
             if json {

@@ -135,6 +135,11 @@ struct ScriptRunner {
         for step in script.steps {
             line = step.line
             try perform(step)
+            // What the step changed becomes Server Notifications, kept with the rest of the ledger.
+            if state != nil {
+                state!.store.collectNotifications()
+                if !state!.store.unsavedChanges.notificationIDs.isEmpty { try save(step) }
+            }
             if trace { printTrace(step) }
         }
     }

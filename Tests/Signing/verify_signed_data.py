@@ -42,6 +42,8 @@ def milliunits(amount):
 ledger = [json.loads(line) for line in open(ledger_path) if line.strip()]
 transactions = {t["transaction"]["id"]: t["transaction"] for t in ledger if "transaction" in t}
 renewals = {r["renewalInfo"]["subscriptionGroupID"]: r["renewalInfo"] for r in ledger if "renewalInfo" in r}
+notifications = {n["notification"]["id"]: n["notification"] for n in ledger if "notification" in n}
+seen_notifications = []
 types = {"autoRenewable": "Auto-Renewable Subscription", "nonConsumable": "Non-Consumable",
          "consumable": "Consumable", "nonRenewing": "Non-Renewing Subscription"}
 offer_types = {"introductory": 1, "promotional": 2, "code": 3, "winBack": 4}
@@ -96,6 +98,28 @@ for name in files:
             check(f"{name} isInBillingRetryPeriod", bool(decoded.isInBillingRetryPeriod), r["isInBillingRetry"] == "true")
             winbacks = r["eligibleWinBackOfferIDs"]
             check(f"{name} eligibleWinBackOfferIds", decoded.eligibleWinBackOfferIds, winbacks.split(",") if winbacks else None)
+        elif name.startswith("notification-"):
+            decoded = verifier.verify_and_decode_notification(signed)
+            n = notifications.get(name[len("notification-"):-len(".jws")])
+            if n is None:
+                failures.append(f"{name}: not in the ledger's outbox")
+                continue
+            seen_notifications.append((int(n["id"]), decoded.rawNotificationType, decoded.rawSubtype))
+            check(f"{name} notificationType", decoded.rawNotificationType, n["notificationType"])
+            check(f"{name} subtype", decoded.rawSubtype, n["subtype"])
+            check(f"{name} notificationUUID", decoded.notificationUUID, n["notificationUUID"])
+            check(f"{name} version", decoded.version, "2.0")
+            check(f"{name} signedDate", decoded.signedDate, millis(n["signedDate"]))
+            check(f"{name} data.bundleId", decoded.data.bundleId, bundle_id)
+            check(f"{name} data.environment", decoded.data.rawEnvironment, "Sandbox")
+            check(f"{name} data.consumptionRequestReason", decoded.data.rawConsumptionRequestReason, n["consumptionRequestReason"])
+            if n["transactionID"] is not None:
+                inner = verifier.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
+                check(f"{name} data.signedTransactionInfo transactionId", inner.transactionId, n["transactionID"])
+            if n["subscriptionGroupID"] is not None and decoded.data.signedRenewalInfo is not None:
+                renewal = verifier.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
+                check(f"{name} data.signedRenewalInfo group", renewal.originalTransactionId,
+                      renewals[n["subscriptionGroupID"]]["originalTransactionID"])
         elif name == "app-transaction.jws":
             decoded = verifier.verify_and_decode_app_transaction(signed)
             check("app transaction bundleId", decoded.bundleId, bundle_id)
@@ -105,6 +129,13 @@ for name in files:
     except VerificationException as error:
         failures.append(f"{name}: refused by the verifier: {error} ({error.__cause__!r})")
 
+missing = set(notifications) - {str(n[0]) for n in seen_notifications}
+if missing:
+    failures.append(f"notifications with no signed file: {sorted(missing)}")
+expected_sequence = os.environ.get("EXPECTED_NOTIFICATIONS")
+if expected_sequence:
+    made = ", ".join(t + (" " + s if s else "") for _, t, s in sorted(seen_notifications))
+    check("the notifications, in order", made, expected_sequence)
 missing = set(transactions) - seen_transactions
 if missing:
     failures.append(f"transactions with no signed file: {sorted(missing)}")
@@ -144,5 +175,6 @@ if failures:
     print("\n".join(failures))
     sys.exit(1)
 print(f"verified: {len(files)} signed items ({len(seen_transactions)} transactions, "
-      f"{sum(n.startswith('renewal-info-') for n in files)} renewal infos, the app transaction); "
+      f"{sum(n.startswith('renewal-info-') for n in files)} renewal infos, the app transaction, "
+      f"{len(seen_notifications)} server notifications); "
       "a tampered payload, a foreign root, another bundle id and another environment were refused")

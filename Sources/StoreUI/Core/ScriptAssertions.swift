@@ -12,6 +12,7 @@ import TextSafety
 ///     expect-renewal trailhead.plus willAutoRenew false
 ///     expect-entitlements com.trailhead.plus.pro.monthly    # exactly these, in any order; none without ids
 ///     expect-balance com.trailhead.boost.small 3
+///     expect-notification DID_RENEW BILLING_RECOVERY   # the outbox holds one (subtype none: it has none)
 public enum Assertion: Sendable, Equatable {
     /// The screen matches (or, `present` false, does not match) a regular expression.
     case screen(pattern: String, present: Bool)
@@ -19,6 +20,8 @@ public enum Assertion: Sendable, Equatable {
     case renewal(group: String, field: String, value: String)
     case entitlements([String])
     case balance(product: String, count: Int)
+    /// The Server Notifications outbox holds one of this type (and subtype; `none` for none, left out for any).
+    case notification(kind: ServerNotification.Kind, subtype: String?)
 
     /// `expect /regex/` or `expect-not /regex/`, read whole (a pattern may hold spaces, quotes and #);
     /// nil for any other line.
@@ -62,6 +65,14 @@ public enum Assertion: Sendable, Equatable {
                 throw Script.Problem(message: "expect-balance takes a consumable and a whole number, like expect-balance com.trailhead.boost.small 3")
             }
             self = .balance(product: arguments[0], count: count)
+        case "expect-notification":
+            guard (1...2).contains(arguments.count) else {
+                throw Script.Problem(message: "expect-notification takes a notificationType and an optional subtype, like expect-notification DID_RENEW BILLING_RECOVERY")
+            }
+            guard let kind = ServerNotification.Kind(rawValue: arguments[0]) else {
+                throw Script.Problem(message: "\(UntrustedText.quoted(arguments[0])) is not a notificationType; types are \(ServerNotification.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self = .notification(kind: kind, subtype: arguments.count == 2 ? arguments[1] : nil)
         default:
             return nil
         }
@@ -122,6 +133,12 @@ public enum Assertion: Sendable, Equatable {
             }
             let balance = store.consumableBalance(product)
             return balance == count ? nil : "the balance of \(product) is \(balance), expected \(count)"
+        case .notification(let kind, let subtype):
+            let wanted = subtype == StoreKitFields.absent ? nil : subtype
+            if store.notifications(kind).contains(where: { subtype == nil || $0.subtype == wanted }) { return nil }
+            let made = store.notifications.suffix(8).map { $0.kind.rawValue + ($0.subtype.map { " " + $0 } ?? "") }
+            return "no \(kind.rawValue)\(subtype.map { " " + $0 } ?? "") notification was made; the last ones are "
+                + (made.isEmpty ? StoreKitFields.absent : made.joined(separator: ", "))
         }
     }
 

@@ -1,0 +1,260 @@
+import Foundation
+
+/// An App Store Server Notification V2 the App Store sends the app's server as the account changes
+/// ("App Store Server Notifications V2", notificationType and subtype). The model keeps them in an
+/// outbox in the order they happened; whoever delivers them (`--notify URL`) signs each one when it
+/// sends it and records how delivery went. Apple sends them once in the sandbox; production retries
+/// a failed one after 1, 12, 24, 48 and 72 hours ("Responding to App Store Server Notifications").
+public struct ServerNotification: Sendable, Hashable, Identifiable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case subscribed = "SUBSCRIBED"
+        case didRenew = "DID_RENEW"
+        case didFailToRenew = "DID_FAIL_TO_RENEW"
+        case gracePeriodExpired = "GRACE_PERIOD_EXPIRED"
+        case expired = "EXPIRED"
+        case didChangeRenewalStatus = "DID_CHANGE_RENEWAL_STATUS"
+        case didChangeRenewalPref = "DID_CHANGE_RENEWAL_PREF"
+        case offerRedeemed = "OFFER_REDEEMED"
+        case priceIncrease = "PRICE_INCREASE"
+        case refund = "REFUND"
+        case refundDeclined = "REFUND_DECLINED"
+        case refundReversed = "REFUND_REVERSED"
+        case revoke = "REVOKE"
+        case consumptionRequest = "CONSUMPTION_REQUEST"
+        case oneTimeCharge = "ONE_TIME_CHARGE"
+    }
+
+    public enum Delivery: String, Sendable, CaseIterable {
+        /// not sent yet, or sent and failed with a retry still due (`nextAttempt`)
+        case pending
+        case delivered
+        /// every attempt failed: the sandbox's one, or production's schedule to its end
+        case failed
+        /// no `--notify` URL: kept in the outbox only (`storefront export --jws` writes it)
+        case notSent
+    }
+
+    public var id: UInt64
+    public var uuid: UUID
+    public var kind: Kind
+    public var subtype: String?
+    /// When it happened: the notification's `signedDate`.
+    public var date: Date
+    /// The transaction it is about (`data.signedTransactionInfo`).
+    public var transactionID: UInt64?
+    /// The subscription group whose renewal info it carries (`data.signedRenewalInfo`); nil for one-time purchases.
+    public var groupID: String?
+    /// CONSUMPTION_REQUEST only: why the person asked for a refund (`consumptionRequestReason`).
+    public var consumptionRequestReason: String?
+    public var delivery: Delivery
+    public var attempts: Int
+    /// Production's schedule: when the next attempt is due, on the simulated clock.
+    public var nextAttempt: Date?
+
+    public init(id: UInt64, uuid: UUID, kind: Kind, subtype: String?, date: Date, transactionID: UInt64?, groupID: String?,
+                consumptionRequestReason: String? = nil, delivery: Delivery = .pending, attempts: Int = 0, nextAttempt: Date? = nil) {
+        (self.id, self.uuid, self.kind, self.subtype, self.date) = (id, uuid, kind, subtype, date)
+        (self.transactionID, self.groupID, self.consumptionRequestReason) = (transactionID, groupID, consumptionRequestReason)
+        (self.delivery, self.attempts, self.nextAttempt) = (delivery, attempts, nextAttempt)
+    }
+
+    /// Production's retry schedule after a failed attempt: 1, 12, 24, 48 and 72 hours.
+    public static let retryDelays: [TimeInterval] = [1, 12, 24, 48, 72].map { $0 * 3_600 }
+
+    /// `CONSUMPTION_REQUEST`'s `consumptionRequestReason` for the reason the person gave.
+    public static func consumptionReason(_ reason: RefundReason?) -> String {
+        switch reason {
+        case .didNotMeanToBuy?, .childPurchase?: "UNINTENDED_PURCHASE"
+        case .doesNotWork?, .notReceived?: "FULFILLMENT_ISSUE"
+        case .other?, nil: "OTHER"
+        }
+    }
+}
+
+/// What changed since notifications were last collected: the value each changed item had before its
+/// first change (nil: it is new). Filled by the model's only writers (`append`, `update`,
+/// `changeRenewal`, `record`, `changeEvent`), so collecting looks at what changed, never the whole ledger.
+struct NotificationBaseline: Sendable {
+    var transactions: [UInt64: Transaction?] = [:]
+    var renewals: [String: AppStore.RenewalInfo?] = [:]
+    var events: [UInt64: StoreEvent?] = [:]
+    /// Groups whose grace period ended during time travel with the billing issue unresolved.
+    var graceEnded: [(group: String, date: Date)] = []
+
+    var isEmpty: Bool { transactions.isEmpty && renewals.isEmpty && events.isEmpty && graceEnded.isEmpty }
+
+    mutating func note(transaction: Transaction?, id: UInt64) {
+        if transactions.index(forKey: id) == nil { transactions[id] = .some(transaction) }
+    }
+    mutating func note(renewal: AppStore.RenewalInfo?, group: String) {
+        if renewals.index(forKey: group) == nil { renewals[group] = .some(renewal) }
+    }
+    mutating func note(event: StoreEvent?, id: UInt64) {
+        if events.index(forKey: id) == nil { events[id] = .some(event) }
+    }
+}
+
+extension AppStore {
+    /// Turns what changed since the last collection into Server Notifications, in the order Apple
+    /// would send them, and adds them to the outbox. Called after each thing the person or QA does (a
+    /// key, a script line, time travel), so each notification is dated when its change happened.
+    public mutating func collectNotifications() {
+        guard !notificationBaseline.isEmpty else { return }
+        let baseline = notificationBaseline
+        notificationBaseline = NotificationBaseline()
+        var made: [ServerNotification] = []
+        func add(_ kind: ServerNotification.Kind, _ subtype: String? = nil, transaction: UInt64?, group: String?,
+                 date: Date? = nil, reason: String? = nil) {
+            made.append(ServerNotification(id: 0, uuid: UUID(), kind: kind, subtype: subtype, date: date ?? now,
+                                           transactionID: transaction, groupID: group, consumptionRequestReason: reason,
+                                           delivery: notificationDelivery))
+        }
+        // Groups where an upgrade replaced a transaction in this change: the new purchase is the upgrade.
+        var upgradedGroups: Set<String> = []
+        var purchasedGroups: Set<String> = []
+        for (id, before) in baseline.transactions {
+            guard let after = transaction(id), let group = groupID(ofProduct: after.productID) else { continue }
+            if before == nil, after.reason == .purchase { purchasedGroups.insert(group) }
+            if before?.isUpgraded == false, after.isUpgraded { upgradedGroups.insert(group) }
+        }
+        func newTransaction(_ t: Transaction) {
+            guard t.ownership == .purchased else { return }
+            guard t.productType == .autoRenewable, let group = groupID(ofProduct: t.productID) else {
+                add(.oneTimeCharge, transaction: t.id, group: nil, date: t.purchaseDate)
+                return
+            }
+            if t.reason == .renewal {
+                let recovered = (baseline.renewals[group] ?? nil)?.billingIssueSince != nil
+                add(.didRenew, recovered ? "BILLING_RECOVERY" : nil, transaction: t.id, group: group, date: t.purchaseDate)
+                return
+            }
+            let upgrade = upgradedGroups.contains(group)
+            let initial = t.id == t.originalID
+            if t.offerKind == .promotional || t.offerKind == .code || t.offerKind == .winBack {
+                add(.offerRedeemed, upgrade ? "UPGRADE" : initial ? "INITIAL_BUY" : "RESUBSCRIBE", transaction: t.id,
+                    group: group, date: t.purchaseDate)
+            } else if upgrade {
+                add(.didChangeRenewalPref, "UPGRADE", transaction: t.id, group: group, date: t.purchaseDate)
+            } else {
+                add(.subscribed, initial ? "INITIAL_BUY" : "RESUBSCRIBE", transaction: t.id, group: group, date: t.purchaseDate)
+            }
+        }
+        for id in baseline.transactions.keys.sorted() {
+            guard let after = transaction(id), let recorded = baseline.transactions[id] else { continue }
+            guard let before = recorded else {
+                newTransaction(after)
+                continue
+            }
+            if before.revocationDate == nil, let revoked = after.revocationDate {
+                add(after.ownership == .purchased ? .refund : .revoke, transaction: id,
+                    group: groupID(ofProduct: after.productID), date: revoked)
+            }
+        }
+        for group in baseline.renewals.keys.sorted() {
+            guard let recorded = baseline.renewals[group], let before = recorded, let after = renewals[group] else { continue }
+            let latest = latestTransaction(inGroup: group)?.id
+            if before.expirationReason == nil, let reason = after.expirationReason {
+                // Dated when the subscription ended (time travel may have passed it), not when noticed.
+                let ended = latestTransaction(inGroup: group)?.expirationDate.map { min($0, now) } ?? now
+                add(.expired, reason.notificationSubtype, transaction: latest, group: group, date: ended)
+                continue
+            }
+            if before.billingIssueSince == nil, let since = after.billingIssueSince {
+                add(.didFailToRenew, after.gracePeriodExpiration == nil ? nil : "GRACE_PERIOD", transaction: latest, group: group,
+                    date: since)
+            }
+            if before.willAutoRenew != after.willAutoRenew {
+                add(.didChangeRenewalStatus, after.willAutoRenew ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED", transaction: latest, group: group)
+            }
+            if before.autoRenewProductID != after.autoRenewProductID, !purchasedGroups.contains(group) {
+                let current = latestTransaction(inGroup: group).flatMap { catalog.product($0.productID)?.subscription?.level }
+                let next = catalog.product(after.autoRenewProductID)?.subscription?.level
+                let downgrade = current.flatMap { current in next.map { $0 > current } } ?? false
+                add(.didChangeRenewalPref, downgrade ? "DOWNGRADE" : nil, transaction: latest, group: group)
+            }
+            if before.priceIncreaseStatus != after.priceIncreaseStatus, let status = after.priceIncreaseStatus {
+                add(.priceIncrease, status == .pending ? "PENDING" : "ACCEPTED", transaction: latest, group: group)
+            }
+            if before.offerID == nil, after.offerID != nil, !purchasedGroups.contains(group) {
+                add(.offerRedeemed, transaction: latest, group: group)
+            }
+        }
+        for ended in baseline.graceEnded {
+            add(.gracePeriodExpired, transaction: latestTransaction(inGroup: ended.group)?.id, group: ended.group, date: ended.date)
+        }
+        for id in baseline.events.keys.sorted() {
+            guard let position = log.positions[id], case let after = log.events[position], after.kind == .refundRequest,
+                  let transactionID = after.transactionID, let t = transaction(transactionID) else { continue }
+            let before = baseline.events[id] ?? nil
+            if before == nil, t.productType == .consumable || t.productType == .autoRenewable {
+                add(.consumptionRequest, transaction: transactionID, group: groupID(ofProduct: t.productID), date: after.date,
+                    reason: ServerNotification.consumptionReason(after.refundReason))
+            }
+            if before?.status != .declined, after.status == .declined {
+                add(.refundDeclined, transaction: transactionID, group: groupID(ofProduct: t.productID))
+            }
+        }
+        // In the order they happened; what happened at one instant keeps the order above.
+        for var notification in made.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
+            notification.id = nextNotificationID
+            nextNotificationID += 1
+            if notification.delivery == .pending { pendingNotifications.append(notifications.count) }
+            notifications.append(notification)
+            unsavedChanges.notificationIDs.insert(notification.id)
+        }
+    }
+
+    /// How a new notification starts: pending when a server listens (`--notify URL`), else kept only.
+    var notificationDelivery: ServerNotification.Delivery { notifyingServer ? .pending : .notSent }
+
+    /// Records how an attempt to deliver notification `id` went: delivered, or failed — then, with
+    /// production's retries on, the next attempt is due after the schedule's next delay on the
+    /// simulated clock; without them (the sandbox) it stays failed.
+    public mutating func recordDelivery(of id: UInt64, succeeded: Bool, retries: Bool) {
+        guard let found = notification(id), let position = notifications.firstIndex(where: { $0.id == found.id }) else { return }
+        var notification = found
+        notification.attempts += 1
+        if succeeded {
+            notification.delivery = .delivered
+            notification.nextAttempt = nil
+        } else if retries, notification.attempts <= ServerNotification.retryDelays.count {
+            notification.delivery = .pending
+            notification.nextAttempt = now.addingTimeInterval(ServerNotification.retryDelays[notification.attempts - 1])
+        } else {
+            notification.delivery = .failed
+            notification.nextAttempt = nil
+        }
+        notifications[position] = notification
+        if notification.delivery != .pending { pendingNotifications.removeAll { $0 == position } }
+        unsavedChanges.notificationIDs.insert(id)
+    }
+
+    /// The notifications due for delivery now, oldest first: pending ones never tried, and retries
+    /// whose time has come. Looks only at the pending ones, never the whole outbox.
+    public var notificationsDue: [ServerNotification] {
+        pendingNotifications.map { notifications[$0] }.filter { $0.nextAttempt.map { $0 <= now } ?? true }
+    }
+
+    /// A notification brought back from a saved ledger.
+    public mutating func restoreNotification(_ notification: ServerNotification) {
+        if notification.delivery == .pending { pendingNotifications.append(notifications.count) }
+        notifications.append(notification)
+        nextNotificationID = max(nextNotificationID, notification.id + 1)
+    }
+
+    /// The notification with this id (ids grow with the outbox, so it is found by halving).
+    public func notification(_ id: UInt64) -> ServerNotification? {
+        var (low, high) = (0, notifications.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if notifications[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        return low < notifications.count && notifications[low].id == id ? notifications[low] : nil
+    }
+
+    /// The outbox's notifications with this kind (and subtype, when given), for `expect-notification`.
+    public func notifications(_ kind: ServerNotification.Kind, subtype: String? = nil) -> [ServerNotification] {
+        notifications.filter { $0.kind == kind && (subtype == nil || $0.subtype == subtype) }
+    }
+}
+
