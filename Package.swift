@@ -80,6 +80,10 @@ let package = Package(
             name: "storefront",
             dependencies: [
                 "AppStoreSigning",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 "StoreModel",
                 "CatalogFormats",
                 "TextSafety",

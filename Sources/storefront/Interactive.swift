@@ -94,6 +94,11 @@ enum Interactive {
                 handled += 1
                 event = handled < 256 ? screen.readKey(timeoutMilliseconds: 0) : nil
             }
+            // Server Notifications: what the server answered since, and what is due now.
+            if let courier = session.courier {
+                if courier.takeOutcomes(into: &state.store) > 0 { mustSave = true }
+                courier.send(due: state.store)
+            }
             // The simulated clock follows real time at the scenario's rate.
             let now = clock.now
             if state.update(.tick(seconds: Self.seconds(now - lastTick))).contains(.save) { mustSave = true }

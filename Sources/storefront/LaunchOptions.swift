@@ -1,3 +1,4 @@
+import AppStoreSigning
 import ArgumentParser
 import CatalogFormats
 import Foundation
@@ -65,6 +66,15 @@ struct LaunchOptions: ParsableArguments {
     @Option(help: "Theme: a name from Themes/ (default, light, high-contrast) or a path to a theme file.")
     var theme: String = "default"
 
+    @Option(help: ArgumentHelp("Send each App Store Server Notification (V2, signed) to this http:// URL as it happens, once, as the sandbox does.", valueName: "url"))
+    var notify: String?
+
+    @Flag(name: .customLong("notify-retries"), help: "Retry a notification the server did not take after 1, 12, 24, 48 and 72 hours of simulated time, as production does.")
+    var notifyRetries = false
+
+    @Option(help: ArgumentHelp("The environment signed data names: Sandbox (verifiable with the root from storefront certificates) or Xcode (as StoreKit Testing signs).", valueName: "name"))
+    var environment: String = SigningEnvironment.sandbox.rawValue
+
     /// ArgumentParser's words for a bad option, on one line.
     static func message(for error: Error) -> String {
         fullMessage(for: error).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "Error: ", with: "")
@@ -83,6 +93,8 @@ struct LaunchOptions: ParsableArguments {
         var firstLaunch = false
         /// The screen to open at launch (`--open`).
         var link: DeepLink = .store
+        /// Sends Server Notifications to `--notify URL`; nil without one.
+        var courier: NotificationCourier?
         /// Scenario settings a `--state` ledger brought back that differ from a fresh store's and that no
         /// flag set: said once at launch, so a store that looks broken (payments off) says why.
         var fromLedger: [ScenarioSetting] = []
@@ -169,8 +181,24 @@ struct LaunchOptions: ParsableArguments {
             do { try ledger.save(store) } catch { throw StartupError(message: error.description) }
             store.markSaved()
         }
+        let courier = try makeCourier()
+        store.notifyingServer = courier != nil
         return Session(store: store, locale: locale, theme: try loadTheme(), ledger: ledger, onboarding: onboarding,
-                       firstLaunch: ledger != nil && !store.onboardingShown, link: link, fromLedger: fromLedger)
+                       firstLaunch: ledger != nil && !store.onboardingShown, link: link, courier: courier, fromLedger: fromLedger)
+    }
+
+    /// The courier of `--notify URL`, signing with the user's chain in `--environment`.
+    func makeCourier() throws -> NotificationCourier? {
+        guard let environment = SigningEnvironment.named(environment) else {
+            throw StartupError(message: "--environment \(UntrustedText.quoted(self.environment)) is not one of \(SigningEnvironment.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let notify else {
+            if notifyRetries { throw StartupError(message: "--notify-retries needs the server to send to: --notify URL") }
+            return nil
+        }
+        let chain: SigningChain
+        do { chain = try SigningChain.load(folder: SigningChain.defaultFolder()) } catch { throw StartupError(message: error.description) }
+        return try NotificationCourier(url: notify, retries: notifyRetries, environment: environment, chain: chain)
     }
 
     /// The scenario file's settings, then the flags', in that order, checked against the catalog.

@@ -106,6 +106,8 @@ struct ScriptRunner {
     var size = Size(columns: 80, rows: 24)
     var state: AppState?
     var ledger: Ledger?
+    /// Sends Server Notifications to the launch line's `--notify URL`, if any.
+    var courier: NotificationCourier?
     var quitAt: Int?
     /// The line being run, for a report of where the run stopped.
     var line: Int?
@@ -138,6 +140,7 @@ struct ScriptRunner {
             // What the step changed becomes Server Notifications, kept with the rest of the ledger.
             if state != nil {
                 state!.store.collectNotifications()
+                courier?.deliverAndWait(&state!.store)
                 if !state!.store.unsavedChanges.notificationIDs.isEmpty { try save(step) }
             }
             if trace { printTrace(step) }
@@ -274,6 +277,7 @@ struct ScriptRunner {
             throw StartupError(message: "\(file):\(step.line): \(error.message)")
         }
         ledger = session.ledger
+        courier = session.courier
         state = session.appState(size: size)
         // Scripts start in the store (or where --open says): onboarding only when their launch line asks for it.
         // What the start changed (a code redeemed in the App Store meanwhile) is saved, as the app does.

@@ -1,0 +1,158 @@
+import AppStoreSigning
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import StoreModel
+import TextSafety
+
+/// Delivers App Store Server Notifications to `--notify URL`: each one POSTed as
+/// `{"signedPayload": "<JWS>"}` (application/json), in the order they were made, as the App Store
+/// sends them. A 200–206 response is delivered; anything else, or no answer within five seconds, a
+/// failed attempt: the sandbox sends once, `--notify-retries` adds production's schedule on the
+/// simulated clock (`AppStore.recordDelivery`). The app never waits for the server: attempts run on a
+/// SwiftNIO event loop, and the interactive loop picks up their outcomes on its next tick
+/// (`takeOutcomes`); a script waits for each step's attempts (`deliverAndWait`), so its runs repeat.
+final class NotificationCourier: @unchecked Sendable {
+    struct Target: Sendable, Equatable {
+        var host: String
+        var port: Int
+        var path: String
+        var hostHeader: String
+    }
+
+    let target: Target
+    let retries: Bool
+    let environment: SigningEnvironment
+    private let chain: SigningChain
+    private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    private let outcomes = NIOLockedValueBox<[(id: UInt64, succeeded: Bool)]>([])
+    /// Ids sent and not yet answered: never sent twice at once.
+    private var inFlight: Set<UInt64> = []
+
+    static let timeout = TimeAmount.seconds(5)
+
+    init(url: String, retries: Bool, environment: SigningEnvironment, chain: SigningChain) throws {
+        self.target = try Self.target(url)
+        self.retries = retries
+        self.environment = environment
+        self.chain = chain
+    }
+
+    deinit { try? group.syncShutdownGracefully() }
+
+    /// `http://host[:port][/path]`. (https needs TLS, which this build does not carry: put a local
+    /// proxy in front of an https endpoint.)
+    static func target(_ text: String) throws -> Target {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              let host = components.host, !host.isEmpty else {
+            throw StartupError(message: "--notify \(UntrustedText.quoted(text)) is not a URL like http://127.0.0.1:8080/notifications")
+        }
+        guard scheme == "http" else {
+            throw StartupError(message: "--notify \(UntrustedText.quoted(text)): only http:// URLs are sent to (no TLS in this build); for an https server, run a local proxy and give its http:// address")
+        }
+        let port = components.port ?? 80
+        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+            + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+        let bareHost = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+        return Target(host: bareHost, port: port, path: path, hostHeader: components.port == nil ? host : "\(host):\(port)")
+    }
+
+    /// Starts an attempt for each notification due now that is not already on its way.
+    func send(due store: AppStore) {
+        for notification in store.notificationsDue where !inFlight.contains(notification.id) {
+            inFlight.insert(notification.id)
+            let id = notification.id
+            let body: String
+            do {
+                let payload = try SignedPayloads.notification(notification, in: store, environment: environment, chain: chain)
+                body = try String(decoding: JSONSerialization.data(withJSONObject: ["signedPayload": JWS.sign(payload, with: chain)]), as: UTF8.self)
+            } catch {
+                outcomes.withLockedValue { $0.append((id, false)) }
+                continue
+            }
+            post(body).whenComplete { [outcomes] result in
+                let succeeded = (try? result.get()).map { (200...206).contains($0) } ?? false
+                outcomes.withLockedValue { $0.append((id, succeeded)) }
+            }
+        }
+    }
+
+    /// The outcomes of attempts that ended since the last call, recorded into the store.
+    @discardableResult
+    func takeOutcomes(into store: inout AppStore) -> Int {
+        let ended = outcomes.withLockedValue { taken in defer { taken = [] }; return taken }
+        for outcome in ended {
+            inFlight.remove(outcome.id)
+            store.recordDelivery(of: outcome.id, succeeded: outcome.succeeded, retries: retries)
+        }
+        return ended.count
+    }
+
+    /// Sends what is due and waits for every attempt to end (a script's step).
+    func deliverAndWait(_ store: inout AppStore) {
+        send(due: store)
+        while !inFlight.isEmpty {
+            if takeOutcomes(into: &store) == 0 { usleep(2_000) }
+        }
+    }
+
+    /// One POST on a new connection; the response's status code.
+    private func post(_ body: String) -> EventLoopFuture<Int> {
+        let loop = group.next()
+        let status = loop.makePromise(of: Int.self)
+        let target = self.target
+        let bootstrap = ClientBootstrap(group: loop)
+            .connectTimeout(Self.timeout)
+            .channelInitializer { channel in
+                channel.pipeline.addHTTPClientHandlers().flatMap {
+                    channel.pipeline.addHandler(StatusReader(status: status))
+                }
+            }
+        bootstrap.connect(host: target.host, port: target.port).whenComplete { result in
+            switch result {
+            case .failure(let error):
+                status.fail(error)
+            case .success(let channel):
+                var headers = HTTPHeaders()
+                headers.add(name: "Host", value: target.hostHeader)
+                headers.add(name: "Content-Type", value: "application/json")
+                headers.add(name: "Content-Length", value: String(body.utf8.count))
+                headers.add(name: "Connection", value: "close")
+                headers.add(name: "User-Agent", value: "storefront (App Store Server Notifications V2)")
+                let head = HTTPRequestHead(version: .http1_1, method: .POST, uri: target.path, headers: headers)
+                channel.write(HTTPClientRequestPart.head(head), promise: nil)
+                channel.write(HTTPClientRequestPart.body(.byteBuffer(channel.allocator.buffer(string: body))), promise: nil)
+                channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+                let timer = loop.scheduleTask(in: Self.timeout) {
+                    status.fail(ChannelError.connectTimeout(Self.timeout))
+                    channel.close(promise: nil)
+                }
+                status.futureResult.whenComplete { _ in
+                    timer.cancel()
+                    channel.close(promise: nil)
+                }
+            }
+        }
+        return status.futureResult
+    }
+
+    /// Reads the response head's status; the connection closing first is a failure.
+    private final class StatusReader: ChannelInboundHandler, @unchecked Sendable {
+        typealias InboundIn = HTTPClientResponsePart
+        let status: EventLoopPromise<Int>
+        init(status: EventLoopPromise<Int>) { self.status = status }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            if case .head(let head) = unwrapInboundIn(data) { status.succeed(Int(head.status.code)) }
+        }
+        func channelInactive(context: ChannelHandlerContext) {
+            status.fail(ChannelError.ioOnClosedChannel)
+        }
+        func errorCaught(context: ChannelHandlerContext, error: Error) {
+            status.fail(error)
+            context.close(promise: nil)
+        }
+    }
+}
