@@ -163,7 +163,8 @@ extension AppStore {
                 add(.didFailToRenew, after.gracePeriodExpiration == nil ? nil : "GRACE_PERIOD", transaction: latest, group: group,
                     date: since)
             }
-            if before.willAutoRenew != after.willAutoRenew {
+            // A new purchase in the group (a resubscription) turns auto-renew on as part of SUBSCRIBED.
+            if before.willAutoRenew != after.willAutoRenew, !purchasedGroups.contains(group) {
                 add(.didChangeRenewalStatus, after.willAutoRenew ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED", transaction: latest, group: group)
             }
             if before.autoRenewProductID != after.autoRenewProductID, !purchasedGroups.contains(group) {

@@ -283,7 +283,8 @@ struct ScriptReportTests {
         let run = try Storefront.run(["ledger", "--state", path, "--json"])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.count == 3, "two transactions and one group's renewal info: \(run.stdout)")
+        #expect(lines.count == 5, "two transactions, one group's renewal info and the Server Notification each purchase made: \(run.stdout)")
+        #expect(lines[3].hasPrefix(#"{"notification":{"id":"1","notificationUUID":"#), "\(lines[3])")
         #expect(lines[0].hasPrefix(#"{"transaction":{"id":"1","originalID":"1","productID":"com.trailhead.maps.alps","productType":"nonConsumable","state":"purchased","#), "\(lines[0])")
         for line in lines {
             #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)")

@@ -4,10 +4,11 @@ import StoreModel
 /// The transaction inspector (after Xcode's Transaction Manager), in three areas (Tab moves between
 /// them): the ledger's transactions as a table, newest first; the Requests waiting on someone (Ask to
 /// Buy, interrupted purchases), with approve, decline and resolve; and the Log of what happened that is
-/// not a transaction (failed and cancelled purchases, requests and their outcome, restores). QA refunds,
-/// revokes and deletes transactions here, and Enter opens one in full.
+/// not a transaction (failed and cancelled purchases, requests and their outcome, restores); and the App
+/// Store Server Notifications made, with how their delivery went. QA refunds, revokes and deletes
+/// transactions here, and Enter opens one in full.
 public enum TransactionsScreen {
-    public enum Area: Int, Sendable, CaseIterable { case transactions, requests, log }
+    public enum Area: Int, Sendable, CaseIterable { case transactions, requests, log, notifications }
 
     /// The screen's own state: the area shown, and the selected row of each (an id).
     public struct State: Sendable, Equatable {
@@ -15,6 +16,7 @@ public enum TransactionsScreen {
         public var selection: UInt64?
         public var requestSelection: UInt64?
         public var logSelection: UInt64?
+        public var notificationSelection: UInt64?
         public init(selection: UInt64? = nil, area: Area = .transactions) {
             self.selection = selection
             self.area = area
@@ -52,6 +54,13 @@ public enum TransactionsScreen {
             let index = log.row(of: screen.logSelection) ?? 0
             if let moved = AppState.listMove(action, from: index, count: log.count, page: visibleRows(app) - 1) {
                 screen.logSelection = log[moved].id
+            }
+        case .notifications:
+            let sent = notificationRows(app)
+            guard !sent.isEmpty else { return }
+            let index = sent.row(of: screen.notificationSelection) ?? 0
+            if let moved = AppState.listMove(action, from: index, count: sent.count, page: visibleRows(app) - 1) {
+                screen.notificationSelection = sent[moved].id
             }
         }
     }
@@ -152,9 +161,10 @@ public enum TransactionsScreen {
             case .select, .refund, .revoke, .delete, .autoRenew, .markUndelivered, .expireNow, .renewNow: return false
             default: return true
             }
-        case .log:
+        case .log, .notifications:
             switch action {
-            case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: return !app.store.events.isEmpty
+            case .move, .up, .down, .pageUp, .pageDown, .top, .bottom:
+                return screen.area == .log ? !app.store.events.isEmpty : !app.store.notifications.isEmpty
             case .select, .approve, .decline, .resolve, .refund, .revoke, .delete, .autoRenew, .markUndelivered, .expireNow, .renewNow: return false
             default: return true
             }
@@ -168,6 +178,23 @@ public enum TransactionsScreen {
 
     /// The log, newest first.
     static func logRows(_ state: AppState) -> Rows<StoreEvent> { Rows(items: state.store.events) }
+
+    /// The Server Notifications, newest first.
+    static func notificationRows(_ state: AppState) -> Rows<ServerNotification> { Rows(items: state.store.notifications) }
+
+    /// The Notifications' columns: id, type and subtype, when, the transaction, and how delivery went.
+    static func notificationColumns(_ state: AppState, width: Int) -> [Column<ServerNotification>] {
+        let qa = state.strings.qa
+        let titles = qa.columns
+        let idWidth = idWidth(state), dateWidth = dateWidth(state)
+        return fit([
+            Column(position: 0, title: titles.id, width: idWidth) { String($0.id) },
+            Column(position: 3, title: titles.delivery, width: 20) { qa.notificationDelivery($0) },
+            Column(position: 2, title: titles.date, width: dateWidth) { state.date($0.date) },
+            Column(position: 4, title: titles.transaction, width: idWidth) { $0.transactionID.map(String.init) ?? "" },
+        ], flexible: Column(position: 1, title: titles.notification, width: 24) { $0.kind.rawValue + ($0.subtype.map { " " + $0 } ?? "") },
+           width: width)
+    }
 
     /// A list as a table shows it, newest first, read a row at a time: a key costs the rows on screen
     /// and a binary search, never a walk of the ledger or the log.
@@ -299,7 +326,8 @@ public enum TransactionsScreen {
         guard area.height > 1 else { return }
         // The areas, the shown one marked; Tab moves between them.
         var x = area.column
-        let counts = [state.store.transactions.count, state.store.pendingRequests.count, state.store.events.count]
+        let counts = [state.store.transactions.count, state.store.pendingRequests.count, state.store.events.count,
+                      state.store.notifications.count]
         for (candidate, count) in zip(Area.allCases, counts) {
             let label = " \(qa.areaName(candidate.rawValue)) \(count) "
             guard x + TextWidth.of(label) <= area.column + area.width else { break }
@@ -324,6 +352,11 @@ public enum TransactionsScreen {
             drawTable(&grid, state, table, columns: eventColumns(state, width: area.width, log: true), count: log.count,
                       item: { log[$0] }, selected: log.row(of: screen.logSelection) ?? 0,
                       role: { $0.isPending ? .warning : .dim }, empty: qa.noEvents)
+        case .notifications:
+            let sent = notificationRows(state)
+            drawTable(&grid, state, table, columns: notificationColumns(state, width: area.width), count: sent.count,
+                      item: { sent[$0] }, selected: sent.row(of: screen.notificationSelection) ?? 0,
+                      role: { $0.delivery == .failed ? .warning : .normal }, empty: qa.noNotifications)
         }
     }
 

@@ -490,14 +490,24 @@ public struct Strings: Sendable {
         public var noRequests = "Nothing waits on anyone. With Ask to Buy or Interrupt purchases on (s), a purchase waits here to be approved, declined or resolved; so does a refund the person requests in Purchase Help (p)."
         public var noEvents = "Nothing logged yet. Failed and cancelled purchases, requests and restores show here: they are not transactions."
         /// The inspector's areas, by `TransactionsScreen.Area` order.
-        public var areaName: @Sendable (Int) -> String = { ["Transactions", "Requests", "Log"][$0] }
+        public var areaName: @Sendable (Int) -> String = { ["Transactions", "Requests", "Log", "Notifications"][$0] }
+        public var noNotifications = "No App Store Server Notifications yet. Each purchase, renewal, refund or change makes one; --notify URL sends them to a server."
+        public var notificationDelivery: @Sendable (ServerNotification) -> String = { n in
+            switch n.delivery {
+            case .pending: n.attempts == 0 ? "sending" : "retry \(n.attempts + 1)"
+            case .delivered: n.attempts > 1 ? "delivered (\(n.attempts) tries)" : "delivered"
+            case .failed: n.attempts > 1 ? "failed (\(n.attempts) tries)" : "failed"
+            case .notSent: "kept (no --notify)"
+            }
+        }
         /// What the log names a restore by, in the product column.
         public var restoreName = "Restore Purchases"
         /// What the log names a review request by, in the product column: the app and its version.
         public var reviewName: @Sendable (String) -> String = { "App review (v\($0))" }
         public var columns = (id: "ID", original: "Orig", product: "Product", type: "Type", state: "State",
                               purchased: "Purchased", expires: "Expires", offer: "Offer", ownership: "Owner", revoked: "Revoked",
-                              event: "Event", outcome: "Outcome", waitingOn: "Waiting on", date: "Date", quantity: "Qty")
+                              event: "Event", outcome: "Outcome", waitingOn: "Waiting on", date: "Date", quantity: "Qty",
+                              notification: "Notification", delivery: "Delivery", transaction: "Txn")
         public var eventKind: @Sendable (StoreEvent.Kind) -> String = {
             switch $0 {
             case .failed: "failed"

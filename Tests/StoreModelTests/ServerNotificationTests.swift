@@ -1,0 +1,131 @@
+import Foundation
+import StoreModel
+import TestSupport
+import Testing
+
+/// App Store Server Notifications V2 as the model makes them from what changed ("App Store Server
+/// Notifications V2": notificationType and subtype), and production's retry schedule. Notifications are
+/// collected after each step, as the app and the script runner do.
+struct ServerNotificationTests {
+    /// The notifications made so far, as "TYPE SUBTYPE" lines.
+    func made(_ store: inout AppStore) -> [String] {
+        store.collectNotifications()
+        return store.notifications.map { $0.kind.rawValue + ($0.subtype.map { " " + $0 } ?? "") }
+    }
+
+    @Test("a first subscription is SUBSCRIBED INITIAL_BUY, a renewal DID_RENEW, a lapsed subscriber's return RESUBSCRIBE")
+    func subscribeRenewResubscribe() {
+        var store = Fixture.store()
+        store.purchase("basic.monthly")
+        #expect(made(&store) == ["SUBSCRIBED INITIAL_BUY"])
+        store.advance(by: .oneMonth)
+        #expect(made(&store).last == "DID_RENEW")
+        store.setAutoRenew(false, group: "plus")
+        #expect(made(&store).last == "DID_CHANGE_RENEWAL_STATUS AUTO_RENEW_DISABLED")
+        store.advance(by: .oneMonth)
+        #expect(made(&store).last == "EXPIRED VOLUNTARY")
+        // Dated when the subscription ended, not when time travel noticed it.
+        #expect(store.notifications.last?.date == store.transactions.last?.expirationDate)
+        store.purchase("basic.monthly")
+        #expect(made(&store).last == "SUBSCRIBED RESUBSCRIBE")
+    }
+
+    @Test("a failed renewal is DID_FAIL_TO_RENEW GRACE_PERIOD, its recovery DID_RENEW BILLING_RECOVERY; an unresolved grace period GRACE_PERIOD_EXPIRED")
+    func billingIssue() {
+        var store = Fixture.store()
+        store.apply(.gracePeriod(.asCatalog))
+        store.purchase("basic.monthly")
+        _ = made(&store)
+        store.apply(.billingRetry(true))
+        store.advance(by: .oneMonth)
+        #expect(made(&store).suffix(1) == ["DID_FAIL_TO_RENEW GRACE_PERIOD"])
+        store.updatePaymentMethod()
+        store.apply(.billingRetry(false))
+        store.advance(to: store.now.addingTimeInterval(86_400))
+        #expect(made(&store).last == "DID_RENEW BILLING_RECOVERY")
+
+        var lapsing = Fixture.store()
+        lapsing.apply(.gracePeriod(.asCatalog))
+        lapsing.purchase("basic.monthly")
+        _ = made(&lapsing)
+        lapsing.apply(.billingRetry(true))
+        lapsing.advance(by: .oneMonth)
+        _ = made(&lapsing)
+        lapsing.advance(to: lapsing.now.addingTimeInterval(20 * 86_400))
+        #expect(made(&lapsing).last == "GRACE_PERIOD_EXPIRED")
+    }
+
+    @Test("one-time purchases are ONE_TIME_CHARGE; a refund REFUND, dated when it was refunded")
+    func oneTimeAndRefund() {
+        var store = Fixture.store()
+        store.purchase("alps")
+        store.purchase("boost", quantity: 2)
+        #expect(made(&store) == ["ONE_TIME_CHARGE", "ONE_TIME_CHARGE"])
+        store.advance(to: store.now.addingTimeInterval(3_600))
+        _ = store.refund(1)
+        #expect(made(&store).last == "REFUND")
+        #expect(store.notifications.last?.transactionID == 1)
+        #expect(store.notifications.last?.date == store.now)
+    }
+
+    @Test("an upgrade is DID_CHANGE_RENEWAL_PREF UPGRADE; a downgrade for the next renewal DID_CHANGE_RENEWAL_PREF DOWNGRADE")
+    func upgradeAndDowngrade() {
+        var store = Fixture.store()
+        store.purchase("basic.monthly")
+        _ = made(&store)
+        store.purchase("family.monthly")
+        #expect(made(&store) == ["SUBSCRIBED INITIAL_BUY", "DID_CHANGE_RENEWAL_PREF UPGRADE"])
+        store.purchase("basic.monthly")
+        #expect(made(&store).last == "DID_CHANGE_RENEWAL_PREF DOWNGRADE")
+    }
+
+    @Test("nothing changed makes nothing; notifications get ids in the order they happened")
+    func nothingNew() {
+        var store = Fixture.store()
+        #expect(made(&store).isEmpty)
+        store.purchase("alps")
+        store.purchase("pass")
+        _ = made(&store)
+        #expect(made(&store).count == 2)
+        #expect(store.notifications.map(\.id) == [1, 2])
+    }
+
+    @Test("the sandbox sends once: a failed attempt stays failed; production retries after 1, 12, 24, 48 and 72 hours, then gives up")
+    func retrySchedule() throws {
+        var sandbox = Fixture.store()
+        sandbox.notifyingServer = true
+        sandbox.purchase("alps")
+        sandbox.collectNotifications()
+        let id = try #require(sandbox.notificationsDue.first?.id)
+        sandbox.recordDelivery(of: id, succeeded: false, retries: false)
+        #expect(sandbox.notification(id)?.delivery == .failed)
+        #expect(sandbox.notificationsDue.isEmpty)
+
+        var production = Fixture.store()
+        production.notifyingServer = true
+        production.purchase("alps")
+        production.collectNotifications()
+        var waits: [TimeInterval] = []
+        for _ in 0..<6 {
+            let start = production.now
+            production.recordDelivery(of: id, succeeded: false, retries: true)
+            guard let next = production.notification(id)?.nextAttempt else { break }
+            waits.append(next.timeIntervalSince(start) / 3_600)
+            #expect(production.notificationsDue.isEmpty)
+            production.advance(to: next)
+            #expect(production.notificationsDue.map(\.id) == [id])
+        }
+        #expect(waits == [1, 12, 24, 48, 72])
+        #expect(production.notification(id)?.delivery == .failed)
+        #expect(production.notification(id)?.attempts == 6)
+    }
+
+    @Test("without a server listening, notifications are kept, not pending")
+    func keptWithoutServer() {
+        var store = Fixture.store()
+        store.purchase("alps")
+        store.collectNotifications()
+        #expect(store.notifications.first?.delivery == .notSent)
+        #expect(store.notificationsDue.isEmpty)
+    }
+}
