@@ -51,6 +51,8 @@ extension AppState {
             effects = take(key)
             changed = WhatASaveWrites(store) != before
         }
+        // What changed becomes App Store Server Notifications at once (nothing to do when nothing did).
+        if changed { store.collectNotifications() }
         if changed { effects.insert(.save, at: 0) }
         if !wasAsking, overlay?.component.discardsTypeAhead == true { effects.append(.discardTypeAhead) }
         return effects
