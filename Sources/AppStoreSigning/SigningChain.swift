@@ -80,30 +80,27 @@ public struct SigningChain: @unchecked Sendable {
                 SubjectKeyIdentifier(hash: rootPublic)
             },
             issuerPrivateKey: .init(rootKey))
-        let intermediate = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: intermediatePublic,
-            notValidBefore: validity.from, notValidAfter: validity.until,
-            issuer: rootName, subject: intermediateName, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-                SubjectKeyIdentifier(hash: intermediatePublic)
-                AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: rootPublic).keyIdentifier)
-                Certificate.Extension(oid: intermediateMarker, critical: false, value: nullValue)
-            },
-            issuerPrivateKey: .init(rootKey))
-        let leaf = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: leafPublic,
-            notValidBefore: validity.from, notValidAfter: validity.until,
-            issuer: intermediateName, subject: leafName, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.notCertificateAuthority)
-                Critical(KeyUsage(digitalSignature: true))
-                SubjectKeyIdentifier(hash: leafPublic)
-                AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: intermediatePublic).keyIdentifier)
-                Certificate.Extension(oid: leafMarker, critical: false, value: nullValue)
-            },
-            issuerPrivateKey: .init(intermediateKey))
+        /// A certificate below the root: signed by its issuer, naming the issuer's key, with Apple's marker.
+        func issue(_ key: Certificate.PublicKey, subject: DistinguishedName, issuer: DistinguishedName, issuerKey: P256.Signing.PrivateKey,
+                   constraints: BasicConstraints, usage: KeyUsage, marker: ASN1ObjectIdentifier) throws -> Certificate {
+            try Certificate(
+                version: .v3, serialNumber: .init(), publicKey: key,
+                notValidBefore: validity.from, notValidAfter: validity.until,
+                issuer: issuer, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
+                extensions: try Certificate.Extensions {
+                    Critical(constraints)
+                    Critical(usage)
+                    SubjectKeyIdentifier(hash: key)
+                    AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: Certificate.PublicKey(issuerKey.publicKey)).keyIdentifier)
+                    Certificate.Extension(oid: marker, critical: false, value: nullValue)
+                },
+                issuerPrivateKey: .init(issuerKey))
+        }
+        let intermediate = try issue(intermediatePublic, subject: intermediateName, issuer: rootName, issuerKey: rootKey,
+                                     constraints: .isCertificateAuthority(maxPathLength: 0), usage: KeyUsage(keyCertSign: true, cRLSign: true),
+                                     marker: intermediateMarker)
+        let leaf = try issue(leafPublic, subject: leafName, issuer: intermediateName, issuerKey: intermediateKey,
+                             constraints: .notCertificateAuthority, usage: KeyUsage(digitalSignature: true), marker: leafMarker)
         return SigningChain(root: root, intermediate: intermediate, leaf: leaf, leafKey: leafKey)
     }
 

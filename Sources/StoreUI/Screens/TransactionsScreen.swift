@@ -48,20 +48,17 @@ public enum TransactionsScreen {
         switch screen.area {
         case .transactions: updateTransactions(action, &screen, &app)
         case .requests: updateRequests(action, &screen, &app)
-        case .log:
-            let log = logRows(app)
-            guard !log.isEmpty else { return }
-            let index = log.row(of: screen.logSelection) ?? 0
-            if let moved = AppState.listMove(action, from: index, count: log.count, page: visibleRows(app) - 1) {
-                screen.logSelection = log[moved].id
-            }
-        case .notifications:
-            let sent = notificationRows(app)
-            guard !sent.isEmpty else { return }
-            let index = sent.row(of: screen.notificationSelection) ?? 0
-            if let moved = AppState.listMove(action, from: index, count: sent.count, page: visibleRows(app) - 1) {
-                screen.notificationSelection = sent[moved].id
-            }
+        case .log: move(action, in: logRows(app), &screen.logSelection, app)
+        case .notifications: move(action, in: notificationRows(app), &screen.notificationSelection, app)
+        }
+    }
+
+    /// A list area's only actions: moving its selection.
+    private static func move<Item>(_ action: Action, in rows: Rows<Item>, _ selection: inout UInt64?, _ app: AppState) {
+        guard !rows.isEmpty else { return }
+        let index = rows.row(of: selection) ?? 0
+        if let moved = AppState.listMove(action, from: index, count: rows.count, page: visibleRows(app) - 1) {
+            selection = rows[moved].id
         }
     }
 
