@@ -640,7 +640,7 @@ final class StoreKitReader {
     /// entry `{name, enabled, current[, emptyOnError]}` that is enabled injects its `current` error into
     /// that call. No public file has a `current` other than null, so its shape is storefront's choice,
     /// Swift's synthesized Codable shape of SKTestFailures: `{"generic": {"_0": "networkError"}}`
-    /// (also read: `{"generic": "networkError"}` and `"networkError"`). A `current` not understood, an
+    /// (also read: `{"generic": "networkError"}`, `{"type": "networkError"}` and `"networkError"`). A `current` not understood, an
     /// unknown name or an enabled entry without an error is a note, not a refusal; the entry is written
     /// back as it was. `emptyOnError` is kept for export (its meaning is not documented).
     private func storeKitErrors(_ node: SKNode) -> [ScenarioSetting] {
@@ -664,10 +664,14 @@ final class StoreKitReader {
     }
 
     /// The error a `_storeKitErrors` entry's `current` names: a StoreKit case name, alone or as the
-    /// value (or `_0`) of the SKTestFailures case wrapping it.
+    /// value (or `_0`) of the SKTestFailures case wrapping it, or as `type` (`{"index": 1, "type":
+    /// "networkError"}`, the shape this project's Lumen-v4 fixture has).
     static func storeKitError(_ value: JSONValue) -> StoreKitErrorCase? {
         switch value {
         case .string(let name): return StoreKitErrorCase(rawValue: name)
+        case .object(let object) where object["type"] != nil:
+            guard case .string(let name)? = object["type"] else { return nil }
+            return StoreKitErrorCase(rawValue: name)
         case .object(let object):
             guard object.members.count == 1, let member = object.members.first,
                   ["generic", "purchase", "verification", "refundRequest"].contains(member.key) else { return nil }
