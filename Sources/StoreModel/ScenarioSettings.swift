@@ -396,9 +396,12 @@ extension AppStore {
 
 extension PurchaseError {
     /// The error's name in scenario settings and scripts: `network-error`, `user-cancelled`.
-    public var settingName: String {
-        rawValue.reduce(into: "") { name, character in
-            if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
-        }
+    public var settingName: String { kebabCased(rawValue) }
+}
+
+/// A StoreKit case name as scenario settings write it: `networkError` → `network-error`.
+func kebabCased(_ name: String) -> String {
+    name.reduce(into: "") { kebab, character in
+        if character.isUppercase { kebab += "-" + character.lowercased() } else { kebab.append(character) }
     }
 }

@@ -98,11 +98,7 @@ public enum StoreKitErrorCase: String, Error, Sendable, CaseIterable {
     }
 
     /// `network-error`, `duplicate-request`.
-    public var settingName: String {
-        rawValue.reduce(into: "") { name, character in
-            if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
-        }
-    }
+    public var settingName: String { kebabCased(rawValue) }
 
     /// By its setting name (`network-error`) or StoreKit's (`networkError`). The purchase flow's own
     /// name for purchaseNotAllowed, `payment-not-allowed`, reads too.

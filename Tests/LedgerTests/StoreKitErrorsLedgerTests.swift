@@ -15,8 +15,7 @@ struct StoreKitErrorsLedgerTests {
         var store = AppStore(catalog: T.catalog, territory: T.usa, now: T.start)
         store.apply(.storeKitError(.loadProducts, .networkError))
         store.apply(.storeKitError(.refundRequestSheet, .duplicateRequest))
-        let ledger = try Ledger(path: path, catalog: T.catalog, territory: T.usa)
-        try ledger.save(store)
+        try Ledger(path: path, catalog: T.catalog, territory: T.usa).save(store)
         let rows = try DatabaseQueue(path: path).read {
             try String.fetchAll($0, sql: "SELECT name || '=' || value FROM setting WHERE name LIKE 'error %' ORDER BY name")
         }
@@ -27,8 +26,11 @@ struct StoreKitErrorsLedgerTests {
         #expect(loaded.injectedError(.loadProducts) == .networkError)
         #expect(loaded.injectedError(.refundRequestSheet) == .duplicateRequest)
         loaded.apply(.storeKitError(.loadProducts, nil))
-        let again = try Ledger(path: path, catalog: T.catalog, territory: T.usa)
-        try again.save(loaded)
+        do {
+            let again = try Ledger(path: path, catalog: T.catalog, territory: T.usa)
+            _ = again.stored
+            try again.save(loaded)
+        }
         let reopened = try #require(try Ledger(path: path, catalog: T.catalog, territory: T.usa).stored)
         #expect(reopened.injectedError(.loadProducts) == nil)
         #expect(reopened.injectedError(.refundRequestSheet) == .duplicateRequest)

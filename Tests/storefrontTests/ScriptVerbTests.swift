@@ -257,7 +257,7 @@ struct ScriptVerbTests {
         try stops("set error verification network-error\nexpect \"x\"", at: 1, status: 2,
                   "\"network-error\" is not an error of verification (error); use one of off, revoked-certificate")
         try stops("set error purchase duplicate-request\nexpect \"x\"", at: 1, status: 2,
-                  "use one of off, network-error, user-cancelled, not-available-in-storefront, payment-not-allowed, unknown")
+                  "\"duplicate-request\" is not an error of purchase (error); use one of off, network-error, user-cancelled, not-available-in-storefront, payment-not-allowed, unknown")
     }
 
     @Test("set error takes StoreKit's camel-case names as well as kebab-case ones")
