@@ -40,7 +40,15 @@ struct Snapshot {
     /// The settings rows of a store: its scenario switches, the clock and the next transaction id.
     static func settings(of store: AppStore) -> [String: String] {
         var settings: [String: String] = [:]
-        for setting in ScenarioSetting.current(store) { settings[setting.name] = setting.value }
+        for setting in ScenarioSetting.current(store) {
+            // An injected error has a row per StoreKit call (`error load-products`), its value the error
+            // or `off`; a ledger written before error injection has none, and reads as all off.
+            if case .storeKitError(let category, let error) = setting {
+                settings[setting.key] = error?.settingName(in: category) ?? "off"
+            } else {
+                settings[setting.name] = setting.value
+            }
+        }
         settings[nowKey] = String(store.now.timeIntervalSince1970)
         settings[nextIDKey] = String(store.nextTransactionID)
         settings[nextEventIDKey] = String(store.nextEventID)
@@ -210,10 +218,12 @@ struct Snapshot {
         } catch {
             throw .mismatch(path: path, detail: error.detail)
         }
-        for name in ScenarioSetting.names {
+        for name in ScenarioSetting.names + ScenarioSetting.errorKeys {
             guard let value = settings[name] else { continue }
             do {
-                let setting = try ScenarioSetting(saved: name, value: value)
+                let setting = name.hasPrefix("error ")
+                    ? try ScenarioSetting(name: "error", value: "\(name.dropFirst("error ".count)) \(value)")
+                    : try ScenarioSetting(saved: name, value: value)
                 try setting.check(catalog)
                 // The ledger's dates were planned at its saved rate: set it, with nothing to re-time.
                 if case .timeRate(let rate) = setting { store.scenario.timeRate = rate } else { store.apply(setting) }

@@ -82,6 +82,9 @@ public struct AppStore: Sendable {
         public var reviewMode: ReviewMode = .production
         /// The app's version, as the review policy compares it with the version last rated.
         public var appVersion = "1.0"
+        /// Errors injected into StoreKit calls other than Purchase (which is `failPurchases`): Xcode's
+        /// `_storeKitErrors` (StoreKitErrors.swift).
+        public var storeKitErrors: [StoreKitErrorCategory: StoreKitErrorCase] = [:]
         public init() {}
 
         public enum GracePeriod: String, Sendable, CaseIterable {

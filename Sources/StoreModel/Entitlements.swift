@@ -147,13 +147,16 @@ extension AppStore {
 
     /// The entitlement the app has delivered: StoreKit's, unless the app has not delivered that purchase
     /// (`isDelivered`). What the store and the Account screen show as owned.
+    /// While Verification fails (QA's injected error) no transaction verifies, so the app delivers none.
     public func deliveredEntitlement(for productID: String, at instant: Date? = nil) -> Transaction? {
-        entitlement(for: productID, at: instant).flatMap { isDelivered($0.id) ? $0 : nil }
+        guard transactionsVerify else { return nil }
+        return entitlement(for: productID, at: instant).flatMap { isDelivered($0.id) ? $0 : nil }
     }
 
     /// Every entitlement the app has delivered, in catalog order (see `deliveredEntitlement(for:)`).
     public func deliveredEntitlements(at instant: Date? = nil) -> [Transaction] {
-        entitlements(at: instant).filter { isDelivered($0.id) }
+        guard transactionsVerify else { return [] }
+        return entitlements(at: instant).filter { isDelivered($0.id) }
     }
 
     /// How many units of a consumable were bought, not refunded, and delivered by the app (`isDelivered`):

@@ -154,6 +154,9 @@ public enum ScenarioSetting: Sendable, Equatable {
     case reviewMode(ReviewMode)
     /// The app's version (digits and dots), which the review policy compares with the version rated.
     case appVersion(String)
+    /// An error injected into one StoreKit call (`error load-products network-error`, `error
+    /// load-products off`); Purchase reads as `failPurchases`, its other name.
+    case storeKitError(StoreKitErrorCategory, StoreKitErrorCase?)
 
     /// The setting names, in the order the panel and `--help` list them.
     public static let names = ["payments", "ask-to-buy", "fail-next-purchase", "interrupt-purchases",
@@ -227,9 +230,13 @@ public enum ScenarioSetting: Sendable, Equatable {
 
     /// Reads `NAME VALUE`; the message of a failure names what was wrong and what is accepted.
     public init(name: String, value: String) throws(ParseError) {
+        if name == "error" {
+            self = try Self.storeKitError(value)
+            return
+        }
         let accepted = Self.values(of: name)
         guard !accepted.isEmpty else {
-            throw ParseError(message: "unknown setting \(UntrustedText.quoted(name)); settings are \(Self.names.joined(separator: ", "))")
+            throw ParseError(message: "unknown setting \(UntrustedText.quoted(name)); settings are \((Self.names + ["error"]).joined(separator: ", "))")
         }
         if name == "time-rate", let rate = TimeRate(name: value) {
             self = .timeRate(rate)
@@ -279,11 +286,35 @@ public enum ScenarioSetting: Sendable, Equatable {
         }
     }
 
-    /// Reads one line, `NAME VALUE`.
+    /// Reads `CATEGORY CASE` or `CATEGORY off` of the `error` setting. Purchase gives `failPurchases`.
+    static func storeKitError(_ value: String) throws(ParseError) -> ScenarioSetting {
+        let words = value.split(whereSeparator: \.isWhitespace).map(String.init)
+        let categories = StoreKitErrorCategory.allCases.map(\.rawValue).joined(separator: ", ")
+        guard words.count == 2 else {
+            throw ParseError(message: "error takes a StoreKit call and an error, like \"error load-products network-error\", or off; calls are \(categories)")
+        }
+        guard let category = StoreKitErrorCategory(rawValue: words[0]) else {
+            throw ParseError(message: "\(UntrustedText.quoted(words[0])) is not a StoreKit call of error; use one of \(categories)")
+        }
+        if words[1] == "off" || words[1] == "none" {
+            return category == .purchase ? .failPurchases(nil) : .storeKitError(category, nil)
+        }
+        guard let error = StoreKitErrorCase(name: words[1]), category.injectable.contains(error) else {
+            let accepted = ["off"] + category.injectable.map { $0.settingName(in: category) }
+            throw ParseError(message: "\(UntrustedText.quoted(words[1])) is not an error of \(category.rawValue) (error); use one of \(accepted.joined(separator: ", "))")
+        }
+        return category == .purchase ? .failPurchases(error.purchaseError) : .storeKitError(category, error)
+    }
+
+    /// Reads one line, `NAME VALUE` (`error CATEGORY CASE` for an injected StoreKit error).
     public init(line: String) throws(ParseError) {
         let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        if words.first == "error" {
+            try self.init(name: "error", value: words.dropFirst().joined(separator: " "))
+            return
+        }
         guard words.count == 2 else {
-            throw ParseError(message: "expected a setting and a value, like \"ask-to-buy on\"; settings are \(Self.names.joined(separator: ", "))")
+            throw ParseError(message: "expected a setting and a value, like \"ask-to-buy on\"; settings are \((Self.names + ["error"]).joined(separator: ", "))")
         }
         try self.init(name: words[0], value: words[1])
     }
@@ -301,8 +332,19 @@ public enum ScenarioSetting: Sendable, Equatable {
         case .familySharing: "family-sharing"
         case .reviewMode: "review-mode"
         case .appVersion: "app-version"
+        case .storeKitError: "error"
         }
     }
+
+    /// The setting's row in a ledger: its name, and for an injected error its call too
+    /// (`error load-products`), one row per call.
+    public var key: String {
+        if case .storeKitError(let category, _) = self { return "error \(category.rawValue)" }
+        return name
+    }
+
+    /// The ledger rows of the injected errors, besides `names`' (Purchase is `fail-purchases`' row).
+    public static let errorKeys = StoreKitErrorCategory.allCases.filter { $0 != .purchase }.map { "error \($0.rawValue)" }
 
     public var value: String {
         switch self {
@@ -314,6 +356,7 @@ public enum ScenarioSetting: Sendable, Equatable {
         case .familySharing(let productID): productID ?? "off"
         case .reviewMode(let mode): mode.rawValue
         case .appVersion(let version): version
+        case .storeKitError(let category, let error): "\(category.rawValue) \(error?.settingName ?? "off")"
         }
     }
 
@@ -324,6 +367,7 @@ public enum ScenarioSetting: Sendable, Equatable {
          .gracePeriod(store.scenario.gracePeriod), .timeRate(store.scenario.timeRate),
          .familySharing(store.scenario.familySharing), .failPurchases(store.scenario.failPurchases),
          .reviewMode(store.scenario.reviewMode), .appVersion(store.scenario.appVersion)]
+            + StoreKitErrorCategory.allCases.filter { $0 != .purchase }.map { .storeKitError($0, store.scenario.storeKitErrors[$0]) }
     }
 }
 
@@ -345,15 +389,19 @@ extension AppStore {
         case .familySharing(nil): stopFamilySharing()
         case .reviewMode(let mode): scenario.reviewMode = mode
         case .appVersion(let version): scenario.appVersion = version
+        case .storeKitError(let category, let error): scenario.storeKitErrors[category] = error
         }
     }
 }
 
 extension PurchaseError {
     /// The error's name in scenario settings and scripts: `network-error`, `user-cancelled`.
-    public var settingName: String {
-        rawValue.reduce(into: "") { name, character in
-            if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
-        }
+    public var settingName: String { kebabCased(rawValue) }
+}
+
+/// A StoreKit case name as scenario settings write it: `networkError` → `network-error`.
+func kebabCased(_ name: String) -> String {
+    name.reduce(into: "") { kebab, character in
+        if character.isUppercase { kebab += "-" + character.lowercased() } else { kebab.append(character) }
     }
 }

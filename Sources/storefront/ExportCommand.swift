@@ -52,7 +52,17 @@ struct ExportCommand: ParsableCommand {
         if let territory, source.territory(territory) == nil {
             throw StartupError(message: "unknown territory \(UntrustedText.quoted(territory)) (--territory); this catalog sells in \(source.territories.map(\.code).joined(separator: ", "))")
         }
-        let result = StoreKitExport.export(source, territory: territory)
+        // StoreKit errors: a .storekit file's stay as written; a scenario file's and --error flags'
+        // (and --fail-purchases) are written over them.
+        var errors: [StoreKitErrorCategory: StoreKitErrorCase?] = [:]
+        for setting in try launch.settings(catalog: source) {
+            switch setting {
+            case .storeKitError(let category, let error): errors[category] = .some(error)
+            case .failPurchases(let error): errors[.purchase] = .some(error.flatMap(StoreKitErrorCase.init(purchaseError:)))
+            default: break
+            }
+        }
+        let result = StoreKitExport.export(source, territory: territory, errors: errors)
         let destination = try Self.destination(storekit)
         do {
             try Data(result.text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)

@@ -42,6 +42,9 @@ struct LaunchOptions: ParsableArguments {
     @Option(name: .customLong("fail-purchases"), help: "Every purchase fails, until turned off, with: \(PurchaseError.injectable.map(\.settingName).joined(separator: ", ")) (Xcode's Fail Transactions).")
     var failPurchases: String?
 
+    @Option(name: .customLong("error"), help: "Inject an error into a StoreKit call, as Xcode's StoreKit Errors do: CALL=ERROR, like load-products=network-error (repeatable; CALL=off turns it off). Calls: \(StoreKitErrorCategory.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var errors: [String] = []
+
     @Flag(name: .customLong("interrupt-purchases"), help: "Purchases are interrupted until resolved in the transaction inspector.")
     var interruptPurchases = false
 
@@ -172,9 +175,9 @@ struct LaunchOptions: ParsableArguments {
         var fromLedger: [ScenarioSetting] = []
         if saved != nil {
             let fresh = ScenarioSetting.current(AppStore(catalog: catalog, territory: territory, now: store.now))
-            let given = Set(flags.map(\.name))
+            let given = Set(flags.map(\.key))
             fromLedger = zip(ScenarioSetting.current(store), fresh)
-                .filter { $0.value != $1.value && !given.contains($0.name) }.map(\.0)
+                .filter { $0.value != $1.value && !given.contains($0.key) }.map(\.0)
         }
         for setting in flags { store.apply(setting) }
         if let ledger {
@@ -221,6 +224,14 @@ struct LaunchOptions: ParsableArguments {
                 settings.append(setting)
             } catch {
                 throw StartupError(message: "\(error.message) (\(flag))")
+            }
+        }
+        for text in errors {
+            do {
+                let setting = try ScenarioSetting(name: "error", value: text.replacingOccurrences(of: "=", with: " "))
+                settings.append(setting)
+            } catch {
+                throw StartupError(message: "\(error.message) (--error)")
             }
         }
         return settings

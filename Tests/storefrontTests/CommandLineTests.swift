@@ -44,6 +44,16 @@ struct CommandLineTests {
         #expect(run.stderr.contains("screen-time"))
     }
 
+    @Test("--error with an unknown StoreKit call or error exits 2 and names the choices")
+    func unknownError() throws {
+        let call = try Storefront.run(["--error", "load-everything=network-error"])
+        #expect(call.status == 2)
+        #expect(call.stderr.contains("use one of load-products, purchase, verification"), "\(call.stderr)")
+        let error = try Storefront.run(["--error", "refund-request-sheet=solar-flare"])
+        #expect(error.status == 2)
+        #expect(error.stderr.contains("duplicate-request, failed (--error)"), "\(error.stderr)")
+    }
+
     @Test("a malformed --now exits 2 with an example")
     func badNow() throws {
         let run = try Storefront.run(["--now", "yesterday"])

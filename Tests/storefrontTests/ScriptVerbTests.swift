@@ -249,4 +249,19 @@ struct ScriptVerbTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("test.script:2: note: nothing will renew; the clock stays"), "\(run.stderr)")
     }
+
+    @Test("set error refuses an unknown StoreKit call or an error the call does not have before anything runs, exit 2, naming what is accepted")
+    func errorRefusals() throws {
+        try stops("set error load-everything network-error\nexpect \"x\"", at: 1, status: 2,
+                  "\"load-everything\" is not a StoreKit call of error; use one of load-products, purchase, verification")
+        try stops("set error verification network-error\nexpect \"x\"", at: 1, status: 2,
+                  "\"network-error\" is not an error of verification (error); use one of off, revoked-certificate")
+        try stops("set error purchase duplicate-request\nexpect \"x\"", at: 1, status: 2,
+                  "\"duplicate-request\" is not an error of purchase (error); use one of off, network-error, user-cancelled, not-available-in-storefront, payment-not-allowed, unknown")
+    }
+
+    @Test("set error takes StoreKit's camel-case names as well as kebab-case ones")
+    func errorSpellings() throws {
+        try passes("set error load-products networkError\nset error load-products off\nexpect \"Pro Monthly\"")
+    }
 }

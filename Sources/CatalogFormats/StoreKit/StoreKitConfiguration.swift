@@ -643,7 +643,54 @@ final class StoreKitReader {
         for key in ["_disableDialogs", "_billingIssuesEnabled"] where flag(key) {
             notes.append(CatalogProblem(path: node.path.appending(key), reason: "kept for export; storefront does not simulate \(key)"))
         }
+        return settings + storeKitErrors(node)
+    }
+
+    /// Xcode's StoreKit Errors other than Purchase (read by `failure(_:)`): each `_storeKitErrors`
+    /// entry `{name, enabled, current[, emptyOnError]}` that is enabled injects its `current` error into
+    /// that call. No public file has a `current` other than null, so its shape is storefront's choice,
+    /// Swift's synthesized Codable shape of SKTestFailures: `{"generic": {"_0": "networkError"}}`
+    /// (also read: `{"generic": "networkError"}`, `{"type": "networkError"}` and `"networkError"`). A `current` not understood, an
+    /// unknown name or an enabled entry without an error is a note, not a refusal; the entry is written
+    /// back as it was. `emptyOnError` is kept for export (its meaning is not documented).
+    private func storeKitErrors(_ node: SKNode) -> [ScenarioSetting] {
+        var settings: [ScenarioSetting] = []
+        for entry in node.optional("_storeKitErrors")?.elements ?? [] {
+            guard case .object(let object) = entry.value, case .string(let name)? = object["name"], name != "Purchase" else { continue }
+            guard let category = StoreKitErrorCategory(xcodeName: name) else {
+                notes.append(CatalogProblem(path: entry.path.appending("name"), reason: "kept for export; \(UntrustedText.quoted(name)) is not a StoreKit call storefront knows (\(StoreKitErrorCategory.allCases.map(\.xcodeName).joined(separator: ", ")))"))
+                continue
+            }
+            guard case .bool(true)? = object["enabled"] else { continue }
+            let current = object["current"] ?? .null
+            guard let error = Self.storeKitError(current), category.injectable.contains(error) else {
+                let found = current == .null ? "no error (current is null)" : "an error storefront does not read"
+                notes.append(CatalogProblem(path: entry.path.appending("current"), reason: "kept for export, not injected: \(name) is enabled with \(found); expected one of \(category.injectable.map(\.rawValue).joined(separator: ", ")), like {\"generic\": {\"_0\": \"networkError\"}}"))
+                continue
+            }
+            settings.append(.storeKitError(category, error))
+        }
         return settings
+    }
+
+    /// The error a `_storeKitErrors` entry's `current` names: a StoreKit case name, alone or as the
+    /// value (or `_0`) of the SKTestFailures case wrapping it, or as `type` (`{"index": 1, "type":
+    /// "networkError"}`, the shape this project's Lumen-v4 fixture has).
+    static func storeKitError(_ value: JSONValue) -> StoreKitErrorCase? {
+        switch value {
+        case .string(let name): return StoreKitErrorCase(rawValue: name)
+        case .object(let object) where object["type"] != nil:
+            guard case .string(let name)? = object["type"] else { return nil }
+            return StoreKitErrorCase(rawValue: name)
+        case .object(let object):
+            guard object.members.count == 1, let member = object.members.first,
+                  ["generic", "purchase", "verification", "refundRequest"].contains(member.key) else { return nil }
+            if case .object(let inner) = member.value, inner.members.count == 1, let first = inner.members.first, first.key == "_0" {
+                return storeKitError(first.value)
+            }
+            return storeKitError(member.value)
+        default: return nil
+        }
     }
 
     /// Xcode's failing transactions: `_failTransactionsEnabled` (every purchase fails until it is

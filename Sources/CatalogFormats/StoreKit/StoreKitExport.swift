@@ -13,7 +13,10 @@ public enum StoreKitExport {
         public var dropped: [String]
     }
 
-    public static func export(_ catalog: Catalog, territory code: String? = nil) -> Result {
+    /// `errors`: the StoreKit errors to write in `_storeKitErrors`, by call (nil: off); a call not in it
+    /// keeps its entry as the file had it (or off, in a new file).
+    public static func export(_ catalog: Catalog, territory code: String? = nil,
+                              errors: [StoreKitErrorCategory: StoreKitErrorCase?] = [:]) -> Result {
         let origin = catalog.storeKit
         let code = (code ?? origin?.storefront ?? (catalog.territory("USA") != nil ? "USA" : catalog.territories[0].code)).uppercased()
         var dropped: [String] = []
@@ -143,6 +146,7 @@ public enum StoreKitExport {
             object.members.append(.init(key: "_storefront", value: .string(code)))
             settings = .object(object)
         }
+        if !errors.isEmpty { settings = written(errors, in: settings) }
         var root: [String: JSONValue] = [
             "identifier": .string(origin?.identifier ?? stableID(catalog.app.name[language] ?? "storefront")),
             "nonRenewingSubscriptions": .array(nonRenewing), "products": .array(products), "settings": settings,
@@ -177,6 +181,38 @@ public enum StoreKitExport {
             "_storeKitErrors": .array(errors.map { object(["current": .null, "enabled": .bool(false), "name": .string($0)]) }),
             "_timeRate": .number(0),
         ])
+    }
+
+    /// `settings` with its `_storeKitErrors` entries for the calls in `errors` written: enabled with the
+    /// error in SKTestFailures' synthesized Codable shape (`{"generic": {"_0": "networkError"}}`, the
+    /// shape the reader takes), or disabled. Other members of an entry (`emptyOnError`) and other calls'
+    /// entries stay as they were; a call the file lacks is added.
+    static func written(_ errors: [StoreKitErrorCategory: StoreKitErrorCase?], in settings: JSONValue) -> JSONValue {
+        guard case .object(var object) = settings else { return settings }
+        var entries: [JSONValue] = []
+        if case .array(let items)? = object["_storeKitErrors"] { entries = items }
+        for category in StoreKitErrorCategory.allCases {
+            guard let error = errors[category] else { continue }
+            let index = entries.firstIndex { entry in
+                if case .object(let members) = entry, case .string(category.xcodeName)? = members["name"] { return true }
+                return false
+            }
+            var members: [String: JSONValue] = ["current": .null, "enabled": .bool(false), "name": .string(category.xcodeName)]
+            if let index, case .object(let kept) = entries[index] { for member in kept.members { members[member.key] = member.value } }
+            members["enabled"] = .bool(error != nil)
+            if let error {
+                members["current"] = Self.object([error.wrapper: Self.object(["_0": .string(error.rawValue)])])
+            }
+            if let index { entries[index] = Self.object(members) } else { entries.append(Self.object(members)) }
+        }
+        // Purchase is also Xcode's older switch: both say the same.
+        if let purchase = errors[.purchase] {
+            object.members.removeAll { $0.key == "_failTransactionsEnabled" }
+            object.members.append(.init(key: "_failTransactionsEnabled", value: .bool(purchase != nil)))
+        }
+        object.members.removeAll { $0.key == "_storeKitErrors" }
+        object.members.append(.init(key: "_storeKitErrors", value: .array(entries)))
+        return .object(object)
     }
 
     static func paymentMode(_ mode: SubscriptionOffer.PaymentMode) -> String {

@@ -24,6 +24,9 @@ public struct AppState: Sendable {
     /// Whether a `--state` ledger keeps this account between launches (what happens "at the next
     /// launch" needs one).
     public var keepsLedger = false
+    /// Why the store's products did not load at the app's last try (StoreKit's `Product.products(for:)`
+    /// threw: QA's Load Products error); nil once they loaded. See `loadProducts()`.
+    public var productsFailure: StoreKitErrorCase?
 
     // MARK: derived data
 
@@ -44,6 +47,7 @@ public struct AppState: Sendable {
         self.size = size
         storeLayout = StoreLayout(catalog: store.catalog, locale: locale)
         screens = [.store(StoreScreen.State())]
+        loadProducts()
         let list = StoreList(self)
         storeScreen.selection = list.products.count > 0 ? list.products[0].id : nil
         askForPriceConsentIfDue()

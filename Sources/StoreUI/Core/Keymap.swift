@@ -33,6 +33,10 @@ public enum Action: String, Sendable, CaseIterable {
     /// QA: the selected subscription expires now, or renews now (SKTestSession's expireSubscription and
     /// forceRenewalOfSubscription).
     case expireNow, renewNow
+    /// Load the store's products again, after StoreKit failed to load them.
+    case retry
+    /// QA: the scenario panel's StoreKit errors list (Xcode's StoreKit Errors).
+    case storeKitErrors
 }
 
 /// One key binding: the keys, how the footer and help write them, and what they do.

@@ -290,7 +290,11 @@ extension AppState {
                 throw refuse("\(price) is not above the price now, \(prices.string(current, currency: store.territory.currency)); a price increase raises it")
             }
         case .sync:
-            notice = strings.qa.synced(store.restorePurchases().count)
+            do {
+                notice = strings.qa.synced(try store.sync().count)
+            } catch {
+                notice = strings.qa.syncFailed(error)
+            }
         }
     }
 
@@ -299,7 +303,10 @@ extension AppState {
     /// A purchase that cannot start (payments blocked, not sold here) fails as the call does, either way.
     private mutating func buy(_ productID: String, quantity: Int, offer: String?, confirm: Bool, token: UUID?) {
         if confirm || (try? store.quote(productID, quantity: quantity, promotionalOffer: offer)) == nil {
-            store.purchase(productID, quantity: quantity, promotionalOffer: offer, appAccountToken: token)
+            // The app reads the result as the confirmation sheet's does (an unverified one unlocks nothing).
+            if case .purchased(let transaction) = store.purchase(productID, quantity: quantity, promotionalOffer: offer, appAccountToken: token) {
+                store.receive(transaction)
+            }
         } else {
             store.cancelPurchase(productID, quantity: quantity)
         }

@@ -68,7 +68,10 @@ extension AppState {
         if typeIntoFocusedField(key) { return [] }
         if case .paste = key { return [] }
         guard let action = activeBindings.first(where: { $0.keys.contains(key) })?.action else { return [] }
+        let depth = screens.count
         let effects = perform(action)
+        // Back at the store: it loads its products again, as a store view does each time it appears.
+        if screens.count < depth, screens.count == 1 { loadProducts() }
         askForPriceConsentIfDue()
         return effects
     }

@@ -123,7 +123,14 @@ public enum AccountScreen {
         pair(words.title, .title, right: TextWidth.truncate(store.account, to: max(1, layout.area.width / 2)), .dim)
         blank()
         layout.firstEntryContext = layout.lines.count
-        let groups = app.groupsWithStatus.compactMap { store.catalog.group($0) }
+        // Subscription Status failed (QA's error for `Product.SubscriptionInfo.status`): the app knows
+        // nothing of the person's plans, and says so instead of offering plans they may have.
+        if let error = store.injectedError(.subscriptionStatus) {
+            para(strings.faults.statusUnavailable, .warning)
+            para(strings.faults.reason(error), .dim)
+            blank()
+        }
+        let groups = store.injectedError(.subscriptionStatus) != nil ? [] : app.groupsWithStatus.compactMap { store.catalog.group($0) }
         for group in groups {
             para(group.name.resolved(for: app.locale, fallback: app.fallbackLanguage), .section)
             for status in store.statuses(ofGroup: group.id) {
@@ -131,7 +138,7 @@ public enum AccountScreen {
             }
             blank()
         }
-        if groups.isEmpty {
+        if groups.isEmpty, store.injectedError(.subscriptionStatus) == nil {
             para(words.noSubscription, .dim)
             if let group = store.catalog.subscriptionGroups.first, store.pitch(forGroup: group.id).mayPitch {
                 button(words.seePlans, .seePlans(group.id))

@@ -19,6 +19,8 @@ public enum ScenarioScreen {
         /// one-time codes, then its custom ones), stepped through with ←/→.
         public var codeOffer = 0
         public var codeIndex = 0
+        /// The StoreKit errors sub-list (`e`), open with its selected call; nil when closed.
+        public var errorRow: Int?
         public init() {}
     }
 
@@ -47,6 +49,14 @@ public enum ScenarioScreen {
     // MARK: update
 
     public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+        if action == .storeKitErrors {
+            screen.errorRow = 0
+            return
+        }
+        if let row = screen.errorRow {
+            updateErrors(action, row: row, &screen, &app)
+            return
+        }
         switch action {
         case .up: screen.row = max(0, screen.row - 1)
         case .down: screen.row = min(rows.count - 1, screen.row + 1)
@@ -88,6 +98,28 @@ public enum ScenarioScreen {
                 app.store.queueAppStoreRedemption(code)
                 app.notice = app.strings.redeem.queued(code)
             default: break
+            }
+        default: break
+        }
+    }
+
+    /// The StoreKit errors sub-list (Xcode's StoreKit Errors, `_storeKitErrors`): one row per call,
+    /// ←/→ through off and the call's errors; Esc back to the panel.
+    static func updateErrors(_ action: Action, row: Int, _ screen: inout State, _ app: inout AppState) {
+        let categories = StoreKitErrorCategory.allCases
+        switch action {
+        case .up: screen.errorRow = max(0, row - 1)
+        case .down: screen.errorRow = min(categories.count - 1, row + 1)
+        case .top: screen.errorRow = 0
+        case .bottom: screen.errorRow = categories.count - 1
+        case .back: screen.errorRow = nil
+        case .change, .changeBack:
+            let category = categories[row]
+            let values = [nil] + category.injectable
+            let index = values.firstIndex(of: app.store.injectedError(category)) ?? 0
+            let next = values[(index + (action == .change ? 1 : -1) + values.count) % values.count]
+            if let setting = try? ScenarioSetting(name: "error", value: "\(category.rawValue) \(next?.settingName(in: category) ?? "off")") {
+                app.store.apply(setting)
             }
         default: break
         }
@@ -165,6 +197,10 @@ public enum ScenarioScreen {
         let body = Chrome.body(state)
         let area = body.insetHorizontally(1)
         guard area.height > 0 else { return }
+        if let row = screen.errorRow {
+            drawErrors(&grid, state, row: row, in: area)
+            return
+        }
         grid.put(clockLine(state, width: area.width), row: body.row, column: area.column, role: .accent)
 
         let selected = rows[min(screen.row, rows.count - 1)]
@@ -182,6 +218,11 @@ public enum ScenarioScreen {
         var lines: [(text: String, value: String, row: Row?)] = []
         let labelWidth = ScenarioSetting.names.map { TextWidth.of(qa.settingLabel($0)) }.max()! + 2
         for row in rows {
+            // The StoreKit errors: one line below the switches, opened with `e` (its own list, so the
+            // panel's rows stay where scripts and fingers know them).
+            if row == .advanceDay {
+                lines.append((TextWidth.pad(qa.storeKitErrorsRow, to: labelWidth), qa.errorsOn(state.store.injectedErrorCount), nil))
+            }
             if row == .advanceDay || row == .pickCode || row == .raisePrice(.twentyPercent) || row == .storefront
                 || row == .requestReview { lines.append(("", "", nil)) }
             switch row {
@@ -233,6 +274,32 @@ public enum ScenarioScreen {
         }
     }
 
+    /// The StoreKit errors sub-list: each call by Xcode's name with its error (or off), and under it
+    /// what the app shows when the selected call fails.
+    static func drawErrors(_ grid: inout Grid, _ state: AppState, row: Int, in area: Rect) {
+        let qa = state.strings.qa
+        let categories = StoreKitErrorCategory.allCases
+        grid.put(TextWidth.truncate(qa.storeKitErrorsTitle, to: area.width), row: area.row, column: area.column, role: .accent)
+        let labelWidth = categories.map { TextWidth.of($0.xcodeName) }.max()! + 2
+        let top = area.row + 2
+        for (index, category) in categories.enumerated() where top + index < area.row + area.height {
+            let y = top + index
+            let isSelected = index == row
+            if isSelected { grid.fill(row: y, column: area.column, width: area.width, height: 1, role: .selected) }
+            let value = state.store.injectedError(category).map { $0.settingName(in: category) } ?? "off"
+            var x = area.column
+            x += grid.put(isSelected ? "▸ " : "  ", row: y, column: x, role: isSelected ? .selected : .normal)
+            x += grid.put(TextWidth.pad(category.xcodeName, to: labelWidth), row: y, column: x, role: isSelected ? .selected : .normal)
+            grid.put(TextWidth.truncate(value, to: max(0, area.column + area.width - x)), row: y, column: x,
+                     role: isSelected ? .selected : .accent)
+        }
+        let helpTop = top + categories.count + 1
+        let room = area.row + area.height - helpTop
+        if room > 0 {
+            grid.putWrapped(qa.errorHelp(categories[row]), row: helpTop, column: area.column, width: area.width, maxRows: room, role: .dim)
+        }
+    }
+
     /// The simulated clock and its rate, shown atop the scenario panel and the inspector; ends in "…"
     /// where it does not fit.
     static func clockLine(_ state: AppState, width: Int) -> String {
@@ -281,7 +348,8 @@ extension ScenarioScreen: ComponentFunctions {
          Binding(keys: [.enter, .right, .character(" "), .character("l")], label: "⏎/→", action: .change, importance: .high),
          Binding(keys: [.left, .character("h")], label: "←", action: .changeBack, importance: .helpOnly)]
         + Binding.timeTravel
-        + [Binding(keys: [.character("c")], label: "c", action: .clearAll, importance: .helpOnly),
+        + [Binding(keys: [.character("e")], label: "e", action: .storeKitErrors, importance: .helpOnly),
+           Binding(keys: [.character("c")], label: "c", action: .clearAll, importance: .helpOnly),
            .transactions, .back, .help, .quit]
 }
 

@@ -298,6 +298,14 @@ extension AppState {
     /// See All Plans on a plan's detail view), so a family member whose only plan is shared may choose
     /// one of their own (`AppStore.saleDecision`); nothing else shows them the screen.
     public mutating func openSignup(groupID: String, selecting productID: String? = nil, ownInitiative: Bool = false) {
+        // The sign-up screen shows the group's products: where they do not load, the store says why,
+        // with its Retry (a deep link to a plan fails the same way).
+        loadProducts()
+        if productsFailure != nil {
+            screens.removeSubrange(1...)
+            overlay = nil
+            return
+        }
         let decision = ownInitiative ? store.saleDecision(forGroup: groupID) : store.pitch(forGroup: groupID)
         if case .never = decision {
             // Their own plan, on the Account screen.

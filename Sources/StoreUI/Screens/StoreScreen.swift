@@ -27,6 +27,13 @@ public enum StoreScreen {
     // MARK: update
 
     public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
+        if action == .retry {
+            app.loadProducts()
+            revalidate(&app)
+            return
+        }
+        // Nothing to move over or buy while the products have not loaded.
+        guard app.productsFailure == nil else { return }
         let list = StoreList(app)
         let products = list.products
         let count = products.count
@@ -69,6 +76,9 @@ public enum StoreScreen {
 
     /// Whether an action does something now, for the footer and the help.
     public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
+        if action == .retry { return app.productsFailure != nil }
+        if app.productsFailure != nil, [.buy, .more, .fewer, .nextArea, .previousArea, .move, .up, .down, .pageUp, .pageDown,
+                                        .top, .bottom, .select].contains(action) { return false }
         let selected = screen.selection.flatMap(app.store.catalog.product)
         switch action {
         case .buy: return selected.map(app.canBuy) ?? false
@@ -116,6 +126,13 @@ public enum StoreScreen {
         var lines: [String] = []
         func line(_ fields: String...) { lines.append(fields.map(UntrustedText.displayable).joined(separator: "\t")) }
         line("\(state.appName) · \(Chrome.accountSummary(state))")
+        if let failure = state.productsFailure {
+            let words = state.strings.faults
+            lines.append("")
+            line(words.productsTitle)
+            line(words.reason(failure))
+            return lines.joined(separator: "\n") + "\n"
+        }
         if !state.store.gate.canMakePayments {
             lines.append("")
             line("\(state.strings.gateTitle): \(state.strings.gateExplanation(state.store.gate))")
@@ -145,6 +162,10 @@ public enum StoreScreen {
 
     public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
         var body = Chrome.body(state)
+        if let failure = state.productsFailure {
+            drawLoadFailure(&grid, state, failure, in: body)
+            return
+        }
         if !state.store.gate.canMakePayments {
             body = drawGateExplanation(&grid, state, in: body)
         }
@@ -219,6 +240,8 @@ public enum StoreScreen {
         }
         if product.type == .nonConsumable || product.type == .autoRenewable, let owned = store.entitlement(for: product.id) {
             // Bought, but the app has not delivered it: not owned in the app until Missing a Purchase makes it good.
+            // While verification fails the app cannot trust the purchase, and says so.
+            guard store.transactionsVerify else { return (strings.faults.notVerified, .warning) }
             guard store.isDelivered(owned.id) else { return (strings.help.notDelivered, .warning) }
             if owned.ownership == .familyShared { return (strings.sharedByFamily, .owned) }
             return (product.type == .autoRenewable ? strings.subscribed : strings.owned, .owned)
@@ -305,6 +328,21 @@ public enum StoreScreen {
         return terms.standardPrice(product)
     }
 
+    /// The store whose products did not load: what happened and what to do, never an empty list
+    /// (HIG: say what happened, and what the person can do). Retry is the footer's `r`.
+    static func drawLoadFailure(_ grid: inout Grid, _ state: AppState, _ failure: StoreKitErrorCase, in body: Rect) {
+        let words = state.strings.faults
+        let area = body.insetHorizontally(2)
+        var y = body.row + 1
+        grid.put(words.productsTitle, row: y, column: area.column, role: .warning, width: area.width)
+        y += 2
+        y += grid.putWrapped(words.reason(failure), row: y, column: area.column, width: area.width,
+                             maxRows: max(1, body.row + body.height - y - 2), role: .normal)
+        y += 1
+        grid.putWrapped(words.productsRetry, row: y, column: area.column, width: area.width,
+                        maxRows: max(0, body.row + body.height - y), role: .dim)
+    }
+
     /// The gated store's explanation, in words that fit the reason. Returns the space left below it.
     static func drawGateExplanation(_ grid: inout Grid, _ state: AppState, in body: Rect) -> Rect {
         let area = body.insetHorizontally(2)
@@ -321,12 +359,22 @@ public enum StoreScreen {
     }
 }
 
+extension AppState {
+    /// The app asks StoreKit for its products (`Product.products(for:)`): at launch, when the store
+    /// appears again, before a sign-up screen, and on Retry. With QA's Load Products error on, the call
+    /// throws and the store shows why (`productsFailure`); the next try after it is off succeeds.
+    public mutating func loadProducts() {
+        productsFailure = store.injectedError(.loadProducts)
+    }
+}
+
 // MARK: component
 
 extension StoreScreen: ComponentFunctions {
     public static let bindings: [Binding] =
         Binding.list + [.select,
          Binding(keys: [.character("b")], label: "b", action: .buy, importance: .high),
+         Binding(keys: [.character("r")], label: "r", action: .retry, importance: .high),
          Binding(keys: [.character("+"), .character("=")], label: "+", action: .more, importance: .helpOnly),
          Binding(keys: [.character("-")], label: "-", action: .fewer, importance: .helpOnly),
          // Redeem Code is the store's own door to the redemption sheet (HIG "Supporting offer

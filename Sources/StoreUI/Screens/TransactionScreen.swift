@@ -158,6 +158,10 @@ public enum TransactionScreen {
             }
         }
         var rows: [Row] = []
+        // What the app receives: `.verified`, or `.unverified` with the error while QA's Verification error is on.
+        if let error = store.injectedError(.verification) {
+            rows.append(Row(label: "VerificationResult", value: qa.unverifiedResult(error)))
+        }
         for field in StoreKitFields.transaction(t, in: store) {
             if ownFields.contains(field.name), field.value == .none { continue }
             var value = shown(field.value)

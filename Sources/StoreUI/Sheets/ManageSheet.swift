@@ -21,6 +21,7 @@ public enum ManageSheet {
     }
 
     static func open(groupID: String, _ app: inout AppState) {
+        if app.sheetFails(.manageSubscriptionsSheet) { return }
         let current = app.store.status(ofGroup: groupID, ownership: .purchased)?.transaction.productID
         let rows = rows(app, groupID: groupID)
         let selection = rows.firstIndex { $0 == .option(current ?? "") } ?? 0

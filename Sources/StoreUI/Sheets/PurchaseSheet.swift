@@ -34,7 +34,7 @@ extension AppState {
     fileprivate mutating func completePurchase(_ quote: AppStore.Quote) {
         let outcome: PurchaseResult.Outcome
         switch store.purchase(quote.product, quantity: quote.quantity, promotionalOffer: quote.offer?.purchaseOptionID) {
-        case .purchased: outcome = .purchased
+        case .purchased(let transaction): outcome = store.receive(transaction).map { .unverified($0) } ?? .purchased
         case .deferred: outcome = .deferred
         case .interrupted: outcome = .interrupted
         case .scheduled(_, let effective): outcome = .scheduled(effective)

@@ -34,6 +34,7 @@ public enum RedeemSheet {
     }
 
     static func open(code: String = "", _ app: inout AppState) {
+        if app.sheetFails(.offerCodeRedeemSheet) { return }
         app.overlay = .redeem(State(code: code))
     }
 

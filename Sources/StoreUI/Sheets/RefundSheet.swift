@@ -26,6 +26,7 @@ public enum RefundSheet {
 
     static func open(transactionID: UInt64, _ app: inout AppState) {
         guard app.store.refundRefusal(for: transactionID) == nil else { return }
+        if app.sheetFails(.refundRequestSheet) { return }
         app.overlay = .refundSheet(State(transactionID: transactionID))
     }
 

@@ -14,6 +14,8 @@ public enum Restore {
             case signIn
             /// What was restored: product ids the App Store restored, and passes from the app's records.
             case done(restored: [String], fromRecords: [String])
+            /// `AppStore.sync()` threw (QA's App Store Sync error): nothing was restored.
+            case failed(StoreKitErrorCase)
         }
         public var phase: Phase = .signIn
         /// Which button of the sign-in sheet has focus: Sign In (the action the person just asked for).
@@ -32,11 +34,16 @@ public enum Restore {
             restore.signInFocused.toggle()
         case (.signIn, .press) where restore.signInFocused:
             restore = State()
-            restore.phase = run(&app)
+            guard let phase = run(&app) else {
+                // The person closed the system's sheet (userCancelled): nothing to tell them.
+                app.overlay = nil
+                return
+            }
+            restore.phase = phase
         case (.signIn, .press), (.signIn, .cancel):
             app.overlay = nil
             return
-        case (.done, .dismiss):
+        case (.done, .dismiss), (.failed, .dismiss):
             app.overlay = nil
             return
         case (_, .up), (_, .down), (_, .pageUp), (_, .pageDown), (_, .top), (_, .bottom):
@@ -48,10 +55,18 @@ public enum Restore {
         app.overlay = .restore(restore)
     }
 
-    /// Restores, and sorts what came back the way the person is told about it.
-    static func run(_ app: inout AppState) -> State.Phase {
+    /// Restores, and sorts what came back the way the person is told about it; nil when the sync was
+    /// cancelled.
+    static func run(_ app: inout AppState) -> State.Phase? {
         var restored: [String] = [], fromRecords: [String] = []
-        let transactions = app.store.restorePurchases()
+        let transactions: [Transaction]
+        do {
+            transactions = try app.store.sync()
+        } catch .userCancelled {
+            return nil
+        } catch {
+            return .failed(error)
+        }
         // The App Store hands back every completed purchase, expired subscriptions and spent passes
         // included; the person is told about what they have again now, never a lapsed plan with a ✓.
         for transaction in transactions where app.store.entitlement(for: transaction.productID) != nil {
@@ -66,7 +81,7 @@ public enum Restore {
 
     public static func isAvailable(_ action: Action, _ restore: State, _ app: AppState) -> Bool {
         switch (restore.phase, action) {
-        case (.signIn, .switchButton), (.signIn, .press), (.signIn, .cancel), (.done, .dismiss): return true
+        case (.signIn, .switchButton), (.signIn, .press), (.signIn, .cancel), (.done, .dismiss), (.failed, .dismiss): return true
         case (_, .scroll), (_, .up), (_, .down), (_, .pageUp), (_, .pageDown), (_, .top), (_, .bottom):
             return layout(app, restore).maxOffset > 0
         default: return action == .help
@@ -119,6 +134,12 @@ public enum Restore {
             let body = Chrome.body(app)
             let rect = body.centered(width: width + 4, height: lines.count + 4)
             return Layout(lines: lines, rect: rect, room: max(0, rect.height - 4))
+        case .failed(let error):
+            let width = min(56, app.size.columns - 4) - 4
+            for line in TextWidth.wrap(app.strings.faults.reason(error), width: width) { lines.append((line, .overlay)) }
+            let body = Chrome.body(app)
+            let rect = body.centered(width: width + 4, height: lines.count + 4)
+            return Layout(lines: lines, rect: rect, room: max(0, rect.height - 4))
         }
     }
 
@@ -129,12 +150,16 @@ public enum Restore {
         case .signIn:
             Overlays.drawSystemSheet(&grid, app, lines: layout.lines, offset: offset,
                                      buttons: (app.strings.cancel, app.strings.restore.signIn), secondFocused: restore.signInFocused)
-        case .done(let restored, let fromRecords):
+        case .done, .failed:
             let words = app.strings.restore
-            let nothing = restored.isEmpty && fromRecords.isEmpty
+            let title: String, titleRole: Role
+            switch restore.phase {
+            case .done(let restored, let fromRecords) where restored.isEmpty && fromRecords.isEmpty: (title, titleRole) = (words.nothingTitle, .warning)
+            case .failed: (title, titleRole) = (app.strings.faults.restoreFailedTitle, .error)
+            default: (title, titleRole) = (words.restoredTitle, .success)
+            }
             let rect = layout.rect
-            grid.box(rect, role: .overlay, borderRole: .border, title: nothing ? words.nothingTitle : words.restoredTitle,
-                     titleRole: nothing ? .warning : .success)
+            grid.box(rect, role: .overlay, borderRole: .border, title: title, titleRole: titleRole)
             for (row, (text, role)) in layout.lines.dropFirst(offset).prefix(layout.room).enumerated() {
                 grid.put(text, row: rect.row + 1 + row, column: rect.column + 2, role: role, width: rect.width - 4)
             }

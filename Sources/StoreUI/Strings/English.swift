@@ -270,6 +270,8 @@ public struct Strings: Sendable {
         .writeReview: "write a review",
         .expireNow: "expire now",
         .renewNow: "renew now",
+        .retry: "try again",
+        .storeKitErrors: "StoreKit errors",
     ]
 
     /// A screen's title in this language, or in English where it has none.
@@ -294,6 +296,7 @@ public struct Strings: Sendable {
     public var onboarding = OnboardingStrings()
     public var redeem = RedeemStrings()
     public var review = ReviewStrings()
+    public var faults = FaultStrings()
 
     public init() {}
 
@@ -413,6 +416,7 @@ public struct Strings: Sendable {
         public var syncRow = "Sync (Restore Purchases)"
         public var syncHelp = "AppStore.sync(), as Restore Purchases does, without its sign-in sheet: the Log keeps what it restored."
         public var synced: @Sendable (Int) -> String = { $0 == 1 ? "Synced: 1 purchase restored." : "Synced: \($0) purchases restored." }
+        public var syncFailed: @Sendable (StoreKitErrorCase) -> String = { "Sync failed: AppStore.sync() threw \($0.rawValue) (error app-store-sync)." }
         public var clearTransactionsRow = "Clear transactions"
         public var clearTransactionsHelp = "SKTestSession.clearTransactions(): deletes every transaction, renewal and Log entry; the switches and the clock stay."
         public var clearTransactionsQuestion = "Delete every transaction, renewal and Log entry? The switches and the clock stay. This cannot be undone."
@@ -567,6 +571,26 @@ public struct Strings: Sendable {
             case .nonRenewing: "non-renewing"
             }
         }
+        /// The scenario panel's StoreKit errors line and list (`e`).
+        public var storeKitErrorsRow = "StoreKit errors"
+        public var errorsOn: @Sendable (Int) -> String = { $0 == 0 ? "none (e)" : "\($0) on (e)" }
+        public var storeKitErrorsTitle = "StoreKit errors (Xcode's StoreKit Errors) · ←→ error · Esc back"
+        public var errorHelp: @Sendable (StoreKitErrorCategory) -> String = {
+            switch $0 {
+            case .loadProducts: "Product.products(for:) throws: the store says it can't load and offers Retry (r); sign-up screens and links to plans fail the same way."
+            case .purchase: "purchase() throws: every confirmed purchase fails with this error until off. The same switch as Fail every purchase."
+            case .verification: "Every VerificationResult is .unverified: a purchase is charged but not unlocked, and the app's entitlements leave out every transaction until off."
+            case .appStoreSync: "AppStore.sync() throws: Restore Purchases (and Sync) fail and say why; userCancelled closes quietly."
+            case .subscriptionStatus: "SubscriptionInfo.status throws: the Account screen says it can't load subscription status."
+            case .appTransaction: "AppTransaction.shared throws. This app reads no AppTransaction (no paid-app purchase, versions come from the bundle), so nothing shows."
+            case .manageSubscriptionsSheet: "showManageSubscriptions throws: Manage Subscription says it can't open and points to Settings; userCancelled shows nothing."
+            case .refundRequestSheet: "beginRefundRequest throws: duplicateRequest says a refund was already requested; others point to reportaproblem.apple.com; userCancelled shows nothing."
+            case .offerCodeRedeemSheet: "presentOfferCodeRedeemSheet throws: Redeem Code says it can't open and points to the App Store; userCancelled shows nothing."
+            }
+        }
+        /// The inspector's state of a transaction the app reads as `.unverified` (QA's Verification error).
+        public var unverified = "unverified"
+        public var unverifiedResult: @Sendable (StoreKitErrorCase) -> String = { ".unverified(\($0.rawValue)): the app grants nothing from it" }
         public var stateName: @Sendable (Transaction) -> String = { transaction in
             switch transaction.state {
             case .purchased: transaction.ownership == .familyShared ? "shared" : "purchased"
@@ -632,6 +656,47 @@ public struct RestoreStrings: Sendable {
     public var nothingTitle = "Nothing to Restore"
     public var nothingMessage = "This account has no purchases to restore."
     public var consumablesNote = "Consumables are not restored."
+
+    public init() {}
+}
+
+/// What the app says when a StoreKit call fails (QA injects the failures: StoreKitErrors.swift). HIG
+/// "In-app purchase": say what happened and what the person can do, in plain words, never an error code.
+public struct FaultStrings: Sendable {
+    /// Why a call failed, and what to do: one sentence per StoreKitError the person can act on.
+    public var reason: @Sendable (StoreKitErrorCase) -> String = {
+        switch $0 {
+        case .networkError: "The App Store couldn't be reached. Check your internet connection, then try again."
+        case .notAvailableInStorefront: "This isn't available in your country or region."
+        case .notEntitled, .unsupported: "This isn't supported on this device."
+        default: "The App Store isn't responding right now. Try again in a moment."
+        }
+    }
+    /// Load Products: the store has nothing to show (its Retry key is in the footer).
+    public var productsTitle = "Can't Load the Store"
+    public var productsRetry = "Your purchases are safe. Press r to try again."
+    /// Verification: the App Store charged and recorded the purchase; the app could not verify it.
+    public var unverifiedTitle = "Purchase Not Verified"
+    public var unverified: @Sendable (String) -> String = {
+        "The App Store completed your purchase of \($0), but this app couldn't verify it, so it isn't unlocked yet. It unlocks as soon as it can be verified, and you won't be charged again."
+    }
+    /// The store's mark on a purchase the app cannot verify now.
+    public var notVerified = "⚠ Not verified"
+    /// App Store Sync: Restore Purchases failed.
+    public var restoreFailedTitle = "Couldn't Restore Purchases"
+    /// Subscription Status: the Account screen's subscription section.
+    public var statusUnavailable = "Your subscription status couldn't be loaded."
+    /// Manage Subscriptions sheet did not open.
+    public var manageTitle = "Can't Manage Subscriptions Here"
+    public var manageElsewhere = "You can also manage subscriptions in Settings: tap your name, then Subscriptions."
+    /// Refund Request sheet did not open.
+    public var refundTitle = "Refund Request Not Sent"
+    public var refundDuplicate = "You've already asked for a refund for this purchase. Apple will email you when it has been reviewed."
+    public var refundFailed = "Your refund request couldn't be sent."
+    public var refundElsewhere = "You can also request a refund at reportaproblem.apple.com."
+    /// Offer Code Redeem sheet did not open.
+    public var redeemTitle = "Can't Redeem Codes Here"
+    public var redeemElsewhere = "You can also redeem the code in the App Store: tap your account, then Redeem Gift Card or Code."
 
     public init() {}
 }

@@ -509,6 +509,32 @@ extension Strings {
         s.keyHelp[.delete] = "supprimer"
         s.keyHelp[.confirm] = "oui"
 
+        // StoreKit calls that fail (QA's injected errors)
+        s.faults.reason = {
+            switch $0 {
+            case .networkError: "Impossible de joindre l'App Store. Vérifiez votre connexion Internet, puis réessayez."
+            case .notAvailableInStorefront: "Ce n'est pas disponible dans votre pays ou région."
+            case .notEntitled, .unsupported: "Ce n'est pas pris en charge sur cet appareil."
+            default: "L'App Store ne répond pas pour le moment. Réessayez dans un instant."
+            }
+        }
+        s.faults.productsTitle = "Impossible de charger la boutique"
+        s.faults.productsRetry = "Vos achats ne sont pas perdus. Appuyez sur r pour réessayer."
+        s.faults.unverifiedTitle = "Achat non vérifié"
+        s.faults.unverified = { "L'App Store a finalisé votre achat de \($0), mais cette app n'a pas pu le vérifier : il n'est donc pas encore débloqué. Il le sera dès qu'il pourra être vérifié, et vous ne serez pas facturé une seconde fois." }
+        s.faults.notVerified = "⚠ Non vérifié"
+        s.faults.restoreFailedTitle = "Impossible de restaurer les achats"
+        s.faults.statusUnavailable = "Impossible de charger l'état de votre abonnement."
+        s.faults.manageTitle = "Impossible de gérer les abonnements ici"
+        s.faults.manageElsewhere = "Vous pouvez aussi gérer vos abonnements dans Réglages : touchez votre nom, puis Abonnements."
+        s.faults.refundTitle = "Demande de remboursement non envoyée"
+        s.faults.refundDuplicate = "Vous avez déjà demandé un remboursement pour cet achat. Apple vous enverra un e-mail une fois la demande examinée."
+        s.faults.refundFailed = "Votre demande de remboursement n'a pas pu être envoyée."
+        s.faults.refundElsewhere = "Vous pouvez aussi demander un remboursement sur reportaproblem.apple.com."
+        s.faults.redeemTitle = "Impossible d'utiliser un code ici"
+        s.faults.redeemElsewhere = "Vous pouvez aussi utiliser le code dans l'App Store : touchez votre compte, puis Utiliser une carte cadeau ou un code."
+        s.keyHelp[.retry] = "réessayer"
+
         return s
     }()
 }

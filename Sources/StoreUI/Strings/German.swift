@@ -503,6 +503,32 @@ extension Strings {
         s.keyHelp[.delete] = "löschen"
         s.keyHelp[.confirm] = "ja"
 
+        // StoreKit calls that fail (QA's injected errors)
+        s.faults.reason = {
+            switch $0 {
+            case .networkError: "Der App Store ist nicht erreichbar. Überprüfe deine Internetverbindung und versuche es dann erneut."
+            case .notAvailableInStorefront: "Das ist in deinem Land bzw. deiner Region nicht verfügbar."
+            case .notEntitled, .unsupported: "Das wird auf diesem Gerät nicht unterstützt."
+            default: "Der App Store antwortet gerade nicht. Versuche es gleich noch einmal."
+            }
+        }
+        s.faults.productsTitle = "Store kann nicht geladen werden"
+        s.faults.productsRetry = "Deine Käufe sind sicher. Drücke r, um es erneut zu versuchen."
+        s.faults.unverifiedTitle = "Kauf nicht bestätigt"
+        s.faults.unverified = { "Der App Store hat deinen Kauf von \($0) abgeschlossen, aber diese App konnte ihn nicht bestätigen, daher ist er noch nicht freigeschaltet. Er wird freigeschaltet, sobald er bestätigt werden kann, und dir wird nichts erneut berechnet." }
+        s.faults.notVerified = "⚠ Nicht bestätigt"
+        s.faults.restoreFailedTitle = "Käufe konnten nicht wiederhergestellt werden"
+        s.faults.statusUnavailable = "Dein Abostatus konnte nicht geladen werden."
+        s.faults.manageTitle = "Abos können hier nicht verwaltet werden"
+        s.faults.manageElsewhere = "Du kannst Abos auch in den Einstellungen verwalten: Tippe auf deinen Namen und dann auf „Abonnements“."
+        s.faults.refundTitle = "Erstattungsanfrage nicht gesendet"
+        s.faults.refundDuplicate = "Du hast für diesen Kauf bereits eine Erstattung angefragt. Apple informiert dich per E-Mail, sobald sie geprüft wurde."
+        s.faults.refundFailed = "Deine Erstattungsanfrage konnte nicht gesendet werden."
+        s.faults.refundElsewhere = "Du kannst eine Erstattung auch unter reportaproblem.apple.com anfragen."
+        s.faults.redeemTitle = "Codes können hier nicht eingelöst werden"
+        s.faults.redeemElsewhere = "Du kannst den Code auch im App Store einlösen: Tippe auf deinen Account und dann auf „Geschenkkarte oder Code einlösen“."
+        s.keyHelp[.retry] = "erneut versuchen"
+
         return s
     }()
 }

@@ -507,6 +507,32 @@ extension Strings {
         s.keyHelp[.delete] = "削除"
         s.keyHelp[.confirm] = "はい"
 
+        // StoreKit calls that fail (QA's injected errors)
+        s.faults.reason = {
+            switch $0 {
+            case .networkError: "App Storeに接続できません。インターネット接続を確認してから、もう一度お試しください。"
+            case .notAvailableInStorefront: "お住まいの国または地域ではご利用いただけません。"
+            case .notEntitled, .unsupported: "このデバイスではサポートされていません。"
+            default: "App Storeが現在応答していません。しばらくしてからもう一度お試しください。"
+            }
+        }
+        s.faults.productsTitle = "ストアを読み込めません"
+        s.faults.productsRetry = "購入済みの項目は失われていません。rを押してもう一度お試しください。"
+        s.faults.unverifiedTitle = "購入を確認できません"
+        s.faults.unverified = { "App Storeで\($0)の購入は完了しましたが、このAppで確認できなかったため、まだ利用できません。確認でき次第利用できるようになり、再度請求されることはありません。" }
+        s.faults.notVerified = "⚠ 未確認"
+        s.faults.restoreFailedTitle = "購入を復元できませんでした"
+        s.faults.statusUnavailable = "サブスクリプションの状況を読み込めませんでした。"
+        s.faults.manageTitle = "ここではサブスクリプションを管理できません"
+        s.faults.manageElsewhere = "サブスクリプションは「設定」でも管理できます。ご自分の名前をタップしてから「サブスクリプション」をタップしてください。"
+        s.faults.refundTitle = "返金リクエストを送信できませんでした"
+        s.faults.refundDuplicate = "この購入の返金はすでにリクエスト済みです。審査が終わるとAppleからメールが届きます。"
+        s.faults.refundFailed = "返金リクエストを送信できませんでした。"
+        s.faults.refundElsewhere = "reportaproblem.apple.comから返金をリクエストすることもできます。"
+        s.faults.redeemTitle = "ここではコードを使えません"
+        s.faults.redeemElsewhere = "コードはApp Storeでも使えます。アカウントをタップしてから「ギフトカードまたはコードを使う」をタップしてください。"
+        s.keyHelp[.retry] = "再試行"
+
         return s
     }()
 }

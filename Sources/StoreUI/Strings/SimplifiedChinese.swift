@@ -516,6 +516,32 @@ extension Strings {
         s.keyHelp[.delete] = "删除"
         s.keyHelp[.confirm] = "是"
 
+        // StoreKit calls that fail (QA's injected errors)
+        s.faults.reason = {
+            switch $0 {
+            case .networkError: "无法连接 App Store。请检查互联网连接，然后重试。"
+            case .notAvailableInStorefront: "此项目在你所在的国家或地区不可用。"
+            case .notEntitled, .unsupported: "此设备不支持此功能。"
+            default: "App Store 暂时没有响应。请稍后重试。"
+            }
+        }
+        s.faults.productsTitle = "无法载入商店"
+        s.faults.productsRetry = "你的购买项目不会丢失。按 r 重试。"
+        s.faults.unverifiedTitle = "购买未经验证"
+        s.faults.unverified = { "App Store 已完成你对“\($0)”的购买，但此 App 无法验证该购买，因此尚未解锁。一旦验证成功即会解锁，且不会再次向你收费。" }
+        s.faults.notVerified = "⚠ 未验证"
+        s.faults.restoreFailedTitle = "无法恢复购买"
+        s.faults.statusUnavailable = "无法载入你的订阅状态。"
+        s.faults.manageTitle = "无法在此管理订阅"
+        s.faults.manageElsewhere = "你也可以在“设置”中管理订阅：轻点你的姓名，然后轻点“订阅”。"
+        s.faults.refundTitle = "退款申请未发送"
+        s.faults.refundDuplicate = "你已为此购买申请过退款。审核完成后，Apple 会通过电子邮件通知你。"
+        s.faults.refundFailed = "无法发送你的退款申请。"
+        s.faults.refundElsewhere = "你也可以前往 reportaproblem.apple.com 申请退款。"
+        s.faults.redeemTitle = "无法在此兑换代码"
+        s.faults.redeemElsewhere = "你也可以在 App Store 中兑换代码：轻点你的账户，然后轻点“兑换充值卡或代码”。"
+        s.keyHelp[.retry] = "重试"
+
         return s
     }()
 }

@@ -515,6 +515,33 @@ extension Strings {
         s.keyHelp[.markUndelivered] = "marcar como no entregado"
         s.keyHelp[.expireNow] = "caducar ahora"
         s.keyHelp[.renewNow] = "renovar ahora"
+
+        // StoreKit calls that fail (QA's injected errors)
+        s.faults.reason = {
+            switch $0 {
+            case .networkError: "No se ha podido conectar con el App Store. Comprueba tu conexión a Internet y vuelve a intentarlo."
+            case .notAvailableInStorefront: "Esto no está disponible en tu país o región."
+            case .notEntitled, .unsupported: "Esto no es compatible con este dispositivo."
+            default: "El App Store no responde en este momento. Vuelve a intentarlo dentro de un momento."
+            }
+        }
+        s.faults.productsTitle = "No se puede cargar la tienda"
+        s.faults.productsRetry = "Tus compras están a salvo. Pulsa r para volver a intentarlo."
+        s.faults.unverifiedTitle = "Compra no verificada"
+        s.faults.unverified = { "El App Store ha completado tu compra de \($0), pero esta app no ha podido verificarla, así que aún no está desbloqueada. Se desbloqueará en cuanto se pueda verificar y no se te cobrará de nuevo." }
+        s.faults.notVerified = "⚠ No verificada"
+        s.faults.restoreFailedTitle = "No se han podido restaurar las compras"
+        s.faults.statusUnavailable = "No se ha podido cargar el estado de tu suscripción."
+        s.faults.manageTitle = "No se pueden gestionar las suscripciones aquí"
+        s.faults.manageElsewhere = "También puedes gestionar tus suscripciones en Ajustes: toca tu nombre y, después, Suscripciones."
+        s.faults.refundTitle = "Solicitud de reembolso no enviada"
+        s.faults.refundDuplicate = "Ya has solicitado un reembolso para esta compra. Apple te enviará un correo electrónico cuando se haya revisado."
+        s.faults.refundFailed = "No se ha podido enviar tu solicitud de reembolso."
+        s.faults.refundElsewhere = "También puedes solicitar un reembolso en reportaproblem.apple.com."
+        s.faults.redeemTitle = "No se pueden canjear códigos aquí"
+        s.faults.redeemElsewhere = "También puedes canjear el código en el App Store: toca tu cuenta y, después, Canjear tarjeta regalo o código."
+        s.keyHelp[.retry] = "reintentar"
+
         return s
     }()
 
