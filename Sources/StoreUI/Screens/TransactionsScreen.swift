@@ -1,13 +1,15 @@
 import Foundation
 import StoreModel
+import TextSafety
 
-/// The transaction inspector (after Xcode's Transaction Manager), in three areas (Tab moves between
-/// them): the ledger's transactions as a table, newest first; the Requests waiting on someone (Ask to
+/// The transaction inspector (after Xcode's Transaction Manager), in four areas (Tab moves between
+/// the first three, D opens the fourth): the ledger's transactions as a table, newest first; the Requests waiting on someone (Ask to
 /// Buy, interrupted purchases), with approve, decline and resolve; and the Log of what happened that is
-/// not a transaction (failed and cancelled purchases, requests and their outcome, restores). QA refunds,
-/// revokes and deletes transactions here, and Enter opens one in full.
+/// not a transaction (failed and cancelled purchases, requests and their outcome, restores); and the
+/// Device this app runs on, with its deviceVerificationID. QA refunds, revokes and deletes transactions
+/// here, and Enter opens one in full.
 public enum TransactionsScreen {
-    public enum Area: Int, Sendable, CaseIterable { case transactions, requests, log }
+    public enum Area: Int, Sendable, CaseIterable { case transactions, requests, log, device }
 
     /// The screen's own state: the area shown, and the selected row of each (an id).
     public struct State: Sendable, Equatable {
@@ -38,9 +40,12 @@ public enum TransactionsScreen {
         switch action {
         case .back: app.screens.removeLast(); return
         case .nextArea, .previousArea:
-            let count = Area.allCases.count
-            screen.area = Area(rawValue: (screen.area.rawValue + (action == .nextArea ? 1 : count - 1)) % count)!
+            // Tab cycles through the three tables; the Device area is D's, and Tab leaves it.
+            let tables: [Area] = [.transactions, .requests, .log]
+            let index = tables.firstIndex(of: screen.area) ?? (action == .nextArea ? tables.count - 1 : 0)
+            screen.area = tables[(index + (action == .nextArea ? 1 : tables.count - 1)) % tables.count]
             return
+        case .device: screen.area = .device; return
         default: break
         }
         switch screen.area {
@@ -53,6 +58,7 @@ public enum TransactionsScreen {
             if let moved = AppState.listMove(action, from: index, count: log.count, page: visibleRows(app) - 1) {
                 screen.logSelection = log[moved].id
             }
+        case .device: return
         }
     }
 
@@ -134,7 +140,7 @@ public enum TransactionsScreen {
 
     public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         switch action {
-        case .nextArea, .previousArea, .back: return true
+        case .nextArea, .previousArea, .back, .device: return true
         default: break
         }
         switch screen.area {
@@ -156,6 +162,12 @@ public enum TransactionsScreen {
             switch action {
             case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: return !app.store.events.isEmpty
             case .select, .approve, .decline, .resolve, .refund, .revoke, .delete, .autoRenew, .markUndelivered, .expireNow, .renewNow: return false
+            default: return true
+            }
+        case .device:
+            switch action {
+            case .move, .up, .down, .pageUp, .pageDown, .top, .bottom, .select, .approve, .decline, .resolve, .refund, .revoke,
+                 .delete, .autoRenew, .markUndelivered, .expireNow, .renewNow: return false
             default: return true
             }
         }
@@ -299,9 +311,9 @@ public enum TransactionsScreen {
         guard area.height > 1 else { return }
         // The areas, the shown one marked; Tab moves between them.
         var x = area.column
-        let counts = [state.store.transactions.count, state.store.pendingRequests.count, state.store.events.count]
+        let counts = [state.store.transactions.count, state.store.pendingRequests.count, state.store.events.count, nil]
         for (candidate, count) in zip(Area.allCases, counts) {
-            let label = " \(qa.areaName(candidate.rawValue)) \(count) "
+            let label = " \(qa.areaName(candidate.rawValue))\(count.map { " \($0)" } ?? "") "
             guard x + TextWidth.of(label) <= area.column + area.width else { break }
             grid.put(label, row: body.row + 1, column: x, role: candidate == screen.area ? .selected : .dim)
             x += TextWidth.of(label) + 1
@@ -324,7 +336,23 @@ public enum TransactionsScreen {
             drawTable(&grid, state, table, columns: eventColumns(state, width: area.width, log: true), count: log.count,
                       item: { log[$0] }, selected: log.row(of: screen.logSelection) ?? 0,
                       role: { $0.isPending ? .warning : .dim }, empty: qa.noEvents)
+        case .device: drawDevice(&grid, state, table)
         }
+    }
+
+    /// The device this app runs on, its deviceVerificationID, and whether the ledger keeps that id.
+    private static func drawDevice(_ grid: inout Grid, _ state: AppState, _ rect: Rect) {
+        let qa = state.strings.qa
+        var row = rect.row
+        for (line, role) in [(qa.deviceName(UntrustedText.displayable(state.store.deviceName)), Role.normal),
+                             (qa.deviceVerificationIDTitle, .section),
+                             ("  " + state.store.deviceVerificationID.uuidString, .accent)] where row < rect.row + rect.height {
+            grid.put(line, row: row, column: rect.column, role: role, width: rect.width)
+            row += 1
+        }
+        let note = state.keepsLedger ? qa.deviceVerificationIDKept : qa.deviceVerificationIDFresh
+        let left = rect.row + rect.height - row - 1
+        if left > 0 { grid.putWrapped(note, row: row + 1, column: rect.column, width: rect.width, maxRows: left, role: .dim) }
     }
 
     /// A table in `rect`: column titles, then the rows that fit around the selected one, reading only
@@ -373,7 +401,8 @@ extension TransactionsScreen: ComponentFunctions {
     public static let bindings: [Binding] =
         Binding.list + [.select,
          Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
-         Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly)]
+         Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly),
+         Binding(keys: [.character("D")], label: "D", action: .device, importance: .helpOnly)]
         + Binding.transactionActions + Binding.timeTravel + [.scenario, .back, .help, .quit]
 }
 

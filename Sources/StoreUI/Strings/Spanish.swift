@@ -515,6 +515,7 @@ extension Strings {
         s.keyHelp[.markUndelivered] = "marcar como no entregado"
         s.keyHelp[.expireNow] = "caducar ahora"
         s.keyHelp[.renewNow] = "renovar ahora"
+        s.keyHelp[.device] = "este dispositivo y su id de verificación"
         return s
     }()
 
