@@ -22,6 +22,10 @@ public final class Ledger {
     public let path: String
     /// The account as it was saved, on the catalog the ledger was opened with; nil for a new ledger.
     public let stored: AppStore?
+    /// The device this storefront is (`--device`), and its `deviceVerificationID`: read from the ledger's
+    /// `device` table, or made and written there the first time this device name opens the ledger.
+    public let deviceName: String
+    public let deviceVerificationID: UUID
     private let database: DatabaseQueue
     /// The settings rows (scenario switches, clock, next id) as last written: a handful, compared whole.
     private var savedSettings: [String: String]
@@ -86,15 +90,24 @@ public final class Ledger {
 
     /// The ledger at `path` as saved, checked, without writing anything and without leaving a file
     /// behind: for looking at a ledger (plain-text mode). Nil when the ledger holds no saved account.
-    public static func read(path: String, catalog: Catalog, territory: Territory) throws(Failure) -> AppStore? {
+    /// A device the ledger knows comes back with its `deviceVerificationID`; an unknown one gets a
+    /// fresh one, not written.
+    public static func read(path: String, catalog: Catalog, territory: Territory, device: String = DeviceName.standard) throws(Failure) -> AppStore? {
         guard case .ledger(_, let wal) = try FileCheck.examine(path) else { throw .missing(path: path) }
-        return try inspect(path, wal: wal).store(catalog: catalog, territory: territory, path: path)
+        let snapshot = try inspect(path, wal: wal)
+        var store = try snapshot.store(catalog: catalog, territory: territory, path: path)
+        store?.deviceName = device
+        if let id = snapshot.devices[device] { store?.deviceVerificationID = id }
+        return store
     }
 
     /// Opens the ledger at `path` for saving, creating it if there is no file. An existing ledger is
     /// checked in full (see the type's notes) before anything is written; `stored` is what it holds.
-    public init(path: String, catalog: Catalog, territory: Territory) throws(Failure) {
+    /// `device` is the device name this storefront opens it as (`--device`, checked by `DeviceName`).
+    public init(path: String, catalog: Catalog, territory: Territory, device: String = DeviceName.standard) throws(Failure) {
         self.path = path
+        deviceName = device
+        var known: UUID?
         var created = false
         var lock: Int32 = -1
         do throws(Failure) {
@@ -126,8 +139,10 @@ public final class Ledger {
                 // then folds its -wal into the file and removes the -wal and -shm.
                 stored = try snapshot.store(catalog: catalog, territory: territory, path: path)
                 savedSettings = snapshot.settings
+                known = snapshot.devices[device]
                 database = try Self.openForWriting(path, new: false)
             }
+            if let known { deviceVerificationID = known } else { deviceVerificationID = try Self.addDevice(device, to: database, path: path) }
             dataVersion = try Self.dataVersion(database, path: path)
         } catch {
             if lock >= 0 { close(lock) }
@@ -138,6 +153,22 @@ public final class Ledger {
     }
 
     deinit { close(lock) }
+
+    /// A device name's first opening of the ledger: a new `deviceVerificationID`, written at once, so
+    /// every later launch as this device finds the same one.
+    private static func addDevice(_ name: String, to database: DatabaseQueue, path: String) throws(Failure) -> UUID {
+        let id = UUID()
+        do {
+            try database.write { db in
+                try db.execute(sql: "INSERT INTO device (name, verificationID) VALUES (?, ?)", arguments: [name, id.uuidString])
+            }
+        } catch let error as DatabaseError {
+            throw failure(error, path: path)
+        } catch {
+            throw .unreadable(path: path, detail: "\(error)")
+        }
+        return id
+    }
 
     /// Reads the ledger on a read-only connection (which writes nothing and, on a rollback-journal file,
     /// creates nothing beside it): SQLite's integrity check, the schema version, then every row. A hot
@@ -480,6 +511,13 @@ public final class Ledger {
                 t.column("nextAttempt", .double)
             }
         }
+        // Several devices of one account: each device name's deviceVerificationID.
+        migrator.registerMigration(devicesMigration) { db in
+            try db.create(table: "device") { t in
+                t.primaryKey("name", .text)
+                t.column("verificationID", .text).notNull()
+            }
+        }
         return migrator
     }()
 
@@ -494,6 +532,9 @@ public final class Ledger {
     static let requestTokenMigration = "v13-request-app-account-token"
     static let transactionReasonMigration = "v14-transaction-reason"
     static let serverNotificationMigration = "v15-server-notifications"
+            }
+        }
+    static let devicesMigration = "v16-devices"
 
     // MARK: writing
 

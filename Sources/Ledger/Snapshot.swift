@@ -26,6 +26,8 @@ struct Snapshot {
     /// The App Store's offer-code redemption counts, and codes redeemed in the App Store for the next launch.
     var offerCodeCounts = OfferCodeCounts()
     var pendingRedemptions: [PendingRedemption] = []
+    /// Each device name's deviceVerificationID (`Ledger.devicesMigration`).
+    var devices: [String: UUID] = [:]
     /// Scenario settings by their `ScenarioSetting` names, plus the clock and the next transaction id.
     var settings: [String: String] = [:]
 
@@ -106,6 +108,15 @@ struct Snapshot {
                 preservedPrice: preserved)
         }
         if applied.contains(Ledger.offerCodeMigration) { try readOfferCodes(db, into: &snapshot) }
+        if applied.contains(Ledger.devicesMigration) {
+            for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM device ORDER BY name") {
+                let cells = RowReader(table: "device", key: "name", row: row)
+                let name = try cells.text("name")
+                if let problem = DeviceName.problem(name) { throw cells.bad("name", "\(UntrustedText.quoted(name)) is not a device name: \(problem)") }
+                guard let id = try cells.optionalUUID("verificationID") else { throw cells.bad("verificationID", "is empty (NULL), not a UUID") }
+                snapshot.devices[name] = id
+            }
+        }
         if applied.contains(Ledger.consumableUseMigration) {
             for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM consumableUse ORDER BY productID") {
                 let cells = RowReader(table: "consumableUse", key: "productID", row: row)

@@ -10,6 +10,12 @@ public struct AppStore: Sendable {
     public var gate: PaymentGate
     /// The Apple Account shown on the confirmation sheet.
     public var account: String
+    /// Which of the account's devices this app runs on (`--device`): several storefronts of one account
+    /// share a `--state` ledger, one per device name (Devices.swift).
+    public var deviceName = "This iPhone"
+    /// StoreKit's `AppStore.deviceVerificationID`: one UUID per device of the account, kept in the ledger
+    /// by device name (a fresh one per run without a ledger).
+    public var deviceVerificationID = UUID()
     public var scenario: Scenario
     /// The simulated present. Moves only forward, through `advance(to:)`, which also renews.
     public private(set) var now: Date

@@ -66,6 +66,9 @@ struct LaunchOptions: ParsableArguments {
     @Flag(help: "Show onboarding (the app's benefits, then its sign-up screen) at launch. Without it, onboarding shows only on a --state ledger's first launch; never to a subscriber.")
     var onboarding = false
 
+    @Option(help: "Which device of the account this is, like iPad: several storefronts with different --device names share one --state ledger (each its own deviceVerificationID).")
+    var device: String = DeviceName.standard
+
     @Option(help: "Theme: a name from Themes/ (default, light, high-contrast) or a path to a theme file.")
     var theme: String = "default"
 
@@ -142,15 +145,18 @@ struct LaunchOptions: ParsableArguments {
         }
         let territory = try chooseTerritory(in: catalog, locale: locale)
         let requestedStart = try startInstant()
+        if let problem = DeviceName.problem(device) {
+            throw StartupError(message: "\(UntrustedText.quoted(device)) cannot name a device (--device): \(problem)")
+        }
         var ledger: Ledger?
         var store: AppStore
         var saved: AppStore?
         if let state {
             do {
                 if readOnly {
-                    saved = try Ledger.read(path: state, catalog: catalog, territory: territory)
+                    saved = try Ledger.read(path: state, catalog: catalog, territory: territory, device: device)
                 } else {
-                    let opened = try Ledger(path: state, catalog: catalog, territory: territory)
+                    let opened = try Ledger(path: state, catalog: catalog, territory: territory, device: device)
                     ledger = opened
                     saved = opened.stored
                 }
@@ -171,6 +177,9 @@ struct LaunchOptions: ParsableArguments {
             store = AppStore(catalog: catalog, territory: territory, now: requestedStart ?? Date())
             for setting in loaded.settings { store.apply(setting) }
         }
+        // The device's verification id is the ledger's for this device name; without one, this run's own.
+        store.deviceName = device
+        if let ledger { store.deviceVerificationID = ledger.deviceVerificationID }
         let flags = try settings(catalog: catalog)
         var fromLedger: [ScenarioSetting] = []
         if saved != nil {

@@ -37,6 +37,8 @@ public enum Action: String, Sendable, CaseIterable {
     case retry
     /// QA: the scenario panel's StoreKit errors list (Xcode's StoreKit Errors).
     case storeKitErrors
+    /// QA: the inspector's Device area (this device's name and deviceVerificationID).
+    case device
 }
 
 /// One key binding: the keys, how the footer and help write them, and what they do.

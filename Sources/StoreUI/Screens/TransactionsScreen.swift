@@ -1,14 +1,15 @@
 import Foundation
 import StoreModel
+import TextSafety
 
-/// The transaction inspector (after Xcode's Transaction Manager), in three areas (Tab moves between
-/// them): the ledger's transactions as a table, newest first; the Requests waiting on someone (Ask to
+/// The transaction inspector (after Xcode's Transaction Manager), in five areas (Tab moves between
+/// the first four, D opens the fifth): the ledger's transactions as a table, newest first; the Requests waiting on someone (Ask to
 /// Buy, interrupted purchases), with approve, decline and resolve; and the Log of what happened that is
-/// not a transaction (failed and cancelled purchases, requests and their outcome, restores); and the App
-/// Store Server Notifications made, with how their delivery went. QA refunds, revokes and deletes
-/// transactions here, and Enter opens one in full.
+/// not a transaction (failed and cancelled purchases, requests and their outcome, restores); the App
+/// Store Server Notifications made, with how their delivery went; and the Device this app runs on, with
+/// its deviceVerificationID. QA refunds, revokes and deletes transactions here, and Enter opens one in full.
 public enum TransactionsScreen {
-    public enum Area: Int, Sendable, CaseIterable { case transactions, requests, log, notifications }
+    public enum Area: Int, Sendable, CaseIterable { case transactions, requests, log, notifications, device }
 
     /// The screen's own state: the area shown, and the selected row of each (an id).
     public struct State: Sendable, Equatable {
@@ -40,9 +41,12 @@ public enum TransactionsScreen {
         switch action {
         case .back: app.screens.removeLast(); return
         case .nextArea, .previousArea:
-            let count = Area.allCases.count
-            screen.area = Area(rawValue: (screen.area.rawValue + (action == .nextArea ? 1 : count - 1)) % count)!
+            // Tab cycles through the tables; the Device area is D's, and Tab leaves it.
+            let tables: [Area] = [.transactions, .requests, .log, .notifications]
+            let index = tables.firstIndex(of: screen.area) ?? (action == .nextArea ? tables.count - 1 : 0)
+            screen.area = tables[(index + (action == .nextArea ? 1 : tables.count - 1)) % tables.count]
             return
+        case .device: screen.area = .device; return
         default: break
         }
         switch screen.area {
@@ -50,6 +54,7 @@ public enum TransactionsScreen {
         case .requests: updateRequests(action, &screen, &app)
         case .log: move(action, in: logRows(app), &screen.logSelection, app)
         case .notifications: move(action, in: notificationRows(app), &screen.notificationSelection, app)
+        case .device: return
         }
     }
 
@@ -140,7 +145,7 @@ public enum TransactionsScreen {
 
     public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         switch action {
-        case .nextArea, .previousArea, .back: return true
+        case .nextArea, .previousArea, .back, .device: return true
         default: break
         }
         switch screen.area {
@@ -163,6 +168,12 @@ public enum TransactionsScreen {
             case .move, .up, .down, .pageUp, .pageDown, .top, .bottom:
                 return screen.area == .log ? !app.store.events.isEmpty : !app.store.notifications.isEmpty
             case .select, .approve, .decline, .resolve, .refund, .revoke, .delete, .autoRenew, .markUndelivered, .expireNow, .renewNow: return false
+            default: return true
+            }
+        case .device:
+            switch action {
+            case .move, .up, .down, .pageUp, .pageDown, .top, .bottom, .select, .approve, .decline, .resolve, .refund, .revoke,
+                 .delete, .autoRenew, .markUndelivered, .expireNow, .renewNow: return false
             default: return true
             }
         }
@@ -324,10 +335,10 @@ public enum TransactionsScreen {
         guard area.height > 1 else { return }
         // The areas, the shown one marked; Tab moves between them.
         var x = area.column
-        let counts = [state.store.transactions.count, state.store.pendingRequests.count, state.store.events.count,
-                      state.store.notifications.count]
+        let counts: [Int?] = [state.store.transactions.count, state.store.pendingRequests.count, state.store.events.count,
+                              state.store.notifications.count, nil]
         for (candidate, count) in zip(Area.allCases, counts) {
-            let label = " \(qa.areaName(candidate.rawValue)) \(count) "
+            let label = " \(qa.areaName(candidate.rawValue))\(count.map { " \($0)" } ?? "") "
             guard x + TextWidth.of(label) <= area.column + area.width else { break }
             grid.put(label, row: body.row + 1, column: x, role: candidate == screen.area ? .selected : .dim)
             x += TextWidth.of(label) + 1
@@ -355,7 +366,23 @@ public enum TransactionsScreen {
             drawTable(&grid, state, table, columns: notificationColumns(state, width: area.width), count: sent.count,
                       item: { sent[$0] }, selected: sent.row(of: screen.notificationSelection) ?? 0,
                       role: { $0.delivery == .failed ? .warning : .normal }, empty: qa.noNotifications)
+        case .device: drawDevice(&grid, state, table)
         }
+    }
+
+    /// The device this app runs on, its deviceVerificationID, and whether the ledger keeps that id.
+    private static func drawDevice(_ grid: inout Grid, _ state: AppState, _ rect: Rect) {
+        let qa = state.strings.qa
+        var row = rect.row
+        for (line, role) in [(qa.deviceName(UntrustedText.displayable(state.store.deviceName)), Role.normal),
+                             (qa.deviceVerificationIDTitle, .section),
+                             ("  " + state.store.deviceVerificationID.uuidString, .accent)] where row < rect.row + rect.height {
+            grid.put(line, row: row, column: rect.column, role: role, width: rect.width)
+            row += 1
+        }
+        let note = state.keepsLedger ? qa.deviceVerificationIDKept : qa.deviceVerificationIDFresh
+        let left = rect.row + rect.height - row - 1
+        if left > 0 { grid.putWrapped(note, row: row + 1, column: rect.column, width: rect.width, maxRows: left, role: .dim) }
     }
 
     /// A table in `rect`: column titles, then the rows that fit around the selected one, reading only
@@ -404,7 +431,8 @@ extension TransactionsScreen: ComponentFunctions {
     public static let bindings: [Binding] =
         Binding.list + [.select,
          Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
-         Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly)]
+         Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly),
+         Binding(keys: [.character("D")], label: "D", action: .device, importance: .helpOnly)]
         + Binding.transactionActions + Binding.timeTravel + [.scenario, .back, .help, .quit]
 }
 

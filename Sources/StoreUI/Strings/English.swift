@@ -269,6 +269,7 @@ public struct Strings: Sendable {
         .rate: "stars",
         .writeReview: "write a review",
         .expireNow: "expire now",
+        .device: "this device and its verification id",
         .renewNow: "renew now",
         .retry: "try again",
         .storeKitErrors: "StoreKit errors",
@@ -494,7 +495,6 @@ public struct Strings: Sendable {
         public var noRequests = "Nothing waits on anyone. With Ask to Buy or Interrupt purchases on (s), a purchase waits here to be approved, declined or resolved; so does a refund the person requests in Purchase Help (p)."
         public var noEvents = "Nothing logged yet. Failed and cancelled purchases, requests and restores show here: they are not transactions."
         /// The inspector's areas, by `TransactionsScreen.Area` order.
-        public var areaName: @Sendable (Int) -> String = { ["Transactions", "Requests", "Log", "Notifications"][$0] }
         public var noNotifications = "No App Store Server Notifications yet. Each purchase, renewal, refund or change makes one; --notify URL sends them to a server."
         public var notificationDelivery: @Sendable (ServerNotification) -> String = { n in
             switch n.delivery {
@@ -504,6 +504,12 @@ public struct Strings: Sendable {
             case .notSent: "kept (no --notify)"
             }
         }
+        public var areaName: @Sendable (Int) -> String = { ["Transactions", "Requests", "Log", "Notifications", "Device (D)"][$0] }
+        /// The inspector's Device area: which device of the account this app runs on, and its id.
+        public var deviceName: @Sendable (String) -> String = { "Device: \($0)" }
+        public var deviceVerificationIDTitle = "deviceVerificationID (AppStore.deviceVerificationID)"
+        public var deviceVerificationIDKept = "Kept in the --state ledger for this device name: the same on every launch as this device. Another device of the account (--device NAME on the same ledger) has its own."
+        public var deviceVerificationIDFresh = "Fresh for this run: without --state nothing keeps it, so the next launch has another."
         /// What the log names a restore by, in the product column.
         public var restoreName = "Restore Purchases"
         /// What the log names a review request by, in the product column: the app and its version.

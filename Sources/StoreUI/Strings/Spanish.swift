@@ -542,6 +542,7 @@ extension Strings {
         s.faults.redeemElsewhere = "También puedes canjear el código en el App Store: toca tu cuenta y, después, Canjear tarjeta regalo o código."
         s.keyHelp[.retry] = "reintentar"
 
+        s.keyHelp[.device] = "este dispositivo y su id de verificación"
         return s
     }()
 
