@@ -532,8 +532,6 @@ public final class Ledger {
     static let requestTokenMigration = "v13-request-app-account-token"
     static let transactionReasonMigration = "v14-transaction-reason"
     static let serverNotificationMigration = "v15-server-notifications"
-            }
-        }
     static let devicesMigration = "v16-devices"
 
     // MARK: writing

@@ -79,7 +79,10 @@ struct ExportCommand: ParsableCommand {
         let store = try launch.resolve(state: state, readOnly: true).store
         let chain: SigningChain
         do { chain = try SigningChain.load(folder: SigningChain.defaultFolder()) } catch { throw StartupError(message: error.description) }
-        let items = try SignedExport.items(of: store, chain: chain, environment: SigningEnvironment.named(environment)!, device: nil)
+        // On-device items carry the device's verification (--device, default "This iPhone"): its
+        // deviceVerificationID as the ledger keeps it.
+        let device = DeviceVerification(id: store.deviceVerificationID)
+        let items = try SignedExport.items(of: store, chain: chain, environment: SigningEnvironment.named(environment)!, device: device)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for item in items {
