@@ -449,6 +449,21 @@ public final class Ledger {
                 t.add(column: "appAccountToken", .text)
             }
         }
+        // Promoted purchases: what the app decided about a purchase intent (a Log event), and each
+        // device's promotion overrides (SKProductStorePromotionController), keyed by device name:
+        // visibility (null: App Store Connect's default) and place in the override order (null: none).
+        migrator.registerMigration(promotionMigration) { db in
+            try db.alter(table: "purchaseEvent") { t in
+                t.add(column: "intentDecision", .text)
+            }
+            try db.create(table: "promotionOverride") { t in
+                t.column("deviceName", .text).notNull()
+                t.column("productID", .text).notNull()
+                t.column("visibility", .text)
+                t.column("position", .integer)
+                t.primaryKey(["deviceName", "productID"])
+            }
+        }
         return migrator
     }()
 
@@ -461,6 +476,7 @@ public final class Ledger {
     static let appAccountTokenMigration = "v11-app-account-token"
     static let storefrontChangeMigration = "v12-storefront-changes"
     static let requestTokenMigration = "v13-request-app-account-token"
+    static let promotionMigration = "v14-promotions"
 
     // MARK: writing
 

@@ -46,6 +46,10 @@ public struct AppStore: Sendable {
     public internal(set) var offerCodeCounts = OfferCodeCounts()
     /// Codes redeemed in the App Store while the app was not running, handled at its next launch.
     public internal(set) var pendingRedemptions: [PendingRedemption] = []
+    /// The device this launch runs on: promotion overrides are per device (PromotedPurchases.swift).
+    public var deviceName = "This iPhone"
+    /// Promotion overrides (`SKProductStorePromotionController`) by device name.
+    public internal(set) var promotions: [String: PromotionOverrides] = [:]
 
     /// Switches QA can flip to walk the unhappy paths.
     public struct Scenario: Sendable, Equatable {
@@ -517,11 +521,13 @@ public struct AppStore: Sendable {
                          failure: PurchaseError? = nil, status: StoreEvent.Status = .done,
                          restored: Int? = nil, transactionID: UInt64? = nil, refundReason: RefundReason? = nil,
                          reviewOutcome: ReviewOutcome? = nil, appVersion: String? = nil,
-                         storefront: String? = nil, appAccountToken: UUID? = nil) -> StoreEvent {
+                         storefront: String? = nil, appAccountToken: UUID? = nil,
+                         intentDecision: PurchaseIntentDecision? = nil) -> StoreEvent {
         let event = StoreEvent(id: nextEventID, date: now, kind: kind, productID: productID, quantity: quantity,
                                offerID: offerID, failure: failure, status: status, transactionID: transactionID,
                                restored: restored, refundReason: refundReason, reviewOutcome: reviewOutcome,
-                               appVersion: appVersion, storefront: storefront, appAccountToken: appAccountToken)
+                               appVersion: appVersion, storefront: storefront, appAccountToken: appAccountToken,
+                               intentDecision: intentDecision)
         guard productID.map({ catalog.product($0) != nil }) ?? true else { return event }
         nextEventID += 1
         log.append(event)
@@ -1449,12 +1455,15 @@ public struct AppStore: Sendable {
         /// Offer-code redemption counts or pending App Store redemptions changed since (a save writes
         /// the counts of this account's redemptions, which are few).
         public var offerCodes = false
+        /// Promotion overrides changed since (they are few: a save writes this device's).
+        public var promotions = false
 
         public init(cleared: Bool = false) { self.cleared = cleared }
 
         public var isEmpty: Bool {
             !cleared && transactionIDs.isEmpty && renewalGroups.isEmpty && freeReads.isEmpty && eventIDs.isEmpty
                 && !priceIncreases && consumableUse.isEmpty && deliveries.isEmpty && feedbackIDs.isEmpty && !feedbackDraft && !offerCodes
+                && !promotions
         }
     }
 
