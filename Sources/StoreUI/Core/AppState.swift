@@ -24,6 +24,12 @@ public struct AppState: Sendable {
     /// Whether a `--state` ledger keeps this account between launches (what happens "at the next
     /// launch" needs one).
     public var keepsLedger = false
+    /// A purchase intent from the App Store page the app saved until onboarding or a sheet is over
+    /// (PurchaseIntents.swift).
+    public var deferredIntent: PurchaseIntent?
+    /// The purchase intent this launch was opened by (`--open promoted=…`): it reaches the app once it
+    /// has started, after onboarding opened where due.
+    public var launchIntent: PurchaseIntent?
 
     // MARK: derived data
 

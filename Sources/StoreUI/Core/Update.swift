@@ -28,6 +28,10 @@ extension AppState {
     /// saved before the first frame.
     public mutating func start(onboarding requested: Bool, firstLaunch: Bool) -> [Effect] {
         OnboardingScreen.startIfDue(&self, requested: requested, firstLaunch: firstLaunch)
+        if let intent = launchIntent {
+            launchIntent = nil
+            receivePurchaseIntent(intent)
+        }
         return firstLaunch || !store.unsavedChanges.isEmpty ? [.save] : []
     }
 
@@ -68,6 +72,7 @@ extension AppState {
         guard let action = activeBindings.first(where: { $0.keys.contains(key) })?.action else { return [] }
         let effects = perform(action)
         askForPriceConsentIfDue()
+        continueDeferredIntent()
         return effects
     }
 

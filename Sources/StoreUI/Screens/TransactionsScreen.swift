@@ -7,7 +7,9 @@ import StoreModel
 /// not a transaction (failed and cancelled purchases, requests and their outcome, restores). QA refunds,
 /// revokes and deletes transactions here, and Enter opens one in full.
 public enum TransactionsScreen {
-    public enum Area: Int, Sendable, CaseIterable { case transactions, requests, log }
+    /// `promoted`: the promoted products as this device's App Store page shows them (order and
+    /// visibility overrides applied; PromotedPurchases.swift), hidden ones last and marked.
+    public enum Area: Int, Sendable, CaseIterable { case transactions, requests, log, promoted }
 
     /// The screen's own state: the area shown, and the selected row of each (an id).
     public struct State: Sendable, Equatable {
@@ -53,6 +55,7 @@ public enum TransactionsScreen {
             if let moved = AppState.listMove(action, from: index, count: log.count, page: visibleRows(app) - 1) {
                 screen.logSelection = log[moved].id
             }
+        case .promoted: break
         }
     }
 
@@ -156,6 +159,12 @@ public enum TransactionsScreen {
             switch action {
             case .move, .up, .down, .pageUp, .pageDown, .top, .bottom: return !app.store.events.isEmpty
             case .select, .approve, .decline, .resolve, .refund, .revoke, .delete, .autoRenew, .markUndelivered, .expireNow, .renewNow: return false
+            default: return true
+            }
+        case .promoted:
+            switch action {
+            case .move, .up, .down, .pageUp, .pageDown, .top, .bottom, .select, .approve, .decline, .resolve, .refund,
+                 .revoke, .delete, .autoRenew, .markUndelivered, .expireNow, .renewNow: return false
             default: return true
             }
         }
@@ -299,7 +308,10 @@ public enum TransactionsScreen {
         guard area.height > 1 else { return }
         // The areas, the shown one marked; Tab moves between them.
         var x = area.column
-        let counts = [state.store.transactions.count, state.store.pendingRequests.count, state.store.events.count]
+        let promoted = state.store.promotedProductsInOrder
+        let shown = promoted.filter { !$0.hidden } + promoted.filter(\.hidden)
+        let counts = [state.store.transactions.count, state.store.pendingRequests.count, state.store.events.count,
+                      shown.count - promoted.filter(\.hidden).count]
         for (candidate, count) in zip(Area.allCases, counts) {
             let label = " \(qa.areaName(candidate.rawValue)) \(count) "
             guard x + TextWidth.of(label) <= area.column + area.width else { break }
@@ -324,6 +336,17 @@ public enum TransactionsScreen {
             drawTable(&grid, state, table, columns: eventColumns(state, width: area.width, log: true), count: log.count,
                       item: { log[$0] }, selected: log.row(of: screen.logSelection) ?? 0,
                       role: { $0.isPending ? .warning : .dim }, empty: qa.noEvents)
+        case .promoted:
+            // Numbered as the App Store page shows them; the hidden ones after, unnumbered.
+            let titles = qa.promotedColumns
+            let columns = fit([Column<Int>(position: 0, title: titles.place, width: 3) { shown[$0].hidden ? "" : String($0 + 1) },
+                               Column<Int>(position: 2, title: titles.visibility, width: 22) {
+                                   shown[$0].hidden ? qa.hiddenHere : (state.store.promotionOverrides.visibility[shown[$0].productID] ?? .default).rawValue
+                               }],
+                              flexible: Column<Int>(position: 1, title: titles.product, width: 20) { productName(shown[$0].productID, state) },
+                              width: area.width)
+            drawTable(&grid, state, table, columns: columns, count: shown.count, item: { $0 }, selected: -1,
+                      role: { shown[$0].hidden ? .dim : .normal }, empty: qa.noPromoted)
         }
     }
 

@@ -509,6 +509,11 @@ extension Strings {
         s.keyHelp[.delete] = "supprimer"
         s.keyHelp[.confirm] = "oui"
 
+
+        // Promoted purchases: why the payment sheet did not open
+        s.promoted.alreadySubscribed = { "Vous êtes déjà abonné à \($0). Voici votre abonnement." }
+        s.promoted.alreadyOwned = { "Vous avez déjà \($0)." }
+        s.promoted.purchasesBlocked = { "\($0) ne peut pas être acheté ici : les achats sont désactivés sur cet appareil." }
         return s
     }()
 }

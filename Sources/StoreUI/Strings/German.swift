@@ -503,6 +503,11 @@ extension Strings {
         s.keyHelp[.delete] = "löschen"
         s.keyHelp[.confirm] = "ja"
 
+
+        // Promoted purchases: why the payment sheet did not open
+        s.promoted.alreadySubscribed = { "Du hast \($0) bereits abonniert. Hier ist dein Abo." }
+        s.promoted.alreadyOwned = { "Du hast \($0) bereits." }
+        s.promoted.purchasesBlocked = { "\($0) kann hier nicht gekauft werden: Käufe sind auf diesem Gerät deaktiviert." }
         return s
     }()
 }

@@ -507,6 +507,11 @@ extension Strings {
         s.keyHelp[.delete] = "削除"
         s.keyHelp[.confirm] = "はい"
 
+
+        // Promoted purchases: why the payment sheet did not open
+        s.promoted.alreadySubscribed = { "\($0)はすでに登録済みです。ご利用中のプランはこちらです。" }
+        s.promoted.alreadyOwned = { "\($0)はすでにお持ちです。" }
+        s.promoted.purchasesBlocked = { "\($0)はここでは購入できません：このデバイスでは購入が無効になっています。" }
         return s
     }()
 }

@@ -516,6 +516,11 @@ extension Strings {
         s.keyHelp[.delete] = "删除"
         s.keyHelp[.confirm] = "是"
 
+
+        // Promoted purchases: why the payment sheet did not open
+        s.promoted.alreadySubscribed = { "你已订阅\($0)。这是你的方案。" }
+        s.promoted.alreadyOwned = { "你已拥有\($0)。" }
+        s.promoted.purchasesBlocked = { "无法在此购买\($0)：此设备已关闭购买功能。" }
         return s
     }()
 }

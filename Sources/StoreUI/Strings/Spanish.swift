@@ -515,6 +515,11 @@ extension Strings {
         s.keyHelp[.markUndelivered] = "marcar como no entregado"
         s.keyHelp[.expireNow] = "caducar ahora"
         s.keyHelp[.renewNow] = "renovar ahora"
+
+        // Promoted purchases: why the payment sheet did not open
+        s.promoted.alreadySubscribed = { "Ya tienes una suscripción a \($0). Este es tu plan." }
+        s.promoted.alreadyOwned = { "Ya tienes \($0)." }
+        s.promoted.purchasesBlocked = { "\($0) no se puede comprar aquí: las compras están desactivadas en este dispositivo." }
         return s
     }()
 
