@@ -83,6 +83,14 @@ extension AppStore {
     /// What this device's App Store page shows: the promoted products in order, hidden ones left out.
     public var promotedProductsShown: [String] { promotedProductsInOrder.filter { !$0.hidden }.map(\.productID) }
 
+    /// Whether the person can send this intent from this device's App Store: a product its App Store
+    /// page shows, or a win-back offer, whose direct link works whether or not the product is promoted.
+    public func canSend(_ intent: PurchaseIntent) -> Bool {
+        if let offerID = intent.offerID,
+           catalog.product(intent.productID)?.subscription?.winBackOffers.contains(where: { $0.id == offerID }) == true { return true }
+        return promotedProductsShown.contains(intent.productID)
+    }
+
     /// This device's overrides (the ledger keeps them by device name: overrides are per device).
     public var promotionOverrides: PromotionOverrides { promotions[deviceName] ?? PromotionOverrides() }
 
@@ -105,13 +113,18 @@ extension AppStore {
         return true
     }
 
-    /// Moves a promoted product one place up (-1) or down (+1) in this device's order, as a new
-    /// override order of every promoted product. False at either end.
+    /// Moves a promoted product one place up (-1) or down (+1) on this device's App Store page, past the
+    /// next product shown there (hidden ones keep their places), as a new override order of every
+    /// promoted product. False at either end.
     @discardableResult
     public mutating func movePromotion(_ productID: String, by step: Int) -> Bool {
-        var ids = promotedProductsInOrder.map(\.productID)
-        guard let index = ids.firstIndex(of: productID), ids.indices.contains(index + step) else { return false }
-        ids.swapAt(index, index + step)
+        let entries = promotedProductsInOrder
+        var ids = entries.map(\.productID)
+        guard let index = ids.firstIndex(of: productID) else { return false }
+        // Among the products shown (or, for a hidden one, among all of them).
+        let places = entries[index].hidden ? Array(ids.indices) : ids.indices.filter { !entries[$0].hidden }
+        guard let place = places.firstIndex(of: index), places.indices.contains(place + step) else { return false }
+        ids.swapAt(index, places[place + step])
         return setPromotionOrder(ids)
     }
 

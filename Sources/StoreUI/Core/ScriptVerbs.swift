@@ -310,8 +310,7 @@ extension AppState {
         case .promoted(let productID, let offerID):
             let intent: PurchaseIntent
             do { intent = try PurchaseIntent.checked(productID: productID, offerID: offerID, catalog: catalog) } catch { throw refuse(error.message) }
-            let isWinBackLink = offerID != nil && !catalog.isPromoted(productID)
-            if !isWinBackLink, !store.promotedProductsShown.contains(productID) {
+            guard store.canSend(intent) else {
                 throw refuse("\(UntrustedText.quoted(productID)) is hidden on this device's App Store page; shown are \(Self.listed(Array(store.promotedProductsShown.prefix(6)), of: store.promotedProductsShown.count)) (promotion show or default makes it visible)")
             }
             receivePurchaseIntent(intent)

@@ -93,7 +93,7 @@ public enum ScenarioScreen {
                 screen.appStorePick = (screen.appStorePick + (action == .change ? 1 : count - 1)) % count
             case .buyFromAppStorePage where action == .change:
                 guard let pick = appStorePick(screen, app) else { return }
-                guard app.store.promotedProductsShown.contains(pick.productID) else {
+                guard app.store.canSend(pick) else {
                     app.notice = app.strings.qa.promotionHidden(productName(pick.productID, app)); return
                 }
                 app.screens.removeLast()
@@ -173,7 +173,7 @@ public enum ScenarioScreen {
         guard let pick = appStorePick(screen, state) else { return state.strings.qa.noPromotions }
         var text = productName(pick.productID, state)
         if let offer = pick.offerID { text += " · offer " + UntrustedText.displayable(offer) }
-        if !state.store.promotedProductsShown.contains(pick.productID) { text += " (" + state.strings.qa.hiddenHere + ")" }
+        if !state.store.canSend(pick) { text += " (" + state.strings.qa.hiddenHere + ")" }
         return text
     }
 
