@@ -33,6 +33,8 @@ public enum Action: String, Sendable, CaseIterable {
     /// QA: the selected subscription expires now, or renews now (SKTestSession's expireSubscription and
     /// forceRenewalOfSubscription).
     case expireNow, renewNow
+    /// QA: the inspector's list of the promoted products as this device's App Store shows them.
+    case promotedProducts
 }
 
 /// One key binding: the keys, how the footer and help write them, and what they do.

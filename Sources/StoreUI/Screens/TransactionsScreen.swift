@@ -8,8 +8,12 @@ import StoreModel
 /// revokes and deletes transactions here, and Enter opens one in full.
 public enum TransactionsScreen {
     /// `promoted`: the promoted products as this device's App Store page shows them (order and
-    /// visibility overrides applied; PromotedPurchases.swift), hidden ones last and marked.
-    public enum Area: Int, Sendable, CaseIterable { case transactions, requests, log, promoted }
+    /// visibility overrides applied; PromotedPurchases.swift), hidden ones last and marked. Opened with
+    /// o, not Tab: Tab keeps cycling the three areas it always did, so scripts that count Tabs still land.
+    public enum Area: Int, Sendable, CaseIterable {
+        case transactions, requests, log, promoted
+        static let tabbed: [Area] = [.transactions, .requests, .log]
+    }
 
     /// The screen's own state: the area shown, and the selected row of each (an id).
     public struct State: Sendable, Equatable {
@@ -40,8 +44,12 @@ public enum TransactionsScreen {
         switch action {
         case .back: app.screens.removeLast(); return
         case .nextArea, .previousArea:
-            let count = Area.allCases.count
-            screen.area = Area(rawValue: (screen.area.rawValue + (action == .nextArea ? 1 : count - 1)) % count)!
+            let count = Area.tabbed.count
+            screen.area = screen.area == .promoted ? .transactions
+                : Area.tabbed[(screen.area.rawValue + (action == .nextArea ? 1 : count - 1)) % count]
+            return
+        case .promotedProducts:
+            screen.area = .promoted
             return
         default: break
         }
@@ -137,7 +145,7 @@ public enum TransactionsScreen {
 
     public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         switch action {
-        case .nextArea, .previousArea, .back: return true
+        case .nextArea, .previousArea, .back, .promotedProducts: return true
         default: break
         }
         switch screen.area {
@@ -312,7 +320,7 @@ public enum TransactionsScreen {
         let shown = promoted.filter { !$0.hidden } + promoted.filter(\.hidden)
         let counts = [state.store.transactions.count, state.store.pendingRequests.count, state.store.events.count,
                       shown.count - promoted.filter(\.hidden).count]
-        for (candidate, count) in zip(Area.allCases, counts) {
+        for (candidate, count) in zip(Area.allCases, counts) where candidate != .promoted || screen.area == .promoted {
             let label = " \(qa.areaName(candidate.rawValue)) \(count) "
             guard x + TextWidth.of(label) <= area.column + area.width else { break }
             grid.put(label, row: body.row + 1, column: x, role: candidate == screen.area ? .selected : .dim)
@@ -396,7 +404,8 @@ extension TransactionsScreen: ComponentFunctions {
     public static let bindings: [Binding] =
         Binding.list + [.select,
          Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
-         Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly)]
+         Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly),
+         Binding(keys: [.character("o")], label: "o", action: .promotedProducts, importance: .helpOnly)]
         + Binding.transactionActions + Binding.timeTravel + [.scenario, .back, .help, .quit]
 }
 

@@ -270,6 +270,7 @@ public struct Strings: Sendable {
         .writeReview: "write a review",
         .expireNow: "expire now",
         .renewNow: "renew now",
+        .promotedProducts: "promoted on the App Store here",
     ]
 
     /// A screen's title in this language, or in English where it has none.
@@ -505,7 +506,7 @@ public struct Strings: Sendable {
         public var noEvents = "Nothing logged yet. Failed and cancelled purchases, requests and restores show here: they are not transactions."
         /// The inspector's areas, by `TransactionsScreen.Area` order.
         public var areaName: @Sendable (Int) -> String = { ["Transactions", "Requests", "Log", "Promoted"][$0] }
-        public var noPromoted = "Nothing is promoted on the App Store here: the catalog has no promotedProducts, or this device hides them all (s: Promotion visibility)."
+        public var noPromoted = "Nothing is promoted on the App Store here: the catalog has no promotedProducts, or this device hides them all (s: Promotion visibility). Tab goes back to the transactions."
         public var promotedColumns = (place: "#", product: "Promoted product", visibility: "On this device")
         /// What the log names a restore by, in the product column.
         public var restoreName = "Restore Purchases"
