@@ -476,7 +476,7 @@ public final class Ledger {
     static let appAccountTokenMigration = "v11-app-account-token"
     static let storefrontChangeMigration = "v12-storefront-changes"
     static let requestTokenMigration = "v13-request-app-account-token"
-    static let promotionMigration = "v14-promotions"
+    static let promotionMigration = "v16-promotions"
 
     // MARK: writing
 
