@@ -439,6 +439,7 @@ final class CatalogReader {
         let freeContent = root.optional("freeContent").flatMap { self.freeContent($0, groupIDs: knownGroups, language: language) }
         let onboarding = root.optional("onboarding").flatMap { self.onboarding($0, groupIDs: knownGroups, language: language) }
         let help = root.optional("help").flatMap { self.help($0, products: products, index: productIndex, language: language) }
+        let promoted = root.optional("promotedProducts").map { promotedProducts($0, products: products, index: productIndex) } ?? []
 
         guard let app, !territories.isEmpty || root.optional("territories") == nil else { return nil }
         if territories.isEmpty { root.problem("a catalog needs at least one territory") }
@@ -447,6 +448,7 @@ final class CatalogReader {
                               productPositions: productIndex)
         catalog.help = help
         if let consent { catalog.priceIncreaseConsent = consent }
+        catalog.promotedProducts = promoted
         return catalog
     }
 
@@ -564,6 +566,33 @@ final class CatalogReader {
             }
         }
         return consent
+    }
+
+    /// `promotedProducts`: the products App Store Connect promotes, in its default order. Each a product
+    /// of the catalog, named once, that some territory sells (a promotion of something no storefront
+    /// sells could never be bought).
+    private func promotedProducts(_ node: Node, products: [Product], index: [String: Int]) -> [String] {
+        var ids: [String] = []
+        var seen: [String: Int] = [:]
+        // A root array is read one element at a time (`forEachElement`), as the products are.
+        forEachElement(node) { position, element in
+            guard let id = element.string else { return }
+            guard let product = index[id].map({ products[$0] }) else {
+                element.problem("\(UntrustedText.quoted(id)) is not a product of this catalog")
+                return
+            }
+            if let first = seen[id] {
+                element.problem("\(UntrustedText.quoted(id)) is promoted already, at $.promotedProducts[\(first)]; each product is promoted once")
+                return
+            }
+            guard !product.prices.isEmpty else {
+                element.problem("\(UntrustedText.quoted(id)) has no price in any territory, so a promotion of it could never be bought")
+                return
+            }
+            seen[id] = position
+            ids.append(id)
+        }
+        return ids
     }
 
     private func territory(_ node: Node) -> Territory? {
@@ -1438,7 +1467,7 @@ final class CatalogReader {
 /// are maps (language → text, territory → price), not schemas, so they have no list here.
 enum Schema {
     static let root: KnownKeys = ["app", "territories", "priceIncreaseConsent", "subscriptionGroups", "products", "offerCodes",
-                                  "freeContent", "onboarding", "help"]
+                                  "freeContent", "onboarding", "help", "promotedProducts"]
     static let priceIncreaseConsent: KnownKeys = ["alwaysRequiredIn", "thresholds"]
     static let consentThreshold: KnownKeys = ["perPeriod", "annual"]
     static let app: KnownKeys = ["name", "defaultLanguage", "termsOfServiceURL", "privacyPolicyURL", "billingGracePeriod",

@@ -518,6 +518,21 @@ public final class Ledger {
                 t.column("verificationID", .text).notNull()
             }
         }
+        // Promoted purchases: what the app decided about a purchase intent (a Log event), and each
+        // device's promotion overrides (SKProductStorePromotionController), keyed by device name:
+        // visibility (null: App Store Connect's default) and place in the override order (null: none).
+        migrator.registerMigration(promotionMigration) { db in
+            try db.alter(table: "purchaseEvent") { t in
+                t.add(column: "intentDecision", .text)
+            }
+            try db.create(table: "promotionOverride") { t in
+                t.column("deviceName", .text).notNull()
+                t.column("productID", .text).notNull()
+                t.column("visibility", .text)
+                t.column("position", .integer)
+                t.primaryKey(["deviceName", "productID"])
+            }
+        }
         return migrator
     }()
 
@@ -533,6 +548,7 @@ public final class Ledger {
     static let transactionReasonMigration = "v14-transaction-reason"
     static let serverNotificationMigration = "v15-server-notifications"
     static let devicesMigration = "v16-devices"
+    static let promotionMigration = "v17-promotions"
 
     // MARK: writing
 

@@ -28,6 +28,8 @@ struct Snapshot {
     var pendingRedemptions: [PendingRedemption] = []
     /// Each device name's deviceVerificationID (`Ledger.devicesMigration`).
     var devices: [String: UUID] = [:]
+    /// Promotion overrides by device name.
+    var promotions: [String: PromotionOverrides] = [:]
     /// Scenario settings by their `ScenarioSetting` names, plus the clock and the next transaction id.
     var settings: [String: String] = [:]
 
@@ -170,6 +172,19 @@ struct Snapshot {
                     lastWithoutConsent: row.hasColumn("lastWithoutConsent") ? try cells.optionalDate("lastWithoutConsent") : nil))
             }
         }
+        if applied.contains(Ledger.promotionMigration) {
+            for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", * FROM promotionOverride ORDER BY deviceName, position, productID") {
+                let cells = RowReader(table: "promotionOverride", key: "productID", row: row)
+                let device = try cells.text("deviceName"), productID = try cells.text("productID")
+                if let visibility = try cells.optionalKnown("visibility", PromotionVisibility.self) {
+                    snapshot.promotions[device, default: PromotionOverrides()].visibility[productID] = visibility
+                }
+                if !cells.value("position").isNull {
+                    _ = try cells.integer("position", 0...Int64(Int32.max))
+                    snapshot.promotions[device, default: PromotionOverrides()].order.append(productID)
+                }
+            }
+        }
         for row in try Row.fetchAll(db, sql: "SELECT rowid AS \"rowid\", name, value FROM setting") {
             let cells = RowReader(table: "setting", key: "name", row: row)
             snapshot.settings[try cells.text("name")] = try cells.text("value")
@@ -252,6 +267,12 @@ struct Snapshot {
             }
             store.restoreDelivery(issue)
         }
+        for (device, overrides) in promotions.sorted(by: { $0.key < $1.key }) {
+            for productID in overrides.order + overrides.visibility.keys.sorted() where !store.catalog.isPromoted(productID) {
+                throw .mismatch(path: path, detail: "the promotion overrides of \(UntrustedText.quoted(device)) name \(UntrustedText.quoted(productID)), which the catalog does not promote")
+            }
+            store.restorePromotionOverrides(overrides, device: device)
+        }
         store.restoreFeedback(feedback, draft: feedbackDraft)
         for notification in notifications { store.restoreNotification(notification) }
         store.restoreOfferCodeCounts(offerCodeCounts)
@@ -332,6 +353,16 @@ struct Snapshot {
                                      n.delivery.rawValue, n.attempts, n.nextAttempt?.timeIntervalSince1970])
         }
         if changes.offerCodes { try writeOfferCodes(db, of: store) }
+        if changes.promotions {
+            // This device's overrides, a handful of rows: written whole.
+            let overrides = store.promotionOverrides
+            try db.cachedStatement(sql: "DELETE FROM promotionOverride WHERE deviceName = ?").execute(arguments: [store.deviceName])
+            let positions = Dictionary(overrides.order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            for productID in Set(overrides.order).union(overrides.visibility.keys).sorted() {
+                try db.cachedStatement(sql: "INSERT INTO promotionOverride (deviceName, productID, visibility, position) VALUES (?, ?, ?, ?)")
+                    .execute(arguments: [store.deviceName, productID, overrides.visibility[productID]?.rawValue, positions[productID]])
+            }
+        }
         for productID in changes.consumableUse.sorted() {
             if let used = store.consumableUse[productID] {
                 try db.cachedStatement(sql: "INSERT OR REPLACE INTO consumableUse (productID, used) VALUES (?, ?)")
@@ -543,7 +574,7 @@ enum TransactionRow {
 /// An event as a row of `purchaseEvent`, read and written like a transaction's.
 enum EventRow {
     static let columns = ["id", "date", "kind", "productID", "quantity", "offerID", "failure", "status",
-                          "resolvedDate", "transactionID", "restored", "refundReason", "reviewOutcome", "appVersion", "stars", "storefront", "appAccountToken"]
+                          "resolvedDate", "transactionID", "restored", "refundReason", "reviewOutcome", "appVersion", "stars", "storefront", "appAccountToken", "intentDecision"]
 
     static func arguments(_ e: StoreEvent) throws -> StatementArguments {
         guard e.id <= UInt64(RowReader.maximumID) else {
@@ -552,7 +583,8 @@ enum EventRow {
         return [Int64(e.id), e.date.timeIntervalSince1970, e.kind.rawValue, e.productID, e.quantity, e.offerID,
                 e.failure?.rawValue, e.status.rawValue, e.resolvedDate?.timeIntervalSince1970,
                 e.transactionID.map { Int64($0) }, e.restored, e.refundReason?.rawValue,
-                e.reviewOutcome?.rawValue, e.appVersion, e.stars, e.storefront, e.appAccountToken?.uuidString]
+                e.reviewOutcome?.rawValue, e.appVersion, e.stars, e.storefront, e.appAccountToken?.uuidString,
+                e.intentDecision?.rawValue]
     }
 
     static func event(from row: Row) throws -> StoreEvent {
@@ -570,7 +602,8 @@ enum EventRow {
             appVersion: row.hasColumn("appVersion") ? try cells.optionalVersion("appVersion") : nil,
             stars: !row.hasColumn("stars") || cells.value("stars").isNull ? nil : Int(try cells.integer("stars", 1...5)),
             storefront: row.hasColumn("storefront") ? try cells.optionalText("storefront") : nil,
-            appAccountToken: row.hasColumn("appAccountToken") ? try cells.optionalUUID("appAccountToken") : nil)
+            appAccountToken: row.hasColumn("appAccountToken") ? try cells.optionalUUID("appAccountToken") : nil,
+            intentDecision: row.hasColumn("intentDecision") ? try cells.optionalKnown("intentDecision", PurchaseIntentDecision.self) : nil)
     }
 }
 

@@ -11,7 +11,8 @@ public struct AppStore: Sendable {
     /// The Apple Account shown on the confirmation sheet.
     public var account: String
     /// Which of the account's devices this app runs on (`--device`): several storefronts of one account
-    /// share a `--state` ledger, one per device name (Devices.swift).
+    /// share a `--state` ledger, one per device name (Devices.swift); promotion overrides are per
+    /// device too (PromotedPurchases.swift).
     public var deviceName = "This iPhone"
     /// StoreKit's `AppStore.deviceVerificationID`: one UUID per device of the account, kept in the ledger
     /// by device name (a fresh one per run without a ledger).
@@ -61,6 +62,8 @@ public struct AppStore: Sendable {
     public internal(set) var offerCodeCounts = OfferCodeCounts()
     /// Codes redeemed in the App Store while the app was not running, handled at its next launch.
     public internal(set) var pendingRedemptions: [PendingRedemption] = []
+    /// Promotion overrides (`SKProductStorePromotionController`) by device name.
+    public internal(set) var promotions: [String: PromotionOverrides] = [:]
 
     /// Switches QA can flip to walk the unhappy paths.
     public struct Scenario: Sendable, Equatable {
@@ -535,11 +538,13 @@ public struct AppStore: Sendable {
                          failure: PurchaseError? = nil, status: StoreEvent.Status = .done,
                          restored: Int? = nil, transactionID: UInt64? = nil, refundReason: RefundReason? = nil,
                          reviewOutcome: ReviewOutcome? = nil, appVersion: String? = nil,
-                         storefront: String? = nil, appAccountToken: UUID? = nil) -> StoreEvent {
+                         storefront: String? = nil, appAccountToken: UUID? = nil,
+                         intentDecision: PurchaseIntentDecision? = nil) -> StoreEvent {
         let event = StoreEvent(id: nextEventID, date: now, kind: kind, productID: productID, quantity: quantity,
                                offerID: offerID, failure: failure, status: status, transactionID: transactionID,
                                restored: restored, refundReason: refundReason, reviewOutcome: reviewOutcome,
-                               appVersion: appVersion, storefront: storefront, appAccountToken: appAccountToken)
+                               appVersion: appVersion, storefront: storefront, appAccountToken: appAccountToken,
+                               intentDecision: intentDecision)
         guard productID.map({ catalog.product($0) != nil }) ?? true else { return event }
         nextEventID += 1
         log.append(event)
@@ -1483,13 +1488,15 @@ public struct AppStore: Sendable {
         public var offerCodes = false
         /// Server Notifications made or whose delivery changed since.
         public var notificationIDs: Set<UInt64> = []
+        /// Promotion overrides changed since (they are few: a save writes this device's).
+        public var promotions = false
 
         public init(cleared: Bool = false) { self.cleared = cleared }
 
         public var isEmpty: Bool {
             !cleared && transactionIDs.isEmpty && renewalGroups.isEmpty && freeReads.isEmpty && eventIDs.isEmpty
                 && !priceIncreases && consumableUse.isEmpty && deliveries.isEmpty && feedbackIDs.isEmpty && !feedbackDraft && !offerCodes
-                && notificationIDs.isEmpty
+                && notificationIDs.isEmpty && !promotions
         }
     }
 

@@ -18,6 +18,13 @@ public struct Catalog: Sendable {
     public var help: HelpInfo?
     /// The inputs to Apple's rule for when a price increase needs consent (`priceIncreaseConsent`).
     public var priceIncreaseConsent = PriceIncreaseConsent()
+    /// The products App Store Connect promotes on the App Store, in its default order
+    /// (`promotedProducts`; PromotedPurchases.swift).
+    public var promotedProducts: [String] = [] {
+        didSet { promotedPositions = Dictionary(promotedProducts.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a }) }
+    }
+    /// Position in `promotedProducts` by product id.
+    private(set) var promotedPositions: [String: Int] = [:]
     /// What the file a catalog was read from keeps that the model has no place for, so the format can
     /// write it back (CatalogFormats' `storeKit` for an Xcode `.storekit` file); nil for a JSON catalog
     /// or one built in code. The model never reads it.

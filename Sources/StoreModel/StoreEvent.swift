@@ -27,6 +27,9 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
         case reviewRequest
         /// The storefront changed (StoreKit's `Storefront.updates`): `storefront` is the new one's code
         case storefrontChange
+        /// A purchase started on the App Store page reached the app (StoreKit's `PurchaseIntent`):
+        /// `productID` and `offerID` say what, `intentDecision` what the app did (PromotedPurchases.swift)
+        case purchaseIntent
     }
 
     /// Where a request stands; an event that waits on nobody is `done` from the start.
@@ -78,12 +81,15 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
     /// A purchase that waits (Ask to Buy, interrupted): the appAccountToken the app passed, which the
     /// transaction carries once the purchase goes through.
     public var appAccountToken: UUID?
+    /// A purchase intent only: continued, deferred or cancelled, and why.
+    public var intentDecision: PurchaseIntentDecision?
 
     public init(id: UInt64, date: Date, kind: Kind, productID: String?, quantity: Int = 1, offerID: String? = nil,
                 failure: PurchaseError? = nil, status: Status = .done, resolvedDate: Date? = nil,
                 transactionID: UInt64? = nil, restored: Int? = nil, refundReason: RefundReason? = nil,
                 reviewOutcome: ReviewOutcome? = nil, appVersion: String? = nil, stars: Int? = nil,
-                storefront: String? = nil, appAccountToken: UUID? = nil) {
+                storefront: String? = nil, appAccountToken: UUID? = nil, intentDecision: PurchaseIntentDecision? = nil) {
+        self.intentDecision = intentDecision
         self.appAccountToken = appAccountToken
         self.reviewOutcome = reviewOutcome
         self.appVersion = appVersion

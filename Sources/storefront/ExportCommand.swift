@@ -26,11 +26,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The folder to write a ledger's signed data to (with --state).", valueName: "dir"))
     var jws: String?
 
-    @Option(help: ArgumentHelp("The environment signed data names: Sandbox (verifiable with storefront's root) or Xcode (as StoreKit Testing signs).", valueName: "name"))
-    var environment: String = SigningEnvironment.sandbox.rawValue
-
     /// --catalog (storefront's own or a .storekit file) and --territory, the storefront whose prices are
-    /// written (default: a .storekit file's own storefront, else USA); the other launch options are unused.
+    /// written (default: a .storekit file's own storefront, else USA); with --jws, --environment and
+    /// --device say how the ledger's data is signed; the other launch options are unused.
     @OptionGroup var launch: LaunchOptions
     @OptionGroup var ledger: LedgerOption
 
@@ -39,8 +37,8 @@ struct ExportCommand: ParsableCommand {
             throw ValidationError("give one of --storekit FILE (the catalog as a .storekit file) or --jws DIR --state FILE (a ledger's signed data)")
         }
         if jws != nil, ledger.state == nil { throw ValidationError("--jws DIR needs the ledger to sign: --state FILE") }
-        if SigningEnvironment.named(environment) == nil {
-            throw ValidationError("--environment \(UntrustedText.quoted(environment)) is not one of \(SigningEnvironment.allCases.map(\.rawValue).joined(separator: ", "))")
+        if SigningEnvironment.named(launch.environment) == nil {
+            throw ValidationError("--environment \(UntrustedText.quoted(launch.environment)) is not one of \(SigningEnvironment.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
 
@@ -82,7 +80,7 @@ struct ExportCommand: ParsableCommand {
         // On-device items carry the device's verification (--device, default "This iPhone"): its
         // deviceVerificationID as the ledger keeps it.
         let device = DeviceVerification(id: store.deviceVerificationID)
-        let items = try SignedExport.items(of: store, chain: chain, environment: SigningEnvironment.named(environment)!, device: device)
+        let items = try SignedExport.items(of: store, chain: chain, environment: SigningEnvironment.named(launch.environment)!, device: device)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for item in items {

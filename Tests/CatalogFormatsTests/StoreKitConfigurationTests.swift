@@ -227,6 +227,7 @@ struct StoreKitConfigurationTests {
         let result = StoreKitExport.export(catalog, territory: "JPN")
         #expect(result.dropped.first?.hasPrefix("prices in USA, GBR") == true)
         #expect(result.dropped.contains("help (FAQ, contact, conciliatory item)"), "Purchase Help's catalog data is named as dropped")
+        #expect(result.dropped.contains { $0.hasPrefix("promotedProducts (") }, "the promotions are named as dropped: the format has none")
         let again = try StoreKitConfiguration.load(Data(result.text.utf8), name: "Sample").catalog
         #expect(again.territories.map(\.code) == ["JPN"])
         #expect(again.products.count == catalog.products.count)

@@ -44,9 +44,10 @@ struct EventLedgerTests {
         // Make it the v2 ledger an older storefront wrote: no event table, attempts as transaction rows.
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: "DROP TABLE purchaseEvent")
-            // Nor the tables of later migrations that change the event table (v6, v10, v12 and v13 add columns to it).
-            for table in ["delivery", "feedback", "feedbackDraft"] { try db.execute(sql: "DROP TABLE \(table)") }
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier IN ('v3-events', 'v6-refunds-feedback', '\(Ledger.reviewMigration)', '\(Ledger.storefrontChangeMigration)', '\(Ledger.requestTokenMigration)')")
+            // Nor the tables of later migrations that change the event table (v6, v10, v12, v13 and the
+            // promotions migration add columns to it).
+            for table in ["delivery", "feedback", "feedbackDraft", "promotionOverride"] { try db.execute(sql: "DROP TABLE \(table)") }
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier IN ('v3-events', 'v6-refunds-feedback', '\(Ledger.reviewMigration)', '\(Ledger.storefrontChangeMigration)', '\(Ledger.requestTokenMigration)', '\(Ledger.promotionMigration)')")
             let insert = """
                 INSERT INTO transactionRecord (id, originalID, productID, productType, purchaseDate, originalPurchaseDate,
                   quantity, ownership, isUpgraded, storefront, state, failure, price, currency)

@@ -698,6 +698,40 @@ struct LedgerChangeTests {
         #expect(abs(kept.timeIntervalSince(planned)) < 0.000_001)
     }
 
+    @Test("promotion overrides persist across launches, per device: this device's order and visibility come back, another device's stay its own; a purchase intent's decision comes back in the Log")
+    func promotionOverridesSaved() throws {
+        var (ledger, store, path) = try ledger(holding: 0)
+        let (annual, alps, boost) = ("com.trailhead.plus.pro.annual", "com.trailhead.maps.alps", Self.boost)
+        store.setPromotionVisibility(.hide, for: annual)
+        store.setPromotionOrder([boost, alps])
+        let intent = store.receive(PurchaseIntent(productID: boost), inOnboarding: true)
+        try ledger.save(store)
+        store.markSaved()
+        store.deviceName = "Alex's iPad"
+        store.setPromotionVisibility(.show, for: alps)
+        try ledger.save(store)
+        store.markSaved()
+        let reopened = try #require(try Ledger.read(path: path, catalog: T.catalog, territory: T.usa))
+        #expect(reopened.deviceName == "This iPhone")
+        #expect(reopened.promotedProductsShown == [boost, alps])
+        #expect(reopened.promotionOverrides == PromotionOverrides(visibility: [annual: .hide], order: [boost, alps]))
+        #expect(reopened.promotions["Alex's iPad"] == PromotionOverrides(visibility: [alps: .show]))
+        #expect(reopened.event(intent.id)?.intentDecision == .deferredForOnboarding)
+    }
+
+    @Test("a ledger from before promotions (v13) opens with no overrides and migrates; the catalog must still promote what a ledger overrides")
+    func promotionsMigrateAndMismatch() throws {
+        let old = try LedgerTests().olderLedger(upTo: Ledger.requestTokenMigration)
+        let opened = try Ledger(path: old, catalog: T.catalog, territory: T.usa)
+        #expect(opened.stored?.promotions.isEmpty == true)
+        var (ledger, store, path) = try ledger(holding: 0)
+        store.setPromotionVisibility(.hide, for: "com.trailhead.maps.alps")
+        try ledger.save(store)
+        var unpromoted = T.catalog
+        unpromoted.promotedProducts = []
+        #expect(throws: Ledger.Failure.self) { try Ledger.read(path: path, catalog: unpromoted, territory: T.usa) }
+    }
+
     @Test("review requests come back from the ledger with their outcome, app version and stars, and the review policy reads them as before")
     func reviewRequestsSaved() throws {
         var (ledger, store, path) = try ledger(holding: 1)

@@ -28,7 +28,7 @@ extension CatalogRulesTests {
     @Test("an unknown key far from every known one lists the known keys")
     func unknownKeysListKnown() {
         #expect(problems(replacing: #""defaultLanguage": "en","#, with: #""defaultLanguage": "en", "colour": "red","#)
-                == [#"$.app.colour: unknown key "colour"; known keys here: name, defaultLanguage, termsOfServiceURL, privacyPolicyURL, billingGracePeriod, exitSurvey"#])
+                == [#"$.app.colour: unknown key "colour"; known keys here: name, defaultLanguage, termsOfServiceURL, privacyPolicyURL, billingGracePeriod, exitSurvey, bundleID, appAppleID"#])
     }
 
     @Test("every schema object refuses unknown keys: root, territories, offers, offer codes")

@@ -280,6 +280,12 @@ struct SignupTests {
     @Test("--open takes store, signup and signup=GROUP; anything else is a clear error naming the valid values")
     func deepLinks() throws {
         #expect(try DeepLink(parsing: "store", catalog: Sample.catalog) == .store)
+        #expect(try DeepLink(parsing: "promoted=com.trailhead.maps.alps", catalog: Sample.catalog)
+                == .promoted(PurchaseIntent(productID: "com.trailhead.maps.alps")))
+        #expect(try DeepLink(parsing: "promoted=com.trailhead.plus.pro.annual,offer=pro-annual-welcome-back", catalog: Sample.catalog)
+                == .promoted(PurchaseIntent(productID: "com.trailhead.plus.pro.annual", offerID: "pro-annual-welcome-back")))
+        #expect(throws: DeepLink.Problem.self) { try DeepLink(parsing: "promoted=com.trailhead.maps.rockies", catalog: Sample.catalog) }
+        #expect(throws: DeepLink.Problem.self) { try DeepLink(parsing: "promoted=com.trailhead.maps.alps,offr=x", catalog: Sample.catalog) }
         #expect(try DeepLink(parsing: "signup", catalog: Sample.catalog) == .signup(groupID: nil))
         #expect(try DeepLink(parsing: "signup=trailhead.plus", catalog: Sample.catalog) == .signup(groupID: "trailhead.plus"))
         #expect(try DeepLink(parsing: "SIGNUP", catalog: Sample.catalog) == .signup(groupID: nil), "screen names in any case")

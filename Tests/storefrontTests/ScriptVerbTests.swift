@@ -30,6 +30,24 @@ struct ScriptVerbTests {
         #expect(run.stderr.contains("test.script:\(line + 1): \(message)"), "\(run.stderr)", sourceLocation: sourceLocation)
     }
 
+    @Test("promoted taps a promoted product on the App Store page; a product that is not promoted, hidden on this device, or an offer it lacks stops the script with exit 3 and the accepted ids; promotion changes the overrides")
+    func promoted() throws {
+        try passes("""
+            promoted com.trailhead.boost.small
+            expect "[ Confirm ]"
+            """)
+        try stops("promoted com.trailhead.maps.rockies\nexpect \"Store\"", at: 1,
+                  #""com.trailhead.maps.rockies" is not promoted on the App Store; promoted are "com.trailhead.plus.pro.annual", "com.trailhead.maps.alps", "com.trailhead.boost.small", and any subscription with one of its win-back offers"#)
+        try stops("promoted com.trailhead.plus.pro.annual offer nope\nexpect \"Store\"", at: 1,
+                  #""nope" is not a win-back or promotional offer of "com.trailhead.plus.pro.annual"; its offers are "pro-annual-welcome-back""#)
+        try stops("promotion hide com.trailhead.maps.alps\npromoted com.trailhead.maps.alps\nexpect \"Store\"", at: 2,
+                  #""com.trailhead.maps.alps" is hidden on this device's App Store page; shown are "com.trailhead.plus.pro.annual", "com.trailhead.boost.small""#)
+        try stops("promotion order com.trailhead.boost.small com.trailhead.maps.rockies\nexpect \"Store\"", at: 1,
+                  #""com.trailhead.maps.rockies" is not a promoted product of the catalog; promoted are "com.trailhead.plus.pro.annual""#)
+        try stops("promotion hide", at: 1, status: 2, "promotion takes hide, show or default and a product id")
+        try stops("promoted", at: 1, status: 2, "promoted takes a product id")
+    }
+
     @Test("buy N makes one transaction of N units, and --cancel records a cancel, not a purchase")
     func buy() throws {
         try passes("""

@@ -139,6 +139,9 @@ public enum StoreKitExport {
         if catalog.priceIncreaseConsent != PriceIncreaseConsent() {
             dropped.append("priceIncreaseConsent (the format has no price-increase settings; Xcode asks consent per increase)")
         }
+        if !catalog.promotedProducts.isEmpty {
+            dropped.append("promotedProducts (the format has no promotions; App Store Connect's App Store Promotions sets them)")
+        }
 
         var settings = origin?.settings ?? defaultSettings(catalog, code: code)
         if case .object(var object) = settings, origin?.storefront != code {

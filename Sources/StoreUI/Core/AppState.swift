@@ -27,6 +27,12 @@ public struct AppState: Sendable {
     /// Why the store's products did not load at the app's last try (StoreKit's `Product.products(for:)`
     /// threw: QA's Load Products error); nil once they loaded. See `loadProducts()`.
     public var productsFailure: StoreKitErrorCase?
+    /// A purchase intent from the App Store page the app saved until onboarding or a sheet is over
+    /// (PurchaseIntents.swift).
+    public var deferredIntent: PurchaseIntent?
+    /// The purchase intent this launch was opened by (`--open promoted=…`): it reaches the app once it
+    /// has started, after onboarding opened where due.
+    public var launchIntent: PurchaseIntent?
 
     // MARK: derived data
 

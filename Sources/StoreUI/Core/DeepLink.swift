@@ -17,9 +17,12 @@ public enum DeepLink: Sendable, Equatable {
     /// The offer-code redemption sheet, pre-filled with a code as an App Store redemption URL opens it
     /// (empty without one).
     case redeem(code: String?)
+    /// A purchase started on the App Store page (a promoted product, or a win-back offer's link): the app
+    /// is launched by it, and it reaches the app as a `PurchaseIntent` once the app has started.
+    case promoted(PurchaseIntent)
 
     /// What `--open` takes, for messages.
-    public static let valid = "store, signup, signup=GROUP_ID, account, help, redeem, redeem=CODE"
+    public static let valid = "store, signup, signup=GROUP_ID, account, help, redeem, redeem=CODE, promoted=PRODUCT[,offer=OFFER_ID]"
 
     /// Why a value is not a screen; the message names the valid values.
     public struct Problem: Error, Sendable, Equatable {
@@ -51,6 +54,20 @@ public enum DeepLink: Sendable, Equatable {
         case "redeem":
             // Any text: the sheet's field keeps what a code can hold, and says what is wrong with it.
             self = .redeem(code: value.flatMap { $0.isEmpty ? nil : $0 })
+        case "promoted":
+            let words = (value ?? "").split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            var offerID: String?
+            if words.count == 2 {
+                guard words[1].hasPrefix("offer="), words[1].count > 6 else {
+                    throw Problem(message: "\(UntrustedText.quoted(text)): promoted= takes a product id and, optionally, ,offer=OFFER_ID")
+                }
+                offerID = String(words[1].dropFirst(6))
+            }
+            do {
+                self = .promoted(try PurchaseIntent.checked(productID: words[0], offerID: offerID, catalog: catalog))
+            } catch {
+                throw Problem(message: "\(UntrustedText.quoted(text)): \(error.message)")
+            }
         case "store", "account", "help":
             throw Problem(message: "\(UntrustedText.quoted(text)): \(name) takes no value; use \(Self.valid)")
         default:
@@ -74,6 +91,43 @@ extension AppState {
             HelpScreen.open(&self)
         case .redeem(let code):
             RedeemSheet.open(code: code ?? "", &self)
+        case .promoted(let intent):
+            launchIntent = intent
         }
+    }
+}
+
+extension PurchaseIntent {
+    /// Why a purchase intent cannot come from the App Store page; the message names what can.
+    public struct Problem: Error, Sendable, Equatable {
+        public var message: String
+    }
+
+    /// An intent the App Store page can send: a promoted product of the catalog (`--open`, the script
+    /// verb) with, optionally, one of its offers; or any subscription with one of its win-back offers
+    /// (a win-back offer has a direct link of its own). Its visibility on this device is the caller's
+    /// question.
+    public static func checked(productID: String, offerID: String?, catalog: Catalog) throws(Problem) -> PurchaseIntent {
+        let accepted = catalog.promotedProducts
+        guard let product = catalog.product(productID) else {
+            throw Problem(message: "\(UntrustedText.quoted(productID)) is not a product of the catalog; the App Store page promotes "
+                          + (accepted.isEmpty ? "nothing (the catalog has no promotedProducts)" : AppState.listed(Array(accepted.prefix(6)), of: accepted.count)))
+        }
+        let info = product.subscription
+        let winBacks = info?.winBackOffers.map(\.id) ?? []
+        if let offerID {
+            let offers = winBacks + (info?.promotionalOffers.compactMap(\.id) ?? [])
+            guard offers.contains(offerID) else {
+                throw Problem(message: "\(UntrustedText.quoted(offerID)) is not a win-back or promotional offer of \(UntrustedText.quoted(productID))"
+                              + (offers.isEmpty ? "; it has none" : "; its offers are \(AppState.listed(Array(offers.prefix(6)), of: offers.count))"))
+            }
+            if winBacks.contains(offerID) { return PurchaseIntent(productID: productID, offerID: offerID) }
+        }
+        guard catalog.isPromoted(productID) else {
+            throw Problem(message: "\(UntrustedText.quoted(productID)) is not promoted on the App Store; promoted are "
+                          + (accepted.isEmpty ? "none (the catalog has no promotedProducts)" : AppState.listed(Array(accepted.prefix(6)), of: accepted.count))
+                          + ", and any subscription with one of its win-back offers")
+        }
+        return PurchaseIntent(productID: productID, offerID: offerID)
     }
 }

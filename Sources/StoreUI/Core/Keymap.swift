@@ -39,6 +39,8 @@ public enum Action: String, Sendable, CaseIterable {
     case storeKitErrors
     /// QA: the inspector's Device area (this device's name and deviceVerificationID).
     case device
+    /// QA: the inspector's list of the promoted products as this device's App Store shows them.
+    case promotedProducts
 }
 
 /// One key binding: the keys, how the footer and help write them, and what they do.

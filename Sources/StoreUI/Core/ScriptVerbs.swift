@@ -36,6 +36,12 @@ extension Script {
         case priceIncrease(productID: String, price: Decimal, consent: Bool)
         /// `AppStore.sync()`, as Restore Purchases does.
         case sync
+        /// The person taps a promoted product (or a win-back offer's link) on the App Store page: a
+        /// `PurchaseIntent` reaches the app, which decides (PromotedPurchases.swift).
+        case promoted(productID: String, offerID: String?)
+        /// `SKProductStorePromotionController` on this device: a product's visibility, or the order.
+        case promotionVisibility(PromotionVisibility, productID: String)
+        case promotionOrder([String])
 
         public enum Offer: Sendable, Equatable {
             /// A promotional or win-back offer of the product, by its id.
@@ -46,7 +52,7 @@ extension Script {
 
         /// The verbs' names, for the list of commands.
         public static let names = ["buy", "expire", "renew", "cancel", "ask-to-buy", "interrupted", "billing", "clear",
-                                   "reset", "price-increase", "sync"]
+                                   "reset", "price-increase", "sync", "promoted", "promotion"]
 
         /// Reads a verb's words; nil when `name` is no verb. `refund ID [reason]` and `set territory T`
         /// come here from their commands.
@@ -105,6 +111,16 @@ extension Script {
             case "sync":
                 try nothing("it restores purchases, as AppStore.sync()")
                 return .sync
+            case "promoted":
+                let text = "a product id and, optionally, offer OFFER_ID, like promoted com.trailhead.maps.alps"
+                guard arguments.count == 1 || (arguments.count == 3 && arguments[1] == "offer"), !arguments[0].isEmpty else { throw usage(text) }
+                return .promoted(productID: arguments[0], offerID: arguments.count == 3 ? arguments[2] : nil)
+            case "promotion":
+                let text = "hide, show or default and a product id, or order and the product ids to put first (none: the default order), like promotion hide com.trailhead.plus.pro.annual"
+                guard let first = arguments.first else { throw usage(text) }
+                if first == "order" { return .promotionOrder(Array(arguments.dropFirst())) }
+                guard let visibility = PromotionVisibility(rawValue: first), arguments.count == 2 else { throw usage(text) }
+                return .promotionVisibility(visibility, productID: arguments[1])
             case "territory":
                 guard arguments.count == 1 else { throw Problem(message: "set territory takes a storefront code, like set territory DEU") }
                 guard StorefrontTerritories.territory(arguments[0]) != nil else {
@@ -295,6 +311,18 @@ extension AppState {
             } catch {
                 notice = strings.qa.syncFailed(error)
             }
+        case .promoted(let productID, let offerID):
+            let intent: PurchaseIntent
+            do { intent = try PurchaseIntent.checked(productID: productID, offerID: offerID, catalog: catalog) } catch { throw refuse(error.message) }
+            guard store.canSend(intent) else {
+                throw refuse("\(UntrustedText.quoted(productID)) is hidden on this device's App Store page; shown are \(Self.listed(Array(store.promotedProductsShown.prefix(6)), of: store.promotedProductsShown.count)) (promotion show or default makes it visible)")
+            }
+            receivePurchaseIntent(intent)
+        case .promotionVisibility(let visibility, let productID):
+            guard store.setPromotionVisibility(visibility, for: productID) else { throw refuse(notPromoted(productID)) }
+        case .promotionOrder(let productIDs):
+            if let wrong = productIDs.first(where: { !catalog.isPromoted($0) }) { throw refuse(notPromoted(wrong)) }
+            guard store.setPromotionOrder(productIDs) else { throw refuse("promotion order names a product twice") }
         }
     }
 
@@ -310,6 +338,13 @@ extension AppState {
         } else {
             store.cancelPurchase(productID, quantity: quantity)
         }
+    }
+
+    /// Why a product's promotion cannot be changed, naming the ones that can.
+    private func notPromoted(_ productID: String) -> String {
+        let promoted = store.catalog.promotedProducts
+        return "\(UntrustedText.quoted(productID)) is not a promoted product of the catalog; promoted are "
+            + (promoted.isEmpty ? "none" : Self.listed(Array(promoted.prefix(6)), of: promoted.count))
     }
 
     /// A subscription group's name in the viewer's language, for a notice.

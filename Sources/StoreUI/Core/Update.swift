@@ -28,6 +28,10 @@ extension AppState {
     /// saved before the first frame.
     public mutating func start(onboarding requested: Bool, firstLaunch: Bool) -> [Effect] {
         OnboardingScreen.startIfDue(&self, requested: requested, firstLaunch: firstLaunch)
+        if let intent = launchIntent {
+            launchIntent = nil
+            receivePurchaseIntent(intent)
+        }
         return firstLaunch || !store.unsavedChanges.isEmpty ? [.save] : []
     }
 
@@ -73,6 +77,7 @@ extension AppState {
         // Back at the store: it loads its products again, as a store view does each time it appears.
         if screens.count < depth, screens.count == 1 { loadProducts() }
         askForPriceConsentIfDue()
+        continueDeferredIntent()
         return effects
     }
 

@@ -21,6 +21,8 @@ public enum ScenarioScreen {
         public var codeIndex = 0
         /// The StoreKit errors sub-list (`e`), open with its selected call; nil when closed.
         public var errorRow: Int?
+        /// What the App Store page rows tap: a place in `appStorePicks` (a promoted product, or one of its offers).
+        public var appStorePick = 0
         public init() {}
     }
 
@@ -39,10 +41,15 @@ public enum ScenarioScreen {
         /// StoreKit Testing's session controls: the storefront (←/→ through the catalog's territories),
         /// AppStore.sync, clearTransactions and resetToDefaultState (the script verbs' own paths).
         case storefront, sync, clearTransactions, reset
+        /// The App Store page: what the person taps (←/→), the tap itself (a PurchaseIntent reaches the
+        /// app), and this device's promotion overrides of the picked product.
+        case appStorePick, buyFromAppStorePage, promotionVisibility, promotionUp, promotionDown
     }
 
     static let rows: [Row] = ScenarioSetting.names.map(Row.setting)
         + [.advanceDay, .advanceWeek, .advanceToRenewal, .storefront, .sync, .clearTransactions, .reset,
+           // Between the session rows and the review rows: scripts count to rows from either end.
+           .appStorePick, .buyFromAppStorePage, .promotionVisibility, .promotionUp, .promotionDown,
            .requestReview, .resetReviewHistory, .pickCode, .redeemNow, .redeemAtLaunch,
            .raisePrice(.twentyPercent), .raisePrice(.pastThresholds), .raisePrice(.preservingCurrentPrice), .clearAll]
 
@@ -90,6 +97,32 @@ public enum ScenarioScreen {
             case .clearTransactions where action == .change: app.overlay = .confirm(.clearTransactions)
             case .reset where action == .change: try? app.perform(.reset)
             case .pickCode: pickCode(by: action == .change ? 1 : -1, &screen, app)
+            case .appStorePick:
+                let count = appStorePicks(app).count
+                guard count > 0 else { return }
+                screen.appStorePick = (screen.appStorePick + (action == .change ? 1 : count - 1)) % count
+            case .buyFromAppStorePage where action == .change:
+                guard let pick = appStorePick(screen, app) else { return }
+                guard app.store.canSend(pick) else {
+                    app.notice = app.strings.qa.promotionHidden(productName(pick.productID, app)); return
+                }
+                app.screens.removeLast()
+                app.receivePurchaseIntent(pick)
+            case .promotionVisibility:
+                guard let pick = appStorePick(screen, app) else { return }
+                let all = PromotionVisibility.allCases
+                let current = app.store.promotionOverrides.visibility[pick.productID] ?? .default
+                let index = all.firstIndex(of: current)!
+                app.store.setPromotionVisibility(all[(index + (action == .change ? 1 : all.count - 1)) % all.count], for: pick.productID)
+            case .promotionUp where action == .change, .promotionDown where action == .change:
+                guard let pick = appStorePick(screen, app) else { return }
+                let step = rows[screen.row] == .promotionUp ? -1 : 1
+                if app.store.movePromotion(pick.productID, by: step),
+                   let place = app.store.promotedProductsInOrder.firstIndex(where: { $0.productID == pick.productID }) {
+                    app.notice = app.strings.qa.promotionMoved(productName(pick.productID, app), place + 1)
+                } else {
+                    app.notice = app.strings.qa.promotionNotMoved
+                }
             case .redeemNow where action == .change:
                 if let code = code(screen, app) { app.receiveAppStoreRedemption(code) }
             case .redeemAtLaunch where action == .change:
@@ -145,6 +178,35 @@ public enum ScenarioScreen {
         if index >= count(offer) { offer = (offer + 1) % offers.count; index = 0 }
         if index < 0 { offer = (offer + offers.count - 1) % offers.count; index = max(0, count(offer) - 1) }
         (screen.codeOffer, screen.codeIndex) = (offer, index)
+    }
+
+    /// What the App Store page rows can tap, in this device's order: each promoted product (hidden ones
+    /// too, so their visibility can be set), then each of its offers. Costs the promoted products only.
+    static func appStorePicks(_ app: AppState) -> [PurchaseIntent] {
+        app.store.promotedProductsInOrder.flatMap { entry -> [PurchaseIntent] in
+            let info = app.store.catalog.product(entry.productID)?.subscription
+            let offers = (info?.winBackOffers.map(\.id) ?? []) + (info?.promotionalOffers.compactMap(\.id) ?? [])
+            return [PurchaseIntent(productID: entry.productID)] + offers.map { PurchaseIntent(productID: entry.productID, offerID: $0) }
+        }
+    }
+
+    static func appStorePick(_ screen: State, _ app: AppState) -> PurchaseIntent? {
+        let picks = appStorePicks(app)
+        return picks.isEmpty ? nil : picks[min(screen.appStorePick, picks.count - 1)]
+    }
+
+    /// A product's name in the viewer's language; the id (catalog text, made displayable) if unknown.
+    static func productName(_ productID: String, _ app: AppState) -> String {
+        app.store.catalog.product(productID).map(app.name) ?? UntrustedText.displayable(productID)
+    }
+
+    /// The App Store page row's value: the product, its offer, and whether this device hides it.
+    static func appStorePickValue(_ screen: State, _ state: AppState) -> String {
+        guard let pick = appStorePick(screen, state) else { return state.strings.qa.noPromotions }
+        var text = productName(pick.productID, state)
+        if let offer = pick.offerID { text += " · offer " + UntrustedText.displayable(offer) }
+        if !state.store.canSend(pick) { text += " (" + state.strings.qa.hiddenHere + ")" }
+        return text
     }
 
     /// Moves a scenario setting to its next (or previous) value.
@@ -224,7 +286,7 @@ public enum ScenarioScreen {
                 lines.append((TextWidth.pad(qa.storeKitErrorsRow, to: labelWidth), qa.errorsOn(state.store.injectedErrorCount), nil))
             }
             if row == .advanceDay || row == .pickCode || row == .raisePrice(.twentyPercent) || row == .storefront
-                || row == .requestReview { lines.append(("", "", nil)) }
+                || row == .appStorePick || row == .requestReview { lines.append(("", "", nil)) }
             switch row {
             case .setting(let name): lines.append((TextWidth.pad(qa.settingLabel(name), to: labelWidth), value(name, state), row))
             case .advanceDay: lines.append((qa.advanceDay, "", row))
@@ -244,6 +306,13 @@ public enum ScenarioScreen {
             case .sync: lines.append((qa.syncRow, "", row))
             case .clearTransactions: lines.append((qa.clearTransactionsRow + "…", "", row))
             case .reset: lines.append((qa.resetRow, "", row))
+            case .appStorePick: lines.append((TextWidth.pad(qa.appStorePageRow, to: labelWidth), appStorePickValue(screen, state), row))
+            case .buyFromAppStorePage: lines.append((qa.buyFromAppStorePage, "", row))
+            case .promotionVisibility:
+                let visibility = appStorePick(screen, state).map { state.store.promotionOverrides.visibility[$0.productID] ?? .default }
+                lines.append((TextWidth.pad(qa.promotionVisibilityRow, to: labelWidth), visibility?.rawValue ?? "", row))
+            case .promotionUp: lines.append((qa.promotionUp, "", row))
+            case .promotionDown: lines.append((qa.promotionDown, "", row))
             }
         }
         let top = body.row + 2
@@ -336,6 +405,8 @@ public enum ScenarioScreen {
         case .sync: return qa.syncHelp
         case .clearTransactions: return qa.clearTransactionsHelp
         case .reset: return qa.resetHelp
+        case .appStorePick, .buyFromAppStorePage: return qa.promotedPickHelp
+        case .promotionVisibility, .promotionUp, .promotionDown: return qa.promotionHelp
         }
     }
 }

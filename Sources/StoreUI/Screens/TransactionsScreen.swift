@@ -9,7 +9,13 @@ import TextSafety
 /// Store Server Notifications made, with how their delivery went; and the Device this app runs on, with
 /// its deviceVerificationID. QA refunds, revokes and deletes transactions here, and Enter opens one in full.
 public enum TransactionsScreen {
-    public enum Area: Int, Sendable, CaseIterable { case transactions, requests, log, notifications, device }
+    /// `promoted`: the promoted products as this device's App Store page shows them (order and
+    /// visibility overrides applied; PromotedPurchases.swift), hidden ones last and marked. Opened with
+    /// o, and `device` with D, not Tab: Tab cycles the four tables.
+    public enum Area: Int, Sendable, CaseIterable {
+        case transactions, requests, log, notifications, device, promoted
+        static let tabbed: [Area] = [.transactions, .requests, .log, .notifications]
+    }
 
     /// The screen's own state: the area shown, and the selected row of each (an id).
     public struct State: Sendable, Equatable {
@@ -41,10 +47,13 @@ public enum TransactionsScreen {
         switch action {
         case .back: app.screens.removeLast(); return
         case .nextArea, .previousArea:
-            // Tab cycles through the tables; the Device area is D's, and Tab leaves it.
-            let tables: [Area] = [.transactions, .requests, .log, .notifications]
+            // Tab cycles through the tables; the Device and Promoted areas are D's and o's, and Tab leaves them.
+            let tables = Area.tabbed
             let index = tables.firstIndex(of: screen.area) ?? (action == .nextArea ? tables.count - 1 : 0)
             screen.area = tables[(index + (action == .nextArea ? 1 : tables.count - 1)) % tables.count]
+            return
+        case .promotedProducts:
+            screen.area = .promoted
             return
         case .device: screen.area = .device; return
         default: break
@@ -54,7 +63,7 @@ public enum TransactionsScreen {
         case .requests: updateRequests(action, &screen, &app)
         case .log: move(action, in: logRows(app), &screen.logSelection, app)
         case .notifications: move(action, in: notificationRows(app), &screen.notificationSelection, app)
-        case .device: return
+        case .device, .promoted: return
         }
     }
 
@@ -145,7 +154,7 @@ public enum TransactionsScreen {
 
     public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
         switch action {
-        case .nextArea, .previousArea, .back, .device: return true
+        case .nextArea, .previousArea, .back, .device, .promotedProducts: return true
         default: break
         }
         switch screen.area {
@@ -170,7 +179,7 @@ public enum TransactionsScreen {
             case .select, .approve, .decline, .resolve, .refund, .revoke, .delete, .autoRenew, .markUndelivered, .expireNow, .renewNow: return false
             default: return true
             }
-        case .device:
+        case .device, .promoted:
             switch action {
             case .move, .up, .down, .pageUp, .pageDown, .top, .bottom, .select, .approve, .decline, .resolve, .refund, .revoke,
                  .delete, .autoRenew, .markUndelivered, .expireNow, .renewNow: return false
@@ -335,9 +344,11 @@ public enum TransactionsScreen {
         guard area.height > 1 else { return }
         // The areas, the shown one marked; Tab moves between them.
         var x = area.column
+        let promoted = state.store.promotedProductsInOrder
+        let shown = promoted.filter { !$0.hidden } + promoted.filter(\.hidden)
         let counts: [Int?] = [state.store.transactions.count, state.store.pendingRequests.count, state.store.events.count,
-                              state.store.notifications.count, nil]
-        for (candidate, count) in zip(Area.allCases, counts) {
+                              state.store.notifications.count, nil, shown.count - promoted.filter(\.hidden).count]
+        for (candidate, count) in zip(Area.allCases, counts) where candidate != .promoted || screen.area == .promoted {
             let label = " \(qa.areaName(candidate.rawValue))\(count.map { " \($0)" } ?? "") "
             guard x + TextWidth.of(label) <= area.column + area.width else { break }
             grid.put(label, row: body.row + 1, column: x, role: candidate == screen.area ? .selected : .dim)
@@ -367,6 +378,17 @@ public enum TransactionsScreen {
                       item: { sent[$0] }, selected: sent.row(of: screen.notificationSelection) ?? 0,
                       role: { $0.delivery == .failed ? .warning : .normal }, empty: qa.noNotifications)
         case .device: drawDevice(&grid, state, table)
+        case .promoted:
+            // Numbered as the App Store page shows them; the hidden ones after, unnumbered.
+            let titles = qa.promotedColumns
+            let columns = fit([Column<Int>(position: 0, title: titles.place, width: 3) { shown[$0].hidden ? "" : String($0 + 1) },
+                               Column<Int>(position: 2, title: titles.visibility, width: 22) {
+                                   shown[$0].hidden ? qa.hiddenHere : (state.store.promotionOverrides.visibility[shown[$0].productID] ?? .default).rawValue
+                               }],
+                              flexible: Column<Int>(position: 1, title: titles.product, width: 20) { productName(shown[$0].productID, state) },
+                              width: area.width)
+            drawTable(&grid, state, table, columns: columns, count: shown.count, item: { $0 }, selected: -1,
+                      role: { shown[$0].hidden ? .dim : .normal }, empty: qa.noPromoted)
         }
     }
 
@@ -432,7 +454,8 @@ extension TransactionsScreen: ComponentFunctions {
         Binding.list + [.select,
          Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
          Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly),
-         Binding(keys: [.character("D")], label: "D", action: .device, importance: .helpOnly)]
+         Binding(keys: [.character("D")], label: "D", action: .device, importance: .helpOnly),
+         Binding(keys: [.character("o")], label: "o", action: .promotedProducts, importance: .helpOnly)]
         + Binding.transactionActions + Binding.timeTravel + [.scenario, .back, .help, .quit]
 }
 

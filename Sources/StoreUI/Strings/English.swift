@@ -273,6 +273,7 @@ public struct Strings: Sendable {
         .renewNow: "renew now",
         .retry: "try again",
         .storeKitErrors: "StoreKit errors",
+        .promotedProducts: "promoted on the App Store here",
     ]
 
     /// A screen's title in this language, or in English where it has none.
@@ -298,6 +299,7 @@ public struct Strings: Sendable {
     public var redeem = RedeemStrings()
     public var review = ReviewStrings()
     public var faults = FaultStrings()
+    public var promoted = PromotedStrings()
 
     public init() {}
 
@@ -429,6 +431,19 @@ public struct Strings: Sendable {
         public var requestReview = "Ask for a review now (as the app would)"
         public var requestReviewHelp = "Calls requestReview as the app does after every third item read to the end: the policy decides whether the prompt shows, and the Log (t) says why not."
         public var resetReviewHistory = "Reset review history"
+        // Promoted purchases (the App Store page) and this device's promotion overrides
+        public var appStorePageRow = "App Store page"
+        public var buyFromAppStorePage = "Buy from the App Store page…"
+        public var promotionVisibilityRow = "Promotion visibility"
+        public var promotionUp = "Move promotion up"
+        public var promotionDown = "Move promotion down"
+        public var noPromotions = "none (the catalog promotes nothing)"
+        public var promotedPickHelp = "What the person taps on the App Store page: a promoted product, then each of its offers (←/→). The app continues, defers (onboarding, a sheet open) or cancels it; the Log (t) says which."
+        public var promotionHelp = "This device's promotion overrides (SKProductStorePromotionController), kept in the ledger: ←/→ cycles default, show and hide; the up and down rows reorder. The inspector (t) lists what the App Store shows here."
+        public var hiddenHere = "hidden on this device"
+        public var promotionHidden: @Sendable (String) -> String = { "\($0) is hidden on this device's App Store page: set its visibility to show or default first." }
+        public var promotionMoved: @Sendable (String, Int) -> String = { "\($0) is now number \($1) on this device's App Store page." }
+        public var promotionNotMoved = "It is at the end already."
         public var resetReviewHistoryHelp = "Forgets the prompts shown and the rating given on this device, as a new install would. Logged."
         public var reviewNotShown: @Sendable (String) -> String = { "Review requested: \($0) (see the Log, t)." }
         public var reviewHistoryReset = "Review history reset: no prompts shown, nothing rated."
@@ -504,12 +519,14 @@ public struct Strings: Sendable {
             case .notSent: "kept (no --notify)"
             }
         }
-        public var areaName: @Sendable (Int) -> String = { ["Transactions", "Requests", "Log", "Notifications", "Device (D)"][$0] }
+        public var areaName: @Sendable (Int) -> String = { ["Transactions", "Requests", "Log", "Notifications", "Device (D)", "Promoted"][$0] }
         /// The inspector's Device area: which device of the account this app runs on, and its id.
         public var deviceName: @Sendable (String) -> String = { "Device: \($0)" }
         public var deviceVerificationIDTitle = "deviceVerificationID (AppStore.deviceVerificationID)"
         public var deviceVerificationIDKept = "Kept in the --state ledger for this device name: the same on every launch as this device. Another device of the account (--device NAME on the same ledger) has its own."
         public var deviceVerificationIDFresh = "Fresh for this run: without --state nothing keeps it, so the next launch has another."
+        public var noPromoted = "Nothing is promoted on the App Store here: the catalog has no promotedProducts, or this device hides them all (s: Promotion visibility). Tab goes back to the transactions."
+        public var promotedColumns = (place: "#", product: "Promoted product", visibility: "On this device")
         /// What the log names a restore by, in the product column.
         public var restoreName = "Restore Purchases"
         /// What the log names a review request by, in the product column: the app and its version.
@@ -528,6 +545,7 @@ public struct Strings: Sendable {
             case .refundRequest: "refund"
             case .reviewRequest: "review"
             case .storefrontChange: "storefront"
+            case .purchaseIntent: "App Store"
             }
         }
         public var waitingOn: @Sendable (StoreEvent.Kind) -> String = {
@@ -556,6 +574,16 @@ public struct Strings: Sendable {
                 }
             case (.restore, _): return event.restored.map { $0 == 0 ? "nothing to restore" : "restored \($0)" } ?? "restored"
             case (.storefrontChange, _): return "storefront changed"
+            case (.purchaseIntent, _):
+                switch event.intentDecision {
+                case .continued?: return event.failure == .ineligibleForOffer ? "continued, offer ineligible" : "continued" + failed
+                case .deferredForOnboarding?: return "deferred: onboarding"
+                case .deferredForSheet?: return "deferred: sheet open"
+                case .cancelledSubscriber?: return "cancelled: subscriber"
+                case .cancelledOwned?: return "cancelled: has it"
+                case .cancelledPaymentsBlocked?: return "cancelled: payments off"
+                case nil: return "purchase intent"
+                }
             case (.refundRequest, .pending): return "waiting for Apple" + about
             case (.refundRequest, .approved): return "refunded" + about
             case (.refundRequest, .declined): return "declined" + about
@@ -709,6 +737,18 @@ public struct FaultStrings: Sendable {
 
 /// Every word of the price-increase consent sheet.
 /// The system's rating prompt (StoreKit's `requestReview`) and the Account screen's persistent link.
+/// What a person hears when the app does not open the payment sheet for an item they chose on the App
+/// Store page (Promoting In-App Purchases: "Provide feedback to the user", or the app's lack of action
+/// may seem like a bug).
+public struct PromotedStrings: Sendable {
+    /// A subscriber chose a plan of the group they have: they are shown their plan instead.
+    public var alreadySubscribed: @Sendable (_ plan: String) -> String = { "You're already subscribed to \($0). Here is your plan." }
+    /// They chose something they already have (owned, or included in their subscription).
+    public var alreadyOwned: @Sendable (_ item: String) -> String = { "You already have \($0)." }
+    /// Purchases are blocked on this device.
+    public var purchasesBlocked: @Sendable (_ item: String) -> String = { "\($0) can't be bought here: purchases are turned off on this device." }
+}
+
 public struct ReviewStrings: Sendable {
     public var title: @Sendable (String) -> String = { "Enjoying \($0)?" }
     public var message = "Tap a star to rate it on the App Store."

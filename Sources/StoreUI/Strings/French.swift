@@ -535,6 +535,11 @@ extension Strings {
         s.faults.redeemElsewhere = "Vous pouvez aussi utiliser le code dans l'App Store : touchez votre compte, puis Utiliser une carte cadeau ou un code."
         s.keyHelp[.retry] = "réessayer"
 
+
+        // Promoted purchases: why the payment sheet did not open
+        s.promoted.alreadySubscribed = { "Vous êtes déjà abonné à \($0). Voici votre abonnement." }
+        s.promoted.alreadyOwned = { "Vous avez déjà \($0)." }
+        s.promoted.purchasesBlocked = { "\($0) ne peut pas être acheté ici : les achats sont désactivés sur cet appareil." }
         return s
     }()
 }

@@ -529,6 +529,11 @@ extension Strings {
         s.faults.redeemElsewhere = "Du kannst den Code auch im App Store einlösen: Tippe auf deinen Account und dann auf „Geschenkkarte oder Code einlösen“."
         s.keyHelp[.retry] = "erneut versuchen"
 
+
+        // Promoted purchases: why the payment sheet did not open
+        s.promoted.alreadySubscribed = { "Du hast \($0) bereits abonniert. Hier ist dein Abo." }
+        s.promoted.alreadyOwned = { "Du hast \($0) bereits." }
+        s.promoted.purchasesBlocked = { "\($0) kann hier nicht gekauft werden: Käufe sind auf diesem Gerät deaktiviert." }
         return s
     }()
 }

@@ -533,6 +533,11 @@ extension Strings {
         s.faults.redeemElsewhere = "コードはApp Storeでも使えます。アカウントをタップしてから「ギフトカードまたはコードを使う」をタップしてください。"
         s.keyHelp[.retry] = "再試行"
 
+
+        // Promoted purchases: why the payment sheet did not open
+        s.promoted.alreadySubscribed = { "\($0)はすでに登録済みです。ご利用中のプランはこちらです。" }
+        s.promoted.alreadyOwned = { "\($0)はすでにお持ちです。" }
+        s.promoted.purchasesBlocked = { "\($0)はここでは購入できません：このデバイスでは購入が無効になっています。" }
         return s
     }()
 }

@@ -542,6 +542,11 @@ extension Strings {
         s.faults.redeemElsewhere = "你也可以在 App Store 中兑换代码：轻点你的账户，然后轻点“兑换充值卡或代码”。"
         s.keyHelp[.retry] = "重试"
 
+
+        // Promoted purchases: why the payment sheet did not open
+        s.promoted.alreadySubscribed = { "你已订阅\($0)。这是你的方案。" }
+        s.promoted.alreadyOwned = { "你已拥有\($0)。" }
+        s.promoted.purchasesBlocked = { "无法在此购买\($0)：此设备已关闭购买功能。" }
         return s
     }()
 }

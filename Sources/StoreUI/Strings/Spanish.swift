@@ -543,6 +543,10 @@ extension Strings {
         s.keyHelp[.retry] = "reintentar"
 
         s.keyHelp[.device] = "este dispositivo y su id de verificación"
+        // Promoted purchases: why the payment sheet did not open
+        s.promoted.alreadySubscribed = { "Ya tienes una suscripción a \($0). Este es tu plan." }
+        s.promoted.alreadyOwned = { "Ya tienes \($0)." }
+        s.promoted.purchasesBlocked = { "\($0) no se puede comprar aquí: las compras están desactivadas en este dispositivo." }
         return s
     }()
 
