@@ -348,7 +348,9 @@ public enum TransactionsScreen {
         let shown = promoted.filter { !$0.hidden } + promoted.filter(\.hidden)
         let counts: [Int?] = [state.store.transactions.count, state.store.pendingRequests.count, state.store.events.count,
                               state.store.notifications.count, nil, shown.count - promoted.filter(\.hidden).count]
-        for (candidate, count) in zip(Area.allCases, counts) where candidate != .promoted || screen.area == .promoted {
+        // Promoted shows only while open, in the Device label's place (the row holds one of the two at 80 columns).
+        for (candidate, count) in zip(Area.allCases, counts)
+        where candidate == .promoted ? screen.area == .promoted : candidate != .device || screen.area != .promoted {
             let label = " \(qa.areaName(candidate.rawValue))\(count.map { " \($0)" } ?? "") "
             guard x + TextWidth.of(label) <= area.column + area.width else { break }
             grid.put(label, row: body.row + 1, column: x, role: candidate == screen.area ? .selected : .dim)
