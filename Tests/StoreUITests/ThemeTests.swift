@@ -41,6 +41,17 @@ struct ThemeTests {
         }
     }
 
+    @Test("a colour index out of 0–255, however large or fractional, is a problem with its path, never a crash", arguments: ["300777777777777777777777", "-1", "256", "1e300", "12.5"])
+    func colourIndexOutOfRange(_ number: String) {
+        let text = #"{"styles": {"header": {"fg": "# + number + #"}}}"#
+        do {
+            _ = try ThemeLoader.load(Data(text.utf8), fallbackName: "x")
+            Issue.record("accepted colour index \(number)")
+        } catch {
+            #expect(error.problems.map(\.description) == ["$.styles.header.fg: colour index must be 0–255"])
+        }
+    }
+
     @Test("without colour, the selection is still visible by attribute and owned items still marked")
     func noColor() throws {
         for name in ["default", "light", "high-contrast"] {

@@ -46,7 +46,11 @@ public enum ThemeLoader {
                     }
                     if field == "fg" { style.foreground = color } else { style.background = color }
                 case ("fg", .number(let n)), ("bg", .number(let n)):
-                    guard let color = ThemeColor(String(Int(n))), n == n.rounded() else { problem(fieldPath, "colour index must be 0–255"); continue }
+                    // Checked as a number first: Int(n) traps for a number past Int's range (a fuzz finding).
+                    guard n == n.rounded(), (0...255).contains(n), let color = ThemeColor(String(Int(n))) else {
+                        problem(fieldPath, "colour index must be 0–255")
+                        continue
+                    }
                     if field == "fg" { style.foreground = color } else { style.background = color }
                 case ("bold", .bool(let on)): style.bold = on
                 case ("underline", .bool(let on)): style.underline = on
