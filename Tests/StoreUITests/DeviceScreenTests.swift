@@ -42,3 +42,20 @@ extension DeviceScreenTests {
         #expect(again.area == .transactions, "four tabs come back round without the Device area")
     }
 }
+
+extension DeviceScreenTests {
+    @Test("the inspector's area row names the open area at every width: at 50 columns it starts late, marked ‹")
+    func areaRowNamesTheOpenArea() {
+        for size in [Size(columns: 50, rows: 16), Size(columns: 40, rows: 12)] {
+            var app = Sample.app(size)
+            app.press(.character("t"), .tab, .tab, .tab)
+            let areaRow = { (app: AppState) in app.view().text.split(separator: "\n").dropFirst(2).first { $0.hasPrefix(" ‹") || $0.hasPrefix("  Transactions") } ?? "" }
+            #expect(areaRow(app).contains("Notifications"), "\(size): \(app.view().text)")
+            #expect(areaRow(app).contains("‹"), "earlier areas are left out, and the row says so")
+            app.press(.character("D"))
+            #expect(areaRow(app).contains("Device"), "\(size): \(app.view().text)")
+            app.press(.tab)
+            #expect(areaRow(app).contains("Transactions") && !areaRow(app).contains("‹"), "the first area starts the row again")
+        }
+    }
+}

@@ -342,19 +342,32 @@ public enum TransactionsScreen {
         let qa = state.strings.qa
         grid.put(ScenarioScreen.clockLine(state, width: area.width), row: body.row, column: area.column, role: .accent)
         guard area.height > 1 else { return }
-        // The areas, the shown one marked; Tab moves between them.
-        var x = area.column
+        // The areas, the shown one marked; Tab moves between them. The row starts late enough that the
+        // shown area is always named (at 50 columns Notifications and Device are past the row's end); a
+        // "‹" says areas are left out before it.
         let promoted = state.store.promotedProductsInOrder
         let shown = promoted.filter { !$0.hidden } + promoted.filter(\.hidden)
         let counts: [Int?] = [state.store.transactions.count, state.store.pendingRequests.count, state.store.events.count,
                               state.store.notifications.count, nil, shown.count - promoted.filter(\.hidden).count]
         // Promoted shows only while open, in the Device label's place (the row holds one of the two at 80 columns).
-        for (candidate, count) in zip(Area.allCases, counts)
-        where candidate == .promoted ? screen.area == .promoted : candidate != .device || screen.area != .promoted {
-            let label = " \(qa.areaName(candidate.rawValue))\(count.map { " \($0)" } ?? "") "
-            guard x + TextWidth.of(label) <= area.column + area.width else { break }
-            grid.put(label, row: body.row + 1, column: x, role: candidate == screen.area ? .selected : .dim)
-            x += TextWidth.of(label) + 1
+        let labels = zip(Area.allCases, counts)
+            .filter { candidate, _ in candidate == .promoted ? screen.area == .promoted : candidate != .device || screen.area != .promoted }
+            .map { candidate, count in (area: candidate, text: " \(qa.areaName(candidate.rawValue))\(count.map { " \($0)" } ?? "") ") }
+        let selected = labels.firstIndex { $0.area == screen.area } ?? 0
+        var first = 0
+        func width(from start: Int) -> Int {
+            labels[start...selected].reduce(start > 0 ? 1 : 0) { $0 + TextWidth.of($1.text) + 1 } - 1
+        }
+        while first < selected, width(from: first) > area.width { first += 1 }
+        var x = area.column
+        if first > 0 {
+            grid.put("‹", row: body.row + 1, column: x, role: .dim)
+            x += 1
+        }
+        for label in labels[first...] {
+            guard x + TextWidth.of(label.text) <= area.column + area.width else { break }
+            grid.put(label.text, row: body.row + 1, column: x, role: label.area == screen.area ? .selected : .dim)
+            x += TextWidth.of(label.text) + 1
         }
         let table = Rect(row: body.row + 2, column: area.column, width: area.width, height: area.height - 2)
         switch screen.area {
