@@ -88,7 +88,7 @@ public enum SignedPayloads {
             "isInBillingRetryPeriod": fields.text("isInBillingRetry") == "true",
             "signedDate": milliseconds(store.now),
             "environment": environment.rawValue,
-            "recentSubscriptionStartDate": milliseconds(recentStart(ofGroup: groupID, in: store) ?? status.transaction.purchaseDate),
+            "recentSubscriptionStartDate": milliseconds(store.recentSubscriptionStart(ofGroup: groupID) ?? status.transaction.purchaseDate),
             "appTransactionId": appTransactionID(of: store),
         ]
         if let reason = info?.expirationReason { payload["expirationIntent"] = expirationIntent(reason) }
@@ -144,17 +144,6 @@ public enum SignedPayloads {
     /// simulator has no download, so it is derived from the account's first transaction (or 1 before any).
     static func appTransactionID(of store: AppStore) -> String {
         String(700_000_000_000_000 + (store.transactions.first?.id ?? 0))
-    }
-
-    /// When the person's current run of the subscription began (a lapse starts a new run).
-    static func recentStart(ofGroup groupID: String, in store: AppStore) -> Date? {
-        var start: Date?
-        var previousEnd: Date?
-        for t in store.transactions where t.ownership == .purchased && store.groupID(ofProduct: t.productID) == groupID && !t.isUpgraded {
-            if let previousEnd, t.purchaseDate <= previousEnd, start != nil {} else { start = t.purchaseDate }
-            previousEnd = t.expirationDate
-        }
-        return start
     }
 
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
@@ -296,7 +285,8 @@ public enum SignedExport {
 extension SignedPayloads {
     /// An App Store Server Notification V2 (`ResponseBodyV2DecodedPayload`), with its transaction and
     /// renewal info signed inside `data` as the App Store sends them (server-side: no device verification).
-    /// The transaction and renewal info are signed as they are when the notification is made into a JWS.
+    /// The transaction is signed as it was when the notification was made (`TransactionMoment`); the
+    /// renewal info as it is when the notification is made into a JWS.
     public static func notification(_ n: ServerNotification, in store: AppStore, environment: SigningEnvironment,
                                     chain: SigningChain) throws -> [String: Any] {
         var data: [String: Any] = [
@@ -305,7 +295,7 @@ extension SignedPayloads {
             "environment": environment.rawValue,
         ]
         if let id = store.catalog.app.appAppleID { data["appAppleId"] = id }
-        if let id = n.transactionID, let t = store.transaction(id) {
+        if let t = store.transaction(at: n) {
             data["signedTransactionInfo"] = try JWS.sign(transaction(t, in: store, environment: environment, device: nil), with: chain)
         }
         if let group = n.groupID {

@@ -533,6 +533,20 @@ public final class Ledger {
                 t.primaryKey(["deviceName", "productID"])
             }
         }
+        // What each notification keeps of its transaction as it was when it was made (`TransactionMoment`):
+        // the transaction's parts that change later. A NULL momentState: no moment (no transaction, or a
+        // notification from before this migration, signed with the transaction as it is).
+        migrator.registerMigration(notificationMomentMigration) { db in
+            try db.alter(table: "serverNotification") { t in
+                t.add(column: "momentState", .text)
+                t.add(column: "momentExpirationDate", .double)
+                t.add(column: "momentRevocationDate", .double)
+                t.add(column: "momentRevocationReason", .text)
+                t.add(column: "momentIsUpgraded", .integer)
+                t.add(column: "momentUpgradeRefund", .text)
+                t.add(column: "momentUpgradeRefundDate", .double)
+            }
+        }
         return migrator
     }()
 
@@ -549,6 +563,7 @@ public final class Ledger {
     static let serverNotificationMigration = "v15-server-notifications"
     static let devicesMigration = "v16-devices"
     static let promotionMigration = "v17-promotions"
+    static let notificationMomentMigration = "v18-notification-moments"
 
     // MARK: writing
 

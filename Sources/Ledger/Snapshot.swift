@@ -158,6 +158,7 @@ struct Snapshot {
                     date: try cells.date("date"),
                     transactionID: cells.value("transactionID").isNull ? nil : UInt64(try cells.integer("transactionID", 1...RowReader.maximumID)),
                     groupID: try cells.optionalText("groupID"), consumptionRequestReason: try cells.optionalText("consumptionRequestReason"),
+                    transactionMoment: applied.contains(Ledger.notificationMomentMigration) ? try cells.transactionMoment() : nil,
                     delivery: try cells.known("delivery", ServerNotification.Delivery.self),
                     attempts: Int(try cells.integer("attempts", 0...1_000)), nextAttempt: try cells.optionalDate("nextAttempt")))
             }
@@ -347,10 +348,14 @@ struct Snapshot {
         }
         for id in changes.notificationIDs.sorted() {
             guard let n = store.notification(id) else { continue }
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO serverNotification (id, uuid, type, subtype, date, transactionID, groupID, consumptionRequestReason, delivery, attempts, nextAttempt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            let moment = n.transactionMoment
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO serverNotification (id, uuid, type, subtype, date, transactionID, groupID, consumptionRequestReason, delivery, attempts, nextAttempt, momentState, momentExpirationDate, momentRevocationDate, momentRevocationReason, momentIsUpgraded, momentUpgradeRefund, momentUpgradeRefundDate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                 .execute(arguments: [Int64(exactly: id), n.uuid.uuidString, n.kind.rawValue, n.subtype, n.date.timeIntervalSince1970,
                                      n.transactionID.flatMap { Int64(exactly: $0) }, n.groupID, n.consumptionRequestReason,
-                                     n.delivery.rawValue, n.attempts, n.nextAttempt?.timeIntervalSince1970])
+                                     n.delivery.rawValue, n.attempts, n.nextAttempt?.timeIntervalSince1970,
+                                     moment?.state.rawValue, moment?.expirationDate?.timeIntervalSince1970,
+                                     moment?.revocationDate?.timeIntervalSince1970, moment?.revocationReason?.rawValue,
+                                     moment?.isUpgraded, moment?.upgradeRefund.map { "\($0)" }, moment?.upgradeRefundDate?.timeIntervalSince1970])
         }
         if changes.offerCodes { try writeOfferCodes(db, of: store) }
         if changes.promotions {
@@ -741,6 +746,17 @@ struct RowReader {
             throw bad(column, "\(UntrustedText.quoted(text)) is not known to this storefront")
         }
         return known
+    }
+
+    /// A notification's `TransactionMoment` from its moment columns; nil when momentState is NULL.
+    func transactionMoment() throws -> TransactionMoment? {
+        guard let state = try optionalKnown("momentState", Transaction.State.self) else { return nil }
+        return TransactionMoment(state: state, expirationDate: try optionalDate("momentExpirationDate"),
+                                 revocationDate: try optionalDate("momentRevocationDate"),
+                                 revocationReason: try optionalKnown("momentRevocationReason", Transaction.RevocationReason.self),
+                                 isUpgraded: try bool("momentIsUpgraded"),
+                                 upgradeRefund: value("momentUpgradeRefund").isNull ? nil : try price("momentUpgradeRefund"),
+                                 upgradeRefundDate: try optionalDate("momentUpgradeRefundDate"))
     }
 
     func optionalKnown<T: RawRepresentable>(_ column: String, _ type: T.Type) throws -> T? where T.RawValue == String {

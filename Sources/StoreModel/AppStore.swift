@@ -711,6 +711,48 @@ public struct AppStore: Sendable {
         return effect
     }
 
+    /// Why a refund cannot be reversed (`reverseRefund`), or nil when it can.
+    public enum RefundReversalRefusal: Equatable, Sendable {
+        case notFound, notRefunded, familyShared
+        /// A consumable's units are the app's count: the refund took back its unused units and the
+        /// ledger does not keep how many, so giving them back is the app's (Apple: "it needs to
+        /// reinstate them").
+        case consumable
+    }
+
+    /// Whether the App Store could reverse this transaction's refund (see `reverseRefund`).
+    public func refundReversalRefusal(for transactionID: UInt64) -> RefundReversalRefusal? {
+        guard let transaction = transaction(transactionID) else { return .notFound }
+        guard transaction.state == .revoked, transaction.revocationDate != nil else { return .notRefunded }
+        guard transaction.ownership == .purchased else { return .familyShared }
+        return transaction.productType == .consumable ? .consumable : nil
+    }
+
+    /// The App Store reverses a refund it granted, after a dispute the customer raised
+    /// (`REFUND_REVERSED`, developer.apple.com/documentation/appstoreservernotifications/notificationtype:
+    /// "If your app revoked content or services as a result of the related refund, it needs to
+    /// reinstate them… For auto-renewable subscriptions, the renewal date remains unchanged"). The
+    /// transaction is purchased again, its revocation date and reason gone, so what it gave is given
+    /// again. A subscription period it grants that has not ended renews on its date as before: the
+    /// refund had turned auto-renew off, so it is on again (Apple says nothing of a person who had
+    /// cancelled before the refund; the refund's own effect is what is undone). Returns whether it was
+    /// reversed (`refundReversalRefusal` says why not).
+    @discardableResult
+    public mutating func reverseRefund(_ transactionID: UInt64) -> Bool {
+        guard refundReversalRefusal(for: transactionID) == nil else { return false }
+        let reinstated = update(transactionID) {
+            $0.state = .purchased
+            $0.revocationDate = nil
+            $0.revocationReason = nil
+        }
+        if let groupID = groupID(ofProduct: reinstated.productID), let end = reinstated.expirationDate, end > now,
+           status(ofGroup: groupID, ownership: .purchased)?.transaction.id == transactionID,
+           let renewal = renewals[groupID], !renewal.willAutoRenew, renewal.expirationReason == nil {
+            changeRenewal(of: groupID) { $0?.willAutoRenew = true }
+        }
+        return true
+    }
+
     /// Restore Purchases (`AppStore.sync()`): the purchases the system restores (non-consumables and the
     /// current subscription of each group) and the non-renewing passes this app restores from its own
     /// records, oldest first. Consumables are not restored. What a family organizer shares is restored
@@ -816,14 +858,7 @@ public struct AppStore: Sendable {
         // Only a group with a renewal state can renew. In catalog order, so renewals get the ids they
         // always had.
         for position in renewals.keys.compactMap({ catalog.position(ofGroup: $0) }).sorted() {
-            let group = catalog.subscriptionGroups[position]
-            let graceEnd = renewals[group.id]?.gracePeriodExpiration
-            renew(group, until: instant)
-            // A grace period that ran out on the way with the billing issue still open (GRACE_PERIOD_EXPIRED).
-            if let graceEnd, graceEnd <= instant, graceEnd > now, renewals[group.id]?.billingIssueSince != nil
-                || renewals[group.id]?.expirationReason == .billingError {
-                notificationBaseline.graceEnded.append((group.id, graceEnd))
-            }
+            renew(catalog.subscriptionGroups[position], until: instant)
         }
         if let shared = scenario.familySharing, let groupID = groupID(ofProduct: shared) {
             renewFamilyShared(inGroup: groupID, until: instant)
@@ -904,6 +939,11 @@ public struct AppStore: Sendable {
                 let retryEnd = billingRetryEnd(of: renewal, since: since)
                 let recovered = max(now, since)
                 if scenario.billingFails || !renewal.willAutoRenew || recovered >= retryEnd {
+                    // A grace period that ran out on the way with the billing issue still open, whether
+                    // it began before this stretch of time or in it (GRACE_PERIOD_EXPIRED).
+                    if let graceEnd = renewal.gracePeriodExpiration, graceEnd <= instant, graceEnd > now {
+                        notificationBaseline.graceEnded.append((group.id, graceEnd))
+                    }
                     // (Auto-renew off here is a ledger from before cancelling ended the retry: the same
                     // billing error, as `setAutoRenew` records it.)
                     if retryEnd <= instant { expire(group.id, .billingError) }
@@ -1148,6 +1188,20 @@ public struct AppStore: Sendable {
         case .revoked: return end <= now && own.renewal?.willAutoRenew != true ? end : nil
         case .subscribed, .inGracePeriod, .inBillingRetryPeriod: return nil
         }
+    }
+
+    /// When the person's current run of a group's subscription began (`recentSubscriptionStartDate`): a
+    /// lapse between one period's end and the next purchase starts a new run. Walks back from the newest
+    /// transaction of the group through the run only.
+    public func recentSubscriptionStart(ofGroup groupID: String) -> Date? {
+        var start: Transaction?
+        for id in (index.byGroup[groupID] ?? []).reversed() {
+            let transaction = visit(id)
+            guard transaction.ownership == .purchased, !transaction.isUpgraded else { continue }
+            if let newer = start, let end = transaction.expirationDate, newer.purchaseDate > end { break }
+            start = transaction
+        }
+        return start?.purchaseDate
     }
 
     /// Whether the person paid for at least `required` months of subscriptions in a group: the periods

@@ -46,14 +46,19 @@ public struct ServerNotification: Sendable, Hashable, Identifiable {
     public var groupID: String?
     /// CONSUMPTION_REQUEST only: why the person asked for a refund (`consumptionRequestReason`).
     public var consumptionRequestReason: String?
+    /// Its transaction as it was when the notification was made: a REFUND keeps its revocation after
+    /// the refund is reversed, an upgraded period its state before the upgrade. Nil without a transaction.
+    public var transactionMoment: TransactionMoment?
     public var delivery: Delivery
     public var attempts: Int
     /// Production's schedule: when the next attempt is due, on the simulated clock.
     public var nextAttempt: Date?
 
     public init(id: UInt64, uuid: UUID, kind: Kind, subtype: String?, date: Date, transactionID: UInt64?, groupID: String?,
-                consumptionRequestReason: String? = nil, delivery: Delivery = .pending, attempts: Int = 0, nextAttempt: Date? = nil) {
+                consumptionRequestReason: String? = nil, transactionMoment: TransactionMoment? = nil,
+                delivery: Delivery = .pending, attempts: Int = 0, nextAttempt: Date? = nil) {
         (self.id, self.uuid, self.kind, self.subtype, self.date) = (id, uuid, kind, subtype, date)
+        self.transactionMoment = transactionMoment
         (self.transactionID, self.groupID, self.consumptionRequestReason) = (transactionID, groupID, consumptionRequestReason)
         (self.delivery, self.attempts, self.nextAttempt) = (delivery, attempts, nextAttempt)
     }
@@ -68,6 +73,38 @@ public struct ServerNotification: Sendable, Hashable, Identifiable {
         case .doesNotWork?, .notReceived?: "FULFILLMENT_ISSUE"
         case .other?, nil: "OTHER"
         }
+    }
+}
+
+/// The parts of a transaction that change after it is made (a refund and its reversal, an upgrade, an
+/// expiry moved by time travel or a QA action), as they were at one moment: what a notification keeps
+/// of its transaction, so it is signed as the App Store sent it then, not as the ledger holds it now.
+public struct TransactionMoment: Sendable, Hashable {
+    public var state: Transaction.State
+    public var expirationDate: Date?
+    public var revocationDate: Date?
+    public var revocationReason: Transaction.RevocationReason?
+    public var isUpgraded: Bool
+    public var upgradeRefund: Decimal?
+    public var upgradeRefundDate: Date?
+
+    public init(_ t: Transaction) {
+        (state, expirationDate, revocationDate, revocationReason) = (t.state, t.expirationDate, t.revocationDate, t.revocationReason)
+        (isUpgraded, upgradeRefund, upgradeRefundDate) = (t.isUpgraded, t.upgradeRefund, t.upgradeRefundDate)
+    }
+
+    public init(state: Transaction.State, expirationDate: Date?, revocationDate: Date?, revocationReason: Transaction.RevocationReason?,
+                isUpgraded: Bool, upgradeRefund: Decimal?, upgradeRefundDate: Date?) {
+        (self.state, self.expirationDate, self.revocationDate, self.revocationReason) = (state, expirationDate, revocationDate, revocationReason)
+        (self.isUpgraded, self.upgradeRefund, self.upgradeRefundDate) = (isUpgraded, upgradeRefund, upgradeRefundDate)
+    }
+
+    /// The transaction as it was at this moment.
+    public func applied(to t: Transaction) -> Transaction {
+        var then = t
+        (then.state, then.expirationDate, then.revocationDate, then.revocationReason) = (state, expirationDate, revocationDate, revocationReason)
+        (then.isUpgraded, then.upgradeRefund, then.upgradeRefundDate) = (isUpgraded, upgradeRefund, upgradeRefundDate)
+        return then
     }
 }
 
@@ -107,14 +144,19 @@ extension AppStore {
                  date: Date? = nil, reason: String? = nil) {
             made.append(ServerNotification(id: 0, uuid: UUID(), kind: kind, subtype: subtype, date: date ?? now,
                                            transactionID: transaction, groupID: group, consumptionRequestReason: reason,
+                                           transactionMoment: transaction.flatMap { self.transaction($0) }.map(TransactionMoment.init),
                                            delivery: notificationDelivery))
         }
         // Groups where an upgrade replaced a transaction in this change: the new purchase is the upgrade.
         var upgradedGroups: Set<String> = []
         var purchasedGroups: Set<String> = []
+        // Groups where a refund (or its reversal) turned auto-renew off (or on): REFUND (REFUND_REVERSED)
+        // says it, with no DID_CHANGE_RENEWAL_STATUS of its own — the person changed nothing.
+        var refundedGroups: Set<String> = []
         for (id, before) in baseline.transactions {
             guard let after = transaction(id), let group = groupID(ofProduct: after.productID) else { continue }
             if before == nil, after.reason == .purchase { purchasedGroups.insert(group) }
+            if let before = before ?? nil, (before.revocationDate == nil) != (after.revocationDate == nil) { refundedGroups.insert(group) }
             if before?.isUpgraded == false, after.isUpgraded { upgradedGroups.insert(group) }
         }
         func newTransaction(_ t: Transaction) {
@@ -140,14 +182,14 @@ extension AppStore {
             }
         }
         for id in baseline.transactions.keys.sorted() {
-            guard let after = transaction(id), let recorded = baseline.transactions[id] else { continue }
-            guard let before = recorded else {
-                newTransaction(after)
-                continue
-            }
-            if before.revocationDate == nil, let revoked = after.revocationDate {
+            guard let after = transaction(id), let before = baseline.transactions[id] else { continue }
+            if before == nil { newTransaction(after) }
+            if before?.revocationDate == nil, let revoked = after.revocationDate {
                 add(after.ownership == .purchased ? .refund : .revoke, transaction: id,
                     group: groupID(ofProduct: after.productID), date: revoked)
+            }
+            if before?.revocationDate != nil, after.revocationDate == nil, after.ownership == .purchased {
+                add(.refundReversed, transaction: id, group: groupID(ofProduct: after.productID))
             }
         }
         for group in baseline.renewals.keys.sorted() {
@@ -156,7 +198,16 @@ extension AppStore {
             if before.expirationReason == nil, let reason = after.expirationReason {
                 // Dated when the subscription ended (time travel may have passed it), not when noticed.
                 let ended = latestTransaction(inGroup: group)?.expirationDate.map { min($0, now) } ?? now
-                add(.expired, reason.notificationSubtype, transaction: latest, group: group, date: ended)
+                // A renewal that failed and ran out of billing retry in one stretch of time travel: the
+                // failure was sent when it happened, before the expiry.
+                if reason == .billingError, before.billingIssueSince == nil {
+                    add(.didFailToRenew, baseline.graceEnded.contains { $0.group == group } ? "GRACE_PERIOD" : nil,
+                        transaction: latest, group: group, date: ended)
+                }
+                // Billing retry ends at its end (or when cancelling ended it), after the failure and any grace period.
+                let retryEnded = reason != .billingError ? ended
+                    : min(now, before.billingIssueSince.map { billingRetryEnd(of: before, since: $0) } ?? billingRetryEnd(since: ended))
+                add(.expired, reason.notificationSubtype, transaction: latest, group: group, date: retryEnded)
                 continue
             }
             if before.billingIssueSince == nil, let since = after.billingIssueSince {
@@ -164,7 +215,7 @@ extension AppStore {
                     date: since)
             }
             // A new purchase in the group (a resubscription) turns auto-renew on as part of SUBSCRIBED.
-            if before.willAutoRenew != after.willAutoRenew, !purchasedGroups.contains(group) {
+            if before.willAutoRenew != after.willAutoRenew, !purchasedGroups.contains(group), !refundedGroups.contains(group) {
                 add(.didChangeRenewalStatus, after.willAutoRenew ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED", transaction: latest, group: group)
             }
             if before.autoRenewProductID != after.autoRenewProductID, !purchasedGroups.contains(group) {
@@ -212,8 +263,8 @@ extension AppStore {
     /// production's retries on, the next attempt is due after the schedule's next delay on the
     /// simulated clock; without them (the sandbox) it stays failed.
     public mutating func recordDelivery(of id: UInt64, succeeded: Bool, retries: Bool) {
-        guard let found = notification(id), let position = notifications.firstIndex(where: { $0.id == found.id }) else { return }
-        var notification = found
+        guard let position = position(ofNotification: id) else { return }
+        var notification = notifications[position]
         notification.attempts += 1
         if succeeded {
             notification.delivery = .delivered
@@ -243,14 +294,25 @@ extension AppStore {
         nextNotificationID = max(nextNotificationID, notification.id + 1)
     }
 
-    /// The notification with this id (ids grow with the outbox, so it is found by halving).
+    /// The transaction notification `n` is about, as it was when `n` was made.
+    public func transaction(at n: ServerNotification) -> Transaction? {
+        guard let id = n.transactionID, let current = transaction(id) else { return nil }
+        return n.transactionMoment?.applied(to: current) ?? current
+    }
+
+    /// The notification with this id.
     public func notification(_ id: UInt64) -> ServerNotification? {
+        position(ofNotification: id).map { notifications[$0] }
+    }
+
+    /// Where the notification with this id is in the outbox (ids grow with the outbox, so it is found by halving).
+    func position(ofNotification id: UInt64) -> Int? {
         var (low, high) = (0, notifications.count)
         while low < high {
             let middle = (low + high) / 2
             if notifications[middle].id < id { low = middle + 1 } else { high = middle }
         }
-        return low < notifications.count && notifications[low].id == id ? notifications[low] : nil
+        return low < notifications.count && notifications[low].id == id ? low : nil
     }
 
     /// The outbox's notifications with this kind (and subtype, when given), for `expect-notification`.

@@ -155,6 +155,24 @@ struct SigningTests {
         #expect(payload["appAppleId"] == nil)
     }
 
+    @Test("a notification signs its transaction as it was when it was made: a REFUND keeps its revocationDate after the refund is reversed")
+    func notificationSignsItsMoment() throws {
+        var store = Fixture.store()
+        store.purchase("alps")
+        _ = store.refund(1)
+        store.collectNotifications()
+        store.reverseRefund(1)
+        store.collectNotifications()
+        func signedTransaction(_ kind: ServerNotification.Kind) throws -> [String: Any] {
+            let n = try #require(store.notifications.first { $0.kind == kind })
+            let data = try #require(try SignedPayloads.notification(n, in: store, environment: .sandbox, chain: Self.chain)["data"] as? [String: Any])
+            let jws = try #require(data["signedTransactionInfo"] as? String)
+            return try #require(try JSONSerialization.jsonObject(with: Self.base64URL(String(jws.split(separator: ".")[1]))) as? [String: Any])
+        }
+        #expect(try signedTransaction(.refund)["revocationDate"] as? Int64 == Int64(store.now.timeIntervalSince1970) * 1000)
+        #expect(try signedTransaction(.refundReversed)["revocationDate"] == nil)
+    }
+
     static func base64URL(_ text: String) -> Data {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)

@@ -788,3 +788,24 @@ struct LedgerChangeTests {
         #expect(reopened.transactions == store.transactions)
     }
 }
+
+extension LedgerTests {
+    @Test("a notification keeps its transaction as it was when it was made, across a relaunch: a REFUND still says revoked after the refund is reversed")
+    func notificationMomentsSurvive() throws {
+        let path = temporaryPath()
+        var store = AppStore(catalog: Self.catalog, territory: Self.usa, now: Self.start)
+        store.purchase("com.trailhead.maps.alps")
+        _ = store.refund(1)
+        store.collectNotifications()
+        store.reverseRefund(1)
+        store.collectNotifications()
+        try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).save(store)
+        let loaded = try #require(try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).stored)
+        let refund = try #require(loaded.notifications.first { $0.kind == .refund })
+        #expect(loaded.transaction(at: refund)?.state == .revoked)
+        #expect(loaded.transaction(at: refund)?.revocationDate == Self.start)
+        let reversed = try #require(loaded.notifications.first { $0.kind == .refundReversed })
+        #expect(loaded.transaction(at: reversed)?.state == .purchased)
+        #expect(loaded.transaction(1)?.revocationDate == nil, "the ledger's transaction is as it is now")
+    }
+}

@@ -129,3 +129,60 @@ struct ServerNotificationTests {
         #expect(store.notificationsDue.isEmpty)
     }
 }
+
+extension ServerNotificationTests {
+    @Test("a refund the App Store reverses is REFUND_REVERSED, and the purchase gives what it gave again")
+    func refundReversed() {
+        var store = Fixture.store()
+        store.purchase("alps")
+        _ = store.refund(1)
+        _ = made(&store)
+        #expect(!store.owns("alps"))
+        let reversed = store.reverseRefund(1)
+        #expect(reversed)
+        #expect(made(&store).last == "REFUND_REVERSED")
+        #expect(store.notifications.last?.transactionID == 1)
+        #expect(store.transaction(1)?.revocationDate == nil && store.transaction(1)?.revocationReason == nil)
+        #expect(store.owns("alps"))
+        let again = store.reverseRefund(1)
+        #expect(!again, "a refund is reversed once: the transaction is not refunded any more")
+    }
+
+    @Test("a reversed refund of the subscription period in force renews on its date again, with no DID_CHANGE_RENEWAL_STATUS of its own")
+    func subscriptionRefundReversed() {
+        var store = Fixture.store()
+        store.purchase("basic.monthly")
+        _ = store.refund(1)
+        #expect(made(&store).suffix(1) == ["REFUND"], "the refund turns auto-renew off, and REFUND alone says so")
+        #expect(store.renewals["plus"]?.willAutoRenew == false)
+        store.reverseRefund(1)
+        #expect(made(&store).suffix(1) == ["REFUND_REVERSED"])
+        #expect(store.renewals["plus"]?.willAutoRenew == true)
+        store.advance(by: .oneMonth)
+        #expect(made(&store).last == "DID_RENEW", "the renewal date remains unchanged")
+    }
+
+    @Test("a consumable's and a family-shared purchase's refund is not reversed by storefront; an unrefunded one has nothing to reverse")
+    func reversalRefusals() {
+        var store = Fixture.store()
+        store.purchase("boost")
+        store.purchase("alps")
+        _ = store.refund(1)
+        #expect(store.refundReversalRefusal(for: 1) == .consumable)
+        #expect(store.refundReversalRefusal(for: 2) == .notRefunded)
+        #expect(store.refundReversalRefusal(for: 99) == .notFound)
+    }
+
+    @Test("a renewal that fails and runs out of billing retry in one stretch of time travel is DID_FAIL_TO_RENEW GRACE_PERIOD, GRACE_PERIOD_EXPIRED, then EXPIRED BILLING_RETRY")
+    func failureAndExpiryInOneAdvance() {
+        var store = Fixture.store()
+        store.apply(.gracePeriod(.asCatalog))
+        store.purchase("basic.monthly")
+        _ = made(&store)
+        store.apply(.billingRetry(true))
+        store.advance(by: .oneYear)
+        #expect(made(&store).suffix(3) == ["DID_FAIL_TO_RENEW GRACE_PERIOD", "GRACE_PERIOD_EXPIRED", "EXPIRED BILLING_RETRY"])
+        let dates = store.notifications.suffix(3).map(\.date)
+        #expect(dates == dates.sorted() && dates.first == store.transaction(1)?.expirationDate)
+    }
+}

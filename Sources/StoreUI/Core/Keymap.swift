@@ -24,6 +24,8 @@ public enum Action: String, Sendable, CaseIterable {
     case scenario, transactions, change, changeBack
     case advanceDay, advanceWeek, advanceToRenewal, clearAll
     case approve, decline, resolve, refund, revoke, delete, confirm, autoRenew
+    /// QA: the App Store reverses the selected transaction's refund (REFUND_REVERSED).
+    case reverseRefund
     /// QA: the app did not deliver the selected purchase (Missing a Purchase then offers to make it good).
     case markUndelivered
     /// The rating prompt's stars, 1 to 5 (typed as digits: `ReviewPrompt.type`).
@@ -103,6 +105,7 @@ extension Binding {
         Binding(keys: [.character("i")], label: "i", action: .resolve, importance: .normal),
         Binding(keys: [.character("r")], label: "r", action: .refund, importance: .normal),
         Binding(keys: [.character("v")], label: "v", action: .revoke, importance: .helpOnly),
+        Binding(keys: [.character("R")], label: "R", action: .reverseRefund, importance: .helpOnly),
         Binding(keys: [.character("u")], label: "u", action: .autoRenew, importance: .helpOnly),
         Binding(keys: [.character("m")], label: "m", action: .markUndelivered, importance: .helpOnly),
         Binding(keys: [.character("e")], label: "e", action: .expireNow, importance: .helpOnly),

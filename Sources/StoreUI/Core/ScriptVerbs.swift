@@ -17,6 +17,8 @@ extension Script {
         case renew(String)
         /// `SKTestSession.refundTransaction`: the App Store refunds a transaction, for this reason.
         case refund(transactionID: UInt64, reason: Transaction.RevocationReason)
+        /// The App Store reverses a refund after the customer's dispute (`REFUND_REVERSED`): `refund reverse ID`.
+        case reverseRefund(transactionID: UInt64)
         /// Auto-renew off for a group, as the person's Cancel Subscription does.
         case cancel(String)
         /// A parent answers an Ask to Buy request: the one with this id, or the oldest waiting.
@@ -80,9 +82,15 @@ extension Script {
                 return name == "expire" ? .expire(arguments[0]) : name == "renew" ? .renew(arguments[0]) : .cancel(arguments[0])
             case "refund":
                 let text = "a transaction id and, optionally, developerIssue or other, like refund 2 developerIssue"
+                if arguments.first == "reverse" {
+                    guard arguments.count == 2, let id = UInt64(arguments[1]), id > 0 else {
+                        throw usage("reverse and a refunded transaction's id, like refund reverse 2")
+                    }
+                    return .reverseRefund(transactionID: id)
+                }
                 guard (1...2).contains(arguments.count) else { throw usage(text) }
                 guard let id = UInt64(arguments[0]), id > 0 else {
-                    throw Problem(message: "\(UntrustedText.quoted(arguments[0])) is not a transaction id; refund takes approve, decline or \(text)")
+                    throw Problem(message: "\(UntrustedText.quoted(arguments[0])) is not a transaction id; refund takes approve, decline, reverse or \(text)")
                 }
                 guard arguments.count == 2 else { return .refund(transactionID: id, reason: .other) }
                 guard let reason = Transaction.RevocationReason(rawValue: arguments[1]) else {
@@ -257,6 +265,19 @@ extension AppState {
             notice = reason == .developerIssue ? strings.qa.revoked(id, strings.qa.refundTookBack(effect))
                 : strings.qa.refunded(id, strings.qa.refundTookBack(effect))
             StoreScreen.revalidate(&self)
+        case .reverseRefund(let id):
+            switch store.refundReversalRefusal(for: id) {
+            case .notFound?:
+                throw refuse("there is no transaction \(id); " + (store.transactions.isEmpty ? "the ledger has none" : "ids run 1 to \(store.nextTransactionID - 1)"))
+            case .notRefunded?: throw refuse("transaction \(id) was not refunded")
+            case .familyShared?: throw refuse("transaction \(id) is family-shared: the organizer's refunds are the organizer's")
+            case .consumable?:
+                throw refuse("transaction \(id) is a consumable: the units its refund took back are the app's count to give back, which storefront does not keep")
+            case nil:
+                store.reverseRefund(id)
+                notice = strings.qa.refundReversed(id)
+                StoreScreen.revalidate(&self)
+            }
         case .cancel(let groupID):
             guard catalog.group(groupID) != nil else {
                 throw refuse("\(UntrustedText.quoted(groupID)) is not a subscription group of the catalog; groups are \(Self.listed(catalog.subscriptionGroups.prefix(6).map(\.id), of: catalog.subscriptionGroups.count))")

@@ -38,6 +38,8 @@ public enum TransactionScreen {
         case .revoke:
             guard let effect = app.store.refund(id, reason: .developerIssue) else { return }
             app.notice = qa.revoked(id, qa.refundTookBack(effect))
+        case .reverseRefund:
+            try? app.perform(.reverseRefund(transactionID: id))
         case .autoRenew:
             // SKTestSession's disableAutoRenewForTransaction / enableAutoRenewForTransaction.
             guard let transaction = app.store.transaction(id), let groupID = app.store.groupID(ofProduct: transaction.productID),
@@ -90,6 +92,8 @@ public enum TransactionScreen {
         // A family member is refunded nothing they did not pay for: the organizer stops sharing instead
         // (the family-sharing switch in the scenario panel), which revokes it.
         case .refund, .revoke: return selected?.state == .purchased && selected?.ownership == .purchased
+        // A refund the App Store granted, reversed after the customer's dispute (not a consumable's: its units are the app's).
+        case .reverseRefund: return selected.map { app.store.refundReversalRefusal(for: $0.id) == nil } ?? false
         // The app failed to deliver it: Missing a Purchase then offers to make it good.
         case .markUndelivered:
             guard let selected, selected.state == .purchased, selected.ownership == .purchased else { return false }

@@ -262,6 +262,7 @@ public struct Strings: Sendable {
         .resolve: "resolve",
         .refund: "refund",
         .revoke: "revoke",
+        .reverseRefund: "reverse refund",
         .delete: "delete",
         .confirm: "yes",
         .autoRenew: "auto-renew on/off",
@@ -506,6 +507,9 @@ public struct Strings: Sendable {
             }
         }
         public var revoked: @Sendable (UInt64, String) -> String = { "Revoked transaction \($0) (developer issue): \($1)" }
+        public var refundReversed: @Sendable (UInt64) -> String = {
+            "Reversed the refund of transaction \($0): it is purchased again."
+        }
         public var noTransactions = "No transactions yet. Buy something in the store, or load a ledger with --state."
         public var noRequests = "Nothing waits on anyone. With Ask to Buy or Interrupt purchases on (s), a purchase waits here to be approved, declined or resolved; so does a refund the person requests in Purchase Help (p)."
         public var noEvents = "Nothing logged yet. Failed and cancelled purchases, requests and restores show here: they are not transactions."

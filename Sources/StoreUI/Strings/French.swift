@@ -506,6 +506,7 @@ extension Strings {
         s.keyHelp[.resolve] = "résoudre"
         s.keyHelp[.refund] = "rembourser"
         s.keyHelp[.revoke] = "révoquer"
+        s.keyHelp[.reverseRefund] = "annuler le remboursement"
         s.keyHelp[.delete] = "supprimer"
         s.keyHelp[.confirm] = "oui"
 

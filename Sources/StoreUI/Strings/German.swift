@@ -500,6 +500,7 @@ extension Strings {
         s.keyHelp[.resolve] = "abschließen"
         s.keyHelp[.refund] = "erstatten"
         s.keyHelp[.revoke] = "widerrufen"
+        s.keyHelp[.reverseRefund] = "Rückerstattung aufheben"
         s.keyHelp[.delete] = "löschen"
         s.keyHelp[.confirm] = "ja"
 

@@ -504,6 +504,7 @@ extension Strings {
         s.keyHelp[.resolve] = "解決"
         s.keyHelp[.refund] = "返金"
         s.keyHelp[.revoke] = "取り消し"
+        s.keyHelp[.reverseRefund] = "返金の取り消し"
         s.keyHelp[.delete] = "削除"
         s.keyHelp[.confirm] = "はい"
 

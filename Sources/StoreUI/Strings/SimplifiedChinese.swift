@@ -513,6 +513,7 @@ extension Strings {
         s.keyHelp[.resolve] = "解决"
         s.keyHelp[.refund] = "退款"
         s.keyHelp[.revoke] = "撤销"
+        s.keyHelp[.reverseRefund] = "撤销退款"
         s.keyHelp[.delete] = "删除"
         s.keyHelp[.confirm] = "是"
 

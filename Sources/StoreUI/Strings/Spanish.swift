@@ -509,6 +509,7 @@ extension Strings {
         s.keyHelp[.resolve] = "resolver"
         s.keyHelp[.refund] = "reembolsar"
         s.keyHelp[.revoke] = "revocar"
+        s.keyHelp[.reverseRefund] = "revertir el reembolso"
         s.keyHelp[.delete] = "eliminar"
         s.keyHelp[.confirm] = "sí"
         s.keyHelp[.autoRenew] = "renovación automática sí/no"
