@@ -160,7 +160,15 @@ extension AppStore {
             if before?.isUpgraded == false, after.isUpgraded { upgradedGroups.insert(group) }
         }
         func newTransaction(_ t: Transaction) {
-            guard t.ownership == .purchased else { return }
+            // A family member's shared subscription: the App Store notifies for the member's own
+            // transaction too (inAppOwnershipType FAMILY_SHARED) — its start and each renewal the
+            // organizer pays. A shared non-consumable is the organizer's ONE_TIME_CHARGE, not this account's.
+            guard t.ownership == .purchased else {
+                guard t.productType == .autoRenewable, let group = groupID(ofProduct: t.productID) else { return }
+                let renewal = t.reason == .renewal || t.id != t.originalID
+                add(renewal ? .didRenew : .subscribed, renewal ? nil : "INITIAL_BUY", transaction: t.id, group: group, date: t.purchaseDate)
+                return
+            }
             guard t.productType == .autoRenewable, let group = groupID(ofProduct: t.productID) else {
                 add(.oneTimeCharge, transaction: t.id, group: nil, date: t.purchaseDate)
                 return

@@ -186,3 +186,17 @@ extension ServerNotificationTests {
         #expect(dates == dates.sorted() && dates.first == store.transaction(1)?.expirationDate)
     }
 }
+
+extension ServerNotificationTests {
+    @Test("a family member's shared subscription is notified too: SUBSCRIBED INITIAL_BUY when shared, DID_RENEW with the organizer's renewals, REVOKE when sharing stops")
+    func familyMemberNotifications() {
+        var store = Fixture.store()
+        store.apply(.familySharing("family.monthly"))
+        #expect(made(&store) == ["SUBSCRIBED INITIAL_BUY"])
+        #expect(store.transaction(at: store.notifications[0])?.ownership == .familyShared)
+        store.advance(by: .oneMonth)
+        #expect(made(&store).last == "DID_RENEW")
+        store.apply(.familySharing(nil))
+        #expect(made(&store).last == "REVOKE")
+    }
+}
