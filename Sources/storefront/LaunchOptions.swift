@@ -72,8 +72,11 @@ struct LaunchOptions: ParsableArguments {
     @Option(help: "Theme: a name from Themes/ (default, light, high-contrast) or a path to a theme file.")
     var theme: String = "default"
 
-    @Option(help: ArgumentHelp("Send each App Store Server Notification (V2, signed) to this http:// URL as it happens, once, as the sandbox does.", valueName: "url"))
+    @Option(help: ArgumentHelp("Send each App Store Server Notification (V2, signed) to this http:// or https:// URL as it happens, once, as the sandbox does.", valueName: "url"))
     var notify: String?
+
+    @Option(name: .customLong("notify-ca"), help: ArgumentHelp("PEM certificates to trust for --notify https:// (a self-signed or private CA's server); without it, the system's trusted roots.", valueName: "file"))
+    var notifyCA: String?
 
     @Flag(name: .customLong("notify-retries"), help: "Retry a notification the server did not take after 1, 12, 24, 48 and 72 hours of simulated time, as production does.")
     var notifyRetries = false
@@ -206,11 +209,12 @@ struct LaunchOptions: ParsableArguments {
         }
         guard let notify else {
             if notifyRetries { throw StartupError(message: "--notify-retries needs the server to send to: --notify URL") }
+            if notifyCA != nil { throw StartupError(message: "--notify-ca needs the server to send to: --notify https://…") }
             return nil
         }
         let chain: SigningChain
         do { chain = try SigningChain.load(folder: SigningChain.defaultFolder()) } catch { throw StartupError(message: error.description) }
-        return try NotificationCourier(url: notify, retries: notifyRetries, environment: environment, chain: chain)
+        return try NotificationCourier(url: notify, trusting: notifyCA, retries: notifyRetries, environment: environment, chain: chain)
     }
 
     /// The scenario file's settings, then the flags', in that order, checked against the catalog.

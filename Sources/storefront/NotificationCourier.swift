@@ -4,6 +4,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import StoreModel
 import TextSafety
 
@@ -20,6 +21,9 @@ final class NotificationCourier: @unchecked Sendable {
         var port: Int
         var path: String
         var hostHeader: String
+        /// https: the connection is TLS, the server's certificate checked against the system's trusted
+        /// roots (or `--notify-ca`'s) and its name.
+        var tls: Bool
     }
 
     let target: Target
@@ -33,30 +37,50 @@ final class NotificationCourier: @unchecked Sendable {
 
     static let timeout = TimeAmount.seconds(5)
 
-    init(url: String, retries: Bool, environment: SigningEnvironment, chain: SigningChain) throws {
+    /// TLS for an https target; nil for http.
+    private let tls: NIOSSLContext?
+
+    init(url: String, trusting caFile: String? = nil, retries: Bool, environment: SigningEnvironment, chain: SigningChain) throws {
         self.target = try Self.target(url)
         self.retries = retries
         self.environment = environment
         self.chain = chain
+        guard target.tls else {
+            if caFile != nil { throw StartupError(message: "--notify-ca is for an https:// server; --notify \(UntrustedText.quoted(url)) is http://") }
+            self.tls = nil
+            return
+        }
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if let caFile {
+            let certificates: [NIOSSLCertificate]
+            do { certificates = try NIOSSLCertificate.fromPEMFile(caFile) } catch {
+                throw StartupError(message: "--notify-ca \(UntrustedText.quoted(caFile)): not a readable PEM file of certificates (\(error))")
+            }
+            guard !certificates.isEmpty else { throw StartupError(message: "--notify-ca \(UntrustedText.quoted(caFile)) holds no certificate") }
+            configuration.trustRoots = .certificates(certificates)
+        }
+        do { tls = try NIOSSLContext(configuration: configuration) } catch {
+            throw StartupError(message: "--notify \(UntrustedText.quoted(url)): TLS could not be set up (\(error))")
+        }
     }
 
     deinit { try? group.syncShutdownGracefully() }
 
-    /// `http://host[:port][/path]`. (https needs TLS, which this build does not carry: put a local
-    /// proxy in front of an https endpoint.)
+    /// `http://host[:port][/path]` or `https://…`.
     static func target(_ text: String) throws -> Target {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               let host = components.host, !host.isEmpty else {
             throw StartupError(message: "--notify \(UntrustedText.quoted(text)) is not a URL like http://127.0.0.1:8080/notifications")
         }
-        guard scheme == "http" else {
-            throw StartupError(message: "--notify \(UntrustedText.quoted(text)): only http:// URLs are sent to (no TLS in this build); for an https server, run a local proxy and give its http:// address")
+        guard scheme == "http" || scheme == "https" else {
+            throw StartupError(message: "--notify \(UntrustedText.quoted(text)): only http:// and https:// URLs are sent to")
         }
-        let port = components.port ?? 80
+        let tls = scheme == "https"
+        let port = components.port ?? (tls ? 443 : 80)
         let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
             + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
         let bareHost = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
-        return Target(host: bareHost, port: port, path: path, hostHeader: components.port == nil ? host : "\(host):\(port)")
+        return Target(host: bareHost, port: port, path: path, hostHeader: components.port == nil ? host : "\(host):\(port)", tls: tls)
     }
 
     /// Starts an attempt for each notification due now that is not already on its way.
@@ -103,10 +127,19 @@ final class NotificationCourier: @unchecked Sendable {
         let loop = group.next()
         let status = loop.makePromise(of: Int.self)
         let target = self.target
+        let tls = self.tls
         let bootstrap = ClientBootstrap(group: loop)
             .connectTimeout(Self.timeout)
             .channelInitializer { channel in
-                channel.pipeline.addHTTPClientHandlers().flatMap {
+                // The name is checked against the certificate; an IP address is checked as one (it is no SNI name).
+                let secure: EventLoopFuture<Void> = tls.map { context in
+                    channel.eventLoop.makeCompletedFuture {
+                        let isAddress = (try? SocketAddress(ipAddress: target.host, port: 0)) != nil
+                        try channel.pipeline.syncOperations.addHandler(
+                            NIOSSLClientHandler(context: context, serverHostname: isAddress ? nil : target.host))
+                    }
+                } ?? channel.eventLoop.makeSucceededVoidFuture()
+                return secure.flatMap { channel.pipeline.addHTTPClientHandlers() }.flatMap {
                     channel.pipeline.addHandler(StatusReader(status: status))
                 }
             }

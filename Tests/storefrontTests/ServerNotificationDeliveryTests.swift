@@ -1,6 +1,9 @@
+import Crypto
 import Foundation
+import SwiftASN1
 import Testing
 import TestSupport
+import X509
 
 /// `--notify URL`: App Store Server Notifications reach a server on loopback as
 /// `{"signedPayload": "<JWS>"}`, in the order they happened, once in the sandbox and on production's
@@ -143,13 +146,129 @@ struct ServerNotificationDeliveryTests {
         #expect(once.notifications == ["ONE_TIME_CHARGE"])
     }
 
-    @Test("--notify refuses what is not an http:// URL, and --notify-retries alone, before anything runs")
+    @Test("--notify refuses what is not an http:// or https:// URL, --notify-retries or --notify-ca alone, and --notify-ca for http, before anything runs")
     func refusedURL() throws {
-        let bad = try runScript("launch --notify https://example.com/asn\nexpect \"Store\"\n")
+        let bad = try runScript("launch --notify ftp://example.com/asn\nexpect \"Store\"\n")
         #expect(bad.status != 0)
-        #expect(bad.stderr.contains("only http:// URLs"))
+        #expect(bad.stderr.contains("only http:// and https:// URLs"))
         let alone = try runScript("launch --notify-retries\nexpect \"Store\"\n")
         #expect(alone.status != 0)
         #expect(alone.stderr.contains("--notify-retries needs the server to send to"))
+        let caAlone = try runScript("launch --notify-ca /nonexistent.pem\nexpect \"Store\"\n")
+        #expect(caAlone.status != 0 && caAlone.stderr.contains("--notify-ca needs the server to send to"))
+        let caForHTTP = try runScript("launch --notify http://127.0.0.1:9/ --notify-ca /nonexistent.pem\nexpect \"Store\"\n")
+        #expect(caForHTTP.status != 0 && caForHTTP.stderr.contains("--notify-ca is for an https:// server"))
+        let unreadable = try runScript("launch --notify https://localhost:9/ --notify-ca /nonexistent.pem\nexpect \"Store\"\n")
+        #expect(unreadable.status != 0 && unreadable.stderr.contains("not a readable PEM file"))
+    }
+}
+
+extension ServerNotificationDeliveryTests {
+    /// An https receiver on loopback (Python's http.server behind its ssl module) with a self-signed
+    /// certificate for localhost and 127.0.0.1, made here; it keeps each notification's type in order.
+    final class TLSReceiver: @unchecked Sendable {
+        let port: Int
+        let certificatePath: String
+        private let process = Process()
+        private let output = Pipe()
+        private let lock = NSLock()
+        private var lines: [String] = []
+        private var pending = ""
+
+        init() throws {
+            let folder = ScratchFolder.make("tls-receiver")
+            let key = P256.Signing.PrivateKey()
+            let name = try DistinguishedName { CommonName("localhost") }
+            let now = Date()
+            let certificate = try Certificate(
+                version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(key.publicKey),
+                notValidBefore: now - 3_600, notValidAfter: now + 86_400, issuer: name, subject: name,
+                signatureAlgorithm: .ecdsaWithSHA256,
+                extensions: try Certificate.Extensions {
+                    Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+                    SubjectAlternativeNames([.dnsName("localhost"), .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1]))])
+                },
+                issuerPrivateKey: .init(key))
+            certificatePath = folder.appendingPathComponent("receiver.pem").path
+            let keyPath = folder.appendingPathComponent("receiver-key.pem").path
+            try certificate.serializeAsPEM().pemString.write(toFile: certificatePath, atomically: true, encoding: .utf8)
+            try key.pemRepresentation.write(toFile: keyPath, atomically: true, encoding: .utf8)
+            let server = """
+                import http.server, ssl, sys
+                class Handler(http.server.BaseHTTPRequestHandler):
+                    def do_POST(self):
+                        body = self.rfile.read(int(self.headers["Content-Length"]))
+                        print(body.decode(), flush=True)
+                        self.send_response(200)
+                        self.send_header("Content-Length", "0")
+                        self.end_headers()
+                    def log_message(self, *args):
+                        pass
+                server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+                context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+                context.load_cert_chain(sys.argv[1], sys.argv[2])
+                server.socket = context.wrap_socket(server.socket, server_side=True)
+                print(server.server_address[1], flush=True)
+                server.serve_forever()
+                """
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", server, certificatePath, keyPath]
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var first = Data()
+            while !first.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { throw POSIXError(.EPIPE) }
+                first.append(chunk)
+            }
+            let text = String(decoding: first, as: UTF8.self)
+            guard let port = Int(text.prefix { $0 != "\n" }) else { throw POSIXError(.EPROTO) }
+            self.port = port
+            pending = String(text.drop { $0 != "\n" }.dropFirst())
+            output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let data = handle.availableData
+                guard let self, !data.isEmpty else { return }
+                // A line (one request's body) may come in several reads: only whole lines are kept.
+                self.lock.withLock {
+                    self.pending += String(decoding: data, as: UTF8.self)
+                    while let end = self.pending.firstIndex(of: "\n") {
+                        self.lines.append(String(self.pending[..<end]))
+                        self.pending = String(self.pending[self.pending.index(after: end)...])
+                    }
+                }
+            }
+        }
+
+        deinit { process.terminate() }
+
+        var notifications: [String] { lock.withLock { lines.map(Receiver.describe) } }
+    }
+
+    @Test("an https receiver whose certificate --notify-ca trusts gets the notifications, by name and by address")
+    func httpsDelivery() throws {
+        let receiver = try TLSReceiver()
+        for host in ["localhost", "127.0.0.1"] {
+            let run = try runScript("""
+                launch --now 2026-11-21T09:00:00Z --notify https://\(host):\(receiver.port)/asn --notify-ca \(receiver.certificatePath)
+                buy com.trailhead.maps.alps
+                expect-notification ONE_TIME_CHARGE
+                """)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        #expect(receiver.notifications == ["ONE_TIME_CHARGE", "ONE_TIME_CHARGE"])
+    }
+
+    @Test("an https server whose certificate is not trusted gets nothing: the certificate is checked, and the delivery shows failed")
+    func httpsUntrusted() throws {
+        let receiver = try TLSReceiver()
+        let run = try runScript("""
+            launch --now 2026-11-21T09:00:00Z --notify https://localhost:\(receiver.port)/asn
+            buy com.trailhead.maps.alps
+            press t tab tab tab
+            expect /ONE_TIME_CHARGE .*failed/
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(receiver.notifications.isEmpty)
     }
 }
