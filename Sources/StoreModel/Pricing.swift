@@ -18,9 +18,11 @@ public struct PriceFormatter: Sendable {
         string(amount, currency: territory.currency)
     }
 
-    /// A saving as a whole percentage ("50%", "50 %" in German).
+    /// A saving as a whole percentage ("50%", "50 %" in German, "٥٠٪" in Arabic). Arabic's percent is
+    /// followed by an Arabic letter mark (U+061C), a bidi control a terminal does not lay out: it is left
+    /// out, as the ones untrusted text may not carry are (`UntrustedText`), instead of drawn as "�".
     public func percent(_ fraction: Decimal) -> String {
-        fraction.formatted(.percent.precision(.fractionLength(0)).locale(locale))
+        fraction.formatted(.percent.precision(.fractionLength(0)).locale(locale)).replacingOccurrences(of: "\u{061C}", with: "")
     }
 }
 

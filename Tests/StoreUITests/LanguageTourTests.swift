@@ -85,3 +85,21 @@ struct LanguageTourTests {
         }
     }
 }
+
+extension LanguageTourTests {
+    @Test("a locale without UI strings (Arabic, Hebrew, Persian) reads English with the locale's numbers, and nothing drawn is a replacement character",
+          arguments: ["ar_SA", "he_IL", "fa_IR"])
+    func localeWithoutStrings(locale: String) {
+        for stop in Stop.allCases {
+            var app = Self.app(Size(columns: 80, rows: 24), locale)
+            stop.visit(&app)
+            let text = app.view().text
+            #expect(!text.contains("\u{FFFD}"), "\(locale) \(stop.rawValue): \(text)")
+            #expect(app.strings.qa.nothingToRenew == Strings.english.qa.nothingToRenew, "English text in \(locale)")
+        }
+        // The saving on a plan (a percent) is the one Foundation writes with a bidi mark in Arabic.
+        var app = Self.app(Size(columns: 80, rows: 24), "ar_SA")
+        Stop.signup.visit(&app)
+        #expect(app.view().text.contains("٪"), "Arabic's own percent sign: \(app.view().text)")
+    }
+}
