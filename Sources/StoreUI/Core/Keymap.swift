@@ -123,8 +123,10 @@ extension Binding {
     /// Every way through text that scrolls.
     static let scrolling = [scroll, up, down, pageUp, pageDown, top, bottom]
     /// A system sheet's two buttons: Tab between them, ⏎ presses the focused one, Esc cancels.
-    static let sheetButtons = [switchButton, press, cancel]
-    static let switchButton = Binding(keys: [.tab, .backTab, .left, .right, .character("h"), .character("l")], label: "Tab", action: .switchButton, importance: .high)
+    static let sheetButtons = [switchButton, switchButtonArrows, press, cancel]
+    static let switchButton = Binding(keys: [.tab, .backTab], label: "Tab", action: .switchButton, importance: .high)
+    /// The arrows move between a sheet's buttons too; the help lists them beside Tab.
+    static let switchButtonArrows = Binding(keys: [.left, .right, .character("h"), .character("l")], label: "←→", action: .switchButton, importance: .helpOnly)
     /// Esc on a sheet: what it asks is not done.
     static let cancel = Binding(keys: [.escape, .backspace], label: "Esc", action: .cancel, importance: .high)
     /// Closing what only informs (a result, a sheet's last page).

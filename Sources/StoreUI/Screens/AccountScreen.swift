@@ -164,7 +164,8 @@ public enum AccountScreen {
             pair(app.name(product), .normal, right: words.left(store.consumableRemaining(product.id)), .owned, indent: 2,
                  entry: .use(product.id))
         }
-        if layout.lines.count == start { para(words.noPurchases, .dim, indent: 2) }
+        // With a subscription listed above, "nothing purchased" would read as if it were not bought.
+        if layout.lines.count == start { para(groups.isEmpty ? words.noPurchases : words.noOtherPurchases, .dim, indent: 2) }
         blank()
         button(strings.signup.restorePurchases, .restore)
         if app.mayRedeemCodes { button(strings.redeem.redeemCode, .redeem) }

@@ -76,7 +76,7 @@ public enum ManageSheet {
     public static func isAvailable(_ action: Action, _ sheet: State, _ app: AppState) -> Bool {
         switch action {
         case .cancelSubscription: return rows(app, groupID: sheet.groupID).contains(.cancel)
-        case .move, .up, .down: return rows(app, groupID: sheet.groupID).count > 1
+        case .move, .up, .down, .top, .bottom: return rows(app, groupID: sheet.groupID).count > 1
         default: return true
         }
     }
@@ -148,7 +148,7 @@ public enum ManageSheet {
 
 extension ManageSheet: ComponentFunctions {
     public static let bindings: [Binding] =
-        [.move, .up, .down, .press, .cancelSubscription, .cancel, .help]
+        [.move, .up, .down, .top, .bottom, .press, .cancelSubscription, .cancel, .help]
 }
 
 extension ManageSheet.State: FunctionsComponent {

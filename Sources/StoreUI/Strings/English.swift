@@ -812,6 +812,8 @@ public struct AccountStrings: Sendable {
     // Purchases
     public var purchases = "Purchases"
     public var noPurchases = "Nothing purchased yet."
+    /// Under Purchases when the only purchases are the subscriptions listed above.
+    public var noOtherPurchases = "No other purchases yet."
     public var owned = "Owned"
     public var activeUntil: @Sendable (String) -> String = { "Active until \($0)" }
     public var left: @Sendable (Int) -> String = { "\($0) left" }

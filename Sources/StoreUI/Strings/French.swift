@@ -240,6 +240,7 @@ extension Strings {
         s.account.useOne = "En utiliser un"
         s.account.purchases = "Achats"
         s.account.noPurchases = "Aucun achat pour l’instant."
+        s.account.noOtherPurchases = "Aucun autre achat pour l’instant."
         s.account.owned = "Acheté"
         s.account.activeUntil = { "Actif jusqu’au \($0)" }
         s.account.left = { "\($0) restant(s)" }

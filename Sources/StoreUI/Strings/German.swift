@@ -234,6 +234,7 @@ extension Strings {
         s.account.useOne = "Eins verwenden"
         s.account.purchases = "Käufe"
         s.account.noPurchases = "Noch nichts gekauft."
+        s.account.noOtherPurchases = "Noch keine weiteren Käufe."
         s.account.owned = "Gekauft"
         s.account.activeUntil = { "Aktiv bis \($0)" }
         s.account.left = { "\($0) übrig" }

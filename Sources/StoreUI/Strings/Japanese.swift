@@ -241,6 +241,7 @@ extension Strings {
         s.account.useOne = "1つ使う"
         s.account.purchases = "購入済み"
         s.account.noPurchases = "まだ購入はありません。"
+        s.account.noOtherPurchases = "ほかの購入はまだありません。"
         s.account.owned = "購入済み"
         s.account.activeUntil = { "\($0)まで有効" }
         s.account.left = { "残り\($0)" }

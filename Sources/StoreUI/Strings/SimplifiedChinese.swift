@@ -247,6 +247,7 @@ extension Strings {
         s.account.useOne = "使用一个"
         s.account.purchases = "购买项目"
         s.account.noPurchases = "尚未购买任何项目。"
+        s.account.noOtherPurchases = "尚无其他购买项目。"
         s.account.owned = "已购买"
         s.account.activeUntil = { "有效期至 \($0)" }
         s.account.left = { "剩余 \($0) 个" }

@@ -237,6 +237,7 @@ extension Strings {
         s.account.useOne = "Usar uno"
         s.account.purchases = "Compras"
         s.account.noPurchases = "Todavía no has comprado nada."
+        s.account.noOtherPurchases = "Todavía no hay otras compras."
         s.account.owned = "Comprado"
         s.account.activeUntil = { "Activo hasta el \($0)" }
         s.account.left = { $0 == 1 ? "Queda 1" : "Quedan \($0)" }
