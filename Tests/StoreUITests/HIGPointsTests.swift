@@ -70,3 +70,19 @@ struct HIGPointsTests {
         }
     }
 }
+
+extension HIGPointsTests {
+    @Test("a consumable's store row bills the quantity chosen in all (3 × $0.99 — $2.97), at every size")
+    func quantityTotal() {
+        for locale in Self.locales {
+            for size in Self.sizes {
+                var app = Sample.app(size, locale: locale)
+                app.select("com.trailhead.boost.small")
+                app.press(.character("+"), .character("+"))
+                let text = app.view().text
+                #expect(text.contains("$2.97"), "\(locale) \(size): \(text)")
+                expectGolden(app.view(), "hig-store-quantity-\(locale)-\(size.columns)x\(size.rows)")
+            }
+        }
+    }
+}

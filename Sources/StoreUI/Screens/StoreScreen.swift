@@ -210,7 +210,12 @@ public enum StoreScreen {
     /// cut (with "…") only where it is wider than all the room its row has left of the price.
     static func drawProductRow(_ grid: inout Grid, _ state: AppState, _ screen: State, _ product: Product, row y: Int, in area: Rect, nameWidth: Int) {
         let selected = product.id == screen.selection
-        let (right, rightRole) = priceColumn(state, product)
+        var (right, rightRole) = priceColumn(state, product)
+        // A quantity above one: what it bills in all ("3 × $0.99 — $2.97"), from the price the sheet charges.
+        let quantity = screen.quantity(of: product.id)
+        if selected, product.type == .consumable, rightRole == .price, quantity > 1, let unit = state.store.price(of: product) {
+            right = state.strings.quantityTotal(state.number(quantity), state.price(unit), state.price(unit * Decimal(quantity)))
+        }
         grid.put(selected ? "▸ " : "  ", row: y, column: area.column, role: selected ? .selected : .normal)
         let nameColumn = area.column + 2
         let rightWidth = TextWidth.of(right)

@@ -52,6 +52,8 @@ public struct Strings: Sendable {
     public var familySharing = "Family Sharing"
     public var familySharingNote = "Shareable with up to five family members through Family Sharing."
     public var each: @Sendable (String) -> String = { "\($0) each" }
+    /// The store row of a consumable with a quantity above one: count, unit price, total.
+    public var quantityTotal: @Sendable (String, String, String) -> String = { "\($0) × \($1) — \($2)" }
     public var quantity = "Qty"
     public var inPossession: @Sendable (Int) -> String = { "You have \($0)." }
     public var notSoldHere = "Not sold in this territory"
