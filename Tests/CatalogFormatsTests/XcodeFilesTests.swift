@@ -159,3 +159,21 @@ struct XcodeFilesTests {
         return filled(StoreKitConfigurationTests.strip(value, keys: ["_firingNotes"]))
     }
 }
+
+extension XcodeFilesTests {
+    @Test("version 5 billingPlans are checked for their shape and kept; an enabled monthly plan is named as not sold yet")
+    func billingPlans() throws {
+        let v5 = try Self.kiln(5)
+        #expect(v5.notes.contains { $0.description.hasPrefix("$.subscriptionGroups[0].subscriptions[0].billingPlans[1]: kept for export, not sold") })
+        #expect(v5.catalog.product("kiln.studio.yearly")?.price(in: v5.catalog.territories[0]) == Decimal(string: "59.99"))
+        let broken = #"{"identifier":"A","settings":{},"version":{"major":5},"subscriptionGroups":[{"id":"g","subscriptions":[{"type":"RecurringSubscription","productID":"p","displayPrice":"1.00","groupNumber":1,"recurringSubscriptionPeriod":"P1Y","billingPlans":[{"billingPlanType":"WEEKLY","displayPrice":"1.00"},{"billingPlanType":"MONTHLY","displayPrice":"cheap"}]}]}]}"#
+        do {
+            _ = try Self.load(broken)
+            Issue.record("a broken billing plan should be a problem")
+        } catch let failure as CatalogLoader.Failure {
+            let problems = failure.problems.map(\.description)
+            #expect(problems.contains { $0.hasPrefix("$.subscriptionGroups[0].subscriptions[0].billingPlans[0].billingPlanType: unknown billing plan \"WEEKLY\"") })
+            #expect(problems.contains { $0.hasPrefix("$.subscriptionGroups[0].subscriptions[0].billingPlans[1].displayPrice: \"cheap\" is not a price") })
+        }
+    }
+}

@@ -574,7 +574,10 @@ final class StoreKitReader {
             }
         }
         let winBack = winBackOffers(node, productID: productID, taken: offerIDs)
-        if let plans = node.optional("billingPlans") { origin.billingPlans[productID] = plans.value }
+        if let plans = node.optional("billingPlans") {
+            origin.billingPlans[productID] = plans.value
+            checkBillingPlans(plans)
+        }
         guard let level, let period else { return nil }
         return SubscriptionInfo(groupID: groupID, level: level, period: period, introductoryOffer: intro, promotionalOffers: promotional,
                                 winBackOffers: winBack)
@@ -608,6 +611,31 @@ final class StoreKitReader {
     }
 
     static let billedUpFront = "BILLED_UPFRONT"
+    static let monthly = "MONTHLY"
+
+    /// Version 5 `billingPlans`: `{billingPlanType, displayPrice, commitmentDisplayPrice, internalID,
+    /// isEnabled}` per plan, BILLED_UPFRONT (the subscription's own price, once per period) or MONTHLY
+    /// (monthly payments with a 12-month commitment, StoreKit's `BillingPlanType.monthly`, iOS 26.4).
+    /// Checked for their shape and kept for export; storefront does not sell the monthly plan yet, and
+    /// says so for an enabled one.
+    private func checkBillingPlans(_ node: SKNode) {
+        for plan in node.elements ?? [] {
+            guard plan.object != nil else { continue }
+            plan.noteUnknownKeys(["billingPlanType", "commitmentDisplayPrice", "displayPrice", "internalID", "isEnabled"])
+            guard let type = plan.required("billingPlanType")?.string else { continue }
+            guard [Self.billedUpFront, Self.monthly].contains(type) else {
+                plan.optional("billingPlanType")?.problem("unknown billing plan \(UntrustedText.quoted(type)); expected BILLED_UPFRONT or MONTHLY")
+                continue
+            }
+            let amount = plan.required("displayPrice").flatMap(price)
+            _ = plan.optional("commitmentDisplayPrice").flatMap(price)
+            let enabled = plan.optional("isEnabled")?.bool ?? true
+            if type == Self.monthly, enabled, amount != nil {
+                notes.append(CatalogProblem(path: plan.path, reason:
+                    "kept for export, not sold: storefront does not simulate monthly payments with a 12-month commitment yet; the subscription sells billed up front"))
+            }
+        }
+    }
 
     /// `winbackOffers` (version 4): Xcode's shape is an offer's (`paymentMode`, `subscriptionPeriod`,
     /// `displayPrice` and `numberOfPeriods` as `adHocOffers` have them; no public file has a paid one, so
