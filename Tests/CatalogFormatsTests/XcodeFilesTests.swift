@@ -166,6 +166,10 @@ extension XcodeFilesTests {
         let v5 = try Self.kiln(5)
         #expect(v5.notes.contains { $0.description.hasPrefix("$.subscriptionGroups[0].subscriptions[0].billingPlans[1]: kept for export, not sold") })
         #expect(v5.catalog.product("kiln.studio.yearly")?.price(in: v5.catalog.territories[0]) == Decimal(string: "59.99"))
+        // _storefront is the territory (its currency), _locale the language; _disableDialogs is kept for export.
+        #expect(v5.catalog.territories.map(\.code) == ["DEU"] && v5.catalog.territories[0].currency == "EUR")
+        #expect(v5.catalog.app.defaultLanguage == "en-US")
+        #expect(v5.notes.contains { $0.description.hasPrefix("$.settings._disableDialogs: kept for export; Xcode's switch suppresses") })
         let broken = #"{"identifier":"A","settings":{},"version":{"major":5},"subscriptionGroups":[{"id":"g","subscriptions":[{"type":"RecurringSubscription","productID":"p","displayPrice":"1.00","groupNumber":1,"recurringSubscriptionPeriod":"P1Y","billingPlans":[{"billingPlanType":"WEEKLY","displayPrice":"1.00"},{"billingPlanType":"MONTHLY","displayPrice":"cheap"}]}]}]}"#
         do {
             _ = try Self.load(broken)

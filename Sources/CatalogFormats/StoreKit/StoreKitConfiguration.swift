@@ -800,8 +800,14 @@ final class StoreKitReader {
                 rateNode.problem("\(raw) is not a time rate of StoreKit Testing (SKTestSession.TimeRate: 0, 1–6, 10–13, 15, 1000–1005)")
             }
         }
-        for key in ["_disableDialogs", "_billingIssuesEnabled"] where flag(key) {
-            notes.append(CatalogProblem(path: node.path.appending(key), reason: "kept for export; storefront does not simulate \(key)"))
+        // SKTestSession.disableDialogs "disables dialogs during automated testing": storefront has no such
+        // switch (its flow scripts answer its sheets), so it is kept for export.
+        if flag("_disableDialogs") {
+            notes.append(CatalogProblem(path: node.path.appending("_disableDialogs"), reason:
+                "kept for export; Xcode's switch suppresses StoreKit's dialogs in automated tests (SKTestSession.disableDialogs), which storefront's scripts answer instead"))
+        }
+        if flag("_billingIssuesEnabled") {
+            notes.append(CatalogProblem(path: node.path.appending("_billingIssuesEnabled"), reason: "kept for export; storefront does not simulate _billingIssuesEnabled"))
         }
         return settings + storeKitErrors(node)
     }
