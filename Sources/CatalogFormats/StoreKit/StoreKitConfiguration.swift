@@ -599,6 +599,8 @@ final class StoreKitReader {
             let plan = entry.optional("billingPlanType")?.string ?? Self.billedUpFront
             guard plan == Self.billedUpFront else {
                 origin.planIntroductoryOffers[productID, default: []].append(entry.value)
+                notes.append(CatalogProblem(path: entry.path, reason:
+                    "kept for export, not offered: the introductory offer of the \(UntrustedText.quoted(plan)) billing plan, which storefront does not sell yet"))
                 continue
             }
             guard intro == nil else {
