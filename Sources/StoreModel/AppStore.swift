@@ -1211,6 +1211,8 @@ public struct AppStore: Sendable {
     /// 30 days of weekly or daily periods as a month. Newest first, stopping once reached: the work is
     /// at most the transactions of `required` months, whatever the ledger holds.
     func hasPaid(months required: Int, inGroup groupID: String) -> Bool {
+        // No minimum (an Xcode win-back offer switched on: any churned subscriber).
+        guard required > 0 else { return true }
         var (months, days) = (0, 0)
         for id in (index.byGroup[groupID] ?? []).reversed() {
             let transaction = visit(id)

@@ -37,9 +37,28 @@ struct ExportCommand: ParsableCommand {
             throw ValidationError("give one of --storekit FILE (the catalog as a .storekit file) or --jws DIR --state FILE (a ledger's signed data)")
         }
         if jws != nil, ledger.state == nil { throw ValidationError("--jws DIR needs the ledger to sign: --state FILE") }
+        if storekit != nil, let unused = unusedWithStoreKit.first {
+            throw ValidationError("\(unused) does not change a .storekit export, so it is refused; --storekit takes --catalog, --territory, and the errors to write (--error, --fail-purchases, --scenario)")
+        }
         if SigningEnvironment.named(launch.environment) == nil {
             throw ValidationError("--environment \(UntrustedText.quoted(launch.environment)) is not one of \(SigningEnvironment.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+    }
+
+    /// The launch options given that a .storekit export does not use: it writes the catalog, one
+    /// storefront's prices, and the StoreKit errors (the only settings the export writes).
+    var unusedWithStoreKit: [String] {
+        let given: [(String, Bool)] = [
+            ("--locale", launch.locale != nil), ("--payments", launch.payments != nil), ("--now", launch.now != nil),
+            ("--time-rate", launch.timeRate != nil), ("--ask-to-buy", launch.askToBuy),
+            ("--fail-next-purchase", launch.failNextPurchase != nil), ("--interrupt-purchases", launch.interruptPurchases),
+            ("--billing-retry", launch.billingRetry), ("--grace-period", launch.gracePeriod != nil),
+            ("--family-sharing", launch.familySharing != nil), ("--review-mode", launch.reviewMode != nil),
+            ("--open", launch.open != nil), ("--onboarding", launch.onboarding), ("--device", launch.device != DeviceName.standard),
+            ("--theme", launch.theme != "default"), ("--notify", launch.notify != nil), ("--notify-retries", launch.notifyRetries),
+            ("--environment", launch.environment != SigningEnvironment.sandbox.rawValue), ("--state", ledger.state != nil),
+        ]
+        return given.filter(\.1).map(\.0)
     }
 
     func run() throws {
@@ -68,7 +87,7 @@ struct ExportCommand: ParsableCommand {
             throw StartupError(message: "cannot write \(UntrustedText.path(storekit)): \((error as NSError).localizedDescription)")
         }
         for line in result.dropped { FileHandle.standardError.write(Data(UntrustedText.message("storefront export: not written: \(line)\n").utf8)) }
-        print(UntrustedText.message("\(UntrustedText.path(storekit)): StoreKit configuration 4.0 written (\(source.products.count) products)"))
+        print(UntrustedText.message("\(UntrustedText.path(storekit)): StoreKit configuration \(StoreKitExport.version(of: source).major).\(StoreKitExport.version(of: source).minor) written (\(source.products.count) products)"))
     }
 
     /// Every signed item of the ledger at `state`, one compact JWS per file in `folder`.

@@ -309,6 +309,12 @@ struct LaunchOptions: ParsableArguments {
         let url = try catalogURL()
         do {
             var loaded = try CatalogFile.load(contentsOf: url)
+            // A newer Xcode's keys never stop a file from opening: one line says they were ignored.
+            let ignored = loaded.ignoredKeys
+            if !ignored.isEmpty {
+                let shown = UntrustedText.path(url.path)
+                FileHandle.standardError.write(Data(UntrustedText.message("storefront: \(shown): ignored \(ignored.count) key\(ignored.count == 1 ? "" : "s") storefront does not read (\(ignored.prefix(3).map(\.path.description).joined(separator: ", "))\(ignored.count > 3 ? ", …" : "")); `storefront lint` lists them\n").utf8))
+            }
             if let territory, let moved = StoreKitConfiguration.catalog(loaded.catalog, inStorefront: territory) { loaded.catalog = moved }
             return loaded
         } catch {

@@ -88,12 +88,14 @@ struct StoreKitConfigurationTests {
         if case .purchased = store.purchase("lumen.rolls") {} else { Issue.record("a purchase should go through once fail-purchases is none") }
     }
 
-    @Test("lint lists keys a newer Xcode added as ignored, and win-back offers as not yet supported")
+    @Test("lint lists keys a newer Xcode added as ignored, and win-back offers are read, not set aside")
     func notes() throws {
         let v3 = try Self.fixture(3).notes.map(\.description)
         #expect(v3.contains { $0.hasPrefix("$.settings._futureSetting: ignored") })
         let v4 = try Self.fixture(4).notes.map(\.description)
-        #expect(v4.contains { $0.hasPrefix("$.subscriptionGroups[0].subscriptions[0].winbackOffers: not yet supported") })
+        // Issue 32: win-back offers were "not yet supported"; a file without isEligible (before Xcode had it) reads as on.
+        #expect(!v4.contains { $0.contains("not yet supported") })
+        #expect(try Self.fixture(4).catalog.product("lumen.pro.monthly")?.subscription?.winBackOffers.map(\.id) == ["come.back"])
         #expect(v4.contains { $0.contains("custom code SPRINGSALE2026 opens this offer") })
     }
 

@@ -13,7 +13,7 @@ import TextSafety
 /// else USA). Keys Xcode may add later are tolerated and listed by `storefront lint`.
 public enum StoreKitConfiguration {
     /// The newest file version read and written.
-    public static let newestVersion = (major: 4, minor: 0)
+    public static let newestVersion = (major: 5, minor: 0)
     /// Apple's Standard License Agreement, which applies to an app without a custom EULA (the
     /// configuration's `appPolicies.eula` is then empty).
     public static let standardEULA = "https://www.apple.com/legal/internet-services/itunes/dev/stdeula/"
@@ -26,6 +26,9 @@ public enum StoreKitConfiguration {
         /// ledger's saved settings, a scenario file and flags.
         public var settings: [ScenarioSetting]
         public var notes: [CatalogProblem]
+
+        /// The notes of keys storefront does not read (a newer Xcode's), which it ignores.
+        public var ignoredKeys: [CatalogProblem] { notes.filter { $0.reason.hasPrefix("ignored") } }
     }
 
     /// Whether a document is a StoreKit configuration: an object with `identifier`, `settings` and a
@@ -120,14 +123,25 @@ public struct StoreKitOrigin: Sendable {
     /// By offer id (introductory: "intro:" + product id; promotional: its offer id; code: its
     /// OfferCodeOffer id): internal id and reference name.
     public var offers: [String: Names]
-    /// Win-back offers as written, by product id (not simulated yet; written back unchanged).
+    /// Win-back offers as written, by product id (written back unchanged: those switched off are not in
+    /// the catalog).
     public var winbackOffers: [String: JSONValue]
+    /// The paths of keys storefront ignored and export does not write (a newer Xcode's), for its list of
+    /// what it drops.
+    public var ignoredKeys: [String] = []
+    /// Version 5 `billingPlans` as written, by product id.
+    public var billingPlans: [String: JSONValue] = [:]
+    /// Version 5 introductory offers of a billing plan other than billed up front, as written, by product id.
+    public var planIntroductoryOffers: [String: [JSONValue]] = [:]
 
     public struct Names: Sendable {
         public var internalID: String?
         public var referenceName: String?
         /// The product's localizations' languages in the file's order (export writes them so).
         public var languages: [String] = []
+        /// The texts the file left empty, read as the reference name: `language.field` ("en-US.description").
+        /// Export writes them back empty.
+        public var filledIn: Set<String> = []
     }
 }
 
@@ -227,6 +241,8 @@ final class StoreKitReader {
     /// Where each subscription's `codeOffers` are, by product id: the place a broken offer-code rule names.
     private var codeOfferPaths: [String: JSONPath] = [:]
     private var usedCodes: Set<String> = []
+    /// The code offers' ids so far (their reference names), unique in the file.
+    private var codeOfferIDs: Set<String> = []
 
     init(name: String) { self.name = name }
 
@@ -237,14 +253,16 @@ final class StoreKitReader {
         static let product: Set<String> = ["displayPrice", "familyShareable", "internalID", "localizations", "productID",
                                            "referenceName", "type"]
         static let subscription: Set<String> = product.union(["adHocOffers", "codeOffers", "groupNumber", "introductoryOffer",
-                                                              "recurringSubscriptionPeriod", "subscriptionGroupID", "winbackOffers"])
+                                                              "recurringSubscriptionPeriod", "subscriptionGroupID", "winbackOffers",
+                                                              "introductoryOffers", "billingPlans"])
         static let localization: Set<String> = ["description", "displayName", "locale"]
         static let group: Set<String> = ["id", "localizations", "name", "subscriptions"]
-        static let introductoryOffer: Set<String> = ["displayPrice", "internalID", "numberOfPeriods", "paymentMode", "subscriptionPeriod"]
+        static let introductoryOffer: Set<String> = ["billingPlanType", "displayPrice", "internalID", "numberOfPeriods", "paymentMode", "subscriptionPeriod"]
         static let adHocOffer: Set<String> = introductoryOffer.union(["offerID", "referenceName"])
         static let codeOffer: Set<String> = introductoryOffer.union(["eligibility", "isStackable", "referenceName"])
+        static let winBackOffer: Set<String> = introductoryOffer.union(["isEligible", "offerID", "referenceName"])
         /// Settings read, and settings kept for export that storefront does not simulate.
-        static let settings: Set<String> = ["_storefront", "_locale", "_timeRate", "_askToBuyEnabled", "_failTransactionsEnabled",
+        static let settings: Set<String> = ["_storefront", "_locale", "_timeRate", "_compatibilityTimeRate", "_askToBuyEnabled", "_failTransactionsEnabled",
                                             "_storeKitErrors", "_renewalBillingIssuesEnabled", "_billingGracePeriodEnabled",
                                             "_interruptedPurchasesEnabled"]
         static let settingsKept: Set<String> = ["_applicationInternalID", "_developerTeamID", "_lastSynchronizedDate",
@@ -294,7 +312,8 @@ final class StoreKitReader {
             guard let id = groupNode.required("id")?.text else { continue }
             let reference = groupNode.optional("name")?.string ?? id
             let localizations = groupNode.optional("localizations")
-            let names = localizations.flatMap { texts($0, field: "displayName", optional: true) } ?? [:]
+            var unused: Set<String> = []
+            let names = localizations.flatMap { texts($0, field: "displayName", fallback: reference, filledIn: &unused) } ?? [:]
             groups.append(SubscriptionGroup(id: id, name: LocalizedText(names.isEmpty ? [language: reference] : names)))
             origin.groups[id] = (reference, localizations?.value ?? .array([]))
             for node in groupNode.optional("subscriptions")?.elements ?? [] {
@@ -305,16 +324,17 @@ final class StoreKitReader {
                 offerCodes += codeOffers(node, productID: product.id)
             }
         }
-        if object["appPolicies"] == nil || privacyURL(root) == nil {
+        let policies = readPolicies(root)
+        if policies.privacy == nil {
             notes.append(CatalogProblem(path: JSONPath.root.appending("appPolicies"), reason:
                 "warning: no privacy policy URL (appPolicies.policies[].policyURL, Xcode 14 and later); the sign-up screen says it is missing"))
         }
         notes.append(CatalogProblem(path: .root, reason:
             "warning: a .storekit file has no app name; storefront names the app \(UntrustedText.quoted(name)) after the file"))
         guard problems.isEmpty, let territory = StorefrontTerritories.territory(storefront, preferred: locale) else { return nil }
-        let terms = eulaURL(root) ?? StoreKitConfiguration.standardEULA
+        let terms = policies.eula ?? StoreKitConfiguration.standardEULA
         let app = AppInfo(name: LocalizedText([language: name]), defaultLanguage: language, termsOfServiceURL: terms,
-                          privacyPolicyURL: privacyURL(root) ?? "not set in \(name).storekit",
+                          privacyPolicyURL: policies.privacy ?? "not set in \(name).storekit",
                           billingGracePeriod: nil, appAppleID: applicationID(root))
         notes.append(CatalogProblem(path: .root, reason:
             "warning: a .storekit file has no bundle identifier; signed data names the app \(UntrustedText.quoted(app.signingBundleID)) (derived from its name)"))
@@ -330,6 +350,12 @@ final class StoreKitReader {
             }
         }
         guard problems.isEmpty else { return nil }
+        // What export cannot write back: ignored keys outside the parts kept whole.
+        origin.ignoredKeys = notes.filter { note in
+            let path = note.path.description
+            return note.reason.hasPrefix("ignored: ") && !["$.settings", "$.appPolicies", "$.subscriptionOffersKeyPair"].contains { path.hasPrefix($0) }
+                && !path.contains(".winbackOffers") && !path.contains(".billingPlans")
+        }.map(\.path.description)
         catalog.storeKit = origin
         return StoreKitConfiguration.Loaded(catalog: catalog, settings: settings, notes: notes)
     }
@@ -364,23 +390,41 @@ final class StoreKitReader {
         return nil
     }
 
-    private func policy(_ root: SKNode, _ key: String) -> String? {
-        guard case .object(let policies)? = root.optional("appPolicies")?.value else { return nil }
-        if key == "eula" {
-            guard case .string(let text)? = policies["eula"], let url = URL(string: text), url.scheme?.hasPrefix("http") == true else { return nil }
-            return text
-        }
-        guard case .array(let list)? = policies["policies"] else { return nil }
-        for case .object(let entry) in list {
-            if case .string(let text)? = entry["policyURL"], let url = URL(string: text), url.scheme?.hasPrefix("http") == true, url.host != nil {
-                return text
-            }
-        }
-        return nil
+    /// A web address (http or https, with a host); nil for anything else, placeholder text included.
+    static func webAddress(_ text: String?) -> String? {
+        guard let text, let url = URL(string: text), url.scheme?.hasPrefix("http") == true, url.host != nil else { return nil }
+        return text
     }
 
-    private func privacyURL(_ root: SKNode) -> String? { policy(root, "policies") }
-    private func eulaURL(_ root: SKNode) -> String? { policy(root, "eula") }
+    /// `appPolicies` (Xcode 14 and later): `eula`, the app's own license agreement (a web address, or its
+    /// text; empty: Apple's Standard EULA), and `policies`, one `{locale, policyText, policyURL}` per
+    /// locale. The privacy policy is the URL of the app's language, else of the first locale that has
+    /// one. Texts (a EULA or policy written out rather than linked) have no place on the sign-up screen,
+    /// which links: they are kept for export, with a note.
+    private func readPolicies(_ root: SKNode) -> (eula: String?, privacy: String?) {
+        guard let node = root.optional("appPolicies"), node.object != nil else { return (nil, nil) }
+        node.noteUnknownKeys(["eula", "policies"])
+        var eula: String?
+        if let eulaNode = node.optional("eula"), let text = eulaNode.string, !Self.isBlank(text) {
+            eula = Self.webAddress(text)
+            if eula == nil {
+                notes.append(CatalogProblem(path: eulaNode.path, reason:
+                    "kept for export: a EULA written out as text; the sign-up screen links Terms of Use, so it links Apple's Standard EULA"))
+            }
+        }
+        var byLanguage: [(language: String, url: String)] = []
+        for entry in node.optional("policies")?.elements ?? [] {
+            entry.noteUnknownKeys(["locale", "policyText", "policyURL"])
+            let locale = entry.optional("locale")?.string.map(Self.language) ?? ""
+            if let url = Self.webAddress(entry.optional("policyURL")?.string) { byLanguage.append((locale, url)) }
+            if let textNode = entry.optional("policyText"), let text = textNode.string, !Self.isBlank(text) {
+                notes.append(CatalogProblem(path: textNode.path, reason:
+                    "kept for export: a privacy policy written out as text; the sign-up screen shows the policy's web address"))
+            }
+        }
+        let privacy = byLanguage.first { $0.language == language }?.url ?? byLanguage.first?.url
+        return (eula, privacy)
+    }
 
     /// A synced file's `settings._applicationInternalID`: the app's Apple ID in App Store Connect, as
     /// digits (Xcode writes it as a string). Nil in a local file, or for anything else.
@@ -418,15 +462,17 @@ final class StoreKitReader {
             node.optional("familyShareable")?.problem("consumables cannot be shared with Family Sharing")
         }
         let localizations = node.optional("localizations")
-        var names = localizations.flatMap { texts($0, field: "displayName", optional: false) } ?? [:]
-        var descriptions = localizations.flatMap { texts($0, field: "description", optional: true) } ?? [:]
+        let shown = reference.flatMap { Self.isBlank($0) ? nil : $0 } ?? id ?? ""
+        var filledIn: Set<String> = []
+        var names = localizations.flatMap { texts($0, field: "displayName", fallback: shown, filledIn: &filledIn) } ?? [:]
+        var descriptions = localizations.flatMap { texts($0, field: "description", fallback: shown, filledIn: &filledIn) } ?? [:]
         guard let id, let type, let price else { return nil }
         if names.isEmpty {
-            names = [language: reference ?? id]
+            names = [language: shown]
+            descriptions = [language: ""]
             notes.append(CatalogProblem(path: node.path.appending("localizations"),
-                                        reason: "warning: no localizations; the store shows the reference name \(UntrustedText.quoted(reference ?? id))"))
+                                        reason: "warning: no localizations; the store shows the reference name \(UntrustedText.quoted(shown))"))
         }
-        for language in names.keys where descriptions[language] == nil { descriptions[language] = "" }
         var duration: SubscriptionPeriod?
         if type == .nonRenewing {
             duration = .oneYear
@@ -434,7 +480,8 @@ final class StoreKitReader {
                 "warning: a .storekit non-renewing subscription has no duration (the app decides it); storefront lets one purchase last P1Y"))
         }
         let order = localizations?.elements?.compactMap { $0.optional("locale")?.string.map(Self.language) } ?? []
-        origin.products[id] = .init(internalID: node.optional("internalID")?.string, referenceName: reference, languages: order)
+        origin.products[id] = .init(internalID: node.optional("internalID")?.string, referenceName: reference, languages: order,
+                                    filledIn: filledIn)
         var prices = PriceTable()
         prices.set(storefront, significand: price.significand, exponent: price.exponent)
         return Product(id: id, type: type, name: LocalizedText(names), description: LocalizedText(descriptions),
@@ -442,21 +489,33 @@ final class StoreKitReader {
                        subscription: nil, duration: duration)
     }
 
-    /// `localizations`: `[{locale, displayName, description}]` → language → text of `field`.
-    private func texts(_ node: SKNode, field: String, optional: Bool) -> [String: String]? {
+    /// `localizations`: `[{locale, displayName, description}]` → language → text of `field`. Xcode
+    /// lets either text be empty or left out: such a text is `fallback` (the reference name), with a
+    /// warning, and its language.field goes into `filledIn` so export writes it back empty.
+    private func texts(_ node: SKNode, field: String, fallback: String, filledIn: inout Set<String>) -> [String: String]? {
         guard let list = node.elements else { return nil }
         var texts: [String: String] = [:]
         for item in list {
             item.noteUnknownKeys(Keys.localization)
             guard let locale = item.required("locale")?.text else { continue }
-            let value = optional ? item.optional(field)?.string : item.required(field)?.text
-            guard let value else { continue }
             let language = Self.language(locale)
-            if texts[language] != nil { item.optional("locale")?.problem("locale \(UntrustedText.quoted(locale)) is listed twice") }
+            var value = item.optional(field)?.string ?? ""
+            if Self.isBlank(value) {
+                value = fallback
+                filledIn.insert(language + "." + field)
+                notes.append(CatalogProblem(path: item.path.appending(field), reason:
+                    "warning: \(field) is empty or missing (Xcode allows it); the store shows the reference name \(UntrustedText.quoted(fallback))"))
+            }
+            if field == "displayName", texts[language] != nil {
+                item.optional("locale")?.problem("locale \(UntrustedText.quoted(locale)) is listed twice")
+            }
             texts[language] = value
         }
         return texts
     }
+
+    /// A text with nothing visible in it (empty, spaces, invisible characters).
+    static func isBlank(_ text: String) -> Bool { !text.unicodeScalars.contains { !Node.isInvisible($0) } }
 
     private func price(_ node: SKNode) -> (significand: UInt64, exponent: Int)? {
         let text: String
@@ -502,7 +561,7 @@ final class StoreKitReader {
             member.problem("\(UntrustedText.quoted(id)) is not the id of the group this subscription is listed in (\(UntrustedText.quoted(groupID)))")
         }
         let period = period(node.required("recurringSubscriptionPeriod"), renewal: true)
-        let intro = node.optional("introductoryOffer").flatMap { offer($0, kind: .introductory, key: "intro:" + productID) }
+        let intro = introductoryOffer(node, productID: productID)
         var promotional: [SubscriptionOffer] = []
         var offerIDs: Set<String> = []
         for offerNode in node.optional("adHocOffers")?.elements ?? [] {
@@ -514,15 +573,101 @@ final class StoreKitReader {
                 promotional.append(offer)
             }
         }
-        if let winback = node.optional("winbackOffers"), case .array(let list) = winback.value {
-            origin.winbackOffers[productID] = winback.value
-            if !list.isEmpty {
-                notes.append(CatalogProblem(path: winback.path, reason:
-                    "not yet supported: \(list.count) win-back offer\(list.count == 1 ? "" : "s") kept for export but not offered in the store"))
-            }
+        let winBack = winBackOffers(node, productID: productID, taken: offerIDs)
+        if let plans = node.optional("billingPlans") {
+            origin.billingPlans[productID] = plans.value
+            checkBillingPlans(plans)
         }
         guard let level, let period else { return nil }
-        return SubscriptionInfo(groupID: groupID, level: level, period: period, introductoryOffer: intro, promotionalOffers: promotional)
+        return SubscriptionInfo(groupID: groupID, level: level, period: period, introductoryOffer: intro, promotionalOffers: promotional,
+                                winBackOffers: winBack)
+    }
+
+    /// The introductory offer: version 5's `introductoryOffers` (one per billing plan, each naming its
+    /// `billingPlanType`; the one billed up front, or naming none, is the subscription's), preferred over
+    /// the legacy `introductoryOffer` when a file has both.
+    private func introductoryOffer(_ node: SKNode, productID: String) -> SubscriptionOffer? {
+        let key = "intro:" + productID
+        guard let list = node.optional("introductoryOffers") else {
+            return node.optional("introductoryOffer").flatMap { offer($0, kind: .introductory, key: key) }
+        }
+        if let legacy = node.optional("introductoryOffer") {
+            notes.append(CatalogProblem(path: legacy.path, reason: "ignored: introductoryOffers (version 5) is read instead"))
+        }
+        var intro: SubscriptionOffer?
+        for entry in list.elements ?? [] {
+            let plan = entry.optional("billingPlanType")?.string ?? Self.billedUpFront
+            guard plan == Self.billedUpFront else {
+                origin.planIntroductoryOffers[productID, default: []].append(entry.value)
+                notes.append(CatalogProblem(path: entry.path, reason:
+                    "kept for export, not offered: the introductory offer of the \(UntrustedText.quoted(plan)) billing plan, which storefront does not sell yet"))
+                continue
+            }
+            guard intro == nil else {
+                entry.problem("a second introductory offer billed up front; a subscription has one per billing plan")
+                continue
+            }
+            intro = offer(entry, kind: .introductory, key: key)
+        }
+        return intro
+    }
+
+    static let billedUpFront = "BILLED_UPFRONT"
+    static let monthly = "MONTHLY"
+
+    /// Version 5 `billingPlans`: `{billingPlanType, displayPrice, commitmentDisplayPrice, internalID,
+    /// isEnabled}` per plan, BILLED_UPFRONT (the subscription's own price, once per period) or MONTHLY
+    /// (monthly payments with a 12-month commitment, StoreKit's `BillingPlanType.monthly`, iOS 26.4).
+    /// Checked for their shape and kept for export; storefront does not sell the monthly plan yet, and
+    /// says so for an enabled one.
+    private func checkBillingPlans(_ node: SKNode) {
+        for plan in node.elements ?? [] {
+            guard plan.object != nil else { continue }
+            plan.noteUnknownKeys(["billingPlanType", "commitmentDisplayPrice", "displayPrice", "internalID", "isEnabled"])
+            guard let type = plan.required("billingPlanType")?.string else { continue }
+            guard [Self.billedUpFront, Self.monthly].contains(type) else {
+                plan.optional("billingPlanType")?.problem("unknown billing plan \(UntrustedText.quoted(type)); expected BILLED_UPFRONT or MONTHLY")
+                continue
+            }
+            let amount = plan.required("displayPrice").flatMap(price)
+            _ = plan.optional("commitmentDisplayPrice").flatMap(price)
+            let enabled = plan.optional("isEnabled")?.bool ?? true
+            if type == Self.monthly, enabled, amount != nil {
+                notes.append(CatalogProblem(path: plan.path, reason:
+                    "kept for export, not sold: storefront does not simulate monthly payments with a 12-month commitment yet; the subscription sells billed up front"))
+            }
+        }
+    }
+
+    /// `winbackOffers` (version 4): Xcode's shape is an offer's (`paymentMode`, `subscriptionPeriod`,
+    /// `displayPrice` and `numberOfPeriods` as `adHocOffers` have them; no public file has a paid one, so
+    /// that is storefront's reading) with `offerID`, `referenceName` and `isEligible`, Xcode's switch
+    /// that makes the offer redeemable right after the subscription expires. Such an offer is the
+    /// model's win-back offer with no further conditions: from the day the subscription churned, for
+    /// App Store Connect's longest 24 months, whatever was paid. One switched off (`isEligible` false)
+    /// is never offered; it is kept for export. A file without `isEligible` (Xcode before it) reads as on.
+    private func winBackOffers(_ node: SKNode, productID: String, taken: Set<String>) -> [WinBackOffer] {
+        guard let list = node.optional("winbackOffers") else { return [] }
+        origin.winbackOffers[productID] = list.value
+        var offers: [WinBackOffer] = []
+        var ids = taken
+        for entry in list.elements ?? [] {
+            guard let id = entry.required("offerID")?.text else { continue }
+            if !ids.insert(id).inserted {
+                entry.optional("offerID")?.problem("offer id \(UntrustedText.quoted(id)) is used by another offer of this subscription")
+                continue
+            }
+            guard var offer = offer(entry, kind: .winBack, key: id) else { continue }
+            offer.id = id
+            if entry.optional("isEligible")?.bool == false {
+                notes.append(CatalogProblem(path: entry.path.appending("isEligible"), reason:
+                    "kept for export, not offered: Xcode's switch for win-back offer \(UntrustedText.quoted(id)) is off"))
+                continue
+            }
+            offers.append(WinBackOffer(offer: offer, paidMonths: 0, monthsSinceLastSubscribed: 0...WinBackOffer.monthsSinceRange.upperBound,
+                                       monthsBetweenOffers: nil, priority: .normal, startDate: nil, endDate: nil))
+        }
+        return offers
     }
 
     /// An introductory, ad hoc (promotional) or code offer: `paymentMode` free (the trial's whole length in
@@ -530,7 +675,13 @@ final class StoreKitReader {
     /// `displayPrice`) or payUpFront (`displayPrice` once for `subscriptionPeriod`).
     private func offer(_ node: SKNode, kind: SubscriptionOffer.Kind, key: String) -> SubscriptionOffer? {
         guard node.object != nil else { return nil }
-        node.noteUnknownKeys(kind == .introductory ? Keys.introductoryOffer : kind == .promotional ? Keys.adHocOffer : Keys.codeOffer)
+        let keys: Set<String> = switch kind {
+        case .introductory: Keys.introductoryOffer
+        case .promotional: Keys.adHocOffer
+        case .code: Keys.codeOffer
+        case .winBack: Keys.winBackOffer
+        }
+        node.noteUnknownKeys(keys)
         let mode = node.required("paymentMode").flatMap { modeNode -> SubscriptionOffer.PaymentMode? in
             guard let raw = modeNode.string else { return nil }
             guard let mode = Self.paymentModes[raw] else {
@@ -569,7 +720,18 @@ final class StoreKitReader {
         codeOfferPaths[productID] = node.path.appending("codeOffers")
         for (index, offerNode) in (node.optional("codeOffers")?.elements ?? []).enumerated() {
             let internalID = offerNode.optional("internalID")?.string
-            let id = internalID ?? "\(productID).code\(index + 1)"
+            // A transaction records an offer code's reference name as its offer id (Transaction.Offer.id),
+            // as a JSON catalog's offer id; the internal id where the name is empty or taken.
+            var id = offerNode.optional("referenceName")?.string.flatMap { Self.isBlank($0) ? nil : $0 } ?? ""
+            if id.isEmpty || codeOfferIDs.contains(id) {
+                let fallback = internalID ?? "\(productID).code\(index + 1)"
+                if !id.isEmpty {
+                    notes.append(CatalogProblem(path: offerNode.path.appending("referenceName"), reason:
+                        "warning: reference name \(UntrustedText.quoted(id)) is another code offer's too; transactions record this one as \(UntrustedText.quoted(fallback))"))
+                }
+                id = fallback
+            }
+            codeOfferIDs.insert(id)
             guard var offer = offer(offerNode, kind: .code, key: id) else { continue }
             offer.id = id
             let eligibility = offerNode.optional("eligibility")?.elements.map { items -> Set<OfferCodeOffer.Eligibility> in
@@ -630,7 +792,7 @@ final class StoreKitReader {
         if flag("_interruptedPurchasesEnabled") { settings.append(.interruptPurchases(true)) }
         if flag("_renewalBillingIssuesEnabled") { settings.append(.billingRetry(true)) }
         if let grace = node.optional("_billingGracePeriodEnabled")?.bool { settings.append(.gracePeriod(grace ? .on : .off)) }
-        if let rateNode = node.optional("_timeRate"), let raw = rateNode.int {
+        if let rateNode = node.optional("_timeRate") ?? compatibilityTimeRate(node), let raw = rateNode.int {
             if let rate = Self.timeRates[raw] {
                 settings.append(.timeRate(rate))
                 if let replaced = Self.deprecatedTimeRates[raw] {
@@ -640,10 +802,32 @@ final class StoreKitReader {
                 rateNode.problem("\(raw) is not a time rate of StoreKit Testing (SKTestSession.TimeRate: 0, 1–6, 10–13, 15, 1000–1005)")
             }
         }
-        for key in ["_disableDialogs", "_billingIssuesEnabled"] where flag(key) {
-            notes.append(CatalogProblem(path: node.path.appending(key), reason: "kept for export; storefront does not simulate \(key)"))
+        // SKTestSession.disableDialogs "disables dialogs during automated testing": storefront has no such
+        // switch (its flow scripts answer its sheets), so it is kept for export.
+        if flag("_disableDialogs") {
+            notes.append(CatalogProblem(path: node.path.appending("_disableDialogs"), reason:
+                "kept for export; Xcode's switch suppresses StoreKit's dialogs in automated tests (SKTestSession.disableDialogs), which storefront's scripts answer instead"))
+        }
+        if flag("_billingIssuesEnabled") {
+            notes.append(CatalogProblem(path: node.path.appending("_billingIssuesEnabled"), reason: "kept for export; storefront does not simulate _billingIssuesEnabled"))
         }
         return settings + storeKitErrors(node)
+    }
+
+    /// `_compatibilityTimeRate`: the time rate for an older StoreKit Testing that cannot read `_timeRate`,
+    /// an object of runtime version → time rate (`{"3": 6}`); Xcode's StoreKit service writes the entry
+    /// of the running version over `_timeRate`. storefront reads every rate, so `_timeRate` wins; without
+    /// one, the entry of the newest version is the rate. Anything else (a bare number, as hand-written
+    /// files have) Xcode skips: a note, kept for export.
+    private func compatibilityTimeRate(_ node: SKNode) -> SKNode? {
+        guard let compatibility = node.optional("_compatibilityTimeRate") else { return nil }
+        guard case .object(let entries) = compatibility.value, !entries.members.isEmpty else {
+            notes.append(CatalogProblem(path: compatibility.path, reason:
+                "ignored, kept for export: Xcode reads _compatibilityTimeRate only as an object of version → time rate, like {\"3\": 6}"))
+            return nil
+        }
+        let newest = entries.members.max { (Int($0.key) ?? Int.min) < (Int($1.key) ?? Int.min) }
+        return newest.map { SKNode($0.value, compatibility.path.appending($0.key), self) }
     }
 
     /// Xcode's StoreKit Errors other than Purchase (read by `failure(_:)`): each `_storeKitErrors`

@@ -20,6 +20,7 @@ public enum StoreKitExport {
         let origin = catalog.storeKit
         let code = (code ?? origin?.storefront ?? (catalog.territory("USA") != nil ? "USA" : catalog.territories[0].code)).uppercased()
         var dropped: [String] = []
+        let version = version(of: catalog)
         let others = catalog.territories.map(\.code).filter { $0 != code }
         if !others.isEmpty, origin == nil {
             dropped.append("prices in \(others.joined(separator: ", ")): a StoreKit configuration holds one price per product, in its storefront's currency (\(code))")
@@ -34,11 +35,16 @@ public enum StoreKitExport {
             guard let value = table[code] else { return nil }
             return .string(formatted(value, wholeCurrency: wholeCurrency))
         }
-        func localizations(name: LocalizedText, description: LocalizedText?, order: [String]?) -> JSONValue {
+        /// `names`: what the file read held; a text it left empty (read as the reference name) is written empty.
+        func localizations(name: LocalizedText, description: LocalizedText?, names: StoreKitOrigin.Names?) -> JSONValue {
             let keys = ordered(name, language: language)
-            let languages = (order ?? []).filter(keys.contains) + keys.filter { !(order ?? []).contains($0) }
+            let order = names?.languages ?? []
+            let languages = order.filter(keys.contains) + keys.filter { !order.contains($0) }
+            func text(_ value: String?, _ key: String, _ field: String) -> JSONValue {
+                names?.filledIn.contains(key + "." + field) == true ? .string("") : .string(value ?? "")
+            }
             return .array(languages.map { key in
-                object(["description": .string(description?[key] ?? ""), "displayName": .string(name[key] ?? ""),
+                object(["description": text(description?[key], key, "description"), "displayName": text(name[key], key, "displayName"),
                         "locale": .string(key.replacingOccurrences(of: "-", with: "_"))])
             })
         }
@@ -71,7 +77,7 @@ public enum StoreKitExport {
             members["displayPrice"] = value
             members["familyShareable"] = .bool(product.familyShareable)
             members["localizations"] = localizations(name: product.name, description: product.description,
-                                                     order: origin?.products[product.id]?.languages)
+                                                     names: origin?.products[product.id])
             members["productID"] = .string(product.id)
             members["type"] = .string(type)
             return members
@@ -102,7 +108,19 @@ public enum StoreKitExport {
                 members["groupNumber"] = .number(Double(info.level))
                 members["recurringSubscriptionPeriod"] = .string(info.period.description)
                 members["subscriptionGroupID"] = .string(group.id)
-                members["introductoryOffer"] = info.introductoryOffer.flatMap { offer($0, key: "intro:" + item.id, of: item.id) } ?? .null
+                let intro = info.introductoryOffer.flatMap { offer($0, key: "intro:" + item.id, of: item.id) }
+                if version.major >= 5 {
+                    // One introductory offer per billing plan, each naming its plan.
+                    var offers: [JSONValue] = []
+                    if case .object(var body)? = intro {
+                        body.members.append(.init(key: "billingPlanType", value: .string(StoreKitReader.billedUpFront)))
+                        offers.append(.object(body))
+                    }
+                    members["introductoryOffers"] = .array(offers + (origin?.planIntroductoryOffers[item.id] ?? []))
+                    if let plans = origin?.billingPlans[item.id] { members["billingPlans"] = plans }
+                } else {
+                    members["introductoryOffer"] = intro ?? .null
+                }
                 members["adHocOffers"] = .array(info.promotionalOffers.compactMap { promotional in
                     guard case .object(var body)? = offer(promotional, key: promotional.id ?? "", of: item.id) else { return nil }
                     body.members.append(.init(key: "offerID", value: .string(promotional.id ?? "")))
@@ -114,10 +132,19 @@ public enum StoreKitExport {
                     let order: [OfferCodeOffer.Eligibility: String] = [.new: "new", .existing: "existing", .lapsed: "expired"]
                     body.members.append(.init(key: "eligibility", value: .array(code.eligibility.compactMap { order[$0] }.sorted().map(JSONValue.string))))
                     body.members.append(.init(key: "isStackable", value: .bool(code.stacksWithIntroOffer)))
-                    body.members.append(.init(key: "referenceName", value: .string(origin?.offers[code.id]?.referenceName ?? code.name[language] ?? code.id)))
+                    // The reference name is what a transaction records as the offer's id (Transaction.Offer.id).
+                    body.members.append(.init(key: "referenceName", value: .string(origin?.offers[code.id]?.referenceName ?? code.id)))
                     return .object(body)
                 })
-                members["winbackOffers"] = origin?.winbackOffers[item.id] ?? .array([])
+                members["winbackOffers"] = origin?.winbackOffers[item.id] ?? .array(info.winBackOffers.compactMap { winBack in
+                    // Xcode's shape: the offer, its id and reference name, and isEligible (on).
+                    guard case .object(var body)? = offer(winBack.offer, key: winBack.id, of: item.id) else { return nil }
+                    body.members.append(.init(key: "isEligible", value: .bool(true)))
+                    body.members.append(.init(key: "offerID", value: .string(winBack.id)))
+                    body.members.append(.init(key: "referenceName", value: .string(winBack.id)))
+                    dropped.append("\(UntrustedText.quoted(item.id)): win-back offer \(UntrustedText.quoted(winBack.id))'s eligibility (paid months, months since the subscription ended, wait between offers, priority, dates): the format has only Xcode's isEligible switch, written on")
+                    return .object(body)
+                })
                 subscriptions.append(object(members))
             }
             let kept = origin?.groups[group.id]
@@ -133,6 +160,7 @@ public enum StoreKitExport {
         }
         if origin == nil, !catalog.offerCodes.isEmpty { dropped.append("offer codes' codes, expiry dates, active flags and redemption limits (the format holds none)") }
         if origin == nil, catalog.app.billingGracePeriod != nil { dropped.append("billingGracePeriod's duration (the format has only on or off)") }
+        for path in origin?.ignoredKeys ?? [] { dropped.append("\(path): ignored when the file was read (lint says why)") }
         if catalog.freeContent != nil { dropped.append("freeContent") }
         if catalog.onboarding != nil { dropped.append("onboarding") }
         if catalog.help != nil { dropped.append("help (FAQ, contact, conciliatory item)") }
@@ -154,16 +182,24 @@ public enum StoreKitExport {
             "identifier": .string(origin?.identifier ?? stableID(catalog.app.name[language] ?? "storefront")),
             "nonRenewingSubscriptions": .array(nonRenewing), "products": .array(products), "settings": settings,
             "subscriptionGroups": .array(groups),
-            "version": object(["major": .number(Double(StoreKitConfiguration.newestVersion.major)),
-                               "minor": .number(Double(StoreKitConfiguration.newestVersion.minor))]),
+            "version": object(["major": .number(Double(version.major)), "minor": .number(Double(version.minor))]),
         ]
+        // Only web addresses go into the URL fields: what a catalog holds there otherwise (a .storekit
+        // file without a policy reads as "not set in …") is written as Xcode's empty field.
+        let terms = catalog.app.termsOfServiceURL == StoreKitConfiguration.standardEULA ? nil : StoreKitReader.webAddress(catalog.app.termsOfServiceURL)
         root["appPolicies"] = origin?.kept["appPolicies"] ?? object([
-            "eula": .string(catalog.app.termsOfServiceURL == StoreKitConfiguration.standardEULA ? "" : catalog.app.termsOfServiceURL),
+            "eula": .string(terms ?? ""),
             "policies": .array([object(["locale": .string(language.replacingOccurrences(of: "-", with: "_")), "policyText": .string(""),
-                                        "policyURL": .string(catalog.app.privacyPolicyURL)])]),
+                                        "policyURL": .string(StoreKitReader.webAddress(catalog.app.privacyPolicyURL) ?? "")])]),
         ])
         if let pair = origin?.kept["subscriptionOffersKeyPair"] { root["subscriptionOffersKeyPair"] = pair }
         return Result(text: render(object(root)) + "\n", dropped: dropped)
+    }
+
+    /// The file version written: 5.0 for what only version 5 holds (a version 5 file's billing plans and
+    /// per-plan introductory offers), else 4.0, which every Xcode since 15 opens.
+    public static func version(of catalog: Catalog) -> (major: Int, minor: Int) {
+        (catalog.storeKit?.version.major ?? 4) >= 5 ? StoreKitConfiguration.newestVersion : (4, 0)
     }
 
     /// A text's languages, the catalog's default language first (Xcode lists the first localization
