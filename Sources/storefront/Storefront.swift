@@ -13,7 +13,7 @@ struct Storefront: ParsableCommand {
             With no arguments it opens the store on SampleCatalog.json with a fresh in-memory state, in the \
             terminal's locale. Bad options and broken catalogs exit with status 2.
             """,
-        subcommands: [Lint.self, ScriptCommand.self, LedgerCommand.self, ServeCommand.self, ExportCommand.self, CertificatesCommand.self]
+        subcommands: [Lint.self, ScriptCommand.self, LedgerCommand.self, ServeCommand.self, ExportCommand.self, CertificatesCommand.self, GalleryCommand.self]
     )
 
     @OptionGroup var launch: LaunchOptions
