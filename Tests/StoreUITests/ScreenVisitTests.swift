@@ -10,15 +10,17 @@ struct ScreenVisitTests {
         { gate, size in Sample.app(size, locale: locale, gate: gate) }
     }
 
-    @Test("every screen kind has a visit, and every visit arrives on its kind on the sample catalog, in English and Japanese")
+    @Test("every screen kind has a visit, and every visit arrives on its kind on the sample catalog, in English and Japanese, at 80x24, 50x16 and 40x12")
     func everyKindReachable() {
         for kind in ScreenKind.allCases {
             #expect(!kind.visits.isEmpty, "\(kind) has no way to be reached: say how in ScreenVisits.swift")
         }
         for locale in ["en_US", "ja_JP"] {
-            for visit in ScreenVisit.all {
-                let app = visit.run(Self.start(locale), size: Size(columns: 80, rows: 24))
-                #expect(app?.activeKind == visit.kind, "\(visit.name) in \(locale) does not arrive on \(visit.kind)")
+            for size in [Size(columns: 80, rows: 24), Size(columns: 50, rows: 16), Size(columns: 40, rows: 12)] {
+                for visit in ScreenVisit.all {
+                    let app = visit.run(Self.start(locale), size: size)
+                    #expect(app?.activeKind == visit.kind, "\(visit.name) in \(locale) at \(size) does not arrive on \(visit.kind)")
+                }
             }
         }
     }
