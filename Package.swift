@@ -54,7 +54,7 @@ let package = Package(
         // The review tools: the gallery of every screen (HTML, text, ANSI), the comparison of two
         // galleries, and asciicast recordings of the app's frames. Writes files; draws with StoreUI and
         // Terminal's ANSI rows, so nothing is drawn twice.
-        .target(name: "Review", dependencies: ["StoreModel", "StoreUI", "Terminal"]),
+        .target(name: "Review", dependencies: ["StoreModel", "CatalogFormats", "StoreUI", "Terminal"]),
         // `storefront serve`: the store over SSH (SwiftNIO SSH). Each session runs the ordinary storefront
         // program in its own pseudo-terminal, so nothing else in the project knows about NIO.
         .target(

@@ -1,3 +1,4 @@
+import CatalogFormats
 import Foundation
 import StoreUI
 import Terminal
@@ -6,11 +7,13 @@ import Terminal
 /// event), made of the app's own frames: `storefront script --cast`. An `"o"` event writes the rows that
 /// changed since the last frame, each whole from its first column (`ANSIRows`), so every line the screen
 /// shows is in the recording as that text; `"r"` is a resize; `"m"` a marker (a script's `snapshot`).
-/// Time is the recorder's own (`wait`), so a recording of a script is the same on every run.
+/// Time is the recorder's own (`wait`), so a recording of a script is the same on every run; an
+/// interactive session (`CastFile`) moves it to the real time of each frame.
 public struct CastRecorder: Sendable {
     private let rows: ANSIRows
     private let header: String
     private var events: [String] = []
+    private var headerDrained = false
     private var time = 0.0
     private var shown: Grid?
 
@@ -21,6 +24,9 @@ public struct CastRecorder: Sendable {
 
     /// Time passes before the next event.
     public mutating func wait(_ seconds: Double) { time += seconds }
+
+    /// The time of the next event, in seconds from the start (never earlier than the last).
+    public mutating func move(to seconds: Double) { time = max(time, seconds) }
 
     /// The screen now: the rows that differ from the last frame (every row after a resize).
     public mutating func frame(_ grid: Grid) {
@@ -47,27 +53,17 @@ public struct CastRecorder: Sendable {
         events.append("[\(String(format: "%.3f", time)), \"\(code)\", \(Self.json(data))]")
     }
 
-    /// The whole recording, as the file holds it.
+    /// The whole recording, as the file holds it (when nothing was drained).
     public var text: String { ([header] + events).map { $0 + "\n" }.joined() }
 
-    /// A JSON string: quotes, backslashes and every control character escaped.
-    static func json(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    result += String(format: "\\u%04x", scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+    /// What is new since the last drain (the header first), for a file written as the recording goes.
+    public mutating func drain() -> String {
+        let lines = (headerDrained ? [] : [header]) + events
+        headerDrained = true
+        events.removeAll()
+        return lines.map { $0 + "\n" }.joined()
     }
+
+    /// A JSON string, every control character escaped (the project's one JSON writer).
+    static func json(_ text: String) -> String { StoreKitExport.render(.string(text)) }
 }
