@@ -1,7 +1,7 @@
 import Foundation
 import StoreUI
 
-/// A recording of an interactive session, written as it happens (`storefront --cast FILE`, and each
+/// A recording of an interactive session, written as it happens (`storefront --recording FILE`, and each
 /// guest's session under `storefront serve --record DIR`): every frame the terminal is given is
 /// appended at once, in real time, so a session that ends by a signal or a dropped connection keeps
 /// everything it showed. The frames are `CastRecorder`'s: changed rows, each whole.

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// `serve --record DIR`: where each session's recording goes. The session's program records itself
-/// (`storefront --cast FILE`: its own frames, rows whole); the server only names the file.
+/// (`storefront --recording FILE`: its own frames, rows whole); the server only names the file.
 public enum SessionRecording {
     /// A new file in the folder, named by the time and a number (never by anything a guest sent), and
     /// created at once with O_EXCL, mode 0600, so two sessions starting together never share or

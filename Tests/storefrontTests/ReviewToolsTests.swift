@@ -86,4 +86,34 @@ struct ReviewToolsTests {
         }
         #expect(try Storefront.run(["script", "--cast", cast.path, "Tests/Scripts/refund.script", "Tests/Scripts/restore.script"]).status == 2, "one script only")
     }
+
+    @Test("serve --record records each guest's session as its own cast, named by time and number, never overwriting; rows whole")
+    func serveRecord() throws {
+        let recordings = ScratchFolder.make("recordings")
+        let server = try ServeProcess(["--demo", "--record", recordings.path, "--now", "2026-11-21"])
+        defer { server.stop() }
+        for _ in 0..<2 {
+            let guest = try server.guest()
+            defer { guest.close() }
+            try guest.waitFor("Trail Boost", timeout: 30)
+            guest.send("j")
+            try guest.waitFor("▸ Boost 5-Pack")
+            guest.send("q")
+            try guest.waitForExit(timeout: 20)
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: recordings.path).sorted()
+        #expect(names.count == 2, "\(names)")
+        for name in names {
+            #expect(name.wholeMatch(of: /session-\d{8}T\d{6}Z-\d+\.cast/) != nil, "\(name)")
+            let lines = try String(contentsOf: recordings.appendingPathComponent(name), encoding: .utf8).split(separator: "\n")
+            let header = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as! [String: Any]
+            #expect(header["version"] as? Int == 2 && header["width"] as? Int == 80 && header["height"] as? Int == 24)
+            let output = try lines.dropFirst().map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [Any] }
+                .map { $0[2] as! String }.joined()
+                .replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            #expect(output.contains("▸ Boost 5-Pack"), "the guest's screens, rows whole")
+            let attributes = try FileManager.default.attributesOfItem(atPath: recordings.appendingPathComponent(name).path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600, "a guest's session is not for other users")
+        }
+    }
 }
