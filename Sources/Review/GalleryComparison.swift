@@ -56,14 +56,7 @@ public struct GalleryComparison: Sendable {
     /// differ marked.
     public func html(old: String, new: String) -> String {
         let escape = GalleryPage.escape
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="generator" content="storefront gallery --compare">
-            <title>Gallery comparison</title>
-            <style>
+        var page = GalleryPage.head(title: "Gallery comparison", generator: "storefront gallery --compare") + """
             body{margin:0;padding:16px;background:#ffffff;color:#1c1c1c;font:14px system-ui,sans-serif}
             section{margin-bottom:32px}
             .pair{display:flex;gap:24px;align-items:flex-start}

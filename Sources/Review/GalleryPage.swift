@@ -14,15 +14,22 @@ struct GalleryPage {
     static let terminalForeground = ThemeColor.ansi(7)
     static let terminalBackground = ThemeColor.ansi(0)
 
+    /// A page's start, to its open `<style>`: what the gallery and the comparison share.
+    static func head(title: String, generator: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="generator" content="\(escape(generator))">
+        <title>\(escape(title))</title>
+        <style>
+
+        """
+    }
+
     var html: String {
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="generator" content="storefront gallery">
-            <title>\(Self.escape(title))</title>
-            <style>
+        var page = Self.head(title: title, generator: "storefront gallery") + """
             body{margin:0;padding:16px;background:#3a3a3a;color:#eeeeee;font:14px system-ui,sans-serif}
             header{position:sticky;top:0;background:#3a3a3a;padding:8px 0;z-index:1}
             label{margin-right:16px}
