@@ -52,6 +52,10 @@ let package = Package(
         // The ncurses edge: draws a grid, reads keys, follows resizes and signals. Draws StoreUI's grids;
         // knows nothing of the App Store model.
         .target(name: "Terminal", dependencies: ["CNCurses", "CTerminalState", "TextSafety", "StoreUI"]),
+        // The review tools: the gallery of every screen (HTML, text, ANSI), the comparison of two
+        // galleries, and asciicast recordings of the app's frames. Writes files; draws with StoreUI and
+        // Terminal's ANSI rows, so nothing is drawn twice.
+        .target(name: "Review", dependencies: ["StoreModel", "CatalogFormats", "StoreUI", "Terminal"]),
         // `storefront serve`: the store over SSH (SwiftNIO SSH). Each session runs the ordinary storefront
         // program in its own pseudo-terminal, so nothing else in the project knows about NIO.
         .target(
@@ -94,6 +98,7 @@ let package = Package(
                 "Terminal",
                 "Ledger",
                 "Serve",
+                "Review",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -126,6 +131,7 @@ let package = Package(
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         .testTarget(name: "AppStoreSigningTests", dependencies: ["AppStoreSigning", "StoreModel", "CatalogFormats", "TestSupport", .product(name: "Crypto", package: "swift-crypto"), .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "StoreUITests", dependencies: ["StoreUI", "StoreModel", "CatalogFormats", "TextSafety", "TestSupport"]),
+        .testTarget(name: "ReviewTests", dependencies: ["Review", "StoreUI", "StoreModel", "CatalogFormats", "TestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "StoreModel", "CatalogFormats", "TestSupport"]),
         // serve's rules without a network; the server itself is tested end to end in storefrontTests.
         .testTarget(name: "ServeTests", dependencies: ["Serve", .product(name: "NIOEmbedded", package: "swift-nio")]),
@@ -138,7 +144,7 @@ let package = Package(
         .testTarget(
             name: "storefrontTests",
             dependencies: [
-                "storefront", "Ledger", "StoreModel", "CatalogFormats", "TextSafety", "TestSupport",
+                "storefront", "Ledger", "StoreModel", "StoreUI", "CatalogFormats", "TextSafety", "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),

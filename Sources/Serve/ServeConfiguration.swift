@@ -14,6 +14,8 @@ public struct ServeConfiguration: Sendable {
     public var maxSessionLength: Duration?
     /// A ledger per key fingerprint in this folder; nil: every session starts fresh, in memory.
     public var stateDirectory: String?
+    /// `--record`: each session's program records itself into a new file here (`--recording`).
+    public var recordDirectory: String?
     /// The program each session runs (this executable) and the launch options it gets.
     public var program: String
     public var arguments: [String]

@@ -217,6 +217,15 @@ final class SessionHandler: ChannelInboundHandler {
         }
         phase = .running
         if let screen { arguments += ["--open", screen] }
+        if let folder = configuration.recordDirectory {
+            // A file of its own, named by time and number (never by anything the guest sent).
+            if let path = try? SessionRecording.reserve(in: folder) {
+                arguments += ["--recording", path]
+                logger.info("recording", metadata: ["file": "\(path)"])
+            } else {
+                logger.error("cannot record the session: no new file in the recordings folder", metadata: ["folder": "\(folder)"])
+            }
+        }
         let environment = SessionEnvironment(term: pty.term, locales: locales)
         do {
             program = try SessionProgram(program: configuration.program, arguments: arguments, environment: environment.variables,

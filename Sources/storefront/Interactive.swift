@@ -1,4 +1,5 @@
 import Foundation
+import Review
 import StoreModel
 import StoreUI
 import Terminal
@@ -11,7 +12,8 @@ enum Interactive {
 
     /// Runs until the person quits (status 0) or a signal arrives (the process dies of it). The terminal is
     /// restored on every way out (`TerminalScreen.stop`, run by `defer`, and its signal handlers).
-    static func run(_ session: LaunchOptions.Session) throws -> Int32 {
+    /// `recording` (`--recording`) gets every frame the terminal is given.
+    static func run(_ session: LaunchOptions.Session, recording: CastFile? = nil) throws -> Int32 {
         let screen: TerminalScreen
         do {
             screen = try TerminalScreen.start()
@@ -49,6 +51,7 @@ enum Interactive {
             let grid = state.view()
             if grid != drawn {
                 screen.draw(grid, theme: session.theme)
+                recording?.record(grid)
                 drawn = grid
             }
             // SIGTERM, SIGHUP (terminal closed), SIGINT, SIGQUIT: restore the terminal, then die of the
@@ -82,6 +85,7 @@ enum Interactive {
                     if effects.contains(.discardTypeAhead) {
                         let sheet = state.view()
                         screen.draw(sheet, theme: session.theme)
+                        recording?.record(sheet)
                         drawn = sheet
                         screen.discardPendingInput()
                         event = nil

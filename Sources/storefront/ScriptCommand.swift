@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ledger
+import Review
 import StoreModel
 import StoreUI
 import TextSafety
@@ -44,12 +45,18 @@ struct ScriptCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Run this many scripts at once (default 1).", valueName: "n"))
     var jobs: Int?
 
+    @Option(help: ArgumentHelp("Record the run as an asciicast v2 file (asciinema's format): a frame per key, a marker per snapshot. One script only.", valueName: "file"))
+    var cast: String?
+
     /// Where a script run for a report writes the line it stopped at (ScriptReport.swift).
     @Option(help: .hidden)
     var stoppedAt: String?
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of scripts to run at once, 1 or more") }
+        if cast != nil, files.count != 1 || junit != nil || jobs != nil {
+            throw ValidationError("--cast records one script: give one file, without --junit or --jobs")
+        }
     }
 
     func run() throws {
@@ -87,6 +94,9 @@ struct ScriptCommand: ParsableCommand {
         // The scratch folder goes however the run ends: passed, failed or malformed.
         defer { if ledgers == nil { try? FileManager.default.removeItem(at: folder) } }
         var runner = ScriptRunner(file: file, record: record, trace: trace, ledgers: folder)
+        runner.recordsCast = cast != nil
+        // The recording is written however the run ends: a failed expectation is worth seeing too.
+        defer { if let cast, let recording = runner.cast { try? Data(recording.text.utf8).write(to: URL(fileURLWithPath: cast)) } }
         do {
             try runner.run(script)
         } catch {
@@ -113,6 +123,9 @@ struct ScriptRunner {
     var line: Int?
     /// With --trace: what the line changed, gathered from the store's unsaved-changes record before each save.
     var traced = AppStore.UnsavedChanges()
+    /// With --cast: the recording, begun at the first launch (in its theme and size).
+    var recordsCast = false
+    var cast: CastRecorder?
 
     /// Scripts start here unless `launch --now` says otherwise, so they read the same every day.
     static let defaultNow = "2026-01-01T09:00:00Z"
@@ -137,6 +150,7 @@ struct ScriptRunner {
         for step in script.steps {
             line = step.line
             try perform(step)
+            recordFrame(after: step.castPause)
             // What the step changed becomes Server Notifications, kept with the rest of the ledger.
             if state != nil {
                 state!.store.collectNotifications()
@@ -177,9 +191,15 @@ struct ScriptRunner {
         if let quitAt { throw fail("the app quit on line \(quitAt); nothing can follow (but launch, or app-store-redeem for the next launch)") }
         switch step.command {
         case .press(let keys):
-            for key in keys where quitAt == nil { try send(.key(key), step) }
+            for key in keys where quitAt == nil {
+                try send(.key(key), step)
+                recordFrame(after: Script.Step.keyPause)
+            }
         case .type(let text):
-            for character in text where quitAt == nil { try send(.key(.character(character)), step) }
+            for character in text where quitAt == nil {
+                try send(.key(.character(character)), step)
+                recordFrame(after: Script.Step.typingPause)
+            }
         case .paste(let text):
             try send(.key(.paste(text)), step)
         case .appStoreRedeem(let code):
@@ -216,6 +236,7 @@ struct ScriptRunner {
             do { problem = try assertion.failure(in: state!) } catch { throw fail(error.message) }
             if let problem { try report(step, problem) }
         case .snapshot(let name):
+            cast?.marker(name)
             try snapshot(name, step: step)
         case .refundDecision(let approve, let transactionID):
             let waiting = state!.store.pendingRequests.first {
@@ -279,9 +300,22 @@ struct ScriptRunner {
         ledger = session.ledger
         courier = session.courier
         state = session.appState(size: size)
+        if recordsCast {
+            // The first screen at once; a relaunch a second after what came before.
+            let relaunch = cast != nil
+            if cast == nil { cast = CastRecorder(size: size, title: URL(fileURLWithPath: file).lastPathComponent, theme: session.theme) }
+            recordFrame(after: relaunch ? 1 : 0)
+        }
         // Scripts start in the store (or where --open says): onboarding only when their launch line asks for it.
         // What the start changed (a code redeemed in the App Store meanwhile) is saved, as the app does.
         if state!.start(onboarding: options.onboarding, firstLaunch: false).contains(.save) { try save(step) }
+    }
+
+    /// With --cast: the screen after a pause, as a person would see it (only rows that changed are written).
+    private mutating func recordFrame(after seconds: Double) {
+        guard cast != nil, let state else { return }
+        cast!.wait(seconds)
+        cast!.frame(state.view())
     }
 
     /// The same rule as the interactive app: what the screen reports is on disk first. The ledger
@@ -346,4 +380,18 @@ struct ScriptRunner {
 struct LaunchLine: ParsableArguments {
     @OptionGroup var options: LaunchOptions
     @OptionGroup var ledger: LedgerOption
+}
+
+extension Script.Step {
+    /// A recording's pace (`--cast`): a key every half second, typing faster, and a second for what
+    /// happens outside the keys (a launch, time travel, a verb); checks take no time.
+    static let keyPause = 0.5
+    static let typingPause = 0.1
+
+    var castPause: Double {
+        switch command {
+        case .launch, .press, .type, .expect, .expectNot, .assert, .snapshot, .size: 0
+        default: 1
+        }
+    }
 }

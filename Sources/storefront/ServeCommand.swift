@@ -54,6 +54,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("max-connections-per-minute"), help: "New connections from one address in any minute; more are refused.")
     var maxConnectionsPerMinute = 30
 
+    @Option(help: ArgumentHelp("Record each guest's session as an asciicast v2 file in this folder (made if missing): session-TIME-N.cast, never overwritten.", valueName: "folder"))
+    var record: String?
+
     @OptionGroup var launch: LaunchOptions
 
     /// serve's own options and whether each takes a value; everything else on the command line is a
@@ -62,6 +65,7 @@ struct ServeCommand: ParsableCommand {
         "--listen": true, "--host-key": true, "--authorized-keys": true, "--demo": false, "--max-sessions": true,
         "--idle-timeout": true, "--max-session-length": true, "--state-dir": true, "--open": true,
         "--max-ledgers": true, "--login-grace-time": true, "--max-startups-per-address": true, "--max-connections-per-minute": true,
+        "--record": true,
     ]
 
     func run() throws {
@@ -83,6 +87,14 @@ struct ServeCommand: ParsableCommand {
             idleTimeout: settings.idle, maxSessionLength: settings.length, stateDirectory: stateDir.map { Self.absolute($0) },
             program: ServeConfiguration.currentExecutable, arguments: Self.launchArguments(Array(CommandLine.arguments.dropFirst())),
             defaultScreen: launch.open, logger: logger)
+        if let record {
+            do {
+                try FileManager.default.createDirectory(atPath: record, withIntermediateDirectories: true)
+            } catch {
+                throw StartupError(message: "cannot make the recordings folder \(UntrustedText.path(record)) (--record): \(error.localizedDescription)")
+            }
+            configuration.recordDirectory = Self.absolute(record)
+        }
         configuration.loginGraceTime = settings.grace
         configuration.maxStartupsPerAddress = maxStartupsPerAddress
         configuration.maxConnectionsPerMinute = maxConnectionsPerMinute

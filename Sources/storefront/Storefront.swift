@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Review
 import StoreModel
 import StoreUI
 import TextSafety
@@ -13,11 +14,15 @@ struct Storefront: ParsableCommand {
             With no arguments it opens the store on SampleCatalog.json with a fresh in-memory state, in the \
             terminal's locale. Bad options and broken catalogs exit with status 2.
             """,
-        subcommands: [Lint.self, ScriptCommand.self, LedgerCommand.self, ServeCommand.self, ExportCommand.self, CertificatesCommand.self]
+        subcommands: [Lint.self, ScriptCommand.self, LedgerCommand.self, ServeCommand.self, ExportCommand.self, CertificatesCommand.self, GalleryCommand.self]
     )
 
     @OptionGroup var launch: LaunchOptions
     @OptionGroup var ledger: LedgerOption
+
+    /// Not `--cast`: the root's options also match after a subcommand's name, and `script --cast` is the script's.
+    @Option(help: ArgumentHelp("Record the session as an asciicast v2 file (asciinema's format), written as it goes.", valueName: "file"))
+    var recording: String?
 
     func run() throws {
         // Not a terminal (a pipe, a file): print the store as text instead of drawing it. That only
@@ -39,7 +44,13 @@ struct Storefront: ParsableCommand {
             return
         }
         let session = try launch.resolve(state: ledger.state)
-        let status = try Interactive.run(session)
+        let file: CastFile?
+        do {
+            file = try recording.map { try CastFile(path: $0, title: "storefront", theme: session.theme) }
+        } catch {
+            throw StartupError(message: "cannot write the recording \(UntrustedText.path(recording ?? "")) (--recording): \(error.localizedDescription)")
+        }
+        let status = try Interactive.run(session, recording: file)
         if status != 0 { throw ExitCode(status) }
     }
 

@@ -35,34 +35,10 @@ struct RedeemSheetTests {
         case invalidCharacters, unknownCode, expired, inactive, codeAlreadyUsed, alreadyRedeemed, notEligible
         case wouldDowngrade, limitReached, quarterlyLimitReached, alreadyOwned, paymentNotAllowed
 
-        var code: String {
-            switch self {
-            case .invalidCharacters: "SPRING-TRAIL"
-            case .unknownCode: "NOSUCHCODE"
-            case .expired: "NEWYEAR2026"
-            case .inactive: "OLDPROMO"
-            case .codeAlreadyUsed: "TH7Q2K9XWM4P"
-            case .alreadyRedeemed: "TH3RV8NDC5JL"
-            case .notEligible: "LOYALPRO"
-            case .wouldDowngrade: "BASICSTART"
-            case .limitReached: "SPRINGTRAIL"
-            case .quarterlyLimitReached: "ALPSFREE"
-            case .alreadyOwned: "ALPSFREE"
-            case .paymentNotAllowed: "HALFBOOST"
-            }
-        }
-
-        func setUp(_ store: inout AppStore) {
-            switch self {
-            case .codeAlreadyUsed, .alreadyRedeemed: _ = try? store.redeemOfferCode("TH7Q2K9XWM4P")
-            case .wouldDowngrade: store.purchase(RedeemSheetTests.proMonthly)
-            case .limitReached: store.countRedemptionsByOthers(offer: "SPRING-FREE-MONTH", code: "SPRINGTRAIL", count: 5000)
-            case .quarterlyLimitReached: store.countRedemptionsByOthers(offer: "BOOST-HALF", code: "HALFBOOST", count: 1_000_000)
-            case .alreadyOwned: store.purchase("com.trailhead.maps.alps")
-            case .paymentNotAllowed: store.gate = .screenTime
-            default: break
-            }
-        }
+        /// The code and what makes it happen are the gallery's (Core/ScreenVisits.swift), so the gallery
+        /// draws the refusal this test expects.
+        var code: String { RedeemRefusal(rawValue: rawValue)!.code }
+        func setUp(_ store: inout AppStore) { RedeemRefusal(rawValue: rawValue)!.setUp(&store) }
 
         var expected: OfferCodeError {
             switch self {

@@ -52,6 +52,15 @@ public enum ThemeColor: Sendable, Equatable {
         return greyDistance < cubeDistance ? 232 + greyIndex : cube
     }
 
+    /// The colour as xterm shows it (red, green, blue, 0–255), for pictures of screens (the gallery);
+    /// nil for the terminal's own colour.
+    public var rgb: (red: Int, green: Int, blue: Int)? {
+        switch self {
+        case .terminalDefault: nil
+        case .ansi(let index), .indexed(let index): Self.rgb(index)
+        }
+    }
+
     /// RGB of an xterm-256 entry.
     static func rgb(_ index: Int) -> (Int, Int, Int) {
         if index < 16 { return ansiRGB[index] }

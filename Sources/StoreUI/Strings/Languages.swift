@@ -11,6 +11,9 @@ extension Strings {
         "zh-Hans": .simplifiedChinese,
     ]
 
+    /// The keys of the languages the app speaks besides English (the gallery draws each).
+    public static var languageKeys: [String] { Array(languages.keys) }
+
     /// The table for a locale's language; English for every language not in `languages`.
     public static func forLocale(_ locale: Locale) -> Strings {
         languages[languageKey(locale)] ?? .english

@@ -1,0 +1,108 @@
+import Foundation
+import StoreModel
+import StoreUI
+import Terminal
+
+/// `storefront gallery`: every screen and overlay (`ScreenVisit.all`, from the app's own registry of
+/// screen kinds) in every locale × size × theme, at a fixed clock, written as one HTML page
+/// (`GalleryPage`) with a `.txt` and an `.ans` file per screen. Nothing in the output depends on where
+/// or when it is written: two galleries of the same catalog are byte-identical.
+public struct Gallery: Sendable {
+    /// A locale to draw in, and the territory the app would start in for it.
+    public struct Setting: Sendable {
+        public var locale: Locale
+        public var territory: Territory
+        /// The locale as it was asked for (en_US), for file names and filters.
+        public var name: String
+        public init(locale: Locale, territory: Territory, name: String? = nil) {
+            self.locale = locale
+            self.territory = territory
+            self.name = name ?? locale.identifier
+        }
+    }
+
+    /// A theme and the name it was asked for by (a file name in Themes/).
+    public struct ThemeChoice: Sendable {
+        public var name: String
+        public var theme: Theme
+        public init(name: String, theme: Theme) {
+            self.name = name
+            self.theme = theme
+        }
+    }
+
+    /// One screen as drawn: which visit, in which locale and size (the grid is the same in every theme).
+    public struct Drawing: Sendable {
+        public var visit: String
+        public var kind: ScreenKind
+        public var locale: String
+        public var grid: Grid
+        public var size: Size { grid.size }
+    }
+
+    /// Every screen drawn, in the registry's order, then by locale and size.
+    public private(set) var drawings: [Drawing] = []
+    /// The themes each drawing is shown in.
+    public let themes: [ThemeChoice]
+    /// Visits the catalog cannot make (a product or code the sample flows use is not in it).
+    public private(set) var unreached: [String] = []
+
+    /// The clock every gallery is drawn at, so the dates on screen never depend on the day it is made.
+    public static let clock = Date(timeIntervalSince1970: 1_795_251_600)  // 2026-11-21T09:00:00Z
+    /// The device id the inspector shows: fixed, where a fresh store makes a random one.
+    static let deviceVerificationID = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
+
+    public init(catalog: Catalog, settings: [Setting], sizes: [Size], themes: [ThemeChoice],
+                visits: [ScreenVisit] = ScreenVisit.all) {
+        self.themes = themes
+        var unreached: [String] = []
+        for visit in visits {
+            for setting in settings {
+                // A visit with a size of its own is drawn once per locale.
+                for size in visit.size.map({ [$0] }) ?? sizes {
+                    let app = visit.run({ gate, size in
+                        var store = AppStore(catalog: catalog, territory: setting.territory, now: Self.clock, gate: gate)
+                        store.deviceVerificationID = Self.deviceVerificationID
+                        return AppState(store: store, locale: setting.locale, size: size)
+                    }, size: size)
+                    guard let app else {
+                        if !unreached.contains(visit.name) { unreached.append(visit.name) }
+                        continue
+                    }
+                    drawings.append(Drawing(visit: visit.name, kind: visit.kind, locale: setting.name, grid: app.view()))
+                }
+            }
+        }
+        self.unreached = unreached
+    }
+
+    /// The file name (without extension) of a drawing in a theme: `store-screen-time_ja_JP_50x16_default`.
+    public static func fileName(_ drawing: Drawing, theme: String) -> String {
+        [drawing.visit, drawing.locale, drawing.size.description, theme].map(safe).joined(separator: "_")
+    }
+
+    /// Letters, digits, -, _ and . only: a name from the command line never leaves the folder or breaks a line.
+    static func safe(_ text: String) -> String {
+        String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") ? $0 : "-" })
+    }
+
+    /// Writes `index.html` and `screens/NAME.txt` and `.ans` into a folder (made if missing). `.txt` and
+    /// `.ans` files of an earlier gallery in `screens/` are removed first, so the folder holds this
+    /// gallery only; nothing else in the folder is touched.
+    public func write(to folder: URL, title: String) throws {
+        let screens = folder.appendingPathComponent("screens", isDirectory: true)
+        try FileManager.default.createDirectory(at: screens, withIntermediateDirectories: true)
+        for old in try FileManager.default.contentsOfDirectory(atPath: screens.path) where old.hasSuffix(".txt") || old.hasSuffix(".ans") {
+            try FileManager.default.removeItem(at: screens.appendingPathComponent(old))
+        }
+        for choice in themes {
+            let ansi = ANSIRows(theme: choice.theme)
+            for drawing in drawings {
+                let name = Self.fileName(drawing, theme: choice.name)
+                try Data((drawing.grid.text + "\n").utf8).write(to: screens.appendingPathComponent(name + ".txt"))
+                try Data(ansi.text(drawing.grid).utf8).write(to: screens.appendingPathComponent(name + ".ans"))
+            }
+        }
+        try Data(GalleryPage(gallery: self, title: title).html.utf8).write(to: folder.appendingPathComponent("index.html"))
+    }
+}

@@ -1,0 +1,272 @@
+import Foundation
+import StoreModel
+
+/// How each screen and overlay is reached from a fresh app on the sample flows: what `storefront
+/// gallery` draws. The list comes from `ScreenKind.allCases` through `visits`, an exhaustive switch, so a
+/// new kind does not build until it says how it is reached, and `ScreenVisitTests` fails when a visit
+/// does not arrive on its kind. A kind may have several visits (the gated store once per
+/// `canMakePayments` reason, the redemption sheet once per refusal).
+public struct ScreenVisit: Sendable {
+    public var kind: ScreenKind
+    /// Which of the kind's states this is ("screen-time", "expired"); nil for the kind's plain state.
+    public var variant: String?
+    /// `canMakePayments` at launch.
+    public var gate: PaymentGate
+    /// A fixed size instead of the gallery's (the "terminal too small" message needs a small one).
+    public var size: Size?
+    /// The keys and model calls from a fresh app to the screen. False when the catalog lacks what the
+    /// visit needs (a product, a code): then it is left out.
+    public var steps: @Sendable (inout AppState) -> Bool
+
+    public init(_ kind: ScreenKind, _ variant: String? = nil, gate: PaymentGate = .allowed, size: Size? = nil,
+                steps: @escaping @Sendable (inout AppState) -> Bool = { _ in true }) {
+        self.kind = kind
+        self.variant = variant
+        self.gate = gate
+        self.size = size
+        self.steps = steps
+    }
+
+    /// A name for files and filters: the kind, then the variant ("store-screen-time").
+    public var name: String { kind.rawValue + (variant.map { "-" + $0 } ?? "") }
+
+    /// Every visit of every kind, in `ScreenKind`'s order.
+    public static var all: [ScreenVisit] { ScreenKind.allCases.flatMap(\.visits) }
+
+    /// The app on this visit's screen, or nil when the catalog lacks what it needs or the visit did
+    /// not arrive on its kind. `start` makes the fresh app (store, locale, size) with the visit's gate.
+    public func run(_ start: (PaymentGate, Size) -> AppState, size: Size) -> AppState? {
+        var app = start(gate, self.size ?? size)
+        guard steps(&app), app.activeKind == kind else { return nil }
+        return app
+    }
+}
+
+/// The sample catalog's products and codes that the visits use (SampleCatalog.json).
+enum SampleIDs {
+    static let alps = "com.trailhead.maps.alps"
+    static let boost = "com.trailhead.boost.small"
+    static let pass = "com.trailhead.pass.summer"
+    static let proMonthly = "com.trailhead.plus.pro.monthly"
+    static let proAnnual = "com.trailhead.plus.pro.annual"
+}
+
+extension ScreenKind {
+    /// How this screen or overlay is reached (see `ScreenVisit`).
+    public var visits: [ScreenVisit] {
+        typealias Visit = ScreenVisit
+        switch self {
+        case .store:
+            return [Visit(.store)] + PaymentGate.allCases.filter { !$0.canMakePayments }.map { Visit(.store, $0.rawValue, gate: $0) }
+        case .detail:
+            return [Visit(.detail) { $0.select(SampleIDs.alps) && $0.pressing(.enter) }]
+        case .sheet:
+            return [
+                Visit(.sheet) { $0.select(SampleIDs.alps) && $0.pressing(.character("b")) },
+                Visit(.sheet, "promoted") { app in
+                    guard app.store.catalog.product(SampleIDs.alps) != nil else { return false }
+                    app.receivePurchaseIntent(PurchaseIntent(productID: SampleIDs.alps))
+                    return true
+                },
+            ]
+        case .result:
+            return [Visit(.result) { $0.select(SampleIDs.alps) && $0.pressing(.character("b"), .tab, .enter) }]
+        case .help:
+            return [Visit(.help) { $0.pressing(.character("?")) }]
+        case .tooSmall:
+            return [Visit(.tooSmall, size: Size(columns: 36, rows: 10))]
+        case .scenario:
+            return [Visit(.scenario) { $0.withHistory() && $0.pressing(.character("s")) }]
+        case .transactions:
+            return [Visit(.transactions) { $0.withHistory() && $0.pressing(.character("t"), .backTab) }]
+        case .transaction:
+            return [Visit(.transaction) { $0.withHistory() && $0.pressing(.character("t"), .backTab, .down, .enter) }]
+        case .confirm:
+            return [Visit(.confirm) { $0.pressing(.character("s"), .character("c")) }]
+        case .signup:
+            return [Visit(.signup) { $0.select(SampleIDs.proAnnual) && $0.pressing(.enter) }]
+        case .restore:
+            return [
+                Visit(.restore) { $0.pressing(.character("a"), .character("r")) },
+                Visit(.restore, "restored") { $0.bought(SampleIDs.alps) && $0.pressing(.character("a"), .character("r"), .enter) },
+            ]
+        case .priceConsent:
+            return [Visit(.priceConsent) { app in
+                guard app.bought(SampleIDs.proMonthly), let product = app.store.catalog.product(SampleIDs.proMonthly),
+                      let price = app.store.price(of: product) else { return false }
+                // Past the introductory price's three months: the next renewal charges the new price.
+                app.store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
+                guard app.store.raisePrice(SampleIDs.proMonthly, to: price * 8 / 5, consentRequired: true) else { return false }
+                // The sheet shows at the next launch.
+                app = AppState(store: app.store, locale: app.locale, size: app.size)
+                return true
+            }]
+        case .freeContent:
+            return [Visit(.freeContent) { $0.pressing(.character("f")) }]
+        case .freeItem:
+            return [Visit(.freeItem) { $0.pressing(.character("f"), .enter) }]
+        case .paywall:
+            return [Visit(.paywall) { $0.read(4) }]
+        case .onboarding:
+            return [
+                Visit(.onboarding) { $0.onboarding() },
+                Visit(.onboarding, "last") { $0.onboarding() && $0.pressing(.right, .right, .right) },
+            ]
+        case .account:
+            return [
+                Visit(.account) { $0.pressing(.character("a")) },
+                Visit(.account, "subscriber") { $0.bought(SampleIDs.proMonthly) && $0.pressing(.character("a")) },
+            ]
+        case .manage:
+            return [Visit(.manage) { $0.bought(SampleIDs.proMonthly) && $0.pressing(.character("a"), .enter) }]
+        case .cancelSubscription:
+            return [Visit(.cancelSubscription) { app in
+                guard app.bought(SampleIDs.proMonthly) else { return false }
+                app.store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
+                return app.pressing(.character("a"), .character("x"))
+            }]
+        case .purchaseHelp:
+            return [Visit(.purchaseHelp) { $0.pressing(.character("p")) }]
+        case .missingPurchase:
+            return [Visit(.missingPurchase) { $0.helpCustomer() && $0.pressing(.character("p"), .enter) }]
+        case .helpPage:
+            return [
+                Visit(.helpPage, "faq") { $0.pressing(.character("p"), .down, .enter) },
+                Visit(.helpPage, "contact") { $0.pressing(.character("p"), .end, .enter) },
+            ]
+        case .refunds:
+            return [Visit(.refunds) { $0.helpCustomer() && $0.pressing(.character("p"), .down, .down, .enter) }]
+        case .feedback:
+            return [Visit(.feedback) { $0.pressing(.character("p"), .down, .down, .down, .enter) }]
+        case .refundSheet:
+            return [
+                Visit(.refundSheet) { $0.helpCustomer() && $0.pressing(.character("p"), .down, .down, .enter, .down, .enter, .down, .down) },
+                Visit(.refundSheet, "submitted") { $0.helpCustomer() && $0.pressing(.character("p"), .down, .down, .enter, .enter, .enter, .enter) },
+            ]
+        case .redeem:
+            return [
+                Visit(.redeem) { $0.pressing(.character("c")) },
+                Visit(.redeem, "offer") { $0.redeem("SPRINGTRAIL") && $0.redeemPage != .entry },
+                Visit(.redeem, "welcome") { $0.redeem("SPRINGTRAIL") && $0.pressing(.tab, .enter) && $0.redeemPage != .entry },
+            ] + RedeemRefusal.allCases.map { refusal in
+                Visit(.redeem, refusal.rawValue) { app in
+                    refusal.setUp(&app.store)
+                    return app.redeem(refusal.code) && app.redeemRefused
+                }
+            }
+        case .reviewPrompt:
+            return [Visit(.reviewPrompt) { $0.bought(SampleIDs.proMonthly) && $0.read(3, dismissingPrompt: false) }]
+        }
+    }
+}
+
+/// Each refusal of an offer code, with what makes it happen on the sample catalog (RedeemSheetTests
+/// checks each against the refusal it expects).
+enum RedeemRefusal: String, CaseIterable {
+    case invalidCharacters, unknownCode, expired, inactive, codeAlreadyUsed, alreadyRedeemed, notEligible
+    case wouldDowngrade, limitReached, quarterlyLimitReached, alreadyOwned, paymentNotAllowed
+
+    var code: String {
+        switch self {
+        case .invalidCharacters: "SPRING-TRAIL"
+        case .unknownCode: "NOSUCHCODE"
+        case .expired: "NEWYEAR2026"
+        case .inactive: "OLDPROMO"
+        case .codeAlreadyUsed: "TH7Q2K9XWM4P"
+        case .alreadyRedeemed: "TH3RV8NDC5JL"
+        case .notEligible: "LOYALPRO"
+        case .wouldDowngrade: "BASICSTART"
+        case .limitReached: "SPRINGTRAIL"
+        case .quarterlyLimitReached, .alreadyOwned: "ALPSFREE"
+        case .paymentNotAllowed: "HALFBOOST"
+        }
+    }
+
+    func setUp(_ store: inout AppStore) {
+        switch self {
+        case .codeAlreadyUsed, .alreadyRedeemed: _ = try? store.redeemOfferCode("TH7Q2K9XWM4P")
+        case .wouldDowngrade: store.purchase(SampleIDs.proMonthly)
+        case .limitReached: store.countRedemptionsByOthers(offer: "SPRING-FREE-MONTH", code: "SPRINGTRAIL", count: 5000)
+        case .quarterlyLimitReached: store.countRedemptionsByOthers(offer: "BOOST-HALF", code: "HALFBOOST", count: 1_000_000)
+        case .alreadyOwned: store.purchase(SampleIDs.alps)
+        case .paymentNotAllowed: store.gate = .screenTime
+        default: break
+        }
+    }
+}
+
+/// The steps the visits are written in.
+extension AppState {
+    /// Keys as a person types them; true, so steps read as one condition.
+    fileprivate mutating func pressing(_ keys: Key...) -> Bool {
+        for key in keys { _ = update(.key(key)) }
+        return true
+    }
+
+    /// Moves the store's selection to a product with the arrow keys; false when the catalog has none.
+    fileprivate mutating func select(_ productID: String) -> Bool {
+        guard store.catalog.product(productID) != nil else { return false }
+        for _ in 0...store.catalog.products.count where storeScreen.selection != productID { _ = update(.key(.down)) }
+        return storeScreen.selection == productID
+    }
+
+    /// The person bought a product before the visit (as the App Store records it).
+    fileprivate mutating func bought(_ productID: String) -> Bool {
+        guard store.catalog.product(productID) != nil else { return false }
+        if case .purchased = store.purchase(productID) { return true }
+        return false
+    }
+
+    /// A little history: a consumable, a subscription that renewed, an Ask to Buy request waiting.
+    fileprivate mutating func withHistory() -> Bool {
+        guard [SampleIDs.boost, SampleIDs.proMonthly, SampleIDs.alps].allSatisfy({ store.catalog.product($0) != nil }) else { return false }
+        store.purchase(SampleIDs.boost, quantity: 2)
+        store.purchase(SampleIDs.proMonthly)
+        store.advance(by: SubscriptionPeriod(value: 1, unit: .month))
+        store.scenario.askToBuy = true
+        store.purchase(SampleIDs.alps)
+        store.scenario.askToBuy = false
+        return true
+    }
+
+    /// Someone who bought a map pack, boosts and a pass, with the map pack not delivered.
+    fileprivate mutating func helpCustomer() -> Bool {
+        guard bought(SampleIDs.alps) else { return false }
+        store.advance(by: SubscriptionPeriod(value: 2, unit: .day))
+        store.purchase(SampleIDs.boost, quantity: 3)
+        store.advance(by: SubscriptionPeriod(value: 1, unit: .day))
+        store.purchase(SampleIDs.pass)
+        return store.markUndelivered(1)
+    }
+
+    /// Reads the first `count` free items, back to the list after each (the paywall comes at the limit).
+    fileprivate mutating func read(_ count: Int, dismissingPrompt: Bool = true) -> Bool {
+        guard let items = store.catalog.freeContent?.items, items.count >= count else { return false }
+        _ = pressing(.character("f"))
+        for position in 0..<count {
+            _ = pressing(.home)
+            for _ in 0..<position { _ = pressing(.down) }
+            _ = pressing(.enter)
+            // To its end (a small terminal scrolls it), as a read counts only when finished.
+            if top.kind == .freeItem { _ = pressing(.end, .escape) }
+            if dismissingPrompt, case .reviewPrompt? = overlay { _ = pressing(.escape) }
+        }
+        return true
+    }
+
+    fileprivate mutating func onboarding() -> Bool {
+        OnboardingScreen.startIfDue(&self, requested: true, firstLaunch: false)
+        return true
+    }
+
+    /// The redemption sheet (from the store's Redeem Code, or a redemption URL while purchases are
+    /// blocked) with a code typed and checked.
+    fileprivate mutating func redeem(_ code: String) -> Bool {
+        if mayRedeemCodes { _ = pressing(.character("c")) } else { follow(.redeem(code: nil)) }
+        for character in code { _ = update(.key(.character(character))) }
+        return pressing(.enter)
+    }
+
+    fileprivate var redeemPage: RedeemSheet.Page? { if case .redeem(let sheet)? = overlay { sheet.page } else { nil } }
+    fileprivate var redeemRefused: Bool { if case .redeem(let sheet)? = overlay { sheet.error != nil } else { false } }
+}
