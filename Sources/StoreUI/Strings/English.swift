@@ -137,6 +137,8 @@ public struct Strings: Sendable {
 
     // Results
     public var purchased: @Sendable (String) -> String = { "You bought \($0)." }
+    /// Transaction.updates: what another device of the account bought arrived here (names, joined).
+    public var purchasedElsewhere: @Sendable (String) -> String = { "Purchased on another device: \($0)." }
     public var subscribedTo: @Sendable (String) -> String = { "You're subscribed to \($0)." }
     public var scheduled: @Sendable (String, String) -> String = { "\($0) starts on \($1)." }
     public var deferred = "Waiting for approval"
@@ -410,6 +412,7 @@ public struct Strings: Sendable {
         public var nothingToRaise = "No subscription renews, so no price was raised. Subscribe first."
         // SKTestSession's controls (the inspector's e and w, the panel's last rows, the script verbs).
         public var expiredNow: @Sendable (String) -> String = { "\($0) expired now: it will not renew." }
+        public var cancelledInSettings: @Sendable (String) -> String = { "\($0): auto-renew turned off in Settings, outside the app." }
         public var renewedNow: @Sendable (String, RenewalState) -> String = { group, state in
             "Renewed now, the clock unmoved. \(group): \(QAStrings.renewalState(state))."
         }
