@@ -128,6 +128,7 @@ public final class Ledger {
         var created = false
         var lock: Int32 = -1
         var read: Snapshot?
+        var account: AppStore?
         do throws(Failure) {
             switch try FileCheck.examine(path) {
             case .missing:
@@ -153,13 +154,18 @@ public final class Ledger {
                 }
                 // Opening for writing switches a WAL-mode ledger to the rollback journal, once: SQLite
                 // then folds its -wal into the file and removes the -wal and -shm.
+                // The account is built (and checked against the catalog) before anything is written.
                 read = snapshot
+                account = try snapshot.store(catalog: catalog, territory: territory, path: path)
                 database = try Self.openForWriting(path, new: false)
             }
             // Another device may have saved between the check and now: what counts is the ledger as it
             // is once this connection knows its data_version and generation (read together).
             var (current, version, generation) = try Self.current(database, path: path, since: read?.generation)
-            if let current { read = current }
+            if let current {
+                read = current
+                account = try current.store(catalog: catalog, territory: territory, path: path)
+            }
             known = read?.devices[device]
             if let known { deviceVerificationID = known } else {
                 // A device name's first opening of the ledger: a new deviceVerificationID, written at
@@ -172,13 +178,8 @@ public final class Ledger {
                 deviceVerificationID = id
             }
             (dataVersion, self.generation) = (version, generation)
-            if let read {
-                stored = try read.store(catalog: catalog, territory: territory, path: path)
-                savedSettings = read.settings
-            } else {
-                stored = nil
-                savedSettings = [:]
-            }
+            stored = account
+            savedSettings = read?.settings ?? [:]
         } catch {
             if lock >= 0 { close(lock) }
             if created { unlink(path) }
@@ -193,8 +194,8 @@ public final class Ledger {
     /// transaction: the snapshot is nil when the generation is still `since` (no storefront saved
     /// since), or when there is no `since` (a new ledger).
     private static func current(_ database: DatabaseQueue, path: String, since: Int32?) throws(Failure) -> (Snapshot?, Int, Int32) {
-        do {
-            return try database.read { db in
+        try failures(path) {
+            try database.read { db in
                 // Reading the header first takes SQLite's shared lock: no commit can come between.
                 let generation = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 let version = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
@@ -205,8 +206,17 @@ public final class Ledger {
                     throw Failure.badRow(path: path, detail: bad.description)
                 }
             }
+        }
+    }
+
+    /// Runs `body`, turning what SQLite and GRDB throw into the ledger's own failures.
+    private static func failures<T>(_ path: String, _ body: () throws -> T) throws(Failure) -> T {
+        do {
+            return try body()
         } catch let failure as Failure {
             throw failure
+        } catch let bad as BadRow {
+            throw .unreadable(path: path, detail: bad.description)
         } catch let error as DatabaseError {
             throw failure(error, path: path)
         } catch {
@@ -217,21 +227,13 @@ public final class Ledger {
     /// Runs `body` in one transaction under SQLite's write lock (`BEGIN IMMEDIATE`: a device saving
     /// meanwhile is waited for, up to the busy timeout).
     private static func write(_ database: DatabaseQueue, path: String, _ body: (Database) throws -> Void) throws(Failure) {
-        do {
+        try failures(path) {
             try database.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     try body(db)
                     return .commit
                 }
             }
-        } catch let failure as Failure {
-            throw failure
-        } catch let bad as BadRow {
-            throw .unreadable(path: path, detail: bad.description)
-        } catch let error as DatabaseError {
-            throw failure(error, path: path)
-        } catch {
-            throw .unreadable(path: path, detail: "\(error)")
         }
     }
 
@@ -336,17 +338,11 @@ public final class Ledger {
             // Every commit reaches the disk before `save` returns.
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        do {
+        return try failures(path) {
             let database = try DatabaseQueue(path: path, configuration: configuration)
             if new { try database.write { db in try db.execute(sql: "PRAGMA application_id = \(applicationID)") } }
             try migrator.migrate(database)
             return database
-        } catch let failure as Failure {
-            throw failure
-        } catch let error as DatabaseError {
-            throw failure(error, path: path)
-        } catch {
-            throw .unreadable(path: path, detail: "\(error)")
         }
     }
 
@@ -690,13 +686,15 @@ public final class Ledger {
             stopped = .lost(path: path, detail: "another program wrote to it since storefront opened it")
             return nil
         }
-        guard var fresh = try read.store(catalog: current.catalog, territory: current.territory, path: path) else { return nil }
+        let stored = try read.store(catalog: current.catalog, territory: current.territory, path: path)
+        (dataVersion, generation, savedSettings) = (newVersion, newGeneration, read.settings)
+        // Only devices opened it since (no account saved yet): nothing to take in.
+        guard var fresh = stored else { return nil }
         fresh.deviceName = current.deviceName
         fresh.deviceVerificationID = current.deviceVerificationID
         fresh.account = current.account
         fresh.notifyingServer = current.notifyingServer
         if current.now > fresh.now { fresh.advance(to: current.now) }
-        (dataVersion, generation, savedSettings) = (newVersion, newGeneration, read.settings)
         return fresh
     }
 
@@ -708,7 +706,8 @@ public final class Ledger {
         if let fresh = try refreshed(store) { store = fresh }
         var attempt = store
         change(&attempt)
-        while true {
+        // Each try that fails means another device saved: some device always gets on. A bound all the same.
+        for _ in 0..<100 {
             do {
                 try save(attempt)
                 attempt.markSaved()
@@ -720,6 +719,7 @@ public final class Ledger {
                 change(&attempt)
             }
         }
+        throw .otherDeviceWrote(path: path)
     }
 
     /// Rows inserted, changed or deleted through this ledger's connection since it opened (SQLite's

@@ -24,6 +24,16 @@ struct SharedLedgerTests {
         return store
     }
 
+    /// The iPhone and the iPad on a new ledger, the iPhone's first save taken in by the iPad.
+    func twoDevices(_ name: String) throws -> (String, Ledger, Ledger, AppStore, AppStore) {
+        let path = path(name)
+        let phone = try open(path), pad = try open(path, as: "iPad")
+        var onPhone = account(phone), onPad = account(pad)
+        try phone.change(&onPhone) { _ in }
+        onPad = try pad.refreshed(onPad) ?? onPad
+        return (path, phone, pad, onPhone, onPad)
+    }
+
     @Test("the same device twice at once is refused, naming the device and --device; another device of the account opens the ledger beside it")
     func sameDeviceRefused() throws {
         let path = path("same-device")
@@ -53,16 +63,17 @@ struct SharedLedgerTests {
     func concurrentPurchases() throws {
         let path = path("concurrent")
         let phone = try open(path), pad = try open(path, as: "iPad")
-        let stores = [account(phone), account(pad)]
-        let ledgers = [phone, pad]
+        // Each thread uses its own device's ledger (a connection of its own), as two processes would.
+        struct Device: @unchecked Sendable { let ledger: Ledger; let store: AppStore }
+        let devices = [Device(ledger: phone, store: account(phone)), Device(ledger: pad, store: account(pad))]
         let failures = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 2) { index in
-            var store = stores[index]
+            var store = devices[index].store
             for _ in 0..<100 {
                 do {
-                    try ledgers[index].change(&store) { $0.purchase(Self.boost) }
+                    try devices[index].ledger.change(&store) { $0.purchase(Self.boost) }
                 } catch {
-                    failures.withLock { $0.append(error.description) }
+                    failures.withLock { $0.append("\(error)") }
                     return
                 }
             }
@@ -111,11 +122,8 @@ struct SharedLedgerTests {
 
     @Test("a device whose clock ran ahead keeps it when another device's save arrives: time only moves forward")
     func clockOnlyForward() throws {
-        let path = path("forward")
-        let phone = try open(path), pad = try open(path, as: "iPad")
-        var onPhone = account(phone), onPad = account(pad)
-        try phone.change(&onPhone) { _ in }
-        onPad = try pad.refreshed(onPad) ?? onPad
+        let (_, phone, pad, phoneAtStart, padAtStart) = try twoDevices("forward")
+        var onPhone = phoneAtStart, onPad = padAtStart
         onPhone.advance(to: onPhone.now.addingTimeInterval(3))
         try pad.change(&onPad) { $0.purchase(Self.boost) }
         let fresh = try #require(try phone.refreshed(onPhone))
@@ -125,11 +133,8 @@ struct SharedLedgerTests {
 
     @Test("a change made on an account another device has since changed is applied again to the account as it is now: both purchases of a non-consumable are not made")
     func staleChangeReapplied() throws {
-        let path = path("stale")
-        let phone = try open(path), pad = try open(path, as: "iPad")
-        var onPhone = account(phone), onPad = account(pad)
-        try phone.change(&onPhone) { _ in }
-        onPad = try pad.refreshed(onPad) ?? onPad
+        let (path, phone, pad, phoneAtStart, padAtStart) = try twoDevices("stale")
+        var onPhone = phoneAtStart, onPad = padAtStart
         // Both look at the ledger, then both buy the Alps maps: the iPad saves first.
         var stale = onPhone
         stale.purchase("com.trailhead.maps.alps")
@@ -150,7 +155,10 @@ struct SharedLedgerTests {
         try phone.change(&onPhone) { $0.purchase(Self.boost) }
         #expect(onPhone.transactions.count == 3)
         onPad = try #require(try pad.refreshed(onPad))
-        try LedgerTests().edit(path, "UPDATE setting SET value = 'on' WHERE name = 'billing-retry'")
+        // A hand edit, as with the sqlite3 tool.
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { try $0.execute(sql: "UPDATE setting SET value = 'on' WHERE name = 'billing-retry'") }
+        try queue.close()
         var next = onPad
         next.purchase(Self.boost)
         #expect(throws: Ledger.Failure.lost(path: path, detail: "another program wrote to it since storefront opened it")) { try pad.save(next) }

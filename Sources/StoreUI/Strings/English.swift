@@ -437,6 +437,11 @@ public struct Strings: Sendable {
         // Promoted purchases (the App Store page) and this device's promotion overrides
         public var appStorePageRow = "App Store page"
         public var buyFromAppStorePage = "Buy from the App Store page…"
+        public var otherDeviceRow = "Another device buys"
+        public var buyOnOtherDevice = "Buy on another device…"
+        public var cancelInSettingsRow = "Cancel in Settings…"
+        public var nothingToCancelInSettings = "No subscription of the person's own renews: nothing to cancel in Settings."
+        public var otherDeviceHelp = "Another device of the same account (as a second storefront with --device NAME on this --state ledger would): what it buys arrives here as Transaction.updates, with a notice for what the system syncs (non-consumables, subscriptions); consumables and passes are the app's to sync. Cancel in Settings turns auto-renew off outside the app."
         public var promotionVisibilityRow = "Promotion visibility"
         public var promotionUp = "Move promotion up"
         public var promotionDown = "Move promotion down"
@@ -526,7 +531,7 @@ public struct Strings: Sendable {
         /// The inspector's Device area: which device of the account this app runs on, and its id.
         public var deviceName: @Sendable (String) -> String = { "Device: \($0)" }
         public var deviceVerificationIDTitle = "deviceVerificationID (AppStore.deviceVerificationID)"
-        public var deviceVerificationIDKept = "Kept in the --state ledger for this device name: the same on every launch as this device. Another device of the account (--device NAME on the same ledger) has its own."
+        public var deviceVerificationIDKept = "Kept in the --state ledger for this device name: the same on every launch as this device. Another device of the account (--device NAME on the same ledger, open at the same time or not) has its own; what it buys arrives here as Transaction.updates, but consumables and passes bought there are the app's to sync (StoreKit does not)."
         public var deviceVerificationIDFresh = "Fresh for this run: without --state nothing keeps it, so the next launch has another."
         public var noPromoted = "Nothing is promoted on the App Store here: the catalog has no promotedProducts, or this device hides them all (s: Promotion visibility). Tab goes back to the transactions."
         public var promotedColumns = (place: "#", product: "Promoted product", visibility: "On this device")
