@@ -441,7 +441,7 @@ public struct Strings: Sendable {
         public var buyOnOtherDevice = "Buy on another device…"
         public var cancelInSettingsRow = "Cancel in Settings…"
         public var nothingToCancelInSettings = "No subscription of the person's own renews: nothing to cancel in Settings."
-        public var otherDeviceHelp = "Another device of the same account (as a second storefront with --device NAME on this --state ledger would): what it buys arrives here as Transaction.updates, with a notice for what the system syncs (non-consumables, subscriptions); consumables and passes are the app's to sync. Cancel in Settings turns auto-renew off outside the app."
+        public var otherDeviceHelp = "Another device of this account (--device NAME, same ledger): its purchases arrive as Transaction.updates, named if the system syncs them (consumables and passes: the app syncs). Cancel in Settings: auto-renew off, outside the app."
         public var promotionVisibilityRow = "Promotion visibility"
         public var promotionUp = "Move promotion up"
         public var promotionDown = "Move promotion down"
