@@ -62,6 +62,8 @@ let package = Package(
             name: "Serve",
             dependencies: [
                 "TextSafety",
+                // Only for DeviceLocks.isOpen: whether a storefront has a guest's ledger open.
+                "Ledger",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),

@@ -131,14 +131,6 @@ enum FileCheck {
         }
     }
 
-    static func lock(_ descriptor: Int32, path: String) throws(Ledger.Failure) {
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let error = errno
-            if error == EWOULDBLOCK { throw .inUse(path: path) }
-            throw .unreadable(path: path, detail: "it cannot be locked (\(describe(error)))")
-        }
-    }
-
     static func identity(of descriptor: Int32, path: String) throws(Ledger.Failure) -> FileIdentity {
         var info = stat()
         guard fstat(descriptor, &info) == 0, kind(info) == S_IFREG else {

@@ -18,6 +18,15 @@ import TextSafety
 /// when `save` returns, and between saves the ledger is one file with nothing beside it, so there is no
 /// `-wal` that could go missing. Before each save the ledger checks that the path still names the file it
 /// opened, and that no other program wrote to it; if not, it stops saving and says why.
+///
+/// Several devices of one account (`--device`) share a ledger, each in its own storefront process; the
+/// same device twice at once is refused (`DeviceLocks`). Every save runs under SQLite's write lock
+/// (`BEGIN IMMEDIATE`, with a busy timeout) and bumps the file's generation (SQLite's header field
+/// `user_version`, which storefront uses for nothing else) in the same transaction. So when SQLite's
+/// `data_version` says someone else committed: the generation moved → another storefront (a device of
+/// the account) wrote, and the account is read again (`refreshed`) before anything is applied to it
+/// (`change`); it did not → another program wrote, and saving stops as before. Nothing new from others
+/// costs one `PRAGMA data_version`.
 public final class Ledger {
     public let path: String
     /// The account as it was saved, on the catalog the ledger was opened with; nil for a new ledger.
@@ -29,13 +38,16 @@ public final class Ledger {
     private let database: DatabaseQueue
     /// The settings rows (scenario switches, clock, next id) as last written: a handful, compared whole.
     private var savedSettings: [String: String]
-    /// Held open with an exclusive flock for the ledger's lifetime: one storefront per ledger, or two
-    /// would hand out the same transaction ids. The kernel drops it when the process dies, however.
+    /// The ledger opened read-write and held for the ledger's lifetime, with this storefront's locks on
+    /// it (`DeviceLocks`: present, as this device). The kernel drops them when the process dies, however.
     private let lock: Int32
     /// The file opened, to notice it being deleted or replaced behind the app's back.
     private let identity: FileIdentity
-    /// SQLite's count of commits by other connections, to notice another program writing to the file.
+    /// SQLite's count of commits by other connections, to notice someone else writing to the file.
     private var dataVersion: Int
+    /// The file's generation (`PRAGMA user_version`) as this storefront last read or wrote it: every
+    /// storefront's save moves it, another program's write does not.
+    private var generation: Int32
     /// Set once the file is lost; every later save throws it instead of writing somewhere else.
     private var stopped: Failure?
 
@@ -53,7 +65,10 @@ public final class Ledger {
         case unfinishedWrite(path: String)
         case missing(path: String)
         case unreadable(path: String, detail: String)
-        case inUse(path: String)
+        case inUse(path: String, device: String)
+        /// Another device of the account saved since this one last read the ledger: nothing of this save
+        /// was written. Read the account again (`refreshed`) and apply the change to it (`change` does).
+        case otherDeviceWrote(path: String)
         case lost(path: String, detail: String)
 
         public var description: String {
@@ -80,8 +95,10 @@ public final class Ledger {
                 "there is no ledger at \(path); when its output is not a terminal, storefront only prints an existing ledger as text and creates none (start it in a terminal to make one)"
             case .unreadable(let path, let detail):
                 "cannot use \(path) as the ledger: \(detail)"
-            case .inUse(let path):
-                "\(path) is open in another storefront; quit that one first, or use another --state file"
+            case .inUse(let path, let device):
+                "\(device) is already open in another storefront; pass --device NAME to open \(path) as another device of the account"
+            case .otherDeviceWrote(let path):
+                "another device of the account saved to \(path) first; nothing was saved, try again"
             case .lost(let path, let detail):
                 "stopped saving to \(path): \(detail). Quit and check the file"
             }
@@ -110,21 +127,21 @@ public final class Ledger {
         var known: UUID?
         var created = false
         var lock: Int32 = -1
+        var read: Snapshot?
+        var account: AppStore?
         do throws(Failure) {
             switch try FileCheck.examine(path) {
             case .missing:
                 lock = try FileCheck.create(path)
                 created = true
                 identity = try FileCheck.identity(of: lock, path: path)
-                try FileCheck.lock(lock, path: path)
-                stored = nil
-                savedSettings = [:]
+                try DeviceLocks.hold(lock, path: path, device: device)
                 database = try Self.openForWriting(path, new: true)
             case .ledger(let examined, let wal):
                 lock = try FileCheck.openForWriting(path)
                 identity = try FileCheck.identity(of: lock, path: path)
                 guard identity == examined else { throw Failure.unreadable(path: path, detail: "it was replaced by another file while storefront was opening it") }
-                try FileCheck.lock(lock, path: path)
+                try DeviceLocks.hold(lock, path: path, device: device)
                 try FileCheck.requireWritableFolder(of: path)
                 let snapshot: Snapshot
                 do {
@@ -137,13 +154,32 @@ public final class Ledger {
                 }
                 // Opening for writing switches a WAL-mode ledger to the rollback journal, once: SQLite
                 // then folds its -wal into the file and removes the -wal and -shm.
-                stored = try snapshot.store(catalog: catalog, territory: territory, path: path)
-                savedSettings = snapshot.settings
-                known = snapshot.devices[device]
+                // The account is built (and checked against the catalog) before anything is written.
+                read = snapshot
+                account = try snapshot.store(catalog: catalog, territory: territory, path: path)
                 database = try Self.openForWriting(path, new: false)
             }
-            if let known { deviceVerificationID = known } else { deviceVerificationID = try Self.addDevice(device, to: database, path: path) }
-            dataVersion = try Self.dataVersion(database, path: path)
+            // Another device may have saved between the check and now: what counts is the ledger as it
+            // is once this connection knows its data_version and generation (read together).
+            var (current, version, generation) = try Self.current(database, path: path, since: read?.generation)
+            if let current {
+                read = current
+                account = try current.store(catalog: catalog, territory: territory, path: path)
+            }
+            known = read?.devices[device]
+            if let known { deviceVerificationID = known } else {
+                // A device name's first opening of the ledger: a new deviceVerificationID, written at
+                // once, so every later launch as this device finds the same one.
+                let id = UUID()
+                try Self.write(database, path: path) { db in
+                    try db.execute(sql: "INSERT INTO device (name, verificationID) VALUES (?, ?)", arguments: [device, id.uuidString])
+                    generation = try Self.bumpGeneration(db)
+                }
+                deviceVerificationID = id
+            }
+            (dataVersion, self.generation) = (version, generation)
+            stored = account
+            savedSettings = read?.settings ?? [:]
         } catch {
             if lock >= 0 { close(lock) }
             if created { unlink(path) }
@@ -154,20 +190,58 @@ public final class Ledger {
 
     deinit { close(lock) }
 
-    /// A device name's first opening of the ledger: a new `deviceVerificationID`, written at once, so
-    /// every later launch as this device finds the same one.
-    private static func addDevice(_ name: String, to database: DatabaseQueue, path: String) throws(Failure) -> UUID {
-        let id = UUID()
-        do {
-            try database.write { db in
-                try db.execute(sql: "INSERT INTO device (name, verificationID) VALUES (?, ?)", arguments: [name, id.uuidString])
+    /// The ledger as this connection finds it, with its data_version and generation, read in one read
+    /// transaction: the snapshot is nil when the generation is still `since` (no storefront saved
+    /// since), or when there is no `since` (a new ledger).
+    private static func current(_ database: DatabaseQueue, path: String, since: Int32?) throws(Failure) -> (Snapshot?, Int, Int32) {
+        try failures(path) {
+            try database.read { db in
+                // Reading the header first takes SQLite's shared lock: no commit can come between.
+                let generation = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                let version = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+                guard let since, since != generation else { return (nil, version, generation) }
+                do {
+                    return (try Snapshot.read(db, schema: try migrator.appliedIdentifiers(db)), version, generation)
+                } catch let bad as BadRow {
+                    throw Failure.badRow(path: path, detail: bad.description)
+                }
             }
+        }
+    }
+
+    /// Runs `body`, turning what SQLite and GRDB throw into the ledger's own failures.
+    private static func failures<T>(_ path: String, _ body: () throws -> T) throws(Failure) -> T {
+        do {
+            return try body()
+        } catch let failure as Failure {
+            throw failure
+        } catch let bad as BadRow {
+            throw .unreadable(path: path, detail: bad.description)
         } catch let error as DatabaseError {
             throw failure(error, path: path)
         } catch {
             throw .unreadable(path: path, detail: "\(error)")
         }
-        return id
+    }
+
+    /// Runs `body` in one transaction under SQLite's write lock (`BEGIN IMMEDIATE`: a device saving
+    /// meanwhile is waited for, up to the busy timeout).
+    private static func write(_ database: DatabaseQueue, path: String, _ body: (Database) throws -> Void) throws(Failure) {
+        try failures(path) {
+            try database.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try body(db)
+                    return .commit
+                }
+            }
+        }
+    }
+
+    /// Moves the file's generation on, in the transaction of a storefront's save: returns the new one.
+    private static func bumpGeneration(_ db: Database) throws -> Int32 {
+        let next = (try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0) &+ 1
+        try db.execute(sql: "PRAGMA user_version = \(next)")
+        return next
     }
 
     /// Reads the ledger on a read-only connection (which writes nothing and, on a rollback-journal file,
@@ -191,6 +265,7 @@ public final class Ledger {
             let queue = try DatabaseQueue(path: file, configuration: configuration)
             defer { try? queue.close() }
             return try queue.read { db in
+                let generation = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 let problems = try String.fetchAll(db, sql: "PRAGMA integrity_check(5)")
                 guard problems == ["ok"] else {
                     let first = problems.first.map { UntrustedText.quoted($0) } ?? "no answer"
@@ -207,10 +282,12 @@ public final class Ledger {
                         let record = !tables.contains("grdb_migrations") ? "is missing" : applied.isEmpty ? "is empty" : "lacks the first (v1)"
                         throw Failure.damaged(path: path, detail: "it has a ledger's tables but its list of schema migrations, grdb_migrations, \(record)")
                     }
-                    return Snapshot()
+                    return Snapshot(generation: generation)
                 }
                 do {
-                    return try Snapshot.read(db, schema: applied)
+                    var snapshot = try Snapshot.read(db, schema: applied)
+                    snapshot.generation = generation
+                    return snapshot
                 } catch let bad as BadRow {
                     throw Failure.badRow(path: path, detail: bad.description)
                 }
@@ -261,25 +338,11 @@ public final class Ledger {
             // Every commit reaches the disk before `save` returns.
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        do {
+        return try failures(path) {
             let database = try DatabaseQueue(path: path, configuration: configuration)
             if new { try database.write { db in try db.execute(sql: "PRAGMA application_id = \(applicationID)") } }
             try migrator.migrate(database)
             return database
-        } catch let failure as Failure {
-            throw failure
-        } catch let error as DatabaseError {
-            throw failure(error, path: path)
-        } catch {
-            throw .unreadable(path: path, detail: "\(error)")
-        }
-    }
-
-    private static func dataVersion(_ database: DatabaseQueue, path: String) throws(Failure) -> Int {
-        do {
-            return try database.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
-        } catch {
-            throw .unreadable(path: path, detail: "\(error)")
         }
     }
 
@@ -587,25 +650,91 @@ public final class Ledger {
             guard changes.isEmpty, changedSettings.keys.allSatisfy({ $0 == Snapshot.nowKey }) else { throw stopped }
             return
         }
-        let expectedVersion = dataVersion
+        let (expectedVersion, expectedGeneration) = (dataVersion, generation)
+        var written = generation
         do {
-            try database.write { db in
+            try Self.write(database, path: path) { db in
+                let generation = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 guard try Int.fetchOne(db, sql: "PRAGMA data_version") == expectedVersion else {
-                    throw Failure.lost(path: path, detail: "another program wrote to it since storefront opened it")
+                    // Someone committed since this storefront last read: a device of the account moves
+                    // the generation; another program does not.
+                    guard generation != expectedGeneration else {
+                        throw Failure.lost(path: path, detail: "another program wrote to it since storefront opened it")
+                    }
+                    throw Failure.otherDeviceWrote(path: path)
                 }
                 try Snapshot.write(db, changes, of: store, settings: changedSettings)
+                written = try Self.bumpGeneration(db)
             }
-        } catch let failure as Failure {
-            stopped = failure
-            throw failure
-        } catch let bad as BadRow {
-            throw .unreadable(path: path, detail: bad.description)
-        } catch let error as DatabaseError {
-            throw Self.failure(error, path: path)
+        } catch .otherDeviceWrote(let path) {
+            throw .otherDeviceWrote(path: path)
+        } catch .lost(let path, let detail) {
+            stopped = .lost(path: path, detail: detail)
+            throw .lost(path: path, detail: detail)
+        }
+        generation = written
+        savedSettings = settings
+    }
+
+    /// The account as the ledger holds it now, when another device of the account saved since this
+    /// storefront last read or wrote it; nil when nothing is new (that costs one `PRAGMA data_version`),
+    /// and after saving stopped. What is this device's stays `current`'s: its name, verification id,
+    /// storefront (territory), server courier; the clock is the account's, but moves only forward, so
+    /// a device whose clock ran ahead since its last save brings the account's up to it (renewing what
+    /// falls due on the way, saved with its next change). Another program's write stops saving, as a
+    /// save would find it.
+    public func refreshed(_ current: AppStore) throws(Failure) -> AppStore? {
+        guard stopped == nil else { return nil }
+        let version: Int
+        do {
+            version = try database.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
         } catch {
             throw .unreadable(path: path, detail: "\(error)")
         }
-        savedSettings = settings
+        guard version != dataVersion else { return nil }
+        if let problem = FileCheck.problem(path, expected: identity) {
+            stopped = .lost(path: path, detail: problem)
+            return nil
+        }
+        let (read, newVersion, newGeneration) = try Self.current(database, path: path, since: generation)
+        guard let read else {
+            stopped = .lost(path: path, detail: "another program wrote to it since storefront opened it")
+            return nil
+        }
+        let stored = try read.store(catalog: current.catalog, territory: current.territory, path: path)
+        (dataVersion, generation, savedSettings) = (newVersion, newGeneration, read.settings)
+        // Only devices opened it since (no account saved yet): nothing to take in.
+        guard var fresh = stored else { return nil }
+        fresh.deviceName = current.deviceName
+        fresh.deviceVerificationID = current.deviceVerificationID
+        fresh.account = current.account
+        fresh.notifyingServer = current.notifyingServer
+        if current.now > fresh.now { fresh.advance(to: current.now) }
+        return fresh
+    }
+
+    /// Applies `change` to the account and saves it, as one step of one device among several: when
+    /// another device saved first, `store` becomes the account as the ledger now holds it
+    /// (`refreshed`) and `change` is applied to that, so no device's write is lost. `store` has nothing
+    /// unsaved when this is called (each change is saved as it is made).
+    public func change(_ store: inout AppStore, _ change: (inout AppStore) -> Void) throws(Failure) {
+        if let fresh = try refreshed(store) { store = fresh }
+        var attempt = store
+        change(&attempt)
+        // Each try that fails means another device saved: some device always gets on. A bound all the same.
+        for _ in 0..<100 {
+            do {
+                try save(attempt)
+                attempt.markSaved()
+                store = attempt
+                return
+            } catch .otherDeviceWrote {
+                if let fresh = try refreshed(store) { store = fresh }
+                attempt = store
+                change(&attempt)
+            }
+        }
+        throw .otherDeviceWrote(path: path)
     }
 
     /// Rows inserted, changed or deleted through this ledger's connection since it opened (SQLite's

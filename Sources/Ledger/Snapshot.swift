@@ -32,6 +32,8 @@ struct Snapshot {
     var promotions: [String: PromotionOverrides] = [:]
     /// Scenario settings by their `ScenarioSetting` names, plus the clock and the next transaction id.
     var settings: [String: String] = [:]
+    /// The file's generation when it was read (`PRAGMA user_version`: see `Ledger`).
+    var generation: Int32 = 0
 
     static let nowKey = "now"
     static let nextIDKey = "next-transaction-id"
@@ -39,7 +41,7 @@ struct Snapshot {
     /// "1" once onboarding was shown to this ledger's account.
     static let onboardingKey = "onboarding-shown"
 
-    init() {}
+    init(generation: Int32 = 0) { self.generation = generation }
 
     /// The settings rows of a store: its scenario switches, the clock and the next transaction id.
     static func settings(of store: AppStore) -> [String: String] {

@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import Logging
 import NIOCore
 import NIOPosix
@@ -421,16 +422,9 @@ final class SessionHandler: ChannelInboundHandler {
         return (folder as NSString).appendingPathComponent(name + ".sqlite")
     }
 
-    /// Whether another storefront holds the ledger (its exclusive flock), e.g. one started by hand or
-    /// by another server on the same folder. This server's own sessions are counted by the registry.
-    static func ledgerIsOpenElsewhere(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        guard flock(descriptor, LOCK_SH | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
-        flock(descriptor, LOCK_UN)
-        return false
-    }
+    /// Whether another storefront holds the ledger (as any device: `DeviceLocks`), e.g. one started by
+    /// hand or by another server on the same folder. This server's own sessions are counted by the registry.
+    static func ledgerIsOpenElsewhere(_ path: String) -> Bool { DeviceLocks.isOpen(path) }
 }
 
 /// The program's terminal → the guest.

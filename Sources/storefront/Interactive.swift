@@ -1,4 +1,5 @@
 import Foundation
+import Ledger
 import Review
 import StoreModel
 import StoreUI
@@ -28,26 +29,59 @@ enum Interactive {
         let clock = ContinuousClock()
         var lastTick = clock.now
         var lastSave = clock.now
+        /// What another device of the account saved since this one last looked reaches the app as
+        /// `Transaction.updates` would (a notice, every screen redrawn): polled every turn of the loop
+        /// (at least every 250 ms), and one `PRAGMA data_version` when nothing is new.
+        func sync() {
+            guard let ledger = session.ledger else { return }
+            do {
+                guard let account = try ledger.refreshed(state.store) else { return }
+                state.receiveFromOtherDevices(account)
+                saved = state.store
+            } catch {
+                state.notice = state.strings.qa.notSaved(error.description)
+            }
+        }
         /// Writes the store to the ledger before anything that changed is drawn, so "Purchase complete"
         /// only shows once the purchase is on disk. The ledger writes only what the store recorded as
         /// changed, then the store is marked saved. A failed write takes the change back and says so.
-        func commit() {
+        /// When another device of the account saved first, nothing was written: the app goes back to
+        /// `start` (where this turn began), takes in the account as it is now, and makes this turn's
+        /// `changes` (its keys, the clock, delivery outcomes) again on it, so no device's write is lost.
+        func commit(from start: AppState, replaying changes: [(inout AppState) -> Void]) {
             lastSave = clock.now
             // What changed becomes Server Notifications, saved with it.
             state.store.collectNotifications()
             guard let ledger = session.ledger else { return }
-            do {
-                try ledger.save(state.store)
-                state.store.markSaved()
-                saved = state.store
-            } catch {
-                state.store = saved
-                state.overlay = nil
-                state.notice = state.strings.qa.notSaved(error.description)
+            for attempt in 1... {
+                do {
+                    try ledger.save(state.store)
+                    state.store.markSaved()
+                    saved = state.store
+                    return
+                } catch .otherDeviceWrote where attempt < 20 {
+                    state = start
+                    sync()
+                    for change in changes { change(&state) }
+                    state.store.collectNotifications()
+                } catch {
+                    state.store = saved
+                    state.overlay = nil
+                    state.notice = state.strings.qa.notSaved(error.description)
+                    return
+                }
             }
         }
-        if state.start(onboarding: session.onboarding, firstLaunch: session.firstLaunch).contains(.save) { commit() }
+        let onboarding = session.onboarding, firstLaunch = session.firstLaunch
+        let beforeStart = state
+        if state.start(onboarding: onboarding, firstLaunch: firstLaunch).contains(.save) {
+            commit(from: beforeStart, replaying: [{ _ = $0.start(onboarding: onboarding, firstLaunch: firstLaunch) }])
+        }
         while true {
+            sync()
+            // This turn's changes, in order, to make again if another device saves first (`commit`).
+            let start = state
+            var changes: [(inout AppState) -> Void] = []
             let grid = state.view()
             if grid != drawn {
                 screen.draw(grid, theme: session.theme)
@@ -75,8 +109,9 @@ enum Interactive {
                     crashTest.crash()
                 case .key(let key):
                     let effects = state.update(.key(key))
+                    changes.append { _ = $0.update(.key(key)) }
                     if effects.contains(.quit) {
-                        commit()
+                        commit(from: start, replaying: changes)
                         return 0
                     }
                     if effects.contains(.save) { mustSave = true }
@@ -93,6 +128,7 @@ enum Interactive {
                     }
                 case .resize(let size):
                     _ = state.update(.resize(size))
+                    changes.append { _ = $0.update(.resize(size)) }
                     drawn = nil
                 }
                 handled += 1
@@ -100,17 +136,23 @@ enum Interactive {
             }
             // Server Notifications: what the server answered since, and what is due now.
             if let courier = session.courier {
-                if courier.takeOutcomes(into: &state.store) > 0 { mustSave = true }
+                if let record = courier.takeOutcomes() {
+                    record(&state.store)
+                    changes.append { record(&$0.store) }
+                    mustSave = true
+                }
                 courier.send(due: state.store)
             }
             // The simulated clock follows real time at the scenario's rate.
             let now = clock.now
-            if state.update(.tick(seconds: Self.seconds(now - lastTick))).contains(.save) { mustSave = true }
+            let elapsed = Self.seconds(now - lastTick)
+            if state.update(.tick(seconds: elapsed)).contains(.save) { mustSave = true }
+            changes.append { _ = $0.update(.tick(seconds: elapsed)) }
             lastTick = now
             // Keys may have bought something: save at once. The clock alone: when it renewed something,
             // or every few seconds.
             if mustSave || now - lastSave > .seconds(5) {
-                commit()
+                commit(from: start, replaying: changes)
             }
         }
     }

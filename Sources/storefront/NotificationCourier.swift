@@ -106,12 +106,22 @@ final class NotificationCourier: @unchecked Sendable {
     /// The outcomes of attempts that ended since the last call, recorded into the store.
     @discardableResult
     func takeOutcomes(into store: inout AppStore) -> Int {
+        guard let record = takeOutcomes() else { return 0 }
+        record(&store)
+        return 1
+    }
+
+    /// The outcomes of attempts that ended since the last call, as a change to make to the store (nil:
+    /// none ended): the interactive loop makes it, and makes it again on the account as it is if
+    /// another device of the account saved first.
+    func takeOutcomes() -> (@Sendable (inout AppStore) -> Void)? {
         let ended = outcomes.withLockedValue { taken in defer { taken = [] }; return taken }
-        for outcome in ended {
-            inFlight.remove(outcome.id)
-            store.recordDelivery(of: outcome.id, succeeded: outcome.succeeded, retries: retries)
+        guard !ended.isEmpty else { return nil }
+        for outcome in ended { inFlight.remove(outcome.id) }
+        let retries = retries
+        return { store in
+            for outcome in ended { store.recordDelivery(of: outcome.id, succeeded: outcome.succeeded, retries: retries) }
         }
-        return ended.count
     }
 
     /// Sends what is due and waits for every attempt to end (a script's step).

@@ -146,18 +146,43 @@ struct ScriptRunner {
         var message: String
     }
 
+    /// Another device of the account saved first: the step wrote nothing, and runs again on the
+    /// account as it is now (`run`).
+    struct OtherDeviceWrote: Error {}
+
     mutating func run(_ script: Script) throws {
         for step in script.steps {
             line = step.line
-            try perform(step)
-            recordFrame(after: step.castPause)
-            // What the step changed becomes Server Notifications, kept with the rest of the ledger.
-            if state != nil {
-                state!.store.collectNotifications()
-                courier?.deliverAndWait(&state!.store)
-                if !state!.store.unsavedChanges.notificationIDs.isEmpty { try save(step) }
+            for attempt in 1... {
+                // What another device of the account saved since the last step arrives first (a device
+                // sharing the ledger, in another process), as in the interactive app.
+                try sync(step)
+                let before = (state, quitAt)
+                do {
+                    try perform(step)
+                    // What the step changed becomes Server Notifications, kept with the rest of the ledger.
+                    if state != nil {
+                        state!.store.collectNotifications()
+                        courier?.deliverAndWait(&state!.store)
+                        if !state!.store.unsavedChanges.notificationIDs.isEmpty { try save(step) }
+                    }
+                    break
+                } catch is OtherDeviceWrote where attempt < 20 {
+                    (state, quitAt) = before
+                }
             }
+            recordFrame(after: step.castPause)
             if trace { printTrace(step) }
+        }
+    }
+
+    /// Takes in what another device of the account saved since this script last looked (`Ledger.refreshed`).
+    private mutating func sync(_ step: Script.Step) throws {
+        guard let ledger, state != nil else { return }
+        do {
+            if let account = try ledger.refreshed(state!.store) { state!.receiveFromOtherDevices(account) }
+        } catch {
+            throw StartupError(message: "\(file):\(step.line): \(error.description)")
         }
     }
 
@@ -324,6 +349,8 @@ struct ScriptRunner {
         guard let ledger, state != nil else { return }
         do {
             try ledger.save(state!.store)
+        } catch .otherDeviceWrote {
+            throw OtherDeviceWrote()
         } catch {
             throw StartupError(message: "\(file):\(step.line): \(error.description)")
         }

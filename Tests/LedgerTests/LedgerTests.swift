@@ -121,11 +121,11 @@ struct LedgerTests {
         #expect(rows.first?["state"] == "revoked")
     }
 
-    @Test("a ledger open in one storefront is refused to a second, and free again once the first closes")
+    @Test("a ledger open in one storefront is refused to a second as the same device, and free again once the first closes")
     func oneWriter() throws {
         let path = temporaryPath()
         var first: Ledger? = try Ledger(path: path, catalog: Self.catalog, territory: Self.usa)
-        #expect(throws: Ledger.Failure.inUse(path: path)) { try Ledger(path: path, catalog: Self.catalog, territory: Self.usa) }
+        #expect(throws: Ledger.Failure.inUse(path: path, device: DeviceName.standard)) { try Ledger(path: path, catalog: Self.catalog, territory: Self.usa) }
         _ = first
         first = nil
         #expect(throws: Never.self) { try Ledger(path: path, catalog: Self.catalog, territory: Self.usa) }

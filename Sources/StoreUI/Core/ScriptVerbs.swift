@@ -11,6 +11,12 @@ extension Script {
         /// The app's purchase call: N units in one transaction, an offer or an offer code, and the
         /// confirmation sheet confirmed or cancelled.
         case buy(productID: String, quantity: Int, offer: Offer?, confirm: Bool, appAccountToken: UUID? = nil)
+        /// A purchase on another device of the account (`buy PRODUCT [N] on "iPad"`), confirmed there:
+        /// it reaches this app as StoreKit's `Transaction.updates` (OtherDevices.swift).
+        case buyOnDevice(productID: String, quantity: Int, device: String)
+        /// The person turns auto-renew off in the device's Settings (`settings cancel GROUP`), outside the
+        /// app: the app finds the subscription's renewal info changed.
+        case settingsCancel(String)
         /// `SKTestSession.expireSubscription`: a product's or a group's subscription ends now.
         case expire(String)
         /// `SKTestSession.forceRenewalOfSubscription`: the product's period ends now and the next begins.
@@ -54,7 +60,7 @@ extension Script {
 
         /// The verbs' names, for the list of commands.
         public static let names = ["buy", "expire", "renew", "cancel", "ask-to-buy", "interrupted", "billing", "clear",
-                                   "reset", "price-increase", "sync", "promoted", "promotion"]
+                                   "reset", "price-increase", "sync", "promoted", "promotion", "settings"]
 
         /// Reads a verb's words; nil when `name` is no verb. `refund ID [reason]` and `set territory T`
         /// come here from their commands.
@@ -97,6 +103,11 @@ extension Script {
                     throw Problem(message: "\(UntrustedText.quoted(arguments[1])) is not a refund reason; use developerIssue or other")
                 }
                 return .refund(transactionID: id, reason: reason)
+            case "settings":
+                guard arguments.count == 2, arguments[0] == "cancel", !arguments[1].isEmpty else {
+                    throw usage("cancel and a subscription group id, like settings cancel trailhead.plus (auto-renew turned off in the device's Settings, outside the app)")
+                }
+                return .settingsCancel(arguments[1])
             case "ask-to-buy":
                 let text = "approve or decline and, optionally, the request's id (the inspector's Requests), like ask-to-buy approve"
                 guard let first = arguments.first, ["approve", "decline"].contains(first) else { throw usage(text) }
@@ -150,11 +161,20 @@ extension Script {
 
         /// `buy PRODUCT [N] [offer OFFER_ID | code CODE] [--confirm|--cancel]`.
         private static func buy(_ arguments: [String]) throws(Problem) -> Verb {
-            let usage = "buy takes a product id, then optionally a quantity, offer OFFER_ID or code CODE, token UUID (the appAccountToken), and --confirm or --cancel, like buy trail_boost_pack 3"
+            let usage = "buy takes a product id, then optionally a quantity, offer OFFER_ID or code CODE, token UUID (the appAccountToken), and --confirm or --cancel, like buy trail_boost_pack 3; or a product id, optionally a quantity, and on DEVICE, like buy trail_boost_pack on \"iPad\""
             var words = arguments[...]
             guard let productID = words.popFirst(), !productID.hasPrefix("-") else { throw Problem(message: usage) }
-            var quantity = 1, offer: Offer?, confirm: Bool?, token: UUID?
+            var quantity = 1, offer: Offer?, confirm: Bool?, token: UUID?, device: String?
             while let word = words.popFirst() {
+                if word == "on" {
+                    // Bought on another device of the account: nothing but a quantity goes with it.
+                    guard device == nil, offer == nil, confirm == nil, token == nil, let name = words.popFirst(), words.isEmpty else {
+                        throw Problem(message: usage)
+                    }
+                    if let problem = DeviceName.problem(name) { throw Problem(message: "\(UntrustedText.quoted(name)) cannot name a device: \(problem)") }
+                    device = name
+                    continue
+                }
                 if word == "token" {
                     guard token == nil, confirm == nil, let text = words.popFirst() else { throw Problem(message: usage) }
                     guard let uuid = UUID(uuidString: text) else {
@@ -185,6 +205,7 @@ extension Script {
             if token != nil, case .code = offer {
                 throw Problem(message: "an offer code is redeemed on the App Store's sheet, which takes no appAccountToken")
             }
+            if let device { return .buyOnDevice(productID: productID, quantity: quantity, device: device) }
             return .buy(productID: productID, quantity: quantity, offer: offer, confirm: confirm ?? true, appAccountToken: token)
         }
     }
@@ -237,6 +258,19 @@ extension AppState {
             }
             StoreScreen.revalidate(&self)
             SignupScreen.revalidate(&self)
+        case .buyOnDevice(let productID, let quantity, let device):
+            guard let product = catalog.product(productID) else {
+                throw refuse("\(UntrustedText.quoted(productID)) is not a product of the catalog; products are \(Self.listed(catalog.products.prefix(6).map(\.id), of: catalog.products.count))")
+            }
+            if quantity > 1, product.type != .consumable {
+                throw refuse("only a consumable is bought in a quantity; \(UntrustedText.quoted(productID)) is \(strings.qa.productType(product.type))")
+            }
+            guard device != store.deviceName else {
+                throw refuse("\(UntrustedText.quoted(device)) is this device (--device); buy \(productID) buys here, or name another device")
+            }
+            try buyOnAnotherDevice(productID, quantity: quantity)
+        case .settingsCancel(let groupID):
+            try cancelInSettings(groupID)
         case .expire(let name):
             guard let groupID = catalog.group(name)?.id ?? store.groupID(ofProduct: name) else {
                 throw refuse("\(UntrustedText.quoted(name)) is not a subscription group or an auto-renewable subscription of the catalog; groups are \(Self.listed(catalog.subscriptionGroups.prefix(6).map(\.id), of: catalog.subscriptionGroups.count))")
@@ -279,14 +313,7 @@ extension AppState {
                 StoreScreen.revalidate(&self)
             }
         case .cancel(let groupID):
-            guard catalog.group(groupID) != nil else {
-                throw refuse("\(UntrustedText.quoted(groupID)) is not a subscription group of the catalog; groups are \(Self.listed(catalog.subscriptionGroups.prefix(6).map(\.id), of: catalog.subscriptionGroups.count))")
-            }
-            guard let status = store.status(ofGroup: groupID, ownership: .purchased), status.state != .expired,
-                  status.state != .revoked, let renewal = status.renewal else {
-                throw refuse("subscription group \(UntrustedText.quoted(groupID)) has no subscription of the person's own in force to cancel")
-            }
-            guard renewal.willAutoRenew else { throw refuse("subscription group \(UntrustedText.quoted(groupID)) is cancelled already (auto-renew is off)") }
+            try checkCancellable(groupID)
             store.setAutoRenew(false, group: groupID)
         case .askToBuy(let approve, let requestID):
             let request = try waitingRequest(.askToBuy, requestID, "no Ask to Buy request waits", "set ask-to-buy on, then buy")
@@ -369,7 +396,21 @@ extension AppState {
     }
 
     /// A subscription group's name in the viewer's language, for a notice.
-    private func groupName(_ groupID: String) -> String {
+    /// Why the person's own subscription in a group cannot be cancelled now, if it cannot.
+    func checkCancellable(_ groupID: String) throws(Script.Verb.Refusal) {
+        func refuse(_ message: String) -> Script.Verb.Refusal { Script.Verb.Refusal(message: message) }
+        let catalog = store.catalog
+        guard catalog.group(groupID) != nil else {
+            throw refuse("\(UntrustedText.quoted(groupID)) is not a subscription group of the catalog; groups are \(Self.listed(catalog.subscriptionGroups.prefix(6).map(\.id), of: catalog.subscriptionGroups.count))")
+        }
+        guard let status = store.status(ofGroup: groupID, ownership: .purchased), status.state != .expired,
+              status.state != .revoked, let renewal = status.renewal else {
+            throw refuse("subscription group \(UntrustedText.quoted(groupID)) has no subscription of the person's own in force to cancel")
+        }
+        guard renewal.willAutoRenew else { throw refuse("subscription group \(UntrustedText.quoted(groupID)) is cancelled already (auto-renew is off)") }
+    }
+
+    func groupName(_ groupID: String) -> String {
         store.catalog.group(groupID).map { $0.name.resolved(for: locale, fallback: fallbackLanguage) } ?? groupID
     }
 

@@ -23,6 +23,8 @@ public enum ScenarioScreen {
         public var errorRow: Int?
         /// What the App Store page rows tap: a place in `appStorePicks` (a promoted product, or one of its offers).
         public var appStorePick = 0
+        /// What "Buy on another device" buys: a product of the catalog, by its place (←/→).
+        public var otherDevicePick = 0
         public init() {}
     }
 
@@ -44,11 +46,16 @@ public enum ScenarioScreen {
         /// The App Store page: what the person taps (←/→), the tap itself (a PurchaseIntent reaches the
         /// app), and this device's promotion overrides of the picked product.
         case appStorePick, buyFromAppStorePage, promotionVisibility, promotionUp, promotionDown
+        /// Another device of the account: what it buys (←/→), the purchase there (it reaches this app as
+        /// `Transaction.updates`), and the person cancelling their subscription in Settings, outside the
+        /// app (OtherDevices.swift).
+        case otherDevicePick, buyOnOtherDevice, cancelInSettings
     }
 
     static let rows: [Row] = ScenarioSetting.names.map(Row.setting)
         + [.advanceDay, .advanceWeek, .advanceToRenewal, .storefront, .sync, .clearTransactions, .reset,
            // Between the session rows and the review rows: scripts count to rows from either end.
+           .otherDevicePick, .buyOnOtherDevice, .cancelInSettings,
            .appStorePick, .buyFromAppStorePage, .promotionVisibility, .promotionUp, .promotionDown,
            .requestReview, .resetReviewHistory, .pickCode, .redeemNow, .redeemAtLaunch,
            .raisePrice(.twentyPercent), .raisePrice(.pastThresholds), .raisePrice(.preservingCurrentPrice), .clearAll]
@@ -123,6 +130,20 @@ public enum ScenarioScreen {
                 } else {
                     app.notice = app.strings.qa.promotionNotMoved
                 }
+            case .otherDevicePick:
+                let count = app.store.catalog.products.count
+                guard count > 0 else { return }
+                screen.otherDevicePick = (screen.otherDevicePick + (action == .change ? 1 : count - 1)) % count
+            case .buyOnOtherDevice where action == .change:
+                guard let product = otherDeviceProduct(screen, app) else { return }
+                do { try app.buyOnAnotherDevice(product.id) } catch { app.notice = error.message }
+            case .cancelInSettings where action == .change:
+                // The person's own subscription that renews, in the catalog's order of groups.
+                guard let group = app.store.catalog.subscriptionGroups.first(where: { (try? app.checkCancellable($0.id)) != nil }) else {
+                    app.notice = app.strings.qa.nothingToCancelInSettings
+                    return
+                }
+                try? app.cancelInSettings(group.id)
             case .redeemNow where action == .change:
                 if let code = code(screen, app) { app.receiveAppStoreRedemption(code) }
             case .redeemAtLaunch where action == .change:
@@ -198,6 +219,12 @@ public enum ScenarioScreen {
     /// A product's name in the viewer's language; the id (catalog text, made displayable) if unknown.
     static func productName(_ productID: String, _ app: AppState) -> String {
         app.store.catalog.product(productID).map(app.name) ?? UntrustedText.displayable(productID)
+    }
+
+    /// What "Buy on another device" buys.
+    static func otherDeviceProduct(_ screen: State, _ app: AppState) -> Product? {
+        let products = app.store.catalog.products
+        return products.isEmpty ? nil : products[screen.otherDevicePick % products.count]
     }
 
     /// The App Store page row's value: the product, its offer, and whether this device hides it.
@@ -286,7 +313,7 @@ public enum ScenarioScreen {
                 lines.append((TextWidth.pad(qa.storeKitErrorsRow, to: labelWidth), qa.errorsOn(state.store.injectedErrorCount), nil))
             }
             if row == .advanceDay || row == .pickCode || row == .raisePrice(.twentyPercent) || row == .storefront
-                || row == .appStorePick || row == .requestReview { lines.append(("", "", nil)) }
+                || row == .appStorePick || row == .requestReview || row == .otherDevicePick { lines.append(("", "", nil)) }
             switch row {
             case .setting(let name): lines.append((TextWidth.pad(qa.settingLabel(name), to: labelWidth), value(name, state), row))
             case .advanceDay: lines.append((qa.advanceDay, "", row))
@@ -311,6 +338,10 @@ public enum ScenarioScreen {
             case .promotionVisibility:
                 let visibility = appStorePick(screen, state).map { state.store.promotionOverrides.visibility[$0.productID] ?? .default }
                 lines.append((TextWidth.pad(qa.promotionVisibilityRow, to: labelWidth), visibility?.rawValue ?? "", row))
+            case .otherDevicePick:
+                lines.append((TextWidth.pad(qa.otherDeviceRow, to: labelWidth), otherDeviceProduct(screen, state).map(state.name) ?? "", row))
+            case .buyOnOtherDevice: lines.append((qa.buyOnOtherDevice, "", row))
+            case .cancelInSettings: lines.append((qa.cancelInSettingsRow, "", row))
             case .promotionUp: lines.append((qa.promotionUp, "", row))
             case .promotionDown: lines.append((qa.promotionDown, "", row))
             }
@@ -407,6 +438,7 @@ public enum ScenarioScreen {
         case .reset: return qa.resetHelp
         case .appStorePick, .buyFromAppStorePage: return qa.promotedPickHelp
         case .promotionVisibility, .promotionUp, .promotionDown: return qa.promotionHelp
+        case .otherDevicePick, .buyOnOtherDevice, .cancelInSettings: return qa.otherDeviceHelp
         }
     }
 }

@@ -139,6 +139,8 @@ public struct Strings: Sendable {
 
     // Results
     public var purchased: @Sendable (String) -> String = { "You bought \($0)." }
+    /// Transaction.updates: what another device of the account bought arrived here (names, joined).
+    public var purchasedElsewhere: @Sendable (String) -> String = { "Purchased on another device: \($0)." }
     public var subscribedTo: @Sendable (String) -> String = { "You're subscribed to \($0)." }
     public var scheduled: @Sendable (String, String) -> String = { "\($0) starts on \($1)." }
     public var deferred = "Waiting for approval"
@@ -413,6 +415,7 @@ public struct Strings: Sendable {
         public var nothingToRaise = "No subscription renews, so no price was raised. Subscribe first."
         // SKTestSession's controls (the inspector's e and w, the panel's last rows, the script verbs).
         public var expiredNow: @Sendable (String) -> String = { "\($0) expired now: it will not renew." }
+        public var cancelledInSettings: @Sendable (String) -> String = { "\($0): auto-renew turned off in Settings, outside the app." }
         public var renewedNow: @Sendable (String, RenewalState) -> String = { group, state in
             "Renewed now, the clock unmoved. \(group): \(QAStrings.renewalState(state))."
         }
@@ -437,6 +440,11 @@ public struct Strings: Sendable {
         // Promoted purchases (the App Store page) and this device's promotion overrides
         public var appStorePageRow = "App Store page"
         public var buyFromAppStorePage = "Buy from the App Store page…"
+        public var otherDeviceRow = "Another device buys"
+        public var buyOnOtherDevice = "Buy on another device…"
+        public var cancelInSettingsRow = "Cancel in Settings…"
+        public var nothingToCancelInSettings = "No subscription of the person's own renews: nothing to cancel in Settings."
+        public var otherDeviceHelp = "Another device of this account (--device NAME, same ledger): its purchases arrive as Transaction.updates, named if the system syncs them (consumables and passes: the app syncs). Cancel in Settings: auto-renew off, outside the app."
         public var promotionVisibilityRow = "Promotion visibility"
         public var promotionUp = "Move promotion up"
         public var promotionDown = "Move promotion down"
@@ -529,7 +537,7 @@ public struct Strings: Sendable {
         /// The inspector's Device area: which device of the account this app runs on, and its id.
         public var deviceName: @Sendable (String) -> String = { "Device: \($0)" }
         public var deviceVerificationIDTitle = "deviceVerificationID (AppStore.deviceVerificationID)"
-        public var deviceVerificationIDKept = "Kept in the --state ledger for this device name: the same on every launch as this device. Another device of the account (--device NAME on the same ledger) has its own."
+        public var deviceVerificationIDKept = "Kept in the --state ledger for this device name: the same on every launch as this device. Another device of the account (--device NAME on the same ledger, open at the same time or not) has its own; what it buys arrives here as Transaction.updates, but consumables and passes bought there are the app's to sync (StoreKit does not)."
         public var deviceVerificationIDFresh = "Fresh for this run: without --state nothing keeps it, so the next launch has another."
         public var noPromoted = "Nothing is promoted on the App Store here: the catalog has no promotedProducts, or this device hides them all (s: Promotion visibility). Tab goes back to the transactions."
         public var promotedColumns = (place: "#", product: "Promoted product", visibility: "On this device")

@@ -136,6 +136,7 @@ extension Strings {
 
         // Results
         s.purchased = { "Vous avez acheté \($0)." }
+        s.purchasedElsewhere = { "Acheté sur un autre appareil\u{00A0}: \($0)." }
         s.subscribedTo = { "Votre abonnement à \($0) est actif." }
         s.scheduled = { "\($0) commence le \($1)." }
         s.deferred = "En attente d'approbation"

@@ -132,6 +132,7 @@ extension Strings {
 
         // Results
         s.purchased = { "Du hast \($0) gekauft." }
+        s.purchasedElsewhere = { "Auf einem anderen Gerät gekauft: \($0)." }
         s.subscribedTo = { "Du hast \($0) abonniert." }
         s.scheduled = { "\($0) beginnt am \($1)." }
         s.deferred = "Warten auf Genehmigung"

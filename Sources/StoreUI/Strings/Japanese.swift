@@ -137,6 +137,7 @@ extension Strings {
 
         // Results
         s.purchased = { "\($0)を購入しました。" }
+        s.purchasedElsewhere = { "別のデバイスで購入されました：\($0)" }
         s.subscribedTo = { "\($0)に登録しました。" }
         s.scheduled = { "\($0)は\($1)に開始されます。" }
         s.deferred = "承認待ち"

@@ -143,6 +143,7 @@ extension Strings {
 
         // Results
         s.purchased = { "你已购买 \($0)。" }
+        s.purchasedElsewhere = { "已在其他设备上购买：\($0)" }
         s.subscribedTo = { "你已订阅 \($0)。" }
         s.scheduled = { "\($0) 将于 \($1)开始。" }
         s.deferred = "等待批准"

@@ -136,6 +136,7 @@ extension Strings {
 
         // Results
         s.purchased = { "Has comprado \($0)." }
+        s.purchasedElsewhere = { "Comprado en otro dispositivo: \($0)." }
         s.subscribedTo = { "Te has suscrito a \($0)." }
         s.scheduled = { "\($0) empieza el \($1)." }
         s.deferred = "Esperando aprobación"
