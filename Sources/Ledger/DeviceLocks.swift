@@ -45,11 +45,19 @@ public enum DeviceLocks {
         guard lock(descriptor, at: presenceByte, type: F_RDLCK) == 0 else {
             throw .unreadable(path: path, detail: "it cannot be locked (\(String(cString: strerror(errno))))")
         }
-        guard lock(descriptor, at: byte(ofDevice: device), type: F_WRLCK) == 0 else {
-            let error = errno
-            if error == EAGAIN || error == EACCES { throw .inUse(path: path, device: device) }
-            throw .unreadable(path: path, detail: "it cannot be locked (\(String(cString: strerror(error))))")
+        // A lock can outlive its holder for an instant: a process forked by another thread of this one
+        // (a subprocess starting) shares the open file description until it execs, so a ledger just
+        // closed may still be locked for a few milliseconds. Another storefront holds it for good: try
+        // for half a second before saying so.
+        var error: Int32 = 0
+        for attempt in 0..<50 {
+            if lock(descriptor, at: byte(ofDevice: device), type: F_WRLCK) == 0 { return }
+            error = errno
+            guard error == EAGAIN || error == EACCES else { break }
+            if attempt < 49 { usleep(10_000) }
         }
+        if error == EAGAIN || error == EACCES { throw .inUse(path: path, device: device) }
+        throw .unreadable(path: path, detail: "it cannot be locked (\(String(cString: strerror(error))))")
     }
 
     /// Whether any storefront has the ledger at `path` open now (as any device). Takes no lock, so it
