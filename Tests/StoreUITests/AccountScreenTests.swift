@@ -129,7 +129,10 @@ struct AccountScreenTests {
         app.store.advance(by: SubscriptionPeriod(value: 3, unit: .month))   // past the introductory months
         app.press(.character("x"))
         #expect(app.view().text.contains("[ Stay for $2.49/month for 3 months ]"))
+        // Enter on the offer opens its system confirmation sheet (issue 31); Confirm there books it.
         app.press(.tab, .tab, .enter)
+        #expect(app.store.renewalInfo(ofGroup: "trailhead.plus", ownership: .purchased)?.offerID == nil)
+        app.press(.tab, .enter)
         #expect(app.store.renewalInfo(ofGroup: "trailhead.plus", ownership: .purchased)?.offerID == "pro-monthly-stay-half")
         #expect(app.store.renewalInfo(ofGroup: "trailhead.plus", ownership: .purchased)?.willAutoRenew == true)
         #expect(app.overlay == nil)

@@ -97,6 +97,8 @@ extension AppState {
         case manage(ManageSheet.State)
         /// The cancel confirmation (CancelSheet.swift).
         case cancelSubscription(CancelSheet.State)
+        /// The system sheet that confirms a retention offer chosen there (RetentionOfferSheet.swift).
+        case retentionOffer(RetentionOfferSheet.State)
         /// The system refund sheet, then its confirmation (RefundSheet.swift).
         case refundSheet(RefundSheet.State)
         /// The system's offer-code redemption sheet (RedeemSheet.swift).
@@ -115,6 +117,7 @@ extension AppState {
             case .priceConsent(let sheet): sheet
             case .manage(let sheet): sheet
             case .cancelSubscription(let sheet): sheet
+            case .retentionOffer(let sheet): sheet
             case .refundSheet(let sheet): sheet
             case .redeem(let sheet): sheet
             case .reviewPrompt(let sheet): sheet

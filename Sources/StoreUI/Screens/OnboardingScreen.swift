@@ -3,21 +3,33 @@ import StoreModel
 
 /// Onboarding (HIG "Call attention to subscription benefits during onboarding"): the catalog's pages
 /// of the app's benefits, skippable, ending in the group's sign-up screen; the last page sums up the
-/// terms under a call to action. Shown on a ledger's first launch and with `--onboarding`, and never to
+/// terms above a call to action and Sign In / Restore (the HIG's example); copy that does not fit
+/// scrolls with ↑↓. Shown on a ledger's first launch and with `--onboarding`, and never to
 /// someone the pitch policy says not to pitch to.
 public enum OnboardingScreen {
     public struct State: Sendable, Equatable {
         public var page = 0
+        /// How far the page's copy is scrolled, where it does not fit.
+        public var offset = 0
         public init(page: Int = 0) { self.page = page }
     }
 
     /// Opens onboarding over the store when it is due: asked for (`--onboarding`), or the first launch
     /// of a ledger. A first launch is marked in the store (and so in the ledger) whether or not the
     /// pages showed, so a ledger shows them at most once; a subscriber goes straight to the store.
+    /// An explicit `--onboarding` that cannot apply says why, in a line over the store.
     public static func startIfDue(_ app: inout AppState, requested: Bool, firstLaunch: Bool) {
-        guard requested || firstLaunch, let onboarding = app.store.catalog.onboarding else { return }
+        guard requested || firstLaunch else { return }
+        guard let onboarding = app.store.catalog.onboarding else {
+            if requested { app.notice = app.strings.qa.onboardingNotShown(nil) }
+            return
+        }
         if firstLaunch { app.store.markOnboardingShown() }
-        guard app.store.pitch(forGroup: onboarding.groupID).mayPitch else { return }
+        let pitch = app.store.pitch(forGroup: onboarding.groupID)
+        guard pitch.mayPitch else {
+            if requested { app.notice = app.strings.qa.onboardingNotShown(pitch) }
+            return
+        }
         app.open(.onboarding(State()))
     }
 
@@ -32,19 +44,29 @@ public enum OnboardingScreen {
     public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
         let count = pages(app).count
         switch action {
-        case .nextPage where screen.page + 1 < count: screen.page += 1
+        case .nextPage where screen.page + 1 < count: screen = State(page: screen.page + 1)
         case .nextPage:
             let groupID = app.store.catalog.onboarding?.groupID
             close(&app)
             openSignupFromPaywall(&app, groupID: groupID)
-        case .previousPage: screen.page = max(0, screen.page - 1)
+        case .previousPage: screen = State(page: max(0, screen.page - 1))
+        case .up, .down:
+            let most = layout(app, page: screen.page)?.maxOffset ?? 0
+            screen.offset = min(max(0, min(screen.offset, most) + (action == .down ? 1 : -1)), most)
+        case .restore: app.startRestore()
         case .skip: close(&app)
         default: break
         }
     }
 
     public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
-        action == .previousPage ? screen.page > 0 : true
+        switch action {
+        case .previousPage: screen.page > 0
+        case .scroll, .up, .down: (layout(app, page: screen.page)?.maxOffset ?? 0) > 0
+        // Sign In / Restore is the last page's, beside its call to action.
+        case .restore: screen.page == pages(app).count - 1
+        default: true
+        }
     }
 
     // MARK: view
@@ -68,44 +90,77 @@ public enum OnboardingScreen {
         return (lines, freeTrial)
     }
 
-    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+    /// The page's copy as lines: its title, its text and, on the last page, the terms. Where they do
+    /// not fit above the buttons they scroll with ↑↓ (never cut); `room` lines show from `top`.
+    struct Layout {
+        var lines: [(String, Role)]
+        var top: Int
+        var room: Int
+        /// The call to action and, on the last page, Sign In / Restore: on one row where they fit.
+        var buttons: [(text: String, row: Int, role: Role)]
+        var maxOffset: Int { max(0, lines.count - room) }
+    }
+
+    static func layout(_ state: AppState, page index: Int) -> Layout? {
         let pages = pages(state)
-        guard !pages.isEmpty else { return }
-        let index = min(screen.page, pages.count - 1)
+        guard !pages.isEmpty else { return nil }
+        let index = min(index, pages.count - 1)
         let page = pages[index]
         let body = Chrome.body(state)
         let area = body.insetHorizontally(state.isCompact ? 2 : 4)
-        var bottom = body.row + body.height
-        // From the bottom up: the page dots, then on the last page the call to action and the terms.
-        let dots = (0..<pages.count).map { $0 == index ? "●" : "○" }.joined(separator: " ")
-        grid.putCentered(dots, row: bottom - 1, in: body, role: .dim)
-        bottom -= 2
-        if index == pages.count - 1 {
-            let (lines, freeTrial) = terms(state)
+        let last = index == pages.count - 1
+        // From the bottom up: the page dots, then on the last page the buttons.
+        var bottom = body.row + body.height - 2
+        var buttons: [(text: String, row: Int, role: Role)] = []
+        if last {
             let words = state.strings.onboarding
-            let tight = body.height < 10
-            grid.putCentered("[ ⏎ " + (freeTrial ? words.tryItFree : words.seePlans) + " ]", row: bottom - 1, in: body, role: .accent)
-            bottom -= tight ? 1 : 2
-            // Whole sentences, most important first, leaving the page's title (and, where there is
-            // room, a line of its text): the terms matter more than the page's words.
-            let room = bottom - body.row - (body.height >= 14 ? 1 : 0) - (tight ? 1 : 4)
-            var shown: [String] = []
-            for line in lines {
-                let wrapped = TextWidth.wrap(line, width: area.width)
-                guard shown.count + wrapped.count <= room else { break }
-                shown += wrapped
+            let cta = "[ ⏎ " + (terms(state).freeTrial ? words.tryItFree : words.seePlans) + " ]"
+            // HIG: the last page offers sign-in and restore beside the call to action.
+            let restore = "r " + words.signInRestore
+            if TextWidth.of(cta) + 4 + TextWidth.of(restore) <= area.width {
+                buttons = [(cta + "    " + restore, bottom - 1, .accent)]
+                bottom -= 1
+            } else {
+                buttons = [(cta, bottom - 2, .accent), (restore, bottom - 1, .normal)]
+                bottom -= 2
             }
-            for (offset, line) in shown.enumerated() {
-                grid.put(line, row: bottom - shown.count + offset, column: area.column, role: .dim)
-            }
-            bottom -= shown.count + (shown.isEmpty || tight ? 0 : 1)
+            // A blank row between the copy and the buttons, where the body has room for one.
+            if body.height >= 10 { bottom -= 1 }
         }
-        var y = body.row + (body.height >= 14 ? 1 : 0)
-        y += grid.putWrapped(page.title.resolved(for: state.locale, fallback: state.fallbackLanguage), row: y, column: area.column,
-                             width: area.width, maxRows: max(0, min(2, bottom - y)), role: .title)
-        y += 1
-        grid.putWrapped(page.body.resolved(for: state.locale, fallback: state.fallbackLanguage), row: y, column: area.column,
-                        width: area.width, maxRows: max(0, bottom - y), role: .normal)
+        let top = body.row + (body.height >= 14 ? 1 : 0)
+        var lines: [(String, Role)] = []
+        func add(_ text: String, _ role: Role) { lines += TextWidth.wrap(text, width: area.width).map { ($0, role) } }
+        add(page.title.resolved(for: state.locale, fallback: state.fallbackLanguage), .title)
+        lines.append(("", .normal))
+        add(page.body.resolved(for: state.locale, fallback: state.fallbackLanguage), .normal)
+        if last {
+            for line in terms(state).lines {
+                lines.append(("", .dim))
+                add(line, .dim)
+            }
+        }
+        return Layout(lines: lines, top: top, room: max(1, bottom - top), buttons: buttons)
+    }
+
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ screen: State) {
+        let pages = pages(state)
+        guard let layout = layout(state, page: screen.page) else { return }
+        let index = min(screen.page, pages.count - 1)
+        let body = Chrome.body(state)
+        let area = body.insetHorizontally(state.isCompact ? 2 : 4)
+        let dots = (0..<pages.count).map { $0 == index ? "●" : "○" }.joined(separator: " ")
+        grid.putCentered(dots, row: body.row + body.height - 1, in: body, role: .dim)
+        for button in layout.buttons {
+            grid.putCentered(button.text, row: button.row, in: body, role: button.role)
+        }
+        let offset = min(screen.offset, layout.maxOffset)
+        for (row, (text, role)) in layout.lines.dropFirst(offset).prefix(layout.room).enumerated() {
+            grid.put(text, row: layout.top + row, column: area.column, role: role, width: area.width)
+        }
+        // ▲/▼ in the right margin where there is more copy above or below.
+        let mark = min(state.size.columns - 1, area.column + area.width + 1)
+        if offset > 0 { grid.put("▲", row: layout.top, column: mark, role: .dim) }
+        if offset < layout.maxOffset { grid.put("▼", row: layout.top + layout.room - 1, column: mark, role: .dim) }
     }
 }
 
@@ -116,7 +171,7 @@ extension OnboardingScreen: ComponentFunctions {
         [Binding(keys: [.right, .enter, .character("l"), .character(" ")], label: "→/⏎", action: .nextPage, importance: .high),
          Binding(keys: [.left, .character("h"), .backspace], label: "←", action: .previousPage, importance: .normal),
          Binding(keys: [.character("s"), .escape], label: "s/Esc", action: .skip, importance: .high),
-         .redeemCode, .help, .quit]
+         .restore, .scroll, .up, .down, .redeemCode, .help, .quit]
 }
 
 extension OnboardingScreen.State: StackScreen, FunctionsComponent {

@@ -221,6 +221,8 @@ struct StoreList {
                 case .inGracePeriod:
                     let end = status.renewal?.gracePeriodExpiration.map(state.date) ?? ""
                     note = .note(state.strings.paymentProblemUntil(end), .warning)
+                // A family member's plan is the organizer's, shared with them: a line written for them.
+                case .subscribed(.familyShared): note = .note(state.strings.sharedWithYouBy(AppStore.familyOrganizer), .dim)
                 default: note = .note(state.strings.subscribedElsewhere(groupName), .dim)
                 }
                 rowPatches.append(.init(base: stretch.lines, elements: current.map { .product($0) } + [note]))

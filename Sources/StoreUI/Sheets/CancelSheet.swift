@@ -5,7 +5,8 @@ import TextSafety
 /// The cancel confirmation, a system sheet: until when access continues ("You can keep using Pro
 /// Monthly until Dec 21, 2026"), Keep Subscription and Cancel Subscription; and on the same sheet, never
 /// as steps before the cancel, the catalog's retention offer where one applies and the optional exit
-/// survey (the catalog's reasons). It opens on Keep Subscription, so a stray Enter cancels nothing; `x`
+/// survey (the catalog's reasons); the offer is booked only on its own system sheet (RetentionOfferSheet).
+/// It opens on Keep Subscription, so a stray Enter cancels nothing; `x`
 /// (the key that opened it from the Account screen) cancels, so cancelling takes two presses.
 public enum CancelSheet {
     public struct State: Sendable, Equatable {
@@ -60,7 +61,8 @@ public enum CancelSheet {
                 cancel(sheet, &app)
                 return
             case .offer:
-                acceptOffer(sheet, &app)
+                // An offer that changes the price is confirmed on the system sheet, never by one Enter here.
+                app.overlay = .retentionOffer(RetentionOfferSheet.State(cancelSheet: sheet))
                 return
             case .reason(let index):
                 sheet.reason = sheet.reason == index ? nil : index
@@ -83,7 +85,7 @@ public enum CancelSheet {
         app.notice = sheet.reason == nil ? notice : notice + " " + words.thanks
     }
 
-    private static func acceptOffer(_ sheet: State, _ app: inout AppState) {
+    static func acceptOffer(_ sheet: State, _ app: inout AppState) {
         guard let offer = app.store.retentionOffer(forGroup: sheet.groupID),
               let status = app.store.status(ofGroup: sheet.groupID, ownership: .purchased) else { return }
         let text = offerText(app, offer)

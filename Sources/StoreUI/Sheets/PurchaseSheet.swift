@@ -59,7 +59,8 @@ extension AppState {
 extension Overlays {
     /// The system confirmation sheet. It uses only the `system*` roles, which no theme can restyle, and
     /// looks the same for every product (HIG: use the default confirmation sheet, don't modify it).
-    /// What does not fit scrolls with ↑↓ under buttons that stay in place.
+    /// What does not fit scrolls with ↑↓ under buttons that stay in place; the terms come last, and
+    /// Confirm buys only with them in view (focusing it scrolls them in).
     static func drawSheet(_ grid: inout Grid, _ state: AppState, _ sheet: AppState.PurchaseSheet) {
         let lines = sheetLines(state, sheet)
         let offset = min(sheet.offset, systemSheetLayout(state, lineCount: lines.count).maxOffset)
@@ -130,6 +131,13 @@ extension AppState.PurchaseSheet: ScreenComponent {
         switch action {
         case .switchButton:
             confirmFocused.toggle()
+            // Focus on Confirm brings the terms (the auto-renew disclosure) into view.
+            if confirmFocused { offset = Overlays.sheetMaxOffset(app, self) }
+            app.overlay = .sheet(self)
+        case .press where confirmFocused && offset < Overlays.sheetMaxOffset(app, self):
+            // The terms are below the fold (scrolled back up, or the terminal grew shorter): Confirm
+            // shows them first and buys only when pressed with them in view.
+            offset = Overlays.sheetMaxOffset(app, self)
             app.overlay = .sheet(self)
         case .press where confirmFocused:
             app.completePurchase(quote)

@@ -50,7 +50,7 @@ public struct Strings: Sendable {
     public var sharedByFamily = "✓ Shared by family"
     public var activeUntil: @Sendable (String) -> String = { "✓ Active until \($0)" }
     public var familySharing = "Family Sharing"
-    public var familySharingNote = "Shareable with up to five family members through Family Sharing."
+    public var familySharingNote = "Shareable with up to six family members through Family Sharing."
     public var each: @Sendable (String) -> String = { "\($0) each" }
     /// The store row of a consumable with a quantity above one: count, unit price, total.
     public var quantityTotal: @Sendable (String, String, String) -> String = { "\($0) × \($1) — \($2)" }
@@ -61,6 +61,8 @@ public struct Strings: Sendable {
     public var expiresOn: @Sendable (String) -> String = { "Expires \($0)" }
     public var extendsTo: @Sendable (String) -> String = { "Buying again extends it to \($0)." }
     public var subscribedElsewhere: @Sendable (String) -> String = { "You're subscribed to \($0)." }
+    /// In the store, for a family member whose plan the organizer shares: not "You're subscribed".
+    public var sharedWithYouBy: @Sendable (String) -> String = { "Shared with you by \($0) through Family Sharing." }
     public var resubscribe: @Sendable (String) -> String = { "Resubscribe to \($0)" }
     public var winBack: @Sendable (String) -> String = { "Welcome back: \($0)" }
     public var buy = "Buy"
@@ -324,6 +326,21 @@ public struct Strings: Sendable {
 
     /// Every word of the QA tools, in English.
     public struct QAStrings: Sendable {
+        /// Why an explicit `--onboarding` did not open: the pitch policy's answer, or nil for a catalog
+        /// without onboarding pages.
+        public var onboardingNotShown: @Sendable (PitchDecision?) -> String = {
+            let why = switch $0 {
+            case nil: "the catalog has no onboarding pages"
+            case .unavailable(.screenTime)?: "Screen Time blocks purchases (--payments screen-time), and onboarding ends in a sign-up"
+            case .unavailable(.deviceManagement)?: "a device-management profile blocks purchases (--payments device-management), and onboarding ends in a sign-up"
+            case .unavailable(.externalPurchaseOnly)?: "the app sells outside In-App Purchase here (--payments external-only), and onboarding ends in a sign-up"
+            case .never(.inBillingRetry)?: "the subscription is in billing retry: they are asked to update their payment method, not pitched"
+            case .never(.inGracePeriod)?: "the subscription is in a grace period: they are asked to update their payment method, not pitched"
+            case .never?: "this person already subscribes, and a subscriber is never pitched"
+            case .unavailable(.allowed)?, .subscribe?, .resubscribe?, .offer?: "nothing to pitch"
+            }
+            return "--onboarding not shown: \(why)."
+        }
         public var clock: @Sendable (String, String) -> String = { "Clock \($0) · \($1)" }
         public var timeRate: @Sendable (TimeRate) -> String = {
             switch $0 {
@@ -860,6 +877,8 @@ public struct AccountStrings: Sendable {
         "Your payment could not be charged. Cancelling ends \($0) now, and the App Store stops trying to renew it."
     }
     public var offerInstead = "Or stay with an offer:"
+    /// On the retention offer's system sheet: the offer starts at the next renewal, on this date.
+    public var retentionStarts: @Sendable (String) -> String = { "Starts at your next renewal on \($0)." }
     public var takeOffer: @Sendable (String) -> String = { "Stay for \($0)" }
     public var surveyTitle = "Why are you cancelling? (optional)"
     public var keepSubscription = "Keep Subscription"
@@ -999,6 +1018,8 @@ public struct OnboardingStrings: Sendable {
     /// "Plans from $1.99/month"
     public var plansFrom: @Sendable (String) -> String = { "Plans from \($0)" }
     public var someTrials = "Some plans start with a free trial."
+    /// Beside the call to action on the last page: Restore Purchases, which signs in to the App Store.
+    public var signInRestore = "Sign In / Restore"
     public var skipHint = "Press s to skip"
 
     public init() {}

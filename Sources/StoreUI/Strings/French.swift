@@ -53,7 +53,7 @@ extension Strings {
         s.sharedByFamily = "✓ Via le Partage familial"
         s.activeUntil = { "✓ Actif jusqu'au \($0)" }
         s.familySharing = "Partage familial"
-        s.familySharingNote = "Partageable avec jusqu'à cinq membres de la famille grâce au Partage familial."
+        s.familySharingNote = "Partageable avec jusqu'à six membres de la famille grâce au Partage familial."
         // "0,99 €/unité", not "0,99 € l'unité": two columns shorter, so the compact store keeps the whole
         // quantity picker "Qté ‹ 1 ›" beside it.
         s.each = { "\($0)/unité" }
@@ -64,6 +64,7 @@ extension Strings {
         s.expiresOn = { "Expire le \($0)" }
         s.extendsTo = { "Un nouvel achat prolonge la durée jusqu'au \($0)." }
         s.subscribedElsewhere = { "Vous avez un abonnement à \($0)." }
+        s.sharedWithYouBy = { "Partagé avec vous par \($0) grâce au Partage familial." }
         s.resubscribe = { "Se réabonner à \($0)" }
         s.winBack = { "Bon retour\u{00A0}: \($0)" }
         s.buy = "Acheter"
@@ -267,6 +268,7 @@ extension Strings {
         s.account.endsNow = { "Votre paiement n’a pas pu être débité. Si vous résiliez, \($0) prend fin maintenant et l’App Store cesse d’essayer de le renouveler." }
         s.account.keepUsing = { "Vous pouvez utiliser \($0) jusqu’au \($1)." }
         s.account.offerInstead = "Ou restez avec une offre\u{00A0}:"
+        s.account.retentionStarts = { "Commence à votre prochain renouvellement, le \($0)." }
         s.account.takeOffer = { "Rester pour \($0)" }
         s.account.surveyTitle = "Pourquoi résiliez-vous\u{00A0}? (facultatif)"
         s.account.keepSubscription = "Garder l’abonnement"
@@ -368,6 +370,7 @@ extension Strings {
         s.onboarding.seePlans = "Voir les formules"
         s.onboarding.plansFrom = { "Formules à partir de \($0)" }
         s.onboarding.someTrials = "Certaines formules commencent par un essai gratuit."
+        s.onboarding.signInRestore = "Se connecter / Restaurer"
         s.onboarding.skipHint = "Appuyez sur s pour passer"
 
         // Offer codes

@@ -52,7 +52,7 @@ extension Strings {
         s.sharedByFamily = "✓ Per Familienfreigabe"
         s.activeUntil = { "✓ Aktiv bis \($0)" }
         s.familySharing = "Familienfreigabe"
-        s.familySharingNote = "Über die Familienfreigabe mit bis zu fünf Familienmitgliedern teilbar."
+        s.familySharingNote = "Über die Familienfreigabe mit bis zu sechs Familienmitgliedern teilbar."
         s.each = { "je \($0)" }
         s.quantity = "Menge"
         s.inPossession = { "Du hast \($0)." }
@@ -61,6 +61,7 @@ extension Strings {
         s.expiresOn = { "Läuft am \($0) ab" }
         s.extendsTo = { "Erneut kaufen verlängert bis zum \($0)." }
         s.subscribedElsewhere = { "Du hast \($0) abonniert." }
+        s.sharedWithYouBy = { "Von \($0) über die Familienfreigabe mit dir geteilt." }
         s.resubscribe = { "\($0) erneut abonnieren" }
         s.winBack = { "Willkommen zurück: \($0)" }
         s.buy = "Kaufen"
@@ -261,6 +262,7 @@ extension Strings {
         s.account.endsNow = { "Deine Zahlung konnte nicht belastet werden. Wenn du kündigst, endet \($0) jetzt, und der App Store versucht nicht mehr, das Abo zu verlängern." }
         s.account.keepUsing = { "Du kannst \($0) bis \($1) weiter nutzen." }
         s.account.offerInstead = "Oder bleib mit einem Angebot:"
+        s.account.retentionStarts = { "Beginnt mit deiner nächsten Verlängerung am \($0)." }
         s.account.takeOffer = { "Bleiben für \($0)" }
         s.account.surveyTitle = "Warum kündigst du? (optional)"
         s.account.keepSubscription = "Abo behalten"
@@ -362,6 +364,7 @@ extension Strings {
         s.onboarding.seePlans = "Abos ansehen"
         s.onboarding.plansFrom = { "Abos ab \($0)" }
         s.onboarding.someTrials = "Einige Abos beginnen mit einem kostenlosen Probezeitraum."
+        s.onboarding.signInRestore = "Anmelden / Wiederherstellen"
         s.onboarding.skipHint = "Mit s überspringen"
 
         // Offer codes

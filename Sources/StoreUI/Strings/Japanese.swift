@@ -53,7 +53,7 @@ extension Strings {
         s.sharedByFamily = "✓ ファミリー共有"
         s.activeUntil = { "✓ \($0)まで有効" }
         s.familySharing = "ファミリー共有"
-        s.familySharingNote = "ファミリー共有で最大5人の家族と共有できます。"
+        s.familySharingNote = "ファミリー共有で最大6人の家族と共有できます。"
         s.each = { "単価 \($0)" }
         s.quantity = "数量"
         s.inPossession = { "所持数：\($0)" }
@@ -62,6 +62,7 @@ extension Strings {
         s.expiresOn = { "\($0)に終了" }
         s.extendsTo = { "再購入すると\($0)まで延長されます。" }
         s.subscribedElsewhere = { "\($0)に登録中です。" }
+        s.sharedWithYouBy = { "\($0)さんがファミリー共有で共有しています。" }
         s.resubscribe = { "\($0)に再登録" }
         s.winBack = { "おかえりなさい：\($0)" }
         s.buy = "購入"
@@ -268,6 +269,7 @@ extension Strings {
         s.account.endsNow = { "お支払いを請求できませんでした。キャンセルすると\($0)は今すぐ終了し、App Storeは更新を試みなくなります。" }
         s.account.keepUsing = { "\($0)は\($1)まで使えます。" }
         s.account.offerInstead = "または、オファーで継続："
+        s.account.retentionStarts = { "次回の更新日（\($0)）から適用されます。" }
         s.account.takeOffer = { "オファーで継続：\($0)" }
         s.account.surveyTitle = "キャンセルの理由（任意）"
         s.account.keepSubscription = "継続する"
@@ -366,6 +368,7 @@ extension Strings {
         s.onboarding.seePlans = "プランを見る"
         s.onboarding.plansFrom = { "プランは\($0)から" }
         s.onboarding.someTrials = "一部のプランには無料トライアルがあります。"
+        s.onboarding.signInRestore = "サインイン／復元"
         s.onboarding.skipHint = "sキーでスキップ"
 
         // Offer codes

@@ -58,7 +58,7 @@ extension Strings {
         s.sharedByFamily = "✓ 家人共享"
         s.activeUntil = { "✓ 有效期至 \($0)" }
         s.familySharing = "家人共享"
-        s.familySharingNote = "可通过家人共享与最多五位家庭成员共享。"
+        s.familySharingNote = "可通过家人共享与最多六位家庭成员共享。"
         s.each = { "单价 \($0)" }
         s.quantity = "数量"
         s.inPossession = { "持有数量：\($0)" }
@@ -67,6 +67,7 @@ extension Strings {
         s.expiresOn = { "\($0)到期" }
         s.extendsTo = { "再次购买可延长至 \($0)。" }
         s.subscribedElsewhere = { "你已订阅 \($0)。" }
+        s.sharedWithYouBy = { "\($0) 通过家人共享与你共享。" }
         s.resubscribe = { "重新订阅 \($0)" }
         s.winBack = { "欢迎回来：\($0)" }
         s.buy = "购买"
@@ -274,6 +275,7 @@ extension Strings {
         s.account.endsNow = { "无法扣款。取消后，\($0) 将立即结束，App Store 将不再尝试续订。" }
         s.account.keepUsing = { "你可以继续使用 \($0)，直至 \($1)。" }
         s.account.offerInstead = "或接受优惠，继续订阅："
+        s.account.retentionStarts = { "从你的下次续订日（\($0)）开始生效。" }
         s.account.takeOffer = { "优惠续订：\($0)" }
         s.account.surveyTitle = "你为什么要取消？（可选）"
         s.account.keepSubscription = "保留订阅"
@@ -374,6 +376,7 @@ extension Strings {
         s.onboarding.seePlans = "查看方案"
         s.onboarding.plansFrom = { "方案低至 \($0)" }
         s.onboarding.someTrials = "部分方案提供免费试用。"
+        s.onboarding.signInRestore = "登录／恢复购买"
         s.onboarding.skipHint = "按 s 跳过"
 
         // Offer codes

@@ -55,7 +55,7 @@ extension Strings {
         s.sharedByFamily = "✓ Compartido en familia"
         s.activeUntil = { "✓ Activo hasta el \($0)" }
         s.familySharing = "En familia"
-        s.familySharingNote = "Se puede compartir con hasta cinco miembros de la familia mediante “En familia”."
+        s.familySharingNote = "Se puede compartir con hasta seis miembros de la familia mediante “En familia”."
         s.each = { "\($0)/ud." }
         s.quantity = "Cant."
         s.inPossession = { "Tienes \($0)." }
@@ -64,6 +64,7 @@ extension Strings {
         s.expiresOn = { "Caduca el \($0)" }
         s.extendsTo = { "Si vuelves a comprarlo, se amplía hasta el \($0)." }
         s.subscribedElsewhere = { "Tienes una suscripción a \($0)." }
+        s.sharedWithYouBy = { "\($0) lo comparte contigo mediante “En familia”." }
         s.resubscribe = { "Volver a suscribirse a \($0)" }
         s.winBack = { "Hola de nuevo: \($0)" }
         s.buy = "Comprar"
@@ -268,6 +269,7 @@ extension Strings {
         s.account.endsNow = { "No se ha podido cobrar tu pago. Si cancelas, \($0) termina ahora y el App Store deja de intentar renovarla." }
         s.account.keepUsing = { "Puedes seguir usando \($0) hasta el \($1)." }
         s.account.offerInstead = "O quédate con una oferta:"
+        s.account.retentionStarts = { "Empieza con tu próxima renovación, el \($0)." }
         s.account.takeOffer = { "Seguir con \($0)" }
         s.account.surveyTitle = "¿Por qué cancelas? (opcional)"
         s.account.keepSubscription = "Mantener suscripción"
@@ -371,6 +373,7 @@ extension Strings {
         s.onboarding.seePlans = "Ver planes"
         s.onboarding.plansFrom = { "Planes desde \($0)" }
         s.onboarding.someTrials = "Algunos planes empiezan con una prueba gratuita."
+        s.onboarding.signInRestore = "Iniciar sesión / Restaurar"
         s.onboarding.skipHint = "Pulsa s para omitir"
 
         // Offer-code redemption
