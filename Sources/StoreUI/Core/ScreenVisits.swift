@@ -68,6 +68,14 @@ extension ScreenKind {
                     app.receivePurchaseIntent(PurchaseIntent(productID: SampleIDs.alps))
                     return true
                 },
+                // The retention offer chosen on the cancel sheet, confirmed on its own system sheet.
+                Visit(.sheet, "retention-offer") { app in
+                    guard app.bought(SampleIDs.proMonthly) else { return false }
+                    app.store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
+                    guard app.pressing(.character("a"), .character("x"), .tab, .tab, .enter),
+                          case .retentionOffer? = app.overlay else { return false }
+                    return true
+                },
             ]
         case .result:
             return [Visit(.result) { $0.select(SampleIDs.alps) && $0.pressing(.character("b"), .tab, .enter) }]
