@@ -93,7 +93,9 @@ struct ExportCommand: ParsableCommand {
     /// Every signed item of the ledger at `state`, one compact JWS per file in `folder`.
     private func exportSigned(to folder: String, state: String) throws {
         guard FileManager.default.fileExists(atPath: state) else { throw StartupError(message: "there is no ledger at \(UntrustedText.path(state))") }
-        let store = try launch.resolve(state: state, readOnly: true).store
+        let session = try launch.resolve(state: state, readOnly: true)
+        session.reportEarlierNow()
+        let store = session.store
         let chain: SigningChain
         do { chain = try SigningChain.load(folder: SigningChain.defaultFolder()) } catch { throw StartupError(message: error.description) }
         // On-device items carry the device's verification (--device, default "This iPhone"): its

@@ -107,15 +107,30 @@ struct LaunchOptions: ParsableArguments {
         /// Scenario settings a `--state` ledger brought back that differ from a fresh store's and that no
         /// flag set: said once at launch, so a store that looks broken (payments off) says why.
         var fromLedger: [ScenarioSetting] = []
+        /// `--now` asked for an instant before the `--state` ledger's clock, which went on from where it
+        /// was instead: the instant asked for, said once at launch (a demo command works twice).
+        var earlierNowIgnored: Date?
+
+        /// Says on stderr what the launch notice says, for the commands that print instead of drawing.
+        func reportEarlierNow() {
+            guard let earlierNowIgnored else { return }
+            FileHandle.standardError.write(Data(("storefront: --now \(earlierNowIgnored.formatted(.iso8601)) is before the ledger's clock, "
+                + "which goes on from \(store.now.formatted(.iso8601))\n").utf8))
+        }
 
         /// The app at launch, on the screen `--open` asked for.
         func appState(size: Size) -> AppState {
             var state = AppState(store: store, locale: locale, size: size)
             state.keepsLedger = ledger != nil
             state.follow(link)
-            if !fromLedger.isEmpty {
-                state.notice = state.strings.qa.settingsFromLedger(fromLedger.map { "\($0.name) \($0.value)" }.joined(separator: ", "))
+            var notices: [String] = []
+            if earlierNowIgnored != nil {
+                notices.append(state.strings.qa.ledgerClockKept(state.dateTime(store.now)))
             }
+            if !fromLedger.isEmpty {
+                notices.append(state.strings.qa.settingsFromLedger(fromLedger.map { "\($0.name) \($0.value)" }.joined(separator: ", ")))
+            }
+            if !notices.isEmpty { state.notice = notices.joined(separator: " ") }
             // Codes redeemed in the App Store since the last launch reach the app now.
             state.handlePendingRedemptions()
             return state
@@ -154,6 +169,7 @@ struct LaunchOptions: ParsableArguments {
         var ledger: Ledger?
         var store: AppStore
         var saved: AppStore?
+        var earlierNowIgnored: Date?
         if let state {
             do {
                 if readOnly {
@@ -169,12 +185,15 @@ struct LaunchOptions: ParsableArguments {
             store = saved ?? AppStore(catalog: catalog, territory: territory, now: requestedStart ?? Date())
             // A .storekit file's settings start a new ledger; a saved one keeps its own (they rank above).
             if saved == nil { for setting in loaded.settings { store.apply(setting) } }
-            // The saved clock resumes where it stopped; --now can only move it forward.
+            // The saved clock resumes where it stopped; --now can only move it forward. An earlier --now
+            // (a demo command run again, the ledger's clock having run on) keeps the ledger's clock and
+            // says so at launch instead of refusing to start.
             if let requestedStart {
-                guard requestedStart >= store.now else {
-                    throw StartupError(message: "--now \(now!) is before the clock of the ledger \(state) (\(store.now.formatted(.iso8601))); simulated time only moves forward")
+                if requestedStart >= store.now {
+                    store.advance(to: requestedStart)
+                } else {
+                    earlierNowIgnored = requestedStart
                 }
-                store.advance(to: requestedStart)
             }
         } else {
             store = AppStore(catalog: catalog, territory: territory, now: requestedStart ?? Date())
@@ -199,7 +218,8 @@ struct LaunchOptions: ParsableArguments {
         let courier = try makeCourier()
         store.notifyingServer = courier != nil
         return Session(store: store, locale: locale, theme: try loadTheme(), ledger: ledger, onboarding: onboarding,
-                       firstLaunch: ledger != nil && !store.onboardingShown, link: link, courier: courier, fromLedger: fromLedger)
+                       firstLaunch: ledger != nil && !store.onboardingShown, link: link, courier: courier, fromLedger: fromLedger,
+                       earlierNowIgnored: earlierNowIgnored)
     }
 
     /// The courier of `--notify URL`, signing with the user's chain in `--environment`.

@@ -33,7 +33,9 @@ struct LedgerCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: state) else {
             throw StartupError(message: "there is no ledger at \(state)")
         }
-        let store = try launch.resolve(state: state, readOnly: true).store
+        let session = try launch.resolve(state: state, readOnly: true)
+        session.reportEarlierNow()
+        let store = session.store
         var sections: [(kind: String, fields: [StoreKitFields.Field])] = store.transactions.map {
             ("transaction", StoreKitFields.transaction($0, in: store))
         }

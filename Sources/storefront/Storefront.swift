@@ -29,6 +29,7 @@ struct Storefront: ParsableCommand {
         // looks: a --state ledger is read, never saved or created.
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
             let session = try launch.resolve(state: ledger.state, readOnly: true)
+            session.reportEarlierNow()
             let state = AppState(store: session.store, locale: session.locale, size: Size(columns: 80, rows: 24))
             let text = StoreScreen.plainText(state)
             // The same answer the full-screen interface follows: a locale that is not UTF-8 gets ASCII.

@@ -497,6 +497,8 @@ public struct Strings: Sendable {
             "\(group): \(QAStrings.renewalState(state))."
         }
         public var notSaved: @Sendable (String) -> String = { "Not saved, so nothing changed: \($0)" }
+        /// At launch, a --now earlier than the --state ledger's clock: the ledger's clock went on instead.
+        public var ledgerClockKept: @Sendable (String) -> String = { "Ledger clock kept (\($0)): --now was earlier." }
         /// At launch, the scenario settings a --state ledger kept from an earlier session.
         public var settingsFromLedger: @Sendable (String) -> String = { "From the ledger: \($0) (change them in the scenario panel, s)." }
         public var nothingToRenew = "Nothing renews: no subscription will renew or change on its own."
