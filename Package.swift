@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "storefront", targets: ["storefront"]),
         .executable(name: "storefront-bench", targets: ["Benchmarks"]),
         .executable(name: "list-comparator", targets: ["ListComparator"]),
+        .executable(name: "swift-list-floor", targets: ["SwiftListFloor"]),
         .executable(name: "storefront-fuzz", targets: ["StorefrontFuzz"]),
         .library(name: "StoreModel", targets: ["StoreModel"]),
         .library(name: "CatalogFormats", targets: ["CatalogFormats"]),
@@ -114,6 +115,9 @@ let package = Package(
         // The bare C baseline the benchmark runs beside storefront: a plain ncursesw list (header, rows,
         // footer; j/k move the selection).
         .executableTarget(name: "ListComparator", dependencies: ["CNCurses"]),
+        // The Swift floor the first frame is measured against (issue 33): the sample's list in Swift with
+        // Foundation's currency format, drawn with ncursesw, built the same way as storefront.
+        .executableTarget(name: "SwiftListFloor", dependencies: ["CNCurses"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // Every parser of untrusted bytes with the promises it keeps for any input (README, "Fuzzing"):
         // libFuzzer runs them through storefront-fuzz (.ci/fuzz); FuzzTargetsTests replays the seeds and
         // every kept finding.

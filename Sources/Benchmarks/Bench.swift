@@ -9,7 +9,9 @@ import StoreUI
 /// Generates catalogs of the sample's shape (12, 1,000 and 100,000 products) and ledgers (10 and
 /// 10,000 transactions), then measures in process (catalog load, update + view per key, renewals) and
 /// end to end through a real pseudo-terminal with the built binary (first frame, bytes and time per key,
-/// peak memory, lint, scripts with --state). Not a test: it reports, it does not judge.
+/// peak memory, lint, scripts with --state). Then the targets of README's "Performance" (issue 33), each
+/// with its figure or ratio and PASS or FAIL; ratios come from programs measured side by side, in turn,
+/// in this one run, so a loaded machine slows both sides alike. Not a test: it reports on this machine.
 @main
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,6 +24,9 @@ struct Bench: ParsableCommand {
 
     @Option(help: "The bare C ncurses list to compare with (list-comparator). Default: beside this one.")
     var comparator: String?
+
+    @Option(help: "The Swift floor the first frame is measured against (swift-list-floor). Default: beside this one.")
+    var floor: String?
 
     @Option(help: "Catalog sizes, in products, comma-separated.")
     var sizes: String = "12,1000,100000"
@@ -41,8 +46,8 @@ struct Bench: ParsableCommand {
     @Option(name: .customLong("ssh-sessions"), help: "Instead of the table: storefront serve with this many concurrent OpenSSH sessions on loopback, comma-separated (50,100,200); key→frame latency percentiles and memory per session.")
     var sshSessions: String?
 
-    @Flag(help: "Number every copy's descriptions as well as its names, so no two descriptions are equal (memory without shared texts).")
-    var distinctDescriptions = false
+    @Flag(inversion: .prefixedNo, help: "Number every copy's descriptions as well as its names, so no two descriptions are equal (memory without shared texts; the memory target is set for this).")
+    var distinctDescriptions = true
 
     @Option(help: "Keep the generated catalogs in this folder (catalog-N.json), for profiling.")
     var keep: String?
@@ -69,6 +74,12 @@ struct Bench: ParsableCommand {
         guard FileManager.default.isExecutableFile(atPath: baseline) else {
             throw ValidationError("no list-comparator binary at \(baseline); build it first (swift build -c release) or pass --comparator")
         }
+        let swiftFloor = floor ?? URL(fileURLWithPath: storefront).deletingLastPathComponent()
+            .appendingPathComponent("swift-list-floor").path
+        guard FileManager.default.isExecutableFile(atPath: swiftFloor) else {
+            throw ValidationError("no swift-list-floor binary at \(swiftFloor); build it first (swift build -c release --static-swift-stdlib) or pass --floor")
+        }
+        var targets = Targets()
         let sample = try Data(contentsOf: Self.sampleURL)
         let start = try Date("2026-11-21T09:00:00Z", strategy: .iso8601)
         var table = Table()
@@ -97,18 +108,37 @@ struct Bench: ParsableCommand {
                     times.append(measure { _ = state.update(.key(key)); _ = state.view() })
                 }
                 table.add("key: update + view (in process)", "\(label), \(ledger.formatted()) transactions", time: median(times))
+                targets.atMost("key, update + view, median (in process)", "\(label), \(ledger.formatted()) transactions",
+                               median(times), limit: .milliseconds(1))
             }
 
             if !quick || size <= 1_000 {
-                try endToEnd(storefront, arguments: ["--catalog", file.path, "--now", "2026-11-21T09:00:00Z", "--locale", "en_US"],
-                             label: label, into: &table)
+                let arguments = ["--catalog", file.path, "--now", "2026-11-21T09:00:00Z", "--locale", "en_US"]
+                let run = try endToEnd(storefront, arguments: arguments, label: label, into: &table)
+                targets.atMost("key, end to end, median", label, run.key, limit: .milliseconds(1))
+                targets.atMost("key, end to end, bytes", label, bytes: run.keyBytes, limit: 200)
+                if size >= 100_000 {
+                    targets.atMost("peak memory\(distinctDescriptions ? ", distinct descriptions" : "")", label, bytes: run.peak,
+                                   limit: 150 * 1_048_576)
+                }
                 if size == 12 {
-                    // The same kind of screen from a bare C ncurses program, side by side with the sample.
-                    try endToEnd(baseline, arguments: [], label: "bare C ncurses list (20 rows)", into: &table)
+                    // The same kind of screen from a bare C ncurses program and from the Swift floor.
+                    _ = try endToEnd(baseline, arguments: [], label: "bare C ncurses list (20 rows)", into: &table)
+                    _ = try endToEnd(swiftFloor, arguments: [], label: "Swift floor (swift-list-floor)", into: &table)
+                    // The ratio: the three first frames measured in turn, so load falls on each alike.
+                    let sides = try firstFramesSideBySide([("storefront", storefront, arguments), ("Swift floor", swiftFloor, []),
+                                                           ("bare C", baseline, [])])
+                    table.add("first frame, side by side (80x24)", "sample: storefront · Swift floor · bare C",
+                              time: sides[0], note: "\(Table.format(sides[1])) · \(Table.format(sides[2]))")
+                    targets.ratio("first frame with the sample ÷ Swift floor", sides[0], over: sides[1], limit: 1.5,
+                                  note: "\(Table.format(sides[0])) ÷ \(Table.format(sides[1])); bare C \(Table.format(sides[2]))")
                 }
                 if size >= 100_000 || size == 12 {
                     let lints = try (0..<max(1, repeats / 2)).map { _ in try measureProcess(storefront, ["lint", file.path]) }
-                    table.add("lint (end to end)", label, time: median(lints))
+                    table.add("lint (end to end)", label, time: median(lints.map(\.wall)), note: "CPU \(Table.format(median(lints.map(\.cpu))))")
+                    if size >= 100_000 {
+                        targets.atMost("lint, CPU time", label, median(lints.map(\.cpu)), limit: .seconds(1))
+                    }
                 }
             }
         }
@@ -124,18 +154,28 @@ struct Bench: ParsableCommand {
                   note: "\(store.transactions.count.formatted()) transactions after")
 
         if !quick {
+            var runs: [(count: Int, wall: Duration, cpu: Duration)] = []
             for count in scripts.split(separator: ",").compactMap({ Int($0) }) {
                 let time = try scriptRun(storefront, purchases: count, folder: folder)
-                table.add("script of N purchases with --state (end to end)", "\(count.formatted()) purchases", time: time)
+                runs.append((count, time.wall, time.cpu))
+                table.add("script of N purchases with --state (end to end)", "\(count.formatted()) purchases", time: time.wall,
+                          note: "CPU \(Table.format(time.cpu))")
+            }
+            if runs.count == 2, runs[1].count == runs[0].count * 10 {
+                targets.ratio("script with --state, \(runs[1].count.formatted()) ÷ \(runs[0].count.formatted()) purchases, wall",
+                              runs[1].wall, over: runs[0].wall, limit: 10, note: "CPU \(Table.format(runs[1].cpu)) ÷ \(Table.format(runs[0].cpu))")
             }
         }
 
         print(table.render(machine: Self.machine))
+        print("")
+        print(targets.render(load: Self.loadAverage))
     }
 
     /// First frame, keys, and peak memory through a real pseudo-terminal at 80×24. The program must
     /// show a "Trail Boost" row and move its selection with j and k.
-    func endToEnd(_ program: String, arguments: [String], label: String, into table: inout Table) throws {
+    func endToEnd(_ program: String, arguments: [String], label: String, into table: inout Table) throws
+        -> (key: Duration, keyBytes: Int, peak: Int) {
         var firsts: [Duration] = []
         var keyTimes: [Duration] = []
         var keyBytes: [Int] = []
@@ -165,10 +205,31 @@ struct Bench: ParsableCommand {
         table.add("key: move selection (end to end)", label, time: median(keyTimes),
                   note: "\(median(keyBytes)) B per key")
         table.add("peak memory (VmHWM)", label, bytes: peak)
+        return (median(keyTimes), median(keyBytes), peak)
+    }
+
+    /// The time to each program's first frame, the programs started one after another in turn
+    /// (`repeats` × 2 rounds), so a machine's load falls on each alike; medians, in the programs' order.
+    func firstFramesSideBySide(_ programs: [(label: String, path: String, arguments: [String])]) throws -> [Duration] {
+        var times = [[Duration]](repeating: [], count: programs.count)
+        let row = Array("Trail Boost".utf8)
+        for _ in 0..<(repeats * 2) {
+            for (index, program) in programs.enumerated() {
+                let clock = ContinuousClock()
+                let began = clock.now
+                let terminal = try PseudoTerminal(binary: program.path, arguments: program.arguments, columns: 80, rows: 24,
+                                                  environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+                guard terminal.read(until: { $0.contains(subsequence: row) }, timeout: .seconds(60)) else {
+                    throw BenchError("no product row on the screen within 60 s (\(program.label))")
+                }
+                times[index].append(clock.now - began)
+            }
+        }
+        return times.map(median)
     }
 
     /// `storefront script` with --state, `count` purchases of a consumable.
-    func scriptRun(_ storefront: String, purchases count: Int, folder: URL) throws -> Duration {
+    func scriptRun(_ storefront: String, purchases count: Int, folder: URL) throws -> (wall: Duration, cpu: Duration) {
         let ledger = folder.appendingPathComponent("ledger-\(count).sqlite").path
         var lines = ["launch --now 2026-11-21T09:00:00Z --state \(ledger)"]
         for _ in 0..<count {
@@ -179,9 +240,10 @@ struct Bench: ParsableCommand {
         return try measureProcess(storefront, ["script", script.path])
     }
 
-    /// Runs a program to its end, output to /dev/null, and times it from spawn to exit. posix_spawn
-    /// and waitpid, not Foundation's Process, whose own start-up and polling added ~50–90 ms here.
-    func measureProcess(_ binary: String, _ arguments: [String]) throws -> Duration {
+    /// Runs a program to its end, output to /dev/null, and times it from spawn to exit, with the CPU
+    /// time (user + system) it used. posix_spawn and wait4, not Foundation's Process, whose own start-up
+    /// and polling added ~50–90 ms here.
+    func measureProcess(_ binary: String, _ arguments: [String]) throws -> (wall: Duration, cpu: Duration) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -196,12 +258,20 @@ struct Bench: ParsableCommand {
         let spawned = posix_spawn(&child, binary, &actions, nil, argv, environ)
         guard spawned == 0 else { throw BenchError("cannot start \(binary): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(child, &status, 0, &usage) < 0 && errno == EINTR {}
         let time = clock.now - began
         guard status == 0 else {
             throw BenchError("storefront \(arguments.joined(separator: " ")) exited with wait status \(status)")
         }
-        return time
+        func duration(_ value: timeval) -> Duration { .seconds(value.tv_sec) + .microseconds(value.tv_usec) }
+        return (time, duration(usage.ru_utime) + duration(usage.ru_stime))
+    }
+
+    /// /proc/loadavg's three load averages, as the README table states them beside a run.
+    static var loadAverage: String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
 
     static var sampleURL: URL {
@@ -238,6 +308,33 @@ extension Array where Element == UInt8 {
             if self[start..<(start + subsequence.count)].elementsEqual(subsequence) { return true }
         }
         return false
+    }
+}
+
+/// The targets of README's "Performance": each figure or ratio with its limit, PASS or FAIL.
+struct Targets {
+    private var rows: [(what: String, measured: String, limit: String, pass: Bool)] = []
+
+    mutating func atMost(_ what: String, _ size: String, _ value: Duration, limit: Duration) {
+        rows.append(("\(what) (\(size))", Table.format(value), "≤ \(Table.format(limit))", value <= limit))
+    }
+
+    mutating func atMost(_ what: String, _ size: String, bytes: Int, limit: Int) {
+        let format = { (bytes: Int) in bytes >= 1_048_576 ? String(format: "%.1f MB", Double(bytes) / 1_048_576) : "\(bytes) B" }
+        rows.append(("\(what) (\(size))", format(bytes), "≤ \(format(limit))", bytes <= limit))
+    }
+
+    mutating func ratio(_ what: String, _ value: Duration, over base: Duration, limit: Double, note: String) {
+        let ratio = value / base
+        rows.append(("\(what): \(note)", String(format: "%.2f×", ratio), String(format: "≤ %.1f×", limit), ratio <= limit))
+    }
+
+    func render(load: String) -> String {
+        var lines = ["| target | measured | limit | |", "|---|---|---|---|"]
+        for row in rows { lines.append("| \(row.what) | \(row.measured) | \(row.limit) | \(row.pass ? "PASS" : "FAIL") |") }
+        lines.append("")
+        lines.append("Load average at the end of the run: \(load). \(rows.filter(\.pass).count) of \(rows.count) targets met.")
+        return lines.joined(separator: "\n")
     }
 }
 

@@ -79,6 +79,15 @@ final class PseudoTerminal {
         return done(received)
     }
 
+    /// Reads what is there now, without waiting. Returns whether anything came.
+    func readAvailable() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = Glibc.read(master, &buffer, buffer.count)
+        guard count > 0 else { return false }
+        received.append(contentsOf: buffer[0..<count])
+        return true
+    }
+
     /// Sends bytes as typed keys, waits up to `firstByte` for the answer to start, then reads until
     /// the output has been quiet for `quiet`. Returns the bytes that came back and the time from the key
     /// to the last of them.

@@ -9,9 +9,11 @@ public struct PriceFormatter: Sendable {
     public init(locale: Locale) { self.locale = locale }
 
     public func string(_ amount: Decimal, currency: String) -> String {
-        // Half away from zero, as people round money: $24.99 over 6 months is $4.17 a month, not the
-        // $4.16 of the formatter's default banker's rounding.
-        amount.formatted(.currency(code: currency).locale(locale).rounded(rule: .toNearestOrAwayFromZero))
+        FormatMemo.shared.text(for: .init(amount: amount, currency: currency, locale: locale.identifier)) {
+            // Half away from zero, as people round money: $24.99 over 6 months is $4.17 a month, not the
+            // $4.16 of the formatter's default banker's rounding.
+            amount.formatted(.currency(code: currency).locale(locale).rounded(rule: .toNearestOrAwayFromZero))
+        }
     }
 
     public func string(_ amount: Decimal, in territory: Territory) -> String {
@@ -22,7 +24,43 @@ public struct PriceFormatter: Sendable {
     /// followed by an Arabic letter mark (U+061C), a bidi control a terminal does not lay out: it is left
     /// out, as the ones untrusted text may not carry are (`UntrustedText`), instead of drawn as "�".
     public func percent(_ fraction: Decimal) -> String {
-        fraction.formatted(.percent.precision(.fractionLength(0)).locale(locale)).replacingOccurrences(of: "\u{061C}", with: "")
+        FormatMemo.shared.text(for: .init(amount: fraction, currency: nil, locale: locale.identifier)) {
+            fraction.formatted(.percent.precision(.fractionLength(0)).locale(locale)).replacingOccurrences(of: "\u{061C}", with: "")
+        }
+    }
+}
+
+/// What Foundation made of an amount in a locale, kept: a frame formats the same prices on every key
+/// (a store row, its per-month breakdown, its saving), and each format walks ICU (issue 33). The text is
+/// Foundation's, made once per amount, currency and locale; the table is emptied when it reaches
+/// `limit` entries, so a long session's memory stays bounded. `made(inLocale:)` counts Foundation's
+/// calls, for the work-counting tests.
+package final class FormatMemo: @unchecked Sendable {
+    package struct Key: Hashable {
+        var amount: Decimal
+        /// The currency code; nil for a percentage.
+        var currency: String?
+        var locale: String
+    }
+
+    package static let shared = FormatMemo()
+    package static let limit = 4_096
+    private let lock = NSLock()
+    private var texts: [Key: String] = [:]
+    private var made: [String: Int] = [:]
+
+    /// How many texts Foundation has made so far in a locale (identifier).
+    package func made(inLocale locale: String) -> Int { lock.withLock { made[locale, default: 0] } }
+
+    func text(for key: Key, make: () -> String) -> String {
+        if let text = lock.withLock({ texts[key] }) { return text }
+        let text = make()
+        lock.withLock {
+            if texts.count >= Self.limit { texts.removeAll(keepingCapacity: true) }
+            texts[key] = text
+            made[key.locale, default: 0] += 1
+        }
+        return text
     }
 }
 

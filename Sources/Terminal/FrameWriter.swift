@@ -44,54 +44,84 @@ struct Frame: Equatable, Sendable {
     /// A wide character without its continuation cell (half overwritten by `Grid.fill`, or cut by the
     /// right edge) and a continuation without its wide character become blanks in their cell's role.
     init(grid: Grid, size: Size, look: (Role) -> Int) {
-        self.size = size
+        self = Self.converting(grid, size: size, look: look, previous: nil).frame
+    }
+
+    /// The grid as a terminal of `size` shows it (see `init(grid:size:look:)`), taking each row that is
+    /// the same as in `previous` (the last grid, at the same size and looks, and its frame) from there:
+    /// a key that moves the selection changes two rows of 24, and working out a row costs a look up per
+    /// cell (issue 33). `converted` counts the rows worked out, for the work-counting tests.
+    static func converting(_ grid: Grid, size: Size, look: (Role) -> Int, previous: (grid: Grid, frame: Frame)?)
+        -> (frame: Frame, converted: Int) {
         let columns = size.columns
         let normal = look(.normal)
-        cells = Array(repeating: .blank(look: normal), count: max(0, size.columns * size.rows))
+        let reusable = previous.map { $0.grid.size == grid.size && $0.frame.size == size } ?? false
+        var frame = reusable ? previous!.frame : Frame(size: size, cells: Array(repeating: .blank(look: normal), count: max(0, size.columns * size.rows)))
         let rows = min(size.rows, grid.size.rows)
         let gridColumns = min(columns, grid.size.columns)
+        var converted = 0
+        // Neighbouring cells mostly share a role: the last one's look is kept.
+        var lastRole = Role.normal, lastLook = normal
+        var lastCharacter: Character = " ", lastWidth = 1, lastGlyphs: [Int: (String, padded: Bool)] = [:]
+        func glyph(_ character: Character, width: Int) -> (String, padded: Bool) {
+            if let known = lastGlyphs[width] { return known }
+            let made = Self.glyph(character, width: width)
+            lastGlyphs[width] = made
+            return made
+        }
         for row in 0..<rows {
             let base = row * columns
+            if reusable, grid.cells[row * grid.size.columns..<(row + 1) * grid.size.columns]
+                == previous!.grid.cells[row * grid.size.columns..<(row + 1) * grid.size.columns] { continue }
+            converted += 1
             var column = 0
             while column < gridColumns {
                 let cell = grid[row, column]
-                let cellLook = look(cell.role)
+                if cell.role != lastRole { lastRole = cell.role; lastLook = look(cell.role) }
+                let cellLook = lastLook
                 guard let character = cell.character else {
-                    cells[base + column] = .blank(look: cellLook)
+                    frame.cells[base + column] = .blank(look: cellLook)
                     column += 1
                     continue
                 }
                 if let ascii = Self.printableASCII(character) {
-                    cells[base + column] = ScreenCell(glyph: ascii, look: cellLook, width: 1, padded: false)
+                    frame.cells[base + column] = ScreenCell(glyph: ascii, look: cellLook, width: 1, padded: false)
                     column += 1
                     continue
                 }
-                let width = TextWidth.of(character)
+                // A rule or a run of the same wide character: measured once.
+                if character != lastCharacter { lastCharacter = character; lastWidth = TextWidth.of(character); lastGlyphs = [:] }
+                let width = lastWidth
                 if width == 2, column + 1 < gridColumns, grid[row, column + 1].isContinuation {
-                    let (glyph, padded) = Self.glyph(character, width: 2)
-                    cells[base + column] = ScreenCell(glyph: glyph, look: cellLook, width: 2, padded: padded)
-                    cells[base + column + 1] = .continuation(look: cellLook)
+                    let (glyph, padded) = glyph(character, width: 2)
+                    frame.cells[base + column] = ScreenCell(glyph: glyph, look: cellLook, width: 2, padded: padded)
+                    frame.cells[base + column + 1] = .continuation(look: cellLook)
                     column += 2
                     continue
                 }
                 if width == 1 {
-                    let (glyph, padded) = Self.glyph(character, width: 1)
-                    cells[base + column] = ScreenCell(glyph: glyph, look: cellLook, width: 1, padded: padded)
+                    let (glyph, padded) = glyph(character, width: 1)
+                    frame.cells[base + column] = ScreenCell(glyph: glyph, look: cellLook, width: 1, padded: padded)
                 } else {
-                    cells[base + column] = .blank(look: cellLook)
+                    frame.cells[base + column] = .blank(look: cellLook)
                 }
                 column += 1
             }
         }
+        return (frame, converted)
     }
 
     /// wcwidth needs a UTF-8 character type; TextWidth makes sure of one on first use.
     private static let utf8Ready: Bool = TextWidth.of("a") == 1
 
     private static func printableASCII(_ character: Character) -> String? {
-        guard character.isASCII, let byte = character.asciiValue, byte >= 0x20, byte < 0x7F else { return nil }
-        return String(character)
+        let utf8 = character.utf8
+        guard utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F else { return nil }
+        return asciiGlyphs[Int(byte) - 0x20]
     }
+
+    /// The printable ASCII characters' texts, made once.
+    private static let asciiGlyphs: [String] = (0x20..<0x7F).map { String(Unicode.Scalar(UInt8($0))) }
 
     /// The text to write for a character the grid gives `width` columns, and whether the terminal
     /// (which advances by wcwidth per code point) would move fewer columns than that. Control code

@@ -50,6 +50,8 @@ public final class TerminalScreen {
     private let leaveBytes: [UInt8]
     private var writer: FrameWriter
     private var themeLooks: (theme: Theme, looks: [Role: Int])?
+    /// The last grid drawn, its frame and theme (`Frame.converting` takes unchanged rows from it).
+    private var lastConverted: (grid: Grid, frame: Frame, theme: Theme)?
     private var decoder: InputDecoder
     private var queued: [Key] = []
     private var lastInput = ContinuousClock.now
@@ -288,7 +290,10 @@ public final class TerminalScreen {
         guard running else { return }
         let looks = lookIndexes(for: theme)
         let normal = looks[.normal] ?? 0
-        let frame = Frame(grid: grid, size: size, look: { looks[$0] ?? normal })
+        // Rows equal to the last grid's come from the last frame, when the looks are the same.
+        let previous = lastConverted.flatMap { $0.theme == theme ? ($0.grid, $0.frame) : nil }
+        let frame = Frame.converting(grid, size: size, look: { looks[$0] ?? normal }, previous: previous).frame
+        lastConverted = (grid, frame, theme)
         output.removeAll(keepingCapacity: true)
         writer.write(frame, into: &output)
         lastFrameByteCount = output.count

@@ -32,15 +32,18 @@ enum Interactive {
         /// What another device of the account saved since this one last looked reaches the app as
         /// `Transaction.updates` would (a notice, every screen redrawn): polled every turn of the loop
         /// (at least every 250 ms), and one `PRAGMA data_version` when nothing is new.
-        func sync() {
-            guard let ledger = session.ledger else { return }
+        /// Returns whether anything came in (or went wrong), so the screen is worked out again.
+        @discardableResult
+        func sync() -> Bool {
+            guard let ledger = session.ledger else { return false }
             do {
-                guard let account = try ledger.refreshed(state.store) else { return }
+                guard let account = try ledger.refreshed(state.store) else { return false }
                 state.receiveFromOtherDevices(account)
                 saved = state.store
             } catch {
                 state.notice = state.strings.qa.notSaved(error.description)
             }
+            return true
         }
         /// Writes the store to the ledger before anything that changed is drawn, so "Purchase complete"
         /// only shows once the purchase is on disk. The ledger writes only what the store recorded as
@@ -77,16 +80,21 @@ enum Interactive {
         if state.start(onboarding: onboarding, firstLaunch: firstLaunch).contains(.save) {
             commit(from: beforeStart, replaying: [{ _ = $0.start(onboarding: onboarding, firstLaunch: firstLaunch) }])
         }
+        // A frame is worked out only when something may have changed it (FrameSchedule): an idle turn
+        // costs no view.
+        var frames = FrameSchedule()
         while true {
-            sync()
+            if sync() { frames.changed() }
             // This turn's changes, in order, to make again if another device saves first (`commit`).
             let start = state
             var changes: [(inout AppState) -> Void] = []
-            let grid = state.view()
-            if grid != drawn {
-                screen.draw(grid, theme: session.theme)
-                recording?.record(grid)
-                drawn = grid
+            if frames.frameDue(at: state.store.now) {
+                let grid = state.view()
+                if grid != drawn {
+                    screen.draw(grid, theme: session.theme)
+                    recording?.record(grid)
+                    drawn = grid
+                }
             }
             // SIGTERM, SIGHUP (terminal closed), SIGINT, SIGQUIT: restore the terminal, then die of the
             // signal so the parent sees why.
@@ -122,6 +130,7 @@ enum Interactive {
                         screen.draw(sheet, theme: session.theme)
                         recording?.record(sheet)
                         drawn = sheet
+                        frames.changed()
                         screen.discardPendingInput()
                         event = nil
                         continue
@@ -134,6 +143,7 @@ enum Interactive {
                 handled += 1
                 event = handled < 256 ? screen.readKey(timeoutMilliseconds: 0) : nil
             }
+            if handled > 0 || drawn == nil { frames.changed() }
             // Server Notifications: what the server answered since, and what is due now.
             if let courier = session.courier {
                 if let record = courier.takeOutcomes() {
@@ -153,6 +163,7 @@ enum Interactive {
             // or every few seconds.
             if mustSave || now - lastSave > .seconds(5) {
                 commit(from: start, replaying: changes)
+                frames.changed()
             }
         }
     }

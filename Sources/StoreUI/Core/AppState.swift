@@ -1,13 +1,30 @@
 import Foundation
 import StoreModel
 
+/// A language's table, shared by reference: one per language, made once.
+final class StringTable: Sendable {
+    let strings: Strings
+    private init(_ strings: Strings) { self.strings = strings }
+
+    private static let tables: [String: StringTable] = Strings.languages.mapValues(StringTable.init)
+    private static let english = StringTable(.english)
+
+    static func forLocale(_ locale: Locale) -> StringTable { tables[Strings.languageKey(locale)] ?? english }
+}
+
 /// Everything the app shows, in one value: the App Store model, where the person is, and what is open.
 public struct AppState: Sendable {
     public var store: AppStore
     public var locale: Locale {
         didSet { storeLayout = StoreLayout(catalog: store.catalog, locale: locale) }
     }
-    public var strings: Strings
+    /// The language's table (hundreds of strings and closures), read where it is kept: `AppState` is
+    /// copied every turn of the loop and by views, and copying the table inline retained each of its
+    /// strings every time (a third of the instructions of a store frame; issue 33).
+    public var strings: Strings {
+        _read { yield stringTable.strings }
+    }
+    let stringTable: StringTable
     public var size: Size
     /// The navigation stack; the store is always at the bottom. Each screen carries its own state
     /// (selection, scroll offset…), defined in its file beside its update and its view.
@@ -49,7 +66,7 @@ public struct AppState: Sendable {
     public init(store: AppStore, locale: Locale, size: Size) {
         self.store = store
         self.locale = locale
-        self.strings = Strings.forLocale(locale)
+        self.stringTable = StringTable.forLocale(locale)
         self.size = size
         storeLayout = StoreLayout(catalog: store.catalog, locale: locale)
         screens = [.store(StoreScreen.State())]

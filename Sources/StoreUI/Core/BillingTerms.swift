@@ -8,7 +8,8 @@ public struct BillingTerms {
     /// Terms for a plan the person asked for themselves (`AppStore.saleDecision`): a family member
     /// choosing a plan of their own sees its offers; everywhere else only what may be pitched has any.
     let onOwnInitiative: Bool
-    var strings: Strings { state.strings }
+    /// Read in place: a copy of the table retains each of its strings (issue 33).
+    var strings: Strings { _read { yield state.strings } }
 
     public init(_ state: AppState, onOwnInitiative: Bool = false) {
         self.state = state

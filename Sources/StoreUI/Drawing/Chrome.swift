@@ -36,7 +36,7 @@ enum Chrome {
         } else if used + 2 + TextWidth.of(state.store.territory.code + " ") <= width {
             grid.putRight(state.store.territory.code + " ", row: 0, in: Rect(row: 0, column: 0, width: width, height: 1), role: .header)
         }
-        grid.put(String(repeating: "─", count: width), row: 1, column: 0, role: .border)
+        grid.put(repeating: "─", count: width, row: 1, column: 0, role: .border)
     }
 
     static func screenTitle(_ state: AppState) -> String { state.top.component.title(state) }
@@ -65,7 +65,7 @@ enum Chrome {
     static func drawFooter(_ grid: inout Grid, _ state: AppState) {
         let width = state.size.columns
         let row = state.size.rows - 1
-        grid.put(String(repeating: "─", count: width), row: row - 1, column: 0, role: .border)
+        grid.put(repeating: "─", count: width, row: row - 1, column: 0, role: .border)
         let notice = noticeLines(state)
         for (offset, line) in notice.enumerated() {
             let y = row - notice.count + offset

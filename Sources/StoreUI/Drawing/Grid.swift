@@ -79,6 +79,22 @@ public struct Grid: Sendable, Equatable {
         return x - column
     }
 
+    /// One character `count` times from `column` (a rule, a box's edge): `put` of the repeated text,
+    /// with the character measured once instead of once a cell.
+    @discardableResult
+    public mutating func put(repeating character: Character, count: Int, row: Int, column: Int, role: Role) -> Int {
+        guard row >= 0, row < size.rows, column < size.columns, count > 0 else { return 0 }
+        let (glyph, w) = TextWidth.glyph(for: character)
+        guard w > 0 else { return 0 }
+        let limit = min(size.columns, column + count * w)
+        var x = column
+        while x + w <= limit {
+            if x >= 0 { place(glyph, width: w, row: row, column: x, role: role) }
+            x += w
+        }
+        return x - column
+    }
+
     private mutating func place(_ character: Character, width w: Int, row: Int, column x: Int, role: Role) {
         // Overwriting half of a wide character blanks its other half.
         if self[row, x].isContinuation, x > 0 { self[row, x - 1] = Cell(character: " ", role: self[row, x - 1].role) }

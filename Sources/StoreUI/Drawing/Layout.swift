@@ -27,12 +27,16 @@ extension Grid {
         fill(row: rect.row, column: rect.column, width: rect.width, height: rect.height, role: role)
         let border = borderRole ?? role
         let inner = rect.width - 2
-        put("┌" + String(repeating: "─", count: inner) + "┐", row: rect.row, column: rect.column, role: border)
+        put("┌", row: rect.row, column: rect.column, role: border)
+        put(repeating: "─", count: inner, row: rect.row, column: rect.column + 1, role: border)
+        put("┐", row: rect.row, column: rect.column + rect.width - 1, role: border)
         for y in rect.row + 1..<rect.row + rect.height - 1 {
             put("│", row: y, column: rect.column, role: border)
             put("│", row: y, column: rect.column + rect.width - 1, role: border)
         }
-        put("└" + String(repeating: "─", count: inner) + "┘", row: rect.row + rect.height - 1, column: rect.column, role: border)
+        put("└", row: rect.row + rect.height - 1, column: rect.column, role: border)
+        put(repeating: "─", count: inner, row: rect.row + rect.height - 1, column: rect.column + 1, role: border)
+        put("┘", row: rect.row + rect.height - 1, column: rect.column + rect.width - 1, role: border)
         if let title, inner > 4 {
             let text = " " + TextWidth.truncate(title, to: inner - 4) + " "
             put(text, row: rect.row, column: rect.column + (rect.width - TextWidth.of(text)) / 2, role: titleRole ?? border)

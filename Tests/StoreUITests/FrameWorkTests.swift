@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import StoreModel
+@testable import StoreUI
+
+/// What a frame costs, counted (issue 33): prices formatted by Foundation once, the language table shared
+/// by every copy of the app state, no frame worked out on a turn where nothing changed. Nothing is timed.
+@Suite("work per frame")
+struct FrameWorkTests {
+    @Test("a price's text is made by Foundation once: moving through the store and back formats no price again")
+    func pricesFormattedOnce() {
+        // A locale no other test uses, so the count is this test's alone (the table is shared by the process).
+        let locale = "ga_IE"
+        var state = AppState(store: AppStore(catalog: Sample.catalog, territory: Sample.catalog.territory("USA")!, now: Sample.start),
+                             locale: Locale(identifier: locale), size: Size(columns: 80, rows: 24))
+        _ = state.view()
+        let first = FormatMemo.shared.made(inLocale: locale)
+        #expect(first > 0, "the first frame formats the store's prices")
+        for key in [Key.down, .down, .down, .up, .down, .up, .up, .up] {
+            _ = state.update(.key(key))
+            _ = state.view()
+        }
+        #expect(FormatMemo.shared.made(inLocale: locale) == first, "every price on screen was formatted before")
+        // The text is Foundation's own, as it was.
+        #expect(PriceFormatter(locale: Locale(identifier: locale)).string(4.99, currency: "USD")
+                == Decimal(4.99).formatted(.currency(code: "USD").locale(Locale(identifier: locale))))
+    }
+
+    @Test("the language table is kept once per language: every copy of the app state shares it instead of copying its strings")
+    func stringTableShared() {
+        let store = AppStore(catalog: Sample.catalog, territory: Sample.catalog.territory("DEU")!, now: Sample.start)
+        let one = AppState(store: store, locale: Locale(identifier: "de_DE"), size: Size(columns: 80, rows: 24))
+        var copy = one
+        _ = copy.update(.key(.down))
+        let other = AppState(store: store, locale: Locale(identifier: "de_AT"), size: Size(columns: 50, rows: 16))
+        #expect(one.stringTable === copy.stringTable)
+        #expect(one.stringTable === other.stringTable)
+        #expect(one.strings.notSubscribed == "Nicht abonniert")
+        let english = AppState(store: store, locale: Locale(identifier: "en_US"), size: Size(columns: 80, rows: 24))
+        #expect(english.stringTable !== one.stringTable)
+    }
+
+    @Test("an idle turn works out no frame: only a change, or the simulated clock reaching a new minute, does")
+    func idleTurnsDrawNothing() {
+        var schedule = FrameSchedule()
+        let start = Sample.start
+        func due(after seconds: TimeInterval) -> Bool { schedule.frameDue(at: start.addingTimeInterval(seconds)) }
+        let first = due(after: 0)
+        #expect(first, "the first turn draws")
+        let quarter = due(after: 0.25), half = due(after: 30)
+        #expect(!quarter, "a quarter second later, nothing changed")
+        #expect(!half, "still the same minute")
+        schedule.changed()
+        let afterKey = due(after: 30.25), next = due(after: 30.5)
+        #expect(afterKey, "a key changed something")
+        #expect(!next)
+        let newMinute = due(after: 60)
+        #expect(newMinute, "the clock shows a new minute")
+        // A fast clock (a scenario's time rate) reaches a new minute every turn: every turn draws.
+        let fast = [due(after: 3_600), due(after: 7_200)]
+        #expect(fast == [true, true])
+    }
+}
+
+@Suite("rules drawn a character at a time")
+struct RepeatedCharacterTests {
+    @Test("a character repeated (a rule, a box edge) draws the same cells as the repeated text, cut at either edge and for wide characters")
+    func sameAsText() {
+        for character: Character in ["─", "ト", "a", "👍🏽"] {
+            for (column, count) in [(0, 40), (-3, 10), (35, 10), (10, 0), (39, 1)] {
+                var byText = Grid(size: Size(columns: 40, rows: 3))
+                var byCharacter = byText
+                byText.fill(row: 1, column: 0, width: 40, height: 1, role: .selected)
+                byCharacter.fill(row: 1, column: 0, width: 40, height: 1, role: .selected)
+                let a = byText.put(String(repeating: String(character), count: count), row: 1, column: column, role: .border)
+                let b = byCharacter.put(repeating: character, count: count, row: 1, column: column, role: .border)
+                #expect(byText == byCharacter, "\(character) × \(count) at \(column)")
+                #expect(a == b, "\(character) × \(count) at \(column): columns used")
+            }
+        }
+    }
+}
