@@ -239,10 +239,9 @@ struct StoreList {
             }
         }
         let lines = layout.lines
-        let strings = state.strings
         rows = Spliced(baseCount: lines.count, base: { index in
             switch lines[index] {
-            case .section(let type): .section(strings.sectionTitle(type), note: strings.sectionNote(type))
+            case .section(let type): .section(state.strings.sectionTitle(type), note: state.strings.sectionNote(type))
             case .product(let index): .product(catalog.products[index])
             case .blank: .blank
             }

@@ -235,64 +235,64 @@ public enum StoreScreen {
     }
 
     /// "$0.99 each", "$39.99/year", "✓ Owned", "✓ Subscribed".
+    /// Runs for every visible row on every frame: `state.strings` is read in place, never copied into a
+    /// local (a copy of the language table retains each of its strings; issue 33).
     static func priceColumn(_ state: AppState, _ product: Product) -> (String, Role) {
         let store = state.store
-        let strings = state.strings
         let terms = BillingTerms(state)
         // A purchase waiting on someone: a parent's approval, or the person's action outside the app.
         if let request = store.pendingRequest(for: product.id) {
-            return (request.kind == .askToBuy ? strings.account.waitingForApproval : strings.account.actionNeeded, .warning)
+            return (request.kind == .askToBuy ? state.strings.account.waitingForApproval : state.strings.account.actionNeeded, .warning)
         }
         if product.type == .nonConsumable || product.type == .autoRenewable, let owned = store.entitlement(for: product.id) {
             // Bought, but the app has not delivered it: not owned in the app until Missing a Purchase makes it good.
             // While verification fails the app cannot trust the purchase, and says so.
-            guard store.transactionsVerify else { return (strings.faults.notVerified, .warning) }
-            guard store.isDelivered(owned.id) else { return (strings.help.notDelivered, .warning) }
-            if owned.ownership == .familyShared { return (strings.sharedByFamily, .owned) }
-            return (product.type == .autoRenewable ? strings.subscribed : strings.owned, .owned)
+            guard store.transactionsVerify else { return (state.strings.faults.notVerified, .warning) }
+            guard store.isDelivered(owned.id) else { return (state.strings.help.notDelivered, .warning) }
+            if owned.ownership == .familyShared { return (state.strings.sharedByFamily, .owned) }
+            return (product.type == .autoRenewable ? state.strings.subscribed : state.strings.owned, .owned)
         }
         switch store.pitch(forProduct: product.id) {
-        case .never(.includedInPlan): return (strings.includedInPlan, .owned)
+        case .never(.includedInPlan): return (state.strings.includedInPlan, .owned)
         case .never(.inBillingRetry) where store.status(ofGroup: product.subscription!.groupID)?.transaction.productID == product.id:
-            return (strings.paymentProblemShort, .warning)
+            return (state.strings.paymentProblemShort, .warning)
         default: break
         }
-        guard let price = terms.standardPrice(product) else { return (strings.notSoldHere, .dim) }
+        guard let price = terms.standardPrice(product) else { return (state.strings.notSoldHere, .dim) }
         if !store.gate.canMakePayments {
-            if product.type == .consumable { return (strings.inPossession(store.consumableBalance(product.id)), .owned) }
-            return (strings.owned, .owned)
+            if product.type == .consumable { return (state.strings.inPossession(store.consumableBalance(product.id)), .owned) }
+            return (state.strings.owned, .owned)
         }
-        return (product.type == .consumable ? strings.each(price) : price, .price)
+        return (product.type == .consumable ? state.strings.each(price) : price, .price)
     }
 
     /// The middle of a wide row: quantity picker (given the quantity where it shows: on the selected
     /// row), offer, duration, Family Sharing, status.
     static func middleText(_ state: AppState, _ product: Product, quantity: Int?) -> String {
-        let strings = state.strings
         let store = state.store
         var parts: [String] = []
         switch product.type {
         case .consumable:
-            if let quantity, store.gate.canMakePayments { parts.append("\(strings.quantity) ‹ \(quantity) ›") }
+            if let quantity, store.gate.canMakePayments { parts.append("\(state.strings.quantity) ‹ \(quantity) ›") }
         case .nonRenewing:
             if let end = store.deliveredEntitlement(for: product.id)?.appPassEnd {
-                parts.append(strings.activeUntil(state.date(end)))
+                parts.append(state.strings.activeUntil(state.date(end)))
             } else if let duration = product.duration {
-                parts.append(strings.duration(duration))
+                parts.append(state.strings.duration(duration))
             }
         case .autoRenewable:
             if let status = store.status(ofProduct: product.id), status.state == .inGracePeriod {
                 // The renewal date has passed: no date here; the group's note says until when access lasts.
             } else if let status = store.status(ofProduct: product.id), status.state.hasAccess,
                let end = status.transaction.expirationDate {
-                parts.append(status.renewal?.willAutoRenew == true ? strings.renewsOn(state.date(end)) : strings.expiresOn(state.date(end)))
+                parts.append(status.renewal?.willAutoRenew == true ? state.strings.renewsOn(state.date(end)) : state.strings.expiresOn(state.date(end)))
             } else if let offer = BillingTerms(state).applicableOffer(product), let amount = offer.price(in: store.territory) {
                 parts.append(BillingTerms(state).offerPrice(offer, amount: amount))
             }
         case .nonConsumable:
             break
         }
-        if product.familyShareable { parts.append(strings.familySharing) }
+        if product.familyShareable { parts.append(state.strings.familySharing) }
         return parts.joined(separator: " · ")
     }
 
