@@ -49,6 +49,13 @@ public enum StoreKitFields {
         "commitmentInfo.expirationDate", "commitmentInfo.price",
     ]
 
+    /// A commitment's fields (monthly payments with a 12-month commitment): tables that align their
+    /// names (the inspector, `storefront ledger`) show them only where there is one.
+    public static let commitmentNames: Set<String> = [
+        "commitmentInfo.billingPeriodNumber", "commitmentInfo.totalBillingPeriods", "commitmentInfo.expirationDate",
+        "commitmentInfo.price", "renewalBillingPlanType", "commitmentInfo.willAutoRenew",
+    ]
+
     /// Every name a subscription group's renewal info can have, in the order they are shown. `state` is
     /// the group's `Product.SubscriptionInfo.Status.state`.
     public static let renewalNames = [

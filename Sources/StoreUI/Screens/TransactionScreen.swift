@@ -144,9 +144,7 @@ public enum TransactionScreen {
     /// Names of the simulator's own fields, shown only when they hold something.
     static let ownFields: Set<String> = ["upgradeRefund", "upgradeRefundDate", "appPassEnd", "delivery"]
     /// A commitment's fields (monthly payments with a 12-month commitment), shown only where there is one.
-    static let commitmentFields: Set<String> = ["commitmentInfo.billingPeriodNumber", "commitmentInfo.totalBillingPeriods",
-                                                "commitmentInfo.expirationDate", "commitmentInfo.price",
-                                                "renewalBillingPlanType", "commitmentInfo.willAutoRenew"]
+    static let commitmentFields = StoreKitFields.commitmentNames
 
     /// StoreKit's Transaction fields and, for the current transaction of a subscription, its RenewalInfo,
     /// one per line, as `StoreKitFields` gives them (the table scripts and `storefront ledger` read), with
