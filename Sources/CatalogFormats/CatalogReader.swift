@@ -677,7 +677,7 @@ final class CatalogReader {
             node.optional("familyShareable")?.problem("consumables cannot be shared with Family Sharing")
         }
         if type != .autoRenewable {
-            for key: StaticString in ["group", "level", "period", "introductoryOffer", "promotionalOffers", "winBackOffers"] {
+            for key: StaticString in ["group", "level", "period", "introductoryOffer", "promotionalOffers", "winBackOffers", "billingPlans"] {
                 node.optional(key)?.problem("only auto-renewable subscriptions have \"\(key)\"")
             }
         }
@@ -755,9 +755,40 @@ final class CatalogReader {
         }
         let winBack = node.optional("winBackOffers")?.array?.compactMap { winBackOffer($0) } ?? []
         checkOfferIDs(node, promotional: promotional, winBack: winBack)
+        let monthlyPlan = node.optional("billingPlans").flatMap { billingPlans($0, period: period) }
         guard let group, let level, let period else { return nil }
         return SubscriptionInfo(groupID: group, level: level, period: period,
-                                introductoryOffer: intro, promotionalOffers: promotional, winBackOffers: winBack)
+                                introductoryOffer: intro, promotionalOffers: promotional, winBackOffers: winBack,
+                                monthlyPlan: monthlyPlan)
+    }
+
+    /// `billingPlans`: the plans sold beside billing up front (the subscription's own `prices`). Today
+    /// one: `{"billingPlanType": "monthly", "prices": {…}, "introductoryOffer": {…}}`, monthly payments
+    /// with a 12-month commitment, for one-year subscriptions only ("Billing plans can be added to […]
+    /// one-year, auto-renewable subscriptions", WWDC26 session 210). `prices` is the monthly amount per
+    /// territory; the commitment's total is twelve of it.
+    private func billingPlans(_ list: Node, period: SubscriptionPeriod?) -> CommitmentPlan? {
+        guard let elements = list.array else { return nil }
+        if let period, period != CommitmentPlan.length {
+            list.problem("only one-year subscriptions have billing plans (monthly payments with a 12-month commitment); this one renews every \(period)")
+            return nil
+        }
+        var plan: CommitmentPlan?
+        for element in elements {
+            element.checkKeys(Schema.billingPlan)
+            guard let type = element.required("billingPlanType")?.string else { continue }
+            guard type == BillingPlanType.monthly.rawValue else {
+                element.optional("billingPlanType")?.problem(type == BillingPlanType.billedUpFront.rawValue
+                    ? "billed up front is the subscription's own \"prices\"; list only the monthly plan here"
+                    : "unknown billing plan \(UntrustedText.quoted(type)); expected monthly")
+                continue
+            }
+            guard plan == nil else { element.problem("a second monthly plan; a subscription has at most one"); continue }
+            let prices = element.required("prices").flatMap(priceTable)
+            let intro = element.optional("introductoryOffer").flatMap { offer($0, kind: .introductory) }
+            if let prices { plan = CommitmentPlan(prices: prices, introductoryOffer: intro) }
+        }
+        return plan
     }
 
     /// A win-back offer (`winBackOffers[]`): an offer as the others are, with App Store Connect's
@@ -1477,7 +1508,8 @@ enum Schema {
     static let subscriptionGroup: KnownKeys = ["id", "name"]
     static let product: KnownKeys = ["id", "type", "name", "description", "familyShareable", "prices", "maxQuantity",
                           "group", "level", "period", "introductoryOffer", "promotionalOffers", "duration",
-                          "includedIn", "winBackOffers"]
+                          "includedIn", "winBackOffers", "billingPlans"]
+    static let billingPlan: KnownKeys = ["billingPlanType", "prices", "introductoryOffer"]
     static let introductoryOffer: KnownKeys = ["id", "paymentMode", "period", "periodCount", "prices"]
     static let promotionalOffer: KnownKeys = ["id", "purpose", "paymentMode", "period", "periodCount", "prices"]
     static let winBackOffer: KnownKeys = ["id", "paymentMode", "period", "periodCount", "prices",

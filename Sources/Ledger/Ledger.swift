@@ -610,6 +610,20 @@ public final class Ledger {
                 t.add(column: "momentUpgradeRefundDate", .double)
             }
         }
+        // Monthly payments with a 12-month commitment: a transaction's commitment info (which payment, of
+        // how many, the commitment's end and total; NULL billed up front) and the renewal info's plan
+        // after the commitment (NULL outside one).
+        migrator.registerMigration(billingPlanMigration) { db in
+            try db.alter(table: "transactionRecord") { t in
+                t.add(column: "commitmentPayment", .integer)
+                t.add(column: "commitmentPayments", .integer)
+                t.add(column: "commitmentExpirationDate", .double)
+                t.add(column: "commitmentPrice", .text)
+            }
+            try db.alter(table: "renewal") { t in
+                t.add(column: "renewalBillingPlanType", .text)
+            }
+        }
         return migrator
     }()
 
@@ -627,6 +641,7 @@ public final class Ledger {
     static let devicesMigration = "v16-devices"
     static let promotionMigration = "v17-promotions"
     static let notificationMomentMigration = "v18-notification-moments"
+    static let billingPlanMigration = "v19-billing-plans"
 
     // MARK: writing
 

@@ -109,7 +109,9 @@ struct Snapshot {
                 offerID: hasV5 ? try cells.optionalText("offerID") : nil,
                 offerKind: hasV7 ? try cells.optionalKnown("offerKind", SubscriptionOffer.Kind.self) : nil,
                 billingRetryEnds: hasV8 ? try cells.optionalDate("billingRetryEnds") : nil,
-                preservedPrice: preserved)
+                preservedPrice: preserved,
+                renewalBillingPlanType: row.hasColumn("renewalBillingPlanType")
+                    ? try cells.optionalKnown("renewalBillingPlanType", BillingPlanType.self) : nil)
         }
         if applied.contains(Ledger.offerCodeMigration) { try readOfferCodes(db, into: &snapshot) }
         if applied.contains(Ledger.devicesMigration) {
@@ -402,7 +404,7 @@ struct Snapshot {
         }
         for group in changes.renewalGroups.sorted() {
             if let renewal = store.renewals[group] {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration, expirationReason, priceIncreaseStatus, offerID, offerKind, preservedTerritory, preservedProductID, preservedPrice, billingRetryEnds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration, expirationReason, priceIncreaseStatus, offerID, offerKind, preservedTerritory, preservedProductID, preservedPrice, billingRetryEnds, renewalBillingPlanType) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                     .execute(arguments: [group, renewal.willAutoRenew, renewal.autoRenewProductID,
                                          renewal.billingIssueSince?.timeIntervalSince1970,
                                          renewal.gracePeriodExpiration?.timeIntervalSince1970,
@@ -410,7 +412,7 @@ struct Snapshot {
                                          renewal.offerID, renewal.offerKind?.rawValue,
                                          renewal.preservedPrice?.key.territory, renewal.preservedPrice?.key.productID,
                                          renewal.preservedPrice.map { "\($0.price)" },
-                                         renewal.billingRetryEnds?.timeIntervalSince1970])
+                                         renewal.billingRetryEnds?.timeIntervalSince1970, renewal.renewalBillingPlanType?.rawValue])
             } else {
                 try db.cachedStatement(sql: "DELETE FROM renewal WHERE groupID = ?").execute(arguments: [group])
             }
@@ -490,7 +492,8 @@ enum TransactionRow {
     static let columns = ["id", "originalID", "productID", "productType", "purchaseDate", "originalPurchaseDate",
                           "expirationDate", "quantity", "ownership", "offerKind", "offerID", "revocationDate",
                           "revocationReason", "isUpgraded", "storefront", "state", "failure", "price", "currency",
-                          "upgradeRefund", "upgradeRefundDate", "appAccountToken", "reason"]
+                          "upgradeRefund", "upgradeRefundDate", "appAccountToken", "reason",
+                          "commitmentPayment", "commitmentPayments", "commitmentExpirationDate", "commitmentPrice"]
 
     /// The row's values. An id past `maximumID` is refused, so the ledger never holds one it cannot read back.
     static func arguments(_ t: Transaction) throws -> StatementArguments { StatementArguments(try values(t)) }
@@ -506,7 +509,9 @@ enum TransactionRow {
                 t.ownership.rawValue, t.offerKind?.rawValue, t.offerID, t.revocationDate?.timeIntervalSince1970,
                 t.revocationReason?.rawValue, t.isUpgraded, t.storefront, t.state.rawValue, nil,
                 "\(t.price)", t.currency, t.upgradeRefund.map { "\($0)" }, t.upgradeRefundDate?.timeIntervalSince1970,
-                t.appAccountToken?.uuidString, t.reason.rawValue]
+                t.appAccountToken?.uuidString, t.reason.rawValue,
+                t.commitment.map { Int64($0.billingPeriodNumber) }, t.commitment.map { Int64($0.totalBillingPeriods) },
+                t.commitment?.expirationDate.timeIntervalSince1970, t.commitment.map { "\($0.price)" }]
     }
 
     /// The states an older ledger saved attempts in, as transactions (see `legacyEvent`).
@@ -535,6 +540,12 @@ enum TransactionRow {
             upgradeRefundDate: hasV4 ? try cells.optionalDate("upgradeRefundDate") : nil,
             appAccountToken: row.hasColumn("appAccountToken") ? try cells.optionalUUID("appAccountToken") : nil,
             reason: row.hasColumn("reason") ? try cells.known("reason", Transaction.Reason.self) : .purchase)
+        if row.hasColumn("commitmentPayment"), !cells.value("commitmentPayment").isNull {
+            let total = Int(try cells.integer("commitmentPayments", 1...Int64(CommitmentPlan.payments)))
+            transaction.commitment = CommitmentInfo(
+                billingPeriodNumber: Int(try cells.integer("commitmentPayment", 1...Int64(total))), totalBillingPeriods: total,
+                expirationDate: try cells.date("commitmentExpirationDate"), price: try cells.price("commitmentPrice"))
+        }
         // A pass's row keeps the app's own end in the expiration column: StoreKit gives it none.
         if transaction.productType == .nonRenewing {
             (transaction.appPassEnd, transaction.expirationDate) = (transaction.expirationDate, nil)

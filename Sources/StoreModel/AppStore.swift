@@ -163,12 +163,20 @@ public struct AppStore: Sendable {
         /// The price this subscriber keeps after an increase made with `preserveCurrentPrice`: renewals
         /// of that product in that territory charge it. Nil when none is kept.
         public var preservedPrice: PreservedPrice?
+        /// StoreKit's `RenewalInfo.renewalBillingPlanType`, kept while the subscription is in a 12-month
+        /// commitment: the plan it renews into after the commitment's last payment (monthly: a new
+        /// commitment; billed up front: the up-front plan). Nil outside a commitment. During a
+        /// commitment `willAutoRenew` is the commitment's (`RenewalInfo.commitmentInfo.willAutoRenew`):
+        /// whether anything follows the last payment. The commitment's own monthly payments are billed
+        /// whatever it says (BillingPlans.swift).
+        public var renewalBillingPlanType: BillingPlanType?
 
         public init(willAutoRenew: Bool, autoRenewProductID: String, billingIssueSince: Date? = nil,
                     gracePeriodExpiration: Date? = nil, expirationReason: ExpirationReason? = nil,
                     priceIncreaseStatus: PriceIncreaseStatus? = nil, offerID: String? = nil,
                     offerKind: SubscriptionOffer.Kind? = nil, billingRetryEnds: Date? = nil,
-                    preservedPrice: PreservedPrice? = nil) {
+                    preservedPrice: PreservedPrice? = nil, renewalBillingPlanType: BillingPlanType? = nil) {
+            self.renewalBillingPlanType = renewalBillingPlanType
             self.billingRetryEnds = billingRetryEnds
             self.preservedPrice = preservedPrice
             self.offerID = offerID
@@ -258,6 +266,9 @@ public struct AppStore: Sendable {
         /// The app's own id for the person, passed with the purchase (StoreKit's
         /// `Product.PurchaseOption.appAccountToken`); the transaction carries it, and so do its renewals.
         public var appAccountToken: UUID?
+        /// The billing plan bought (StoreKit's `PurchaseOption.billingPlanType`): monthly is the first
+        /// payment of a 12-month commitment, `unitPrice` its monthly amount.
+        public var billingPlan: BillingPlanType = .billedUpFront
         public var total: Decimal { unitPrice * Decimal(quantity) }
     }
 
@@ -293,8 +304,8 @@ public struct AppStore: Sendable {
     /// `promotionalOffer` is the id of the offer the app applies, as StoreKit's purchase options
     /// `promotionalOffer` and `winBackOffer` name one: a promotional or a win-back offer of the product
     /// (an id names one offer in a subscription group, as App Store Connect requires).
-    public func quote(_ productID: String, quantity: Int = 1, promotionalOffer offerID: String? = nil)
-        throws(PurchaseError) -> Quote {
+    public func quote(_ productID: String, quantity: Int = 1, promotionalOffer offerID: String? = nil,
+                      billingPlan: BillingPlanType = .billedUpFront) throws(PurchaseError) -> Quote {
         guard gate.canMakePayments else { throw .paymentNotAllowed }
         guard let product = catalog.product(productID) else { throw .productNotFound }
         guard let unitPrice = price(of: product) else { throw .notAvailableInStorefront }
@@ -308,6 +319,7 @@ public struct AppStore: Sendable {
             guard quantity == 1 else { throw .invalidQuantity }
         case .autoRenewable:
             guard quantity == 1 else { throw .invalidQuantity }
+            if billingPlan == .monthly { return try commitmentQuote(product, promotionalOffer: offerID) }
             return try subscriptionQuote(product, standardPrice: unitPrice, promotionalOffer: offerID)
         }
         return Quote(product: productID, quantity: quantity, unitPrice: unitPrice, currency: territory.currency)
@@ -362,10 +374,10 @@ public struct AppStore: Sendable {
     /// transaction; a failure, an Ask to Buy request and an interruption are events in the log.
     @discardableResult
     public mutating func purchase(_ productID: String, quantity: Int = 1, promotionalOffer offerID: String? = nil,
-                                  appAccountToken: UUID? = nil) -> PurchaseOutcome {
+                                  appAccountToken: UUID? = nil, billingPlan: BillingPlanType = .billedUpFront) -> PurchaseOutcome {
         var quote: Quote
         do {
-            quote = try self.quote(productID, quantity: quantity, promotionalOffer: offerID)
+            quote = try self.quote(productID, quantity: quantity, promotionalOffer: offerID, billingPlan: billingPlan)
             quote.appAccountToken = appAccountToken
         } catch {
             record(.failed, productID, quantity: quantity, failure: error)
@@ -513,7 +525,11 @@ public struct AppStore: Sendable {
                 transaction.originalPurchaseDate = first.purchaseDate
             }
             transaction.expirationDate = scenario.timeRate.end(of: quote.offer?.period ?? product.subscription!.period, from: now)
-            changeRenewal(of: groupID) { $0 = RenewalInfo(willAutoRenew: true, autoRenewProductID: product.id) }
+            if quote.billingPlan == .monthly { startCommitment(&transaction, from: now) }
+            changeRenewal(of: groupID) {
+                $0 = RenewalInfo(willAutoRenew: true, autoRenewProductID: product.id,
+                                 renewalBillingPlanType: quote.billingPlan == .monthly ? .monthly : nil)
+            }
         }
         append(transaction)
         return .purchased(transaction)
@@ -966,8 +982,9 @@ public struct AppStore: Sendable {
                 continue
             }
             guard expiration <= instant else { return }
-            // Why a subscription does not renew at its expiration date, in StoreKit's words.
-            if !renewal.willAutoRenew { expire(group.id, .autoRenewDisabled); return }
+            // Why a subscription does not renew at its expiration date, in StoreKit's words. A
+            // commitment's payments are billed to its end whatever auto-renew says (BillingPlans.swift).
+            if !renewal.willAutoRenew, latest.commitment?.hasPaymentsLeft != true { expire(group.id, .autoRenewDisabled); return }
             guard let renewing = catalog.product(renewal.autoRenewProductID),
                   let terms = renewalTerms(of: latest, into: renewing, renewal: renewal) else {
                 expire(group.id, .productUnavailable)
@@ -1059,7 +1076,8 @@ public struct AppStore: Sendable {
             if let since = renewal.billingIssueSince {
                 return [renewal.gracePeriodExpiration, billingRetryEnd(of: renewal, since: since)].compactMap { $0 }.filter { $0 > now }.min()
             }
-            return renewal.willAutoRenew && expiration > now ? expiration : nil
+            let billsNext = renewal.willAutoRenew || latest.commitment?.hasPaymentsLeft == true
+            return billsNext && expiration > now ? expiration : nil
         }.min()
     }
 
@@ -1082,6 +1100,11 @@ public struct AppStore: Sendable {
         transaction.offerKind = terms.offerKind
         transaction.offerID = Self.transactionOfferID(terms.offer)
         transaction.expirationDate = scenario.timeRate.end(of: terms.period, from: periodStart)
+        transaction.commitment = terms.commitment
+        if terms.commitment?.billingPeriodNumber == 1 { startCommitment(&transaction, from: periodStart) }
+        if let end = transaction.commitment?.expirationDate, !(transaction.commitment?.hasPaymentsLeft ?? true) {
+            transaction.expirationDate = end // the last payment ends with the commitment
+        }
         append(transaction)
         // A price increase applies from the renewal that charges the standard price on: nothing is
         // pending any more. One still on an offer's price leaves it ahead. A booked offer is now the
@@ -1090,6 +1113,8 @@ public struct AppStore: Sendable {
             if terms.offer == nil, $0?.priceIncreaseStatus != nil { $0?.priceIncreaseStatus = nil }
             if terms.booked, $0?.offerID != nil { $0?.offerID = nil }
             if terms.booked, $0?.offerKind != nil { $0?.offerKind = nil }
+            // Out of a commitment (renewed billed up front after it), no commitment renewal info is kept.
+            if terms.commitment == nil, $0?.renewalBillingPlanType != nil { $0?.renewalBillingPlanType = nil }
         }
     }
 
@@ -1102,6 +1127,12 @@ public struct AppStore: Sendable {
     /// what a renewal (or a billing retry's recovery) charges and what the Account screen says it will.
     /// Nil where the product has no price in this storefront: it is not sold here.
     func renewalTerms(of latest: Transaction, into product: Product, renewal: RenewalInfo?) -> RenewalTerms? {
+        if let payment = nextCommitmentPayment(after: latest, into: product, renewal: renewal) {
+            // A commitment's payment: the plan's monthly amount here, or not sold here.
+            guard let monthly = product.subscription?.monthlyPlan?.monthlyPrice(in: territory) else { return nil }
+            return RenewalTerms(price: monthly, offer: nil, offerKind: nil, period: CommitmentPlan.paymentPeriod,
+                                remainingOfferPeriods: 0, booked: false, commitment: payment)
+        }
         guard let standard = price(of: product), let info = product.subscription else { return nil }
         if let kind = latest.offerKind, latest.productID == product.id,
            let offer = offer(kind: kind, id: latest.offerID, product: product), offer.paymentMode == .payAsYouGo,
@@ -1134,6 +1165,8 @@ public struct AppStore: Sendable {
         var remainingOfferPeriods: Int
         /// Whether the offer is one booked for this renewal, starting with it.
         var booked: Bool
+        /// A payment of a 12-month commitment: which one, and the commitment's end and total.
+        var commitment: CommitmentInfo?
     }
 
     /// The offer id a transaction carries: none for an introductory offer, whatever id the catalog gives
@@ -1260,7 +1293,7 @@ public struct AppStore: Sendable {
         // Only the person's own subscription charges them: a family-shared one is the organizer's to pay.
         guard let status = status(ofGroup: groupID, ownership: .purchased),
               [.subscribed, .inGracePeriod, .inBillingRetryPeriod].contains(status.state),
-              let renewal = status.renewal, renewal.willAutoRenew,
+              let renewal = status.renewal, renewal.willAutoRenew || status.transaction.commitment?.hasPaymentsLeft == true,
               let date = status.transaction.expirationDate,
               let product = catalog.product(renewal.autoRenewProductID),
               let terms = renewalTerms(of: status.transaction, into: product, renewal: renewal) else { return nil }

@@ -661,11 +661,15 @@ public struct SubscriptionInfo: Sendable {
     /// Offers for churned subscribers of the group, each with its eligibility rules (App Store
     /// Connect's win-back offers; `winbackOffers` in an Xcode `.storekit` file).
     public var winBackOffers: [WinBackOffer] = []
+    /// Monthly payments with a 12-month commitment, sold beside billing up front (one-year
+    /// subscriptions only; BillingPlans.swift). Nil when the subscription is sold billed up front only.
+    public var monthlyPlan: CommitmentPlan?
 
     package init(groupID: String, level: Int, period: SubscriptionPeriod, introductoryOffer: SubscriptionOffer?,
-                 promotionalOffers: [SubscriptionOffer], winBackOffers: [WinBackOffer] = []) {
+                 promotionalOffers: [SubscriptionOffer], winBackOffers: [WinBackOffer] = [], monthlyPlan: CommitmentPlan? = nil) {
         (self.groupID, self.level, self.period) = (groupID, level, period)
         (self.introductoryOffer, self.promotionalOffers, self.winBackOffers) = (introductoryOffer, promotionalOffers, winBackOffers)
+        self.monthlyPlan = monthlyPlan
     }
 }
 

@@ -45,6 +45,15 @@ public enum StoreKitFields {
         "appPassEnd", "isUpgraded", "upgradeRefund", "upgradeRefundDate", "revocationDate", "revocationReason",
         "purchasedQuantity", "price", "currency", "storefront", "ownershipType", "offer.type", "offer.id", "offer.paymentMode",
         "subscriptionGroupID", "webOrderLineItemID", "appAccountToken", "reason", "environment", "signedDate", "delivery",
+        "billingPlanType", "commitmentInfo.billingPeriodNumber", "commitmentInfo.totalBillingPeriods",
+        "commitmentInfo.expirationDate", "commitmentInfo.price",
+    ]
+
+    /// A commitment's fields (monthly payments with a 12-month commitment): tables that align their
+    /// names (the inspector, `storefront ledger`) show them only where there is one.
+    public static let commitmentNames: Set<String> = [
+        "commitmentInfo.billingPeriodNumber", "commitmentInfo.totalBillingPeriods", "commitmentInfo.expirationDate",
+        "commitmentInfo.price", "renewalBillingPlanType", "commitmentInfo.willAutoRenew",
     ]
 
     /// Every name a subscription group's renewal info can have, in the order they are shown. `state` is
@@ -53,13 +62,13 @@ public enum StoreKitFields {
         "state", "subscriptionGroupID", "originalTransactionID", "currentProductID", "willAutoRenew",
         "autoRenewPreference", "renewalDate", "renewalPrice", "currency", "expirationReason", "isInBillingRetry",
         "gracePeriodExpirationDate", "priceIncreaseStatus", "offer.type", "offer.id", "eligibleWinBackOfferIDs",
-        "environment", "signedDate",
+        "environment", "signedDate", "renewalBillingPlanType", "commitmentInfo.willAutoRenew",
     ]
 
     /// Names whose values are dates: an expectation on them compares dates, not text.
     public static let dateNames: Set<String> = [
         "purchaseDate", "originalPurchaseDate", "expirationDate", "signedDate", "revocationDate",
-        "upgradeRefundDate", "appPassEnd", "renewalDate", "gracePeriodExpirationDate",
+        "upgradeRefundDate", "appPassEnd", "renewalDate", "gracePeriodExpirationDate", "commitmentInfo.expirationDate",
     ]
 
     /// A transaction's fields, every name in `transactionNames`, in that order.
@@ -99,6 +108,11 @@ public enum StoreKitFields {
             // The App Store signs a transaction again when it changes: a refund re-signs it.
             .date(max(t.purchaseDate, t.revocationDate ?? t.purchaseDate)),
             store.deliveries[t.id].map { .text($0.resolution?.rawValue ?? "undelivered") } ?? .none,
+            t.billingPlanType.map { .text($0.rawValue) } ?? .none,
+            t.commitment.map { .text(String($0.billingPeriodNumber)) } ?? .none,
+            t.commitment.map { .text(String($0.totalBillingPeriods)) } ?? .none,
+            t.commitment.map { .date($0.expirationDate) } ?? .none,
+            t.commitment.map { .amount($0.price, currency: t.currency) } ?? .none,
         ]
         return zip(transactionNames, values).map { Field(name: $0, value: $1) }
     }
@@ -116,13 +130,18 @@ public enum StoreKitFields {
                 $0.offer.price(in: store.territory) != nil && store.isEligible(for: $0, inGroup: groupID)
             }
         }
+        // RenewalInfo's commitment fields are "only present […] when the subscription is currently in a
+        // commitment" (WWDC26 session 210).
+        let inCommitment = status.transaction.commitment != nil && status.state.hasAccess
+        let paymentsLeft = inCommitment && status.transaction.commitment?.hasPaymentsLeft == true
         let winBacks = (eligible.filter { $0.priority == .high } + eligible.filter { $0.priority != .high }).map(\.id)
         let values: [Value] = [
             .text(status.state.rawValue),
             .text(groupID),
             .text(String(status.transaction.originalID)),
             .text(status.transaction.productID),
-            info.map { .text($0.willAutoRenew ? "true" : "false") } ?? .none,
+            // RenewalInfo.willAutoRenew is about the next month: a commitment's payments left are billed.
+            info.map { .text($0.willAutoRenew || paymentsLeft ? "true" : "false") } ?? .none,
             info.map { .text($0.autoRenewProductID) } ?? .none,
             charge.map { .date($0.date) } ?? .none,
             charge.map { .amount($0.amount, currency: store.territory.currency) } ?? .none,
@@ -136,6 +155,8 @@ public enum StoreKitFields {
             winBacks.isEmpty ? .none : .text(winBacks.joined(separator: ",")),
             .text(environment),
             .date(store.now),
+            inCommitment ? info?.renewalBillingPlanType.map { .text($0.rawValue) } ?? .none : .none,
+            inCommitment ? info.map { .text($0.willAutoRenew ? "true" : "false") } ?? .none : .none,
         ]
         return zip(renewalNames, values).map { Field(name: $0, value: $1) }
     }

@@ -56,13 +56,24 @@ public struct Transaction: Sendable, Identifiable, Hashable {
     /// StoreKit's appAccountToken: the UUID the app passed with the purchase (`.appAccountToken(_:)`), if any.
     public var appAccountToken: UUID?
     public var reason: Reason
+    /// StoreKit's `Transaction.commitmentInfo`: for a payment of the monthly plan with a 12-month
+    /// commitment, which payment it is, when the commitment ends and its total. Nil billed up front.
+    public var commitment: CommitmentInfo?
+
+    /// StoreKit's `Transaction.billingPlanType`: monthly for a payment of a commitment, billed up front
+    /// for any other auto-renewable subscription transaction; nil for other product types.
+    public var billingPlanType: BillingPlanType? {
+        guard productType == .autoRenewable else { return nil }
+        return commitment == nil ? .billedUpFront : .monthly
+    }
 
     public init(id: UInt64, originalID: UInt64, productID: String, productType: ProductType, purchaseDate: Date,
                 originalPurchaseDate: Date, expirationDate: Date?, quantity: Int, ownership: Ownership,
                 offerKind: SubscriptionOffer.Kind?, offerID: String?, revocationDate: Date?,
                 revocationReason: RevocationReason?, isUpgraded: Bool, storefront: String, state: State,
                 price: Decimal, currency: String, upgradeRefund: Decimal? = nil, upgradeRefundDate: Date? = nil,
-                appPassEnd: Date? = nil, appAccountToken: UUID? = nil, reason: Reason = .purchase) {
+                appPassEnd: Date? = nil, appAccountToken: UUID? = nil, reason: Reason = .purchase, commitment: CommitmentInfo? = nil) {
+        self.commitment = commitment
         self.id = id
         self.originalID = originalID
         self.productID = productID

@@ -53,8 +53,10 @@ struct LedgerCommand: ParsableCommand {
                 }
                 output += "{\(Self.quoted(section.kind)):{\(members.joined(separator: ","))}}\n"
             } else {
-                let width = section.fields.map(\.name.count).max()! + 2
-                output += section.kind + "\n" + section.fields.map { field in
+                // A commitment's fields only where there is one, so other tables keep their width.
+                let fields = section.fields.filter { !StoreKitFields.commitmentNames.contains($0.name) || $0.value != .none }
+                let width = fields.map(\.name.count).max()! + 2
+                output += section.kind + "\n" + fields.map { field in
                     "  " + field.name.padding(toLength: width, withPad: " ", startingAt: 0) + UntrustedText.displayable(field.value.text)
                 }.joined(separator: "\n") + "\n\n"
             }

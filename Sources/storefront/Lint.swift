@@ -73,7 +73,17 @@ struct Lint: ParsableCommand {
         for (index, product) in catalog.products.enumerated() {
             check(product.name, at: JSONPath.root.appending("products").appending(index).appending("name"))
         }
-        return warnings + consentWarnings(for: catalog) + bundleIDWarnings(for: catalog)
+        return warnings + consentWarnings(for: catalog) + bundleIDWarnings(for: catalog) + billingPlanWarnings(for: catalog)
+    }
+
+    /// Monthly plans with a 12-month commitment priced outside App Store Connect's range or where the
+    /// App Store does not offer them (`CommitmentPlan.warnings`).
+    static func billingPlanWarnings(for catalog: Catalog) -> [CatalogProblem] {
+        catalog.positions(ofType: .autoRenewable).flatMap { index in
+            CommitmentPlan.warnings(for: catalog.products[index], in: catalog.territories).map {
+                CatalogProblem(path: JSONPath.root.appending("products").appending(index).appending("billingPlans"), reason: $0)
+            }
+        }
     }
 
     /// A catalog without `app.bundleID` (a `.storekit` file never has one): signed data carries a bundle

@@ -188,3 +188,30 @@ struct CatalogLoaderTests: CatalogProblemChecks {
         #expect(path.description == #"$.products[2].name["pt-BR"]"#)
     }
 }
+
+extension CatalogLoaderTests {
+    static let annual = #""period": "P1Y", "prices": {"USA": "29.99", "DEU": "29.99", "JPN": "4800"},"#
+
+    @Test("billingPlans: a one-year subscription's monthly plan is read with its monthly prices and its own introductory offer")
+    func billingPlanRead() throws {
+        let json = Fixture.json.replacingOccurrences(of: Self.annual, with: Self.annual
+            + #" "billingPlans": [{"billingPlanType": "monthly", "prices": {"DEU": "2.99"}, "introductoryOffer": {"paymentMode": "freeTrial", "period": "P1W"}}],"#)
+        let catalog = try CatalogLoader.load(Data(json.utf8))
+        let plan = try #require(catalog.product("pro.annual")?.subscription?.monthlyPlan)
+        #expect(plan.prices == ["DEU": Decimal(string: "2.99")!])
+        #expect(plan.introductoryOffer?.paymentMode == .freeTrial)
+        #expect(plan.commitmentPrice(in: catalog.territory("DEU")!) == Decimal(string: "35.88"))
+    }
+
+    @Test("billingPlans: only on one-year subscriptions, only the monthly plan, once, with known keys")
+    func billingPlanProblems() {
+        #expect(problems(replacing: #""period": "P1M", "prices": {"USA": "1.99", "JPN": "300"}"#,
+                         with: #""period": "P1M", "prices": {"USA": "1.99", "JPN": "300"}, "billingPlans": [{"billingPlanType": "monthly", "prices": {"JPN": "300"}}]"#)
+                == [#"$.products[7].billingPlans: only one-year subscriptions have billing plans (monthly payments with a 12-month commitment); this one renews every P1M"#])
+        let found = problems(replacing: Self.annual, with: Self.annual + #" "billingPlans": [{"billingPlanType": "billedUpFront", "prices": {"DEU": "2.99"}}, {"billingPlanType": "monthly", "prices": {"DEU": "2.99"}, "total": 1}],"#)
+        #expect(found.contains { $0.hasPrefix("$.products[6].billingPlans[0].billingPlanType: billed up front is the subscription's own") })
+        #expect(found.contains { $0.hasPrefix("$.products[6].billingPlans[1].total:") })
+        #expect(problems(replacing: #""type": "nonConsumable","#, with: #""type": "nonConsumable", "billingPlans": [],"#)
+                == [#"$.products[1].billingPlans: only auto-renewable subscriptions have "billingPlans""#])
+    }
+}

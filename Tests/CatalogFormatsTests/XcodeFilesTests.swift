@@ -161,10 +161,17 @@ struct XcodeFilesTests {
 }
 
 extension XcodeFilesTests {
-    @Test("version 5 billingPlans are checked for their shape and kept; an enabled monthly plan is named as not sold yet")
+    @Test("version 5 billingPlans: an enabled MONTHLY plan is the subscription's monthly plan at its displayPrice, with the MONTHLY introductory offer; broken shapes are problems")
     func billingPlans() throws {
         let v5 = try Self.kiln(5)
-        #expect(v5.notes.contains { $0.description.hasPrefix("$.subscriptionGroups[0].subscriptions[0].billingPlans[1]: kept for export, not sold") })
+        let germany = v5.catalog.territories[0]
+        let info = try #require(v5.catalog.product("kiln.studio.yearly")?.subscription)
+        let plan = try #require(info.monthlyPlan, "the enabled MONTHLY plan is sold")
+        #expect(plan.monthlyPrice(in: germany) == Decimal(string: "5.99"))
+        #expect(plan.commitmentPrice(in: germany) == Decimal(string: "71.88"), "commitmentDisplayPrice is twelve payments")
+        #expect(plan.introductoryOffer?.paymentMode == .payAsYouGo && plan.introductoryOffer?.periodCount == 2, "the MONTHLY introductory offer belongs to the plan")
+        #expect(info.introductoryOffer?.paymentMode == .freeTrial, "the BILLED_UPFRONT one is the subscription's")
+        #expect(!v5.notes.contains { $0.description.contains("not sold") })
         #expect(v5.catalog.product("kiln.studio.yearly")?.price(in: v5.catalog.territories[0]) == Decimal(string: "59.99"))
         // _storefront is the territory (its currency), _locale the language; _disableDialogs is kept for export.
         #expect(v5.catalog.territories.map(\.code) == ["DEU"] && v5.catalog.territories[0].currency == "EUR")
@@ -179,5 +186,33 @@ extension XcodeFilesTests {
             #expect(problems.contains { $0.hasPrefix("$.subscriptionGroups[0].subscriptions[0].billingPlans[0].billingPlanType: unknown billing plan \"WEEKLY\"") })
             #expect(problems.contains { $0.hasPrefix("$.subscriptionGroups[0].subscriptions[0].billingPlans[1].displayPrice: \"cheap\" is not a price") })
         }
+    }
+}
+
+extension XcodeFilesTests {
+    @Test("a MONTHLY plan switched off is kept for export only; a commitmentDisplayPrice that is not twelve payments gets a warning")
+    func billingPlanNotes() throws {
+        func file(_ plan: String) -> String {
+            #"{"identifier":"A","settings":{"_storefront":"DEU"},"version":{"major":5},"subscriptionGroups":[{"id":"g","subscriptions":[{"type":"RecurringSubscription","productID":"p","displayPrice":"50.00","groupNumber":1,"recurringSubscriptionPeriod":"P1Y","billingPlans":["# + plan + "]}]}]}"
+        }
+        let off = try Self.load(file(#"{"billingPlanType":"MONTHLY","displayPrice":"4.99","commitmentDisplayPrice":"59.88","isEnabled":false}"#))
+        #expect(off.catalog.product("p")?.subscription?.monthlyPlan == nil)
+        #expect(off.notes.contains { $0.description.hasPrefix("$.subscriptionGroups[0].subscriptions[0].billingPlans[0]: kept for export, not sold") })
+        #expect(StoreKitExport.export(off.catalog).text.contains("\"isEnabled\" : false"), "written back as the file had it")
+        let odd = try Self.load(file(#"{"billingPlanType":"MONTHLY","displayPrice":"4.99","commitmentDisplayPrice":"50.00"}"#))
+        #expect(odd.notes.contains { $0.description.hasPrefix("$.subscriptionGroups[0].subscriptions[0].billingPlans[0].commitmentDisplayPrice: warning: \"50.00\" is not 12 × the displayPrice") })
+    }
+
+    @Test("a JSON catalog's monthly plan is exported as version 5 billingPlans, BILLED_UPFRONT and MONTHLY with the commitment's total")
+    func exportJSONPlan() throws {
+        let catalog = try CatalogLoader.load(Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("SampleCatalog.json")))
+        let exported = StoreKitExport.export(catalog, territory: "DEU")
+        let back = try StoreKitConfiguration.load(Data(exported.text.utf8), name: "Trailhead").catalog
+        let germany = try #require(back.territory("DEU"))
+        let plan = try #require(back.product("com.trailhead.plus.pro.annual")?.subscription?.monthlyPlan)
+        #expect(plan.monthlyPrice(in: germany) == Decimal(string: "3.49"))
+        #expect(exported.text.contains("\"commitmentDisplayPrice\" : \"41.88\""))
+        #expect(exported.text.contains("\"major\" : 5"))
     }
 }

@@ -23,8 +23,10 @@ struct InspectorFieldsTests {
         let renewal = StoreKitFields.renewal(app.store.status(ofGroup: "trailhead.plus")!, group: "trailhead.plus", in: app.store)
         var labels = lines.compactMap { $0.split(separator: " ").first.map(String.init) }
         labels = Array(labels.drop { $0 != "id" })
-        let expected = transaction.filter { !TransactionScreen.ownFields.contains($0.name) || $0.value != .none }.map(\.name)
-            + ["RenewalInfo"] + renewal.map(\.name)
+        // (A commitment's fields show only for a payment of one: Pro Monthly has none.)
+        let hidden = TransactionScreen.ownFields.union(TransactionScreen.commitmentFields)
+        let expected = transaction.filter { !hidden.contains($0.name) || $0.value != .none }.map(\.name)
+            + ["RenewalInfo"] + renewal.filter { !TransactionScreen.commitmentFields.contains($0.name) || $0.value != .none }.map(\.name)
         #expect(Array(labels.prefix(expected.count)) == expected)
         #expect(lines.contains("offer.paymentMode     payAsYouGo"))
         #expect(lines.contains { $0.hasPrefix("renewalPrice") && $0.hasSuffix("$1.99") })

@@ -87,6 +87,14 @@ public enum StoreKitConfiguration {
                     info.introductoryOffer = intro
                 }
                 info.promotionalOffers = info.promotionalOffers.map { var offer = $0; offer.priceTable = move(offer.priceTable); return offer }
+                if var plan = info.monthlyPlan {
+                    plan.priceTable = move(plan.priceTable)
+                    if var intro = plan.introductoryOffer {
+                        intro.priceTable = move(intro.priceTable)
+                        plan.introductoryOffer = intro
+                    }
+                    info.monthlyPlan = plan
+                }
                 product.subscription = info
             }
             return product
@@ -131,7 +139,8 @@ public struct StoreKitOrigin: Sendable {
     public var ignoredKeys: [String] = []
     /// Version 5 `billingPlans` as written, by product id.
     public var billingPlans: [String: JSONValue] = [:]
-    /// Version 5 introductory offers of a billing plan other than billed up front, as written, by product id.
+    /// Version 5 introductory offers of the MONTHLY plan, as written, by product id (exported as written
+    /// when the subscription has no monthly plan; else the plan's offer is written).
     public var planIntroductoryOffers: [String: [JSONValue]] = [:]
 
     public struct Names: Sendable {
@@ -561,7 +570,7 @@ final class StoreKitReader {
             member.problem("\(UntrustedText.quoted(id)) is not the id of the group this subscription is listed in (\(UntrustedText.quoted(groupID)))")
         }
         let period = period(node.required("recurringSubscriptionPeriod"), renewal: true)
-        let intro = introductoryOffer(node, productID: productID)
+        let (intro, monthlyIntro) = introductoryOffers(node, productID: productID)
         var promotional: [SubscriptionOffer] = []
         var offerIDs: Set<String> = []
         for offerNode in node.optional("adHocOffers")?.elements ?? [] {
@@ -574,43 +583,55 @@ final class StoreKitReader {
             }
         }
         let winBack = winBackOffers(node, productID: productID, taken: offerIDs)
+        var monthlyPlan: CommitmentPlan?
         if let plans = node.optional("billingPlans") {
             origin.billingPlans[productID] = plans.value
-            checkBillingPlans(plans)
+            monthlyPlan = billingPlans(plans, period: period, introductoryOffer: monthlyIntro)
         }
         guard let level, let period else { return nil }
         return SubscriptionInfo(groupID: groupID, level: level, period: period, introductoryOffer: intro, promotionalOffers: promotional,
-                                winBackOffers: winBack)
+                                winBackOffers: winBack, monthlyPlan: monthlyPlan)
     }
 
-    /// The introductory offer: version 5's `introductoryOffers` (one per billing plan, each naming its
-    /// `billingPlanType`; the one billed up front, or naming none, is the subscription's), preferred over
-    /// the legacy `introductoryOffer` when a file has both.
-    private func introductoryOffer(_ node: SKNode, productID: String) -> SubscriptionOffer? {
+    /// The introductory offers: version 5's `introductoryOffers` (one per billing plan, each naming its
+    /// `billingPlanType`: the one billed up front, or naming none, is the subscription's; the MONTHLY
+    /// one belongs to the monthly plan), preferred over the legacy `introductoryOffer` when a file has both.
+    private func introductoryOffers(_ node: SKNode, productID: String) -> (upFront: SubscriptionOffer?, monthly: SubscriptionOffer?) {
         let key = "intro:" + productID
         guard let list = node.optional("introductoryOffers") else {
-            return node.optional("introductoryOffer").flatMap { offer($0, kind: .introductory, key: key) }
+            return (node.optional("introductoryOffer").flatMap { offer($0, kind: .introductory, key: key) }, nil)
         }
         if let legacy = node.optional("introductoryOffer") {
             notes.append(CatalogProblem(path: legacy.path, reason: "ignored: introductoryOffers (version 5) is read instead"))
         }
         var intro: SubscriptionOffer?
+        var monthly: SubscriptionOffer?
         for entry in list.elements ?? [] {
             let plan = entry.optional("billingPlanType")?.string ?? Self.billedUpFront
-            guard plan == Self.billedUpFront else {
+            switch plan {
+            case Self.billedUpFront:
+                guard intro == nil else {
+                    entry.problem("a second introductory offer billed up front; a subscription has one per billing plan")
+                    continue
+                }
+                intro = offer(entry, kind: .introductory, key: key)
+            case Self.monthly:
+                guard monthly == nil else {
+                    entry.problem("a second introductory offer of the MONTHLY plan; a subscription has one per billing plan")
+                    continue
+                }
+                monthly = offer(entry, kind: .introductory, key: Self.monthlyIntroKey(productID))
+                // As written, for export when the file has no enabled MONTHLY plan for it to belong to.
                 origin.planIntroductoryOffers[productID, default: []].append(entry.value)
-                notes.append(CatalogProblem(path: entry.path, reason:
-                    "kept for export, not offered: the introductory offer of the \(UntrustedText.quoted(plan)) billing plan, which storefront does not sell yet"))
-                continue
+            default:
+                entry.optional("billingPlanType")?.problem("unknown billing plan \(UntrustedText.quoted(plan)); expected BILLED_UPFRONT or MONTHLY")
             }
-            guard intro == nil else {
-                entry.problem("a second introductory offer billed up front; a subscription has one per billing plan")
-                continue
-            }
-            intro = offer(entry, kind: .introductory, key: key)
         }
-        return intro
+        return (intro, monthly)
     }
+
+    /// The key of a monthly plan's introductory offer among `origin.offers`.
+    static func monthlyIntroKey(_ productID: String) -> String { "intro-monthly:" + productID }
 
     static let billedUpFront = "BILLED_UPFRONT"
     static let monthly = "MONTHLY"
@@ -618,9 +639,15 @@ final class StoreKitReader {
     /// Version 5 `billingPlans`: `{billingPlanType, displayPrice, commitmentDisplayPrice, internalID,
     /// isEnabled}` per plan, BILLED_UPFRONT (the subscription's own price, once per period) or MONTHLY
     /// (monthly payments with a 12-month commitment, StoreKit's `BillingPlanType.monthly`, iOS 26.4).
-    /// Checked for their shape and kept for export; storefront does not sell the monthly plan yet, and
-    /// says so for an enabled one.
-    private func checkBillingPlans(_ node: SKNode) {
+    /// An enabled MONTHLY plan is the subscription's `monthlyPlan`, priced at its `displayPrice` a month
+    /// in the file's storefront; its commitment's total is twelve of that (a `commitmentDisplayPrice`
+    /// that differs gets a note). A disabled one is kept for export only.
+    private func billingPlans(_ node: SKNode, period: SubscriptionPeriod?, introductoryOffer: SubscriptionOffer?) -> CommitmentPlan? {
+        var monthlyPlan: CommitmentPlan?
+        if let period, period != CommitmentPlan.length, node.elements?.isEmpty == false {
+            node.problem("only one-year subscriptions have billing plans (monthly payments with a 12-month commitment); this one renews every \(period)")
+            return nil
+        }
         for plan in node.elements ?? [] {
             guard plan.object != nil else { continue }
             plan.noteUnknownKeys(["billingPlanType", "commitmentDisplayPrice", "displayPrice", "internalID", "isEnabled"])
@@ -630,13 +657,32 @@ final class StoreKitReader {
                 continue
             }
             let amount = plan.required("displayPrice").flatMap(price)
-            _ = plan.optional("commitmentDisplayPrice").flatMap(price)
+            let total = plan.optional("commitmentDisplayPrice").flatMap(price)
             let enabled = plan.optional("isEnabled")?.bool ?? true
-            if type == Self.monthly, enabled, amount != nil {
-                notes.append(CatalogProblem(path: plan.path, reason:
-                    "kept for export, not sold: storefront does not simulate monthly payments with a 12-month commitment yet; the subscription sells billed up front"))
+            guard type == Self.monthly, let amount else { continue }
+            guard enabled else {
+                notes.append(CatalogProblem(path: plan.path, reason: "kept for export, not sold: the MONTHLY plan is switched off (isEnabled false)"))
+                continue
+            }
+            guard monthlyPlan == nil else { plan.problem("a second MONTHLY plan; a subscription has at most one"); continue }
+            var prices = PriceTable()
+            prices.set(storefront, significand: amount.significand, exponent: amount.exponent)
+            monthlyPlan = CommitmentPlan(prices: prices, introductoryOffer: introductoryOffer)
+            let twelve = Self.decimal(amount) * Decimal(CommitmentPlan.payments)
+            if let total, Self.decimal(total) != twelve {
+                let written = plan.optional("commitmentDisplayPrice")?.string.map { UntrustedText.quoted($0) } ?? "\(Self.decimal(total))"
+                notes.append(CatalogProblem(path: plan.path.appending("commitmentDisplayPrice"), reason:
+                    "warning: \(written) is not 12 × the displayPrice; storefront bills 12 payments of the displayPrice (\(twelve) in all) and export writes that"))
             }
         }
+        if monthlyPlan == nil, introductoryOffer != nil {
+            notes.append(CatalogProblem(path: node.path, reason: "the MONTHLY plan's introductory offer has no enabled MONTHLY plan to belong to; kept for export only"))
+        }
+        return monthlyPlan
+    }
+
+    private static func decimal(_ parts: (significand: UInt64, exponent: Int)) -> Decimal {
+        Decimal(sign: .plus, exponent: parts.exponent, significand: Decimal(parts.significand))
     }
 
     /// `winbackOffers` (version 4): Xcode's shape is an offer's (`paymentMode`, `subscriptionPeriod`,

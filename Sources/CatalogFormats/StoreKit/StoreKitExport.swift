@@ -82,6 +82,30 @@ public enum StoreKitExport {
             members["type"] = .string(type)
             return members
         }
+        /// Version 5 `billingPlans`: BILLED_UPFRONT at the subscription's price and MONTHLY at the plan's
+        /// monthly amount, with the commitment's total (twelve of it), each with the internal id and
+        /// switch the file had; a plan the catalog does not sell (switched off) as the file had it.
+        func billingPlans(_ item: Product, info: SubscriptionInfo) -> JSONValue? {
+            func internalID(_ type: String) -> JSONValue {
+                guard case .array(let kept)? = origin?.billingPlans[item.id] else { return .string(stableID(item.id + "." + type)) }
+                for case .object(let plan) in kept where plan.members.contains(where: { $0.key == "billingPlanType" && $0.value == .string(type) }) {
+                    if let id = plan.members.first(where: { $0.key == "internalID" })?.value { return id }
+                }
+                return .string(stableID(item.id + "." + type))
+            }
+            guard let plan = info.monthlyPlan else { return origin?.billingPlans[item.id] }
+            guard let monthly = plan.priceTable[code], let upFront = item.priceTable[code] else {
+                dropped.append("\(UntrustedText.quoted(item.id)): monthly plan with a 12-month commitment (no monthly price in \(code))")
+                return origin?.billingPlans[item.id]
+            }
+            func entry(_ type: String, _ amount: Decimal, _ total: Decimal) -> JSONValue {
+                object(["billingPlanType": .string(type), "commitmentDisplayPrice": .string(formatted(total, wholeCurrency: wholeCurrency)),
+                        "displayPrice": .string(formatted(amount, wholeCurrency: wholeCurrency)), "internalID": internalID(type),
+                        "isEnabled": .bool(true)])
+            }
+            return .array([entry(StoreKitReader.billedUpFront, upFront, upFront),
+                           entry(StoreKitReader.monthly, monthly, monthly * Decimal(CommitmentPlan.payments))])
+        }
         var products: [JSONValue] = []
         var nonRenewing: [JSONValue] = []
         for item in catalog.products {
@@ -116,10 +140,22 @@ public enum StoreKitExport {
                         body.members.append(.init(key: "billingPlanType", value: .string(StoreKitReader.billedUpFront)))
                         offers.append(.object(body))
                     }
-                    members["introductoryOffers"] = .array(offers + (origin?.planIntroductoryOffers[item.id] ?? []))
-                    if let plans = origin?.billingPlans[item.id] { members["billingPlans"] = plans }
+                    if let plan = info.monthlyPlan {
+                        let key = StoreKitReader.monthlyIntroKey(item.id)
+                        if let monthlyIntro = plan.introductoryOffer, case .object(var body)? = offer(monthlyIntro, key: key, of: item.id) {
+                            body.members.append(.init(key: "billingPlanType", value: .string(StoreKitReader.monthly)))
+                            offers.append(.object(body))
+                        }
+                    } else {
+                        offers += origin?.planIntroductoryOffers[item.id] ?? []
+                    }
+                    members["introductoryOffers"] = .array(offers)
+                    if let plans = billingPlans(item, info: info) { members["billingPlans"] = plans }
                 } else {
                     members["introductoryOffer"] = intro ?? .null
+                    if info.monthlyPlan != nil {
+                        dropped.append("\(UntrustedText.quoted(item.id)): monthly plan with a 12-month commitment (version 4 files have no billing plans)")
+                    }
                 }
                 members["adHocOffers"] = .array(info.promotionalOffers.compactMap { promotional in
                     guard case .object(var body)? = offer(promotional, key: promotional.id ?? "", of: item.id) else { return nil }
@@ -199,7 +235,9 @@ public enum StoreKitExport {
     /// The file version written: 5.0 for what only version 5 holds (a version 5 file's billing plans and
     /// per-plan introductory offers), else 4.0, which every Xcode since 15 opens.
     public static func version(of catalog: Catalog) -> (major: Int, minor: Int) {
-        (catalog.storeKit?.version.major ?? 4) >= 5 ? StoreKitConfiguration.newestVersion : (4, 0)
+        // A catalog selling a monthly plan needs version 5, the first with billing plans.
+        (catalog.storeKit?.version.major ?? 4) >= 5 || catalog.positions(ofType: .autoRenewable).contains { catalog.products[$0].subscription?.monthlyPlan != nil }
+            ? StoreKitConfiguration.newestVersion : (4, 0)
     }
 
     /// A text's languages, the catalog's default language first (Xcode lists the first localization

@@ -10,7 +10,10 @@ extension Script {
     public enum Verb: Sendable, Equatable {
         /// The app's purchase call: N units in one transaction, an offer or an offer code, and the
         /// confirmation sheet confirmed or cancelled.
-        case buy(productID: String, quantity: Int, offer: Offer?, confirm: Bool, appAccountToken: UUID? = nil)
+        /// `plan monthly` buys a one-year subscription as monthly payments with a 12-month commitment
+        /// (StoreKit's `PurchaseOption.billingPlanType(.monthly)`).
+        case buy(productID: String, quantity: Int, offer: Offer?, confirm: Bool, appAccountToken: UUID? = nil,
+                 billingPlan: BillingPlanType = .billedUpFront)
         /// A purchase on another device of the account (`buy PRODUCT [N] on "iPad"`), confirmed there:
         /// it reaches this app as StoreKit's `Transaction.updates` (OtherDevices.swift).
         case buyOnDevice(productID: String, quantity: Int, device: String)
@@ -159,13 +162,21 @@ extension Script {
             }
         }
 
-        /// `buy PRODUCT [N] [offer OFFER_ID | code CODE] [--confirm|--cancel]`.
+        /// `buy PRODUCT [N] [offer OFFER_ID | code CODE] [plan monthly|billedUpFront] [--confirm|--cancel]`.
         private static func buy(_ arguments: [String]) throws(Problem) -> Verb {
-            let usage = "buy takes a product id, then optionally a quantity, offer OFFER_ID or code CODE, token UUID (the appAccountToken), and --confirm or --cancel, like buy trail_boost_pack 3; or a product id, optionally a quantity, and on DEVICE, like buy trail_boost_pack on \"iPad\""
+            let usage = "buy takes a product id, then optionally a quantity, offer OFFER_ID or code CODE, token UUID (the appAccountToken), plan monthly (12-month commitment) or plan billedUpFront, and --confirm or --cancel, like buy trail_boost_pack 3; or a product id, optionally a quantity, and on DEVICE, like buy trail_boost_pack on \"iPad\""
             var words = arguments[...]
             guard let productID = words.popFirst(), !productID.hasPrefix("-") else { throw Problem(message: usage) }
-            var quantity = 1, offer: Offer?, confirm: Bool?, token: UUID?, device: String?
+            var quantity = 1, offer: Offer?, confirm: Bool?, token: UUID?, device: String?, plan: BillingPlanType?
             while let word = words.popFirst() {
+                if word == "plan" {
+                    guard plan == nil, confirm == nil, let text = words.popFirst() else { throw Problem(message: usage) }
+                    guard let chosen = BillingPlanType(rawValue: text) else {
+                        throw Problem(message: "\(UntrustedText.quoted(text)) is not a billing plan; use monthly or billedUpFront")
+                    }
+                    plan = chosen
+                    continue
+                }
                 if word == "on" {
                     // Bought on another device of the account: nothing but a quantity goes with it.
                     guard device == nil, offer == nil, confirm == nil, token == nil, let name = words.popFirst(), words.isEmpty else {
@@ -205,8 +216,15 @@ extension Script {
             if token != nil, case .code = offer {
                 throw Problem(message: "an offer code is redeemed on the App Store's sheet, which takes no appAccountToken")
             }
-            if let device { return .buyOnDevice(productID: productID, quantity: quantity, device: device) }
-            return .buy(productID: productID, quantity: quantity, offer: offer, confirm: confirm ?? true, appAccountToken: token)
+            if plan == .monthly, offer != nil || quantity > 1 {
+                throw Problem(message: "the monthly plan is bought alone: no quantity, offer or code goes with plan monthly")
+            }
+            if let device {
+                guard plan == nil else { throw Problem(message: usage) }
+                return .buyOnDevice(productID: productID, quantity: quantity, device: device)
+            }
+            return .buy(productID: productID, quantity: quantity, offer: offer, confirm: confirm ?? true, appAccountToken: token,
+                        billingPlan: plan ?? .billedUpFront)
         }
     }
 }
@@ -227,7 +245,7 @@ extension AppState {
         func refuse(_ message: String) -> Script.Verb.Refusal { Script.Verb.Refusal(message: message) }
         let catalog = store.catalog
         switch verb {
-        case .buy(let productID, let quantity, let offer, let confirm, let token):
+        case .buy(let productID, let quantity, let offer, let confirm, let token, let plan):
             guard let product = catalog.product(productID) else {
                 throw refuse("\(UntrustedText.quoted(productID)) is not a product of the catalog; products are \(Self.listed(catalog.products.prefix(6).map(\.id), of: catalog.products.count))")
             }
@@ -254,7 +272,7 @@ extension AppState {
                 }
                 buy(productID, quantity: quantity, offer: offerID, confirm: confirm, token: token)
             case nil:
-                buy(productID, quantity: quantity, offer: nil, confirm: confirm, token: token)
+                buy(productID, quantity: quantity, offer: nil, confirm: confirm, token: token, billingPlan: plan)
             }
             StoreScreen.revalidate(&self)
             SignupScreen.revalidate(&self)
@@ -377,10 +395,12 @@ extension AppState {
     /// The app's purchase call, as the confirmation sheet ends it: confirmed, the purchase (gating, Ask
     /// to Buy, interruptions and injected failures included); cancelled, StoreKit's `.userCancelled`.
     /// A purchase that cannot start (payments blocked, not sold here) fails as the call does, either way.
-    private mutating func buy(_ productID: String, quantity: Int, offer: String?, confirm: Bool, token: UUID?) {
-        if confirm || (try? store.quote(productID, quantity: quantity, promotionalOffer: offer)) == nil {
+    private mutating func buy(_ productID: String, quantity: Int, offer: String?, confirm: Bool, token: UUID?,
+                              billingPlan: BillingPlanType = .billedUpFront) {
+        if confirm || (try? store.quote(productID, quantity: quantity, promotionalOffer: offer, billingPlan: billingPlan)) == nil {
             // The app reads the result as the confirmation sheet's does (an unverified one unlocks nothing).
-            if case .purchased(let transaction) = store.purchase(productID, quantity: quantity, promotionalOffer: offer, appAccountToken: token) {
+            if case .purchased(let transaction) = store.purchase(productID, quantity: quantity, promotionalOffer: offer, appAccountToken: token,
+                                                                 billingPlan: billingPlan) {
                 store.receive(transaction)
             }
         } else {

@@ -143,6 +143,8 @@ public enum TransactionScreen {
 
     /// Names of the simulator's own fields, shown only when they hold something.
     static let ownFields: Set<String> = ["upgradeRefund", "upgradeRefundDate", "appPassEnd", "delivery"]
+    /// A commitment's fields (monthly payments with a 12-month commitment), shown only where there is one.
+    static let commitmentFields = StoreKitFields.commitmentNames
 
     /// StoreKit's Transaction fields and, for the current transaction of a subscription, its RenewalInfo,
     /// one per line, as `StoreKitFields` gives them (the table scripts and `storefront ledger` read), with
@@ -167,7 +169,7 @@ public enum TransactionScreen {
             rows.append(Row(label: "VerificationResult", value: qa.unverifiedResult(error)))
         }
         for field in StoreKitFields.transaction(t, in: store) {
-            if ownFields.contains(field.name), field.value == .none { continue }
+            if ownFields.contains(field.name) || commitmentFields.contains(field.name), field.value == .none { continue }
             var value = shown(field.value)
             switch field.name {
             case "productID": value += name(t.productID)
@@ -189,6 +191,7 @@ public enum TransactionScreen {
            status.transaction.originalID == t.originalID {
             var renewal: [Row] = [Row(label: "RenewalInfo", value: "")]
             for field in StoreKitFields.renewal(status, group: groupID, in: store) {
+                if commitmentFields.contains(field.name), field.value == .none { continue }
                 var value = shown(field.value)
                 switch field.name {
                 case "currentProductID", "autoRenewPreference": value += field.value == .none ? "" : name(field.value.text)

@@ -1,0 +1,199 @@
+import Foundation
+
+/// How a subscription is paid: StoreKit's `Product.SubscriptionInfo.BillingPlanType`. Every
+/// auto-renewable subscription is sold billed up front (its own price, once per period); a one-year
+/// subscription may also be sold as monthly payments with a 12-month commitment (iOS 26.4 and later).
+/// Apple: "Every auto-renewable subscription carries at least one billing plan […] with a default
+/// billingPlanType of .upFront"; ".monthly […] only applies to monthly subscriptions with a 12-month
+/// commitment" (WWDC26 "What's new in Apple In-App Purchase",
+/// https://developer.apple.com/videos/play/wwdc2026/210).
+public enum BillingPlanType: String, Sendable, CaseIterable {
+    case billedUpFront
+    case monthly
+}
+
+/// A one-year subscription's plan of monthly payments with a 12-month commitment: the monthly amount
+/// per territory, and the introductory offer that belongs to this plan (offers are made per billing
+/// plan in App Store Connect and in Xcode's version 5 files). StoreKit shows it as a `PricingTerms`
+/// entry whose `SinglePrice.commitmentInfo` (iOS 27.3; `PricingTerms.commitmentInfo` in iOS 26.4–27.3)
+/// gives the commitment's total and length; storefront follows the newer shape.
+public struct CommitmentPlan: Sendable {
+    /// Payments in one commitment, each for one month.
+    public static let payments = 12
+    public static let paymentPeriod = SubscriptionPeriod.oneMonth
+    public static let length = SubscriptionPeriod.oneYear
+    /// Territories where the App Store does not offer the plan: at its launch Apple named the United
+    /// States and Singapore (Apple Developer News, "monthly subscriptions with a 12-month commitment",
+    /// April 2026, as reported; Apple's pages give no list). The plan is not shown or sold there, even
+    /// when a catalog prices it; lint says so. The one list storefront follows.
+    public static let unavailableTerritories: Set<String> = ["USA", "SGP"]
+    /// The commitment's total may be from 1× to 1.5× the price billed up front (lint warns outside).
+    public static let totalRange: ClosedRange<Decimal> = 1...Decimal(string: "1.5")!
+
+    /// The monthly amount by territory code.
+    public var prices: [String: Decimal] {
+        get { priceTable.dictionary }
+        set { priceTable = PriceTable(newValue) }
+    }
+    package var priceTable: PriceTable
+    /// The introductory offer of this plan (a free trial for people who commit, say); the
+    /// subscription's own `introductoryOffer` is the up-front plan's.
+    public var introductoryOffer: SubscriptionOffer?
+
+    package init(prices: PriceTable, introductoryOffer: SubscriptionOffer?) {
+        self.priceTable = prices
+        self.introductoryOffer = introductoryOffer
+    }
+
+    /// Whether the App Store offers the plan in a territory at all.
+    public static func isOffered(in territory: Territory) -> Bool { !unavailableTerritories.contains(territory.code) }
+
+    /// One monthly payment in a territory; nil where the plan is not offered or not priced.
+    public func monthlyPrice(in territory: Territory) -> Decimal? {
+        Self.isOffered(in: territory) ? priceTable[territory.code] : nil
+    }
+
+    /// The commitment's total (`CommitmentInfo.price`): its twelve monthly payments. Worked out from the
+    /// monthly amount, so the total on screen and the payments charged are one source.
+    public func commitmentPrice(in territory: Territory) -> Decimal? {
+        monthlyPrice(in: territory).map { $0 * Decimal(Self.payments) }
+    }
+}
+
+/// Where a transaction stands in its commitment: StoreKit's `Transaction.CommitmentInfo`
+/// (`billingPeriodNumber`, `totalBillingPeriods`, `expirationDate`, `price`), iOS 26.4. Only a
+/// transaction of the monthly plan has one ("For Transactions with an .upfront billingPlanType,
+/// commitmentInfo is nil", WWDC26 session 210).
+public struct CommitmentInfo: Sendable, Hashable {
+    /// Which payment of the commitment this transaction is: 1 to `totalBillingPeriods`.
+    public var billingPeriodNumber: Int
+    public var totalBillingPeriods: Int
+    /// When the commitment ends (its twelfth month's end).
+    public var expirationDate: Date
+    /// The commitment's total, in the transaction's currency.
+    public var price: Decimal
+
+    public init(billingPeriodNumber: Int, totalBillingPeriods: Int, expirationDate: Date, price: Decimal) {
+        (self.billingPeriodNumber, self.totalBillingPeriods) = (billingPeriodNumber, totalBillingPeriods)
+        (self.expirationDate, self.price) = (expirationDate, price)
+    }
+
+    /// Whether payments of this commitment are still to come after this one.
+    public var hasPaymentsLeft: Bool { billingPeriodNumber < totalBillingPeriods }
+}
+
+// MARK: the commitment's rules
+
+/// Monthly payments with a 12-month commitment, as Apple describes them: "Users can cancel at any time,
+/// preventing renewal after completing their commitment", and see "the number of completed and
+/// remaining payments" (Apple Developer News, April 2026, as 9to5Mac quoted it); each payment is its own
+/// transaction with `commitmentInfo` ("the progress, price and expiration for the 12-month commitment"),
+/// and the renewal info's `renewalBillingPlanType` and `commitmentInfo` are "for information on the
+/// renewal of the overall commitment", "only present in the renewal info when the subscription is
+/// currently in a commitment" (WWDC26 session 210, https://developer.apple.com/videos/play/wwdc2026/210).
+extension AppStore {
+    /// Prices the first payment of a commitment (`PurchaseOption.billingPlanType(.monthly)`): only for a
+    /// subscription with a monthly plan offered and priced in this storefront, by someone not subscribed
+    /// to the group now (changing plans is billed up front). Offers are not combined with it: the
+    /// plan's own introductory offer is read from the catalog but not sold yet.
+    func commitmentQuote(_ product: Product, promotionalOffer offerID: String?) throws(PurchaseError) -> Quote {
+        guard let info = product.subscription, let plan = info.monthlyPlan,
+              let monthly = plan.monthlyPrice(in: territory) else { throw .notAvailableInStorefront }
+        guard offerID == nil else { throw .ineligibleForOffer }
+        if let status = status(ofGroup: info.groupID, ownership: .purchased),
+           status.state.hasAccess || status.state == .inBillingRetryPeriod {
+            throw .alreadySubscribed
+        }
+        var quote = Quote(product: product.id, quantity: 1, unitPrice: monthly, currency: territory.currency)
+        quote.billingPlan = .monthly
+        return quote
+    }
+
+    /// Makes `transaction` payment 1 of a commitment that starts at `start`: its period is one month,
+    /// the commitment ends twelve months on, and its total is twelve of this payment.
+    func startCommitment(_ transaction: inout Transaction, from start: Date) {
+        transaction.expirationDate = scenario.timeRate.end(of: CommitmentPlan.paymentPeriod, from: start)
+        transaction.commitment = CommitmentInfo(
+            billingPeriodNumber: 1, totalBillingPeriods: CommitmentPlan.payments,
+            expirationDate: scenario.timeRate.end(of: CommitmentPlan.length, from: start),
+            price: transaction.price * Decimal(CommitmentPlan.payments))
+    }
+
+    /// The commitment payment a renewal of `latest` into `product` bills: the next payment of the same
+    /// commitment while payments are left (billed even after the person cancelled: cancelling stops
+    /// only what follows the commitment); after the last payment, payment 1 of a new commitment when
+    /// the person kept the monthly plan (`renewalBillingPlanType`), or nil: the renewal is billed up
+    /// front (the person chose that plan, or `latest` was not in a commitment). Renewing at all after
+    /// the last payment is `willAutoRenew`'s, checked by `renew`.
+    func nextCommitmentPayment(after latest: Transaction, into product: Product, renewal: RenewalInfo?) -> CommitmentInfo? {
+        guard let current = latest.commitment else { return nil }
+        let total = product.subscription?.monthlyPlan?.commitmentPrice(in: territory) ?? current.price
+        if current.hasPaymentsLeft, latest.productID == product.id {
+            return CommitmentInfo(billingPeriodNumber: current.billingPeriodNumber + 1, totalBillingPeriods: current.totalBillingPeriods,
+                                  expirationDate: current.expirationDate, price: total)
+        }
+        guard (renewal?.renewalBillingPlanType ?? .monthly) == .monthly else { return nil }
+        // (The new commitment's end is set from its start by `startCommitment`.)
+        return CommitmentInfo(billingPeriodNumber: 1, totalBillingPeriods: CommitmentPlan.payments,
+                              expirationDate: current.expirationDate, price: total)
+    }
+
+    /// Chooses the plan the subscription renews into after its commitment: monthly (a new commitment)
+    /// or billed up front. Only in a commitment; false otherwise.
+    @discardableResult
+    public mutating func setRenewalBillingPlan(_ plan: BillingPlanType, group groupID: String) -> Bool {
+        guard let latest = latestTransaction(inGroup: groupID), latest.commitment != nil,
+              renewals[groupID]?.expirationReason == nil else { return false }
+        changeRenewal(of: groupID) { $0?.renewalBillingPlanType = plan }
+        return true
+    }
+
+    /// Where a subscription's commitment stands, for the screens: the latest payment's commitment
+    /// info, whether a payment is still to come in it, and what follows it. Nil outside a commitment.
+    public func commitmentStatus(ofGroup groupID: String) -> CommitmentStatus? {
+        guard let status = status(ofGroup: groupID, ownership: .purchased), status.state.hasAccess,
+              let commitment = status.transaction.commitment else { return nil }
+        let renewal = renewals[groupID]
+        return CommitmentStatus(commitment: commitment, willAutoRenew: renewal?.willAutoRenew ?? false,
+                                renewalBillingPlanType: renewal?.renewalBillingPlanType ?? .monthly,
+                                nextPayment: commitment.hasPaymentsLeft ? status.transaction.expirationDate : nil)
+    }
+}
+
+/// A subscription in a commitment, as the Account screen and the inspector show it: "payment 3 of 12".
+public struct CommitmentStatus: Sendable, Equatable {
+    public var commitment: CommitmentInfo
+    /// The commitment's auto-renew (`RenewalInfo.commitmentInfo.willAutoRenew`): whether anything
+    /// follows the last payment. Cancelling turns it off; the payments left are billed anyway.
+    public var willAutoRenew: Bool
+    /// The plan that follows the commitment when it renews.
+    public var renewalBillingPlanType: BillingPlanType
+    /// When the next payment of this commitment is billed; nil after the last.
+    public var nextPayment: Date?
+}
+
+extension CommitmentPlan {
+    /// What lint warns about a subscription's monthly plan, territory by territory: a commitment whose
+    /// total is outside 1× to 1.5× the price billed up front there (App Store Connect's range for it),
+    /// a territory that prices the plan but where the App Store does not offer it, and one that prices
+    /// the plan but not the subscription. Each warning names the territory; none stops the catalog.
+    public static func warnings(for product: Product, in territories: [Territory]) -> [String] {
+        guard let plan = product.subscription?.monthlyPlan else { return [] }
+        var warnings: [String] = []
+        for territory in territories {
+            guard let monthly = plan.priceTable[territory.code] else { continue }
+            guard isOffered(in: territory) else {
+                warnings.append("\(territory.code): the App Store does not offer monthly payments with a 12-month commitment there; the plan is not shown or sold")
+                continue
+            }
+            guard let upFront = product.price(in: territory) else {
+                warnings.append("\(territory.code): the plan is priced but the subscription is not sold there")
+                continue
+            }
+            let total = monthly * Decimal(payments)
+            guard upFront > 0, !totalRange.contains(total / upFront) else { continue }
+            warnings.append("\(territory.code): the commitment's total (12 × \(monthly) = \(total)) is outside 1× to 1.5× the price billed up front (\(upFront))")
+        }
+        return warnings
+    }
+}
