@@ -49,6 +49,14 @@ struct AppPage {
         return min(max(0, offset), maxOffset)
     }
 
+    /// The scrolling keys work only where the copy does not fit.
+    func isAvailable(_ action: Action) -> Bool {
+        switch action {
+        case .scroll, .up, .down, .top, .bottom, .pageUp, .pageDown: maxOffset > 0
+        default: true
+        }
+    }
+
     /// ↑↓ Home End PgUp PgDn on copy that scrolls.
     func scrolled(_ action: Action, from offset: Int) -> Int {
         AppState.listMove(action, from: min(offset, maxOffset), count: maxOffset + 1, page: max(1, room - 1)) ?? offset

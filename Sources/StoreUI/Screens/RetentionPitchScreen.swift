@@ -46,10 +46,7 @@ public enum RetentionPitchScreen {
     }
 
     public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
-        switch action {
-        case .scroll, .up, .down, .top, .bottom: page(app, screen).maxOffset > 0
-        default: true
-        }
+        page(app, screen).isAvailable(action)
     }
 
     // MARK: view
