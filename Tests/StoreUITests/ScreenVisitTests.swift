@@ -29,7 +29,7 @@ struct ScreenVisitTests {
     func variants() {
         let store = ScreenKind.store.visits
         #expect(Set(store.map(\.gate)) == Set(PaymentGate.allCases))
-        for visit in ScreenKind.redeem.visits where ![nil, "offer", "welcome"].contains(visit.variant) {
+        for visit in ScreenKind.redeem.visits where ![nil, "offer", "redeemed"].contains(visit.variant) {
             let app = visit.run(Self.start("en_US"), size: Size(columns: 80, rows: 24))
             guard case .redeem(let sheet)? = app?.overlay else { Issue.record("\(visit.name): no sheet"); continue }
             #expect(sheet.error != nil, "\(visit.name) is refused")

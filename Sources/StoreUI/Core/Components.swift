@@ -10,11 +10,15 @@ public enum ScreenKind: String, Sendable, CaseIterable {
     case freeContent, freeItem, paywall, onboarding
     /// The Account screen, the system's manage-subscription sheet, and the cancel confirmation.
     case account, manage, cancelSubscription
+    /// The app's own retention pitch before the system cancel sheet, the system sheet that confirms its
+    /// offer, and the app's own exit survey after the cancel (issue 31: never inside the system sheet).
+    case retentionPitch, retentionOffer, exitSurvey
     /// Purchase Help ("How can we help?"), its pages (Missing a Purchase; FAQ and Contact Us as one
     /// page screen; Request a Refund; Submit Feedback) and the system refund sheet.
     case purchaseHelp, missingPurchase, helpPage, refunds, feedback, refundSheet
-    /// The system's offer-code redemption sheet.
-    case redeem
+    /// The system's offer-code redemption sheet, and the app's own welcome after it reports a new
+    /// subscription.
+    case redeem, redeemWelcome
     /// The system's rating prompt (StoreKit's requestReview).
     case reviewPrompt
 }

@@ -68,14 +68,6 @@ extension ScreenKind {
                     app.receivePurchaseIntent(PurchaseIntent(productID: SampleIDs.alps))
                     return true
                 },
-                // The retention offer chosen on the cancel sheet, confirmed on its own system sheet.
-                Visit(.sheet, "retention-offer") { app in
-                    guard app.bought(SampleIDs.proMonthly) else { return false }
-                    app.store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
-                    guard app.pressing(.character("a"), .character("x"), .tab, .tab, .enter),
-                          case .retentionOffer? = app.overlay else { return false }
-                    return true
-                },
             ]
         case .result:
             return [Visit(.result) { $0.select(SampleIDs.alps) && $0.pressing(.character("b"), .tab, .enter) }]
@@ -128,11 +120,15 @@ extension ScreenKind {
         case .manage:
             return [Visit(.manage) { $0.bought(SampleIDs.proMonthly) && $0.pressing(.character("a"), .enter) }]
         case .cancelSubscription:
-            return [Visit(.cancelSubscription) { app in
-                guard app.bought(SampleIDs.proMonthly) else { return false }
-                app.store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
-                return app.pressing(.character("a"), .character("x"))
-            }]
+            // From the app's pitch, Continue to Cancel.
+            return [Visit(.cancelSubscription) { $0.cancelling() && $0.pressing(.character("x")) }]
+        case .retentionPitch:
+            return [Visit(.retentionPitch) { $0.cancelling() }]
+        case .retentionOffer:
+            // Take Offer on the app's pitch: the offer confirmed on its own system sheet.
+            return [Visit(.retentionOffer) { $0.cancelling() && $0.pressing(.enter) }]
+        case .exitSurvey:
+            return [Visit(.exitSurvey) { $0.cancelling() && $0.pressing(.character("x"), .character("x")) }]
         case .purchaseHelp:
             return [Visit(.purchaseHelp) { $0.pressing(.character("p")) }]
         case .missingPurchase:
@@ -155,13 +151,15 @@ extension ScreenKind {
             return [
                 Visit(.redeem) { $0.pressing(.character("c")) },
                 Visit(.redeem, "offer") { $0.redeem("SPRINGTRAIL") && $0.redeemPage != .entry },
-                Visit(.redeem, "welcome") { $0.redeem("SPRINGTRAIL") && $0.pressing(.tab, .enter) && $0.redeemPage != .entry },
+                Visit(.redeem, "redeemed") { $0.redeem("SPRINGTRAIL") && $0.pressing(.tab, .enter) && $0.redeemPage != .entry },
             ] + RedeemRefusal.allCases.map { refusal in
                 Visit(.redeem, refusal.rawValue) { app in
                     refusal.setUp(&app.store)
                     return app.redeem(refusal.code) && app.redeemRefused
                 }
             }
+        case .redeemWelcome:
+            return [Visit(.redeemWelcome) { $0.redeem("SPRINGTRAIL") && $0.pressing(.tab, .enter, .enter) }]
         case .reviewPrompt:
             return [Visit(.reviewPrompt) { $0.bought(SampleIDs.proMonthly) && $0.read(3, dismissingPrompt: false) }]
         }
@@ -260,6 +258,14 @@ extension AppState {
             if dismissingPrompt, case .reviewPrompt? = overlay { _ = pressing(.escape) }
         }
         return true
+    }
+
+    /// Pro Monthly past its introductory months (where the retention offer saves something), cancelling
+    /// from the Account screen: the app's retention pitch.
+    fileprivate mutating func cancelling() -> Bool {
+        guard bought(SampleIDs.proMonthly) else { return false }
+        store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
+        return pressing(.character("a"), .character("x"))
     }
 
     fileprivate mutating func onboarding() -> Bool {

@@ -55,7 +55,7 @@ public enum AccountScreen {
         case .cancelSubscription:
             // The selected plan's group, else the first the person can cancel.
             guard let groupID = selected?.groupID ?? layout.entries.lazy.compactMap(\.groupID).first else { return }
-            CancelSheet.open(groupID: groupID, &app)
+            RetentionPitchScreen.startCancelling(groupID: groupID, &app)
         case .useOne: if case .use? = selected { perform(selected!, &app) }
         case .restore: app.startRestore()
         // The App Store's product page opens outside the app (the reference's `action=write-review`
@@ -69,7 +69,7 @@ public enum AccountScreen {
         let words = app.strings.account
         switch entry {
         case .manage(let groupID): ManageSheet.open(groupID: groupID, &app)
-        case .cancel(let groupID): CancelSheet.open(groupID: groupID, &app)
+        case .cancel(let groupID): RetentionPitchScreen.startCancelling(groupID: groupID, &app)
         case .resubscribe(let groupID): app.resubscribe(groupID: groupID)
         case .updatePayment:
             app.store.updatePaymentMethod()

@@ -3,30 +3,35 @@ import StoreModel
 import TextSafety
 
 /// The cancel confirmation, a system sheet: until when access continues ("You can keep using Pro
-/// Monthly until Dec 21, 2026"), Keep Subscription and Cancel Subscription; and on the same sheet, never
-/// as steps before the cancel, the catalog's retention offer where one applies and the optional exit
-/// survey (the catalog's reasons); the offer is booked only on its own system sheet (RetentionOfferSheet).
-/// It opens on Keep Subscription, so a stray Enter cancels nothing; `x`
-/// (the key that opened it from the Account screen) cancels, so cancelling takes two presses.
+/// Monthly until Dec 21, 2026"), Keep Subscription and Cancel Subscription, and nothing of the app's
+/// (issue 31): the retention offer's pitch is the app's screen before it (RetentionPitchScreen), the exit
+/// survey the app's screen after the cancel (ExitSurveyScreen). It opens on Keep Subscription, so a
+/// stray Enter cancels nothing; `x` (the key that opened it from the Account screen) cancels, so
+/// cancelling takes two presses.
 public enum CancelSheet {
     public struct State: Sendable, Equatable {
         public var groupID: String
-        /// What has focus: 0 Keep Subscription, 1 Cancel Subscription, then the offer and the reasons.
+        /// What has focus: 0 Keep Subscription, 1 Cancel Subscription.
         public var focus = 0
-        /// The survey reason chosen, if any.
-        public var reason: Int?
         public var offset = 0
     }
 
     enum Focus: Equatable {
-        case keep, cancel, offer, reason(Int)
+        case keep, cancel
+    }
+
+    /// The person's own renewing subscription in the group, which they may cancel; nil for a plan only
+    /// shared with them (the organizer's to cancel) or one already cancelled.
+    static func cancellable(_ groupID: String, _ app: AppState) -> SubscriptionStatus? {
+        guard let status = app.store.status(ofGroup: groupID, ownership: .purchased), status.state.hasAccess,
+              status.renewal?.willAutoRenew == true else { return nil }
+        return status
     }
 
     /// Opens the confirmation for the person's own renewing subscription. A plan only shared with them
     /// is the organizer's to cancel: they are told so instead.
     static func open(groupID: String, _ app: inout AppState) {
-        guard let status = app.store.status(ofGroup: groupID, ownership: .purchased), status.state.hasAccess,
-              status.renewal?.willAutoRenew == true else {
+        guard cancellable(groupID, app) != nil else {
             if app.store.status(ofGroup: groupID, ownership: .familyShared)?.state.hasAccess == true {
                 app.overlay = nil
                 app.notice = app.strings.account.onlyOrganizer(AppStore.familyOrganizer)
@@ -36,10 +41,7 @@ public enum CancelSheet {
         app.overlay = .cancelSubscription(State(groupID: groupID))
     }
 
-    static func focusOrder(_ app: AppState, _ sheet: State) -> [Focus] {
-        [.keep, .cancel] + (app.store.retentionOffer(forGroup: sheet.groupID) == nil ? [] : [.offer])
-            + app.store.catalog.app.exitSurvey.indices.map { .reason($0) }
-    }
+    static func focusOrder(_ app: AppState, _ sheet: State) -> [Focus] { [.keep, .cancel] }
 
     public static func update(_ action: Action, _ sheet: inout State, _ app: inout AppState) {
         let order = focusOrder(app, sheet)
@@ -60,12 +62,6 @@ public enum CancelSheet {
             case .cancel:
                 cancel(sheet, &app)
                 return
-            case .offer:
-                // An offer that changes the price is confirmed on the system sheet, never by one Enter here.
-                app.overlay = .retentionOffer(RetentionOfferSheet.State(cancelSheet: sheet))
-                return
-            case .reason(let index):
-                sheet.reason = sheet.reason == index ? nil : index
             }
         default:
             break
@@ -80,17 +76,21 @@ public enum CancelSheet {
         app.store.setAutoRenew(false, group: sheet.groupID)
         app.overlay = nil
         let words = app.strings.account
-        let notice = status.renewal?.billingIssueSince != nil ? words.cancelledNow(app.name(product))
+        app.notice = status.renewal?.billingIssueSince != nil ? words.cancelledNow(app.name(product))
             : words.cancelled(app.name(product), accessEnd(app, status))
-        app.notice = sheet.reason == nil ? notice : notice + " " + words.thanks
+        // The app learns of the cancel: its pitch is over, and it may ask why, on its own screen.
+        RetentionPitchScreen.close(&app)
+        ExitSurveyScreen.openIfAsked(&app)
     }
 
-    static func acceptOffer(_ sheet: State, _ app: inout AppState) {
-        guard let offer = app.store.retentionOffer(forGroup: sheet.groupID),
-              let status = app.store.status(ofGroup: sheet.groupID, ownership: .purchased) else { return }
+    /// Books the retention offer confirmed on its system sheet; the app's pitch closes with it.
+    static func acceptOffer(groupID: String, _ app: inout AppState) {
+        guard let offer = app.store.retentionOffer(forGroup: groupID),
+              let status = app.store.status(ofGroup: groupID, ownership: .purchased) else { return }
         let text = offerText(app, offer)
-        app.store.acceptRetentionOffer(group: sheet.groupID)
+        app.store.acceptRetentionOffer(group: groupID)
         app.overlay = nil
+        RetentionPitchScreen.close(&app)
         app.notice = app.strings.account.offerAccepted(text, status.transaction.expirationDate.map(app.date) ?? "—")
     }
 
@@ -103,16 +103,15 @@ public enum CancelSheet {
         BillingTerms(app).offerPrice(offer, amount: offer.price(in: app.store.territory) ?? 0)
     }
 
-    /// The sheet's content, and the lines of the focused item (to keep it in view).
+    /// The sheet's content, and the lines of the focused item (to keep it in view; none now that its
+    /// only items are its buttons).
     static func lines(_ state: AppState, _ sheet: State) -> (lines: [(String, Role)], focused: Range<Int>) {
         let store = state.store, words = state.strings.account
         let inner = Overlays.systemSheetWidth(state) - 4
         var lines: [(String, Role)] = []
-        var focused = 0..<0
+        let focused = 0..<0
         guard let status = store.status(ofGroup: sheet.groupID, ownership: .purchased),
               let product = store.catalog.product(status.transaction.productID) else { return ([], focused) }
-        let order = focusOrder(state, sheet)
-        let focus = order[min(sheet.focus, order.count - 1)]
         func add(_ text: String, _ role: Role, indent: String = "") {
             for line in TextWidth.wrap(text, width: inner - TextWidth.of(indent)) { lines.append((indent + line, role)) }
         }
@@ -120,25 +119,6 @@ public enum CancelSheet {
         // In a grace period, cancelling ends the billing retry and the subscription with it (`setAutoRenew`).
         add(status.renewal?.billingIssueSince != nil ? words.endsNow(state.name(product))
             : words.keepUsing(state.name(product), accessEnd(state, status)), .systemSheet)
-        if let offer = store.retentionOffer(forGroup: sheet.groupID) {
-            lines.append(("", .systemSheet))
-            add(words.offerInstead, .systemSheet)
-            let start = lines.count
-            add("[ " + words.takeOffer(offerText(state, offer)) + " ]", focus == .offer ? .systemSelected : .systemButton, indent: "  ")
-            if focus == .offer { focused = start..<lines.count }
-        }
-        let reasons = store.catalog.app.exitSurvey
-        if !reasons.isEmpty {
-            lines.append(("", .systemSheet))
-            add(words.surveyTitle, .systemSheet)
-            for (index, reason) in reasons.enumerated() {
-                let start = lines.count
-                let mark = sheet.reason == index ? "(•) " : "( ) "
-                add(mark + UntrustedText.displayable(reason.resolved(for: state.locale, fallback: state.fallbackLanguage)),
-                    focus == .reason(index) ? .systemSelected : .systemSheet, indent: "  ")
-                if focus == .reason(index) { focused = start..<lines.count }
-            }
-        }
         return (lines, focused)
     }
 
@@ -155,7 +135,7 @@ public enum CancelSheet {
         let focus = order[min(sheet.focus, order.count - 1)]
         Overlays.drawSystemSheet(&grid, state, lines: lines, offset: offset,
                                  buttons: (words.keepSubscription, "x " + words.cancelButton),
-                                 secondFocused: focus == .keep ? false : focus == .cancel ? true : nil)
+                                 secondFocused: focus == .cancel)
     }
 }
 

@@ -6,8 +6,9 @@ import TextSafety
 /// HIG "Supporting offer codes"): a code field with an "Enter Code" placeholder and the Terms and
 /// Conditions; a valid code shows the offer — its name and terms ("Free for 1 month, then
 /// $4.99/month", "Alps Map Pack, free") — with Redeem Offer; each refusal has its own message on the
-/// sheet. After redeeming: a welcome for a new subscriber, a short note of what changes when for an
-/// existing one. A system sheet: themes do not restyle it (`system*` roles only).
+/// sheet. After redeeming, the sheet reports it ("Code Redeemed" and what starts, a short note of what
+/// changes when for an existing subscriber); a new subscriber's welcome is the app's own screen after
+/// it (RedeemWelcomeScreen, issue 31). A system sheet: themes do not restyle it (`system*` roles only).
 public enum RedeemSheet {
     public struct State: Sendable, Equatable {
         /// The code field: at most a code's 64 characters, whatever is typed or pasted.
@@ -29,7 +30,7 @@ public enum RedeemSheet {
         case entry
         /// a valid code's offer, before Redeem Offer
         case offer(CodeRedemption)
-        /// redeemed: the welcome, or what changes when
+        /// redeemed: what starts now, or what changes when
         case done(CodeRedemption)
     }
 
@@ -61,7 +62,12 @@ public enum RedeemSheet {
                 sheet.page = .entry
                 sheet.error = error
             }
-        case (.done, .press), (.offer, .press), (_, .cancel):
+        case (.done(let redemption), .press), (.done(let redemption), .cancel):
+            // The system sheet has reported it: the app welcomes a new subscriber on its own screen.
+            app.overlay = nil
+            if redemption.effect == .subscribe { RedeemWelcomeScreen.open(redemption, &app) }
+            return
+        case (.offer, .press), (_, .cancel):
             app.overlay = nil
             return
         default:
@@ -152,8 +158,9 @@ public enum RedeemSheet {
         }
     }
 
-    /// After redeeming: the welcome for a new subscriber, what changes when for an existing one, the
-    /// item for a one-time product. Title and message.
+    /// After redeeming, the system's report: what starts now for a new subscriber (the app welcomes
+    /// them after, on its own screen), what changes when for an existing one, the item for a one-time
+    /// product. Title and message.
     static func afterword(_ redemption: CodeRedemption, _ state: AppState) -> (String, String) {
         let words = state.strings.redeem
         let catalog = state.store.catalog
@@ -164,13 +171,11 @@ public enum RedeemSheet {
         let terms = terms(offer, product, state)
         switch redemption.effect {
         case .subscribe:
-            let service = product.subscription.flatMap { catalog.group($0.groupID) }?.name
-                .resolved(for: state.locale, fallback: state.fallbackLanguage) ?? state.appName
             if let intro = redemption.introductoryOffer, let amount = intro.price(in: state.store.territory) {
                 let introTerms = BillingTerms(state).offerPrice(intro, amount: amount)
-                return (words.welcomeTitle(service), words.welcomeStacked(introTerms, offerName, terms))
+                return (words.deliveredTitle, words.welcomeStacked(introTerms, offerName, terms))
             }
-            return (words.welcomeTitle(service), words.welcome(offerName, terms))
+            return (words.deliveredTitle, words.welcome(offerName, terms))
         case .nextRenewal(let date):
             return (words.changesTitle, words.changesAtRenewal(offerName, state.date(date), terms))
         case .planChange(let change):
@@ -258,8 +263,9 @@ extension AppState {
     }
 
     /// A code redeemed in the App Store reaches the app, as StoreKit delivers its transaction through
-    /// `Transaction.updates`: handled like one redeemed on the sheet, with a notice, and the welcome or
-    /// the note of what changes on the sheet when nothing else is open. A code the App Store refuses
+    /// `Transaction.updates`: handled like one redeemed on the sheet, with a notice; when nothing else
+    /// is open, the app's welcome for a new subscriber (the App Store's own screens reported it), else
+    /// the note of what changes on the sheet. A code the App Store refuses
     /// records nothing; the notice says why (for QA: a customer would have seen it in the App Store).
     public mutating func receiveAppStoreRedemption(_ code: String) {
         let words = strings.redeem
@@ -267,7 +273,9 @@ extension AppState {
             let redemption = try store.redeemOfferCode(code)
             afterRedemption()
             notice = words.arrived(redemption.code)
-            if overlay == nil {
+            if overlay == nil, redemption.effect == .subscribe {
+                RedeemWelcomeScreen.open(redemption, &self)
+            } else if overlay == nil {
                 var sheet = RedeemSheet.State()
                 sheet.page = .done(redemption)
                 overlay = .redeem(sheet)

@@ -3,21 +3,20 @@ import StoreModel
 
 /// The retention offer's confirmation, the uniform system sheet (as the confirmation sheet looks for
 /// every purchase): the plan, the offer's price and duration and the price after it ("$4.99/month for
-/// 3 months, then $9.99/month"), when it starts, and how renewal works. Chosen on the cancel sheet,
-/// an offer that changes the price is booked only here, with Confirm; it opens on Cancel, which goes
-/// back to the cancel sheet as it was.
+/// 3 months, then $9.99/month"), when it starts, and how renewal works. Chosen on the app's pitch
+/// (RetentionPitchScreen), an offer that changes the price is booked only here, with Confirm; it opens
+/// on Cancel, which goes back to the pitch.
 public enum RetentionOfferSheet {
     public struct State: Sendable, Equatable {
-        /// The cancel sheet it was chosen on, to go back to.
-        public var cancelSheet: CancelSheet.State
+        public var groupID: String
         public var confirmFocused = false
         public var offset = 0
     }
 
     static func lines(_ state: AppState, _ sheet: State) -> [(String, Role)] {
         let store = state.store, strings = state.strings
-        guard let offer = store.retentionOffer(forGroup: sheet.cancelSheet.groupID),
-              let status = store.status(ofGroup: sheet.cancelSheet.groupID, ownership: .purchased),
+        guard let offer = store.retentionOffer(forGroup: sheet.groupID),
+              let status = store.status(ofGroup: sheet.groupID, ownership: .purchased),
               let product = store.catalog.product(status.renewal?.autoRenewProductID ?? status.transaction.productID)
         else { return [] }
         let terms = BillingTerms(state)
@@ -56,10 +55,10 @@ public enum RetentionOfferSheet {
         case .press where sheet.confirmFocused && sheet.offset < maxOffset(app, sheet):
             sheet.offset = maxOffset(app, sheet)
         case .press where sheet.confirmFocused:
-            CancelSheet.acceptOffer(sheet.cancelSheet, &app)
+            CancelSheet.acceptOffer(groupID: sheet.groupID, &app)
             return
         case .press, .cancel:
-            app.overlay = .cancelSubscription(sheet.cancelSheet)
+            app.overlay = nil
             return
         case .up, .down:
             let most = maxOffset(app, sheet)
@@ -91,7 +90,7 @@ extension RetentionOfferSheet: ComponentFunctions {
 
 extension RetentionOfferSheet.State: FunctionsComponent {
     public typealias Functions = RetentionOfferSheet
-    public var kind: ScreenKind { .sheet }
+    public var kind: ScreenKind { .retentionOffer }
     /// Like the confirmation sheet, it stops accidental purchases: keys typed before it showed are dropped.
     public var discardsTypeAhead: Bool { true }
 }

@@ -209,6 +209,9 @@ public struct Strings: Sendable {
         .account: "Account",
         .manage: "Manage Subscription",
         .cancelSubscription: "Cancel Subscription",
+        .retentionPitch: "Before You Go",
+        .retentionOffer: "Confirm Offer",
+        .exitSurvey: "Tell Us Why",
         .purchaseHelp: "Purchase Help",
         .missingPurchase: "Missing a Purchase",
         .helpPage: "Help",
@@ -216,6 +219,7 @@ public struct Strings: Sendable {
         .feedback: "Submit Feedback",
         .refundSheet: "Request Refund",
         .redeem: "Redeem Code",
+        .redeemWelcome: "Welcome",
     ]
     /// What each action does, in the footer and the `?` help.
     public var keyHelp: [Action: String] = [
@@ -878,10 +882,14 @@ public struct AccountStrings: Sendable {
     public var endsNow: @Sendable (String) -> String = {
         "Your payment could not be charged. Cancelling ends \($0) now, and the App Store stops trying to renew it."
     }
-    public var offerInstead = "Or stay with an offer:"
     /// On the retention offer's system sheet: the offer starts at the next renewal, on this date.
     public var retentionStarts: @Sendable (String) -> String = { "Starts at your next renewal on \($0)." }
-    public var takeOffer: @Sendable (String) -> String = { "Stay for \($0)" }
+    /// The app's retention pitch before the system cancel sheet (RetentionPitchScreen).
+    public var beforeYouGo = "Before you go…"
+    public var stayFor: @Sendable (_ plan: String) -> String = { "Stay with \($0) for less:" }
+    public var takeOffer = "Take Offer"
+    public var continueToCancel = "Continue to Cancel"
+    /// The app's exit survey after the cancel (ExitSurveyScreen).
     public var surveyTitle = "Why are you cancelling? (optional)"
     public var keepSubscription = "Keep Subscription"
     /// The confirmation's own Cancel button, short enough to sit beside Keep on a small terminal.
@@ -1056,6 +1064,9 @@ public struct RedeemStrings: Sendable {
     public var welcomeStacked: @Sendable (_ intro: String, _ offer: String, _ terms: String) -> String = {
         "Your introductory offer starts now: \($0). Then \($1): \($2)."
     }
+    /// The app's own welcome after the system sheet reports a new subscription (RedeemWelcomeScreen).
+    public var welcomeBody: @Sendable (_ plan: String) -> String = { "You now have \($0). Everything it includes is ready to use." }
+    public var getStarted = "Get Started"
     public var changesTitle = "What Changes"
     public var changesAtRenewal: @Sendable (_ offer: String, _ date: String, _ terms: String) -> String = {
         "\($0) applies from \($1): \($2). Until then, nothing changes."

@@ -267,9 +267,11 @@ extension Strings {
         s.account.cancelledNow = { "Résilié. \($0) a pris fin : l’App Store n’essaie plus de le renouveler." }
         s.account.endsNow = { "Votre paiement n’a pas pu être débité. Si vous résiliez, \($0) prend fin maintenant et l’App Store cesse d’essayer de le renouveler." }
         s.account.keepUsing = { "Vous pouvez utiliser \($0) jusqu’au \($1)." }
-        s.account.offerInstead = "Ou restez avec une offre\u{00A0}:"
         s.account.retentionStarts = { "Commence à votre prochain renouvellement, le \($0)." }
-        s.account.takeOffer = { "Rester pour \($0)" }
+        s.account.beforeYouGo = "Avant de partir…"
+        s.account.stayFor = { "Restez sur \($0) pour moins cher\u{00A0}:" }
+        s.account.takeOffer = "Profiter de l’offre"
+        s.account.continueToCancel = "Continuer la résiliation"
         s.account.surveyTitle = "Pourquoi résiliez-vous\u{00A0}? (facultatif)"
         s.account.keepSubscription = "Garder l’abonnement"
         s.account.cancelButton = "Résilier"
@@ -390,6 +392,8 @@ extension Strings {
         s.redeem.itemFree = { "\($0), gratuit" }
         s.redeem.itemPrice = { "\($0), \($1)" }
         s.redeem.welcomeTitle = { "Bienvenue dans \($0)" }
+        s.redeem.welcomeBody = { "Vous avez maintenant \($0). Tout ce qu’il comprend est prêt." }
+        s.redeem.getStarted = "Commencer"
         s.redeem.welcome = { "Votre offre « \($0) » commence maintenant : \($1)." }
         s.redeem.changesTitle = "Ce qui change"
         s.redeem.changesAtRenewal = { "« \($0) » s’applique à partir du \($1) : \($2). D’ici là, rien ne change." }
@@ -453,6 +457,10 @@ extension Strings {
         s.screenNames[.account] = "Compte"
         s.screenNames[.manage] = "Gérer l’abonnement"
         s.screenNames[.cancelSubscription] = "Résilier l’abonnement"
+        s.screenNames[.retentionPitch] = "Avant de partir"
+        s.screenNames[.retentionOffer] = "Confirmer l’offre"
+        s.screenNames[.exitSurvey] = "Dites-nous pourquoi"
+        s.screenNames[.redeemWelcome] = "Bienvenue"
         s.screenNames[.purchaseHelp] = "Aide aux achats"
         s.screenNames[.missingPurchase] = "Achat manquant"
         s.screenNames[.helpPage] = "Aide"

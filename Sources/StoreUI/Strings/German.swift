@@ -261,9 +261,11 @@ extension Strings {
         s.account.cancelledNow = { "Gekündigt. \($0) ist beendet: Der App Store versucht nicht mehr, das Abo zu verlängern." }
         s.account.endsNow = { "Deine Zahlung konnte nicht belastet werden. Wenn du kündigst, endet \($0) jetzt, und der App Store versucht nicht mehr, das Abo zu verlängern." }
         s.account.keepUsing = { "Du kannst \($0) bis \($1) weiter nutzen." }
-        s.account.offerInstead = "Oder bleib mit einem Angebot:"
         s.account.retentionStarts = { "Beginnt mit deiner nächsten Verlängerung am \($0)." }
-        s.account.takeOffer = { "Bleiben für \($0)" }
+        s.account.beforeYouGo = "Bevor du gehst …"
+        s.account.stayFor = { "Bleib günstiger bei \($0):" }
+        s.account.takeOffer = "Angebot annehmen"
+        s.account.continueToCancel = "Weiter zur Kündigung"
         s.account.surveyTitle = "Warum kündigst du? (optional)"
         s.account.keepSubscription = "Abo behalten"
         s.account.cancelButton = "Kündigen"
@@ -384,6 +386,8 @@ extension Strings {
         s.redeem.itemFree = { "\($0), kostenlos" }
         s.redeem.itemPrice = { "\($0), \($1)" }
         s.redeem.welcomeTitle = { "Willkommen bei \($0)" }
+        s.redeem.welcomeBody = { "Du hast jetzt \($0). Alles, was dazugehört, ist bereit." }
+        s.redeem.getStarted = "Los geht’s"
         s.redeem.welcome = { "Dein Angebot „\($0)“ beginnt jetzt: \($1)." }
         s.redeem.changesTitle = "Was sich ändert"
         s.redeem.changesAtRenewal = { "„\($0)“ gilt ab dem \($1): \($2). Bis dahin ändert sich nichts." }
@@ -447,6 +451,10 @@ extension Strings {
         s.screenNames[.account] = "Account"
         s.screenNames[.manage] = "Abo verwalten"
         s.screenNames[.cancelSubscription] = "Abo kündigen"
+        s.screenNames[.retentionPitch] = "Bevor du gehst"
+        s.screenNames[.retentionOffer] = "Angebot bestätigen"
+        s.screenNames[.exitSurvey] = "Sag uns, warum"
+        s.screenNames[.redeemWelcome] = "Willkommen"
         s.screenNames[.purchaseHelp] = "Hilfe zu Käufen"
         s.screenNames[.missingPurchase] = "Fehlender Kauf"
         s.screenNames[.helpPage] = "Hilfe"

@@ -268,9 +268,11 @@ extension Strings {
         s.account.cancelledNow = { "キャンセルしました。\($0)は終了しました。App Storeは更新を試みません。" }
         s.account.endsNow = { "お支払いを請求できませんでした。キャンセルすると\($0)は今すぐ終了し、App Storeは更新を試みなくなります。" }
         s.account.keepUsing = { "\($0)は\($1)まで使えます。" }
-        s.account.offerInstead = "または、オファーで継続："
         s.account.retentionStarts = { "次回の更新日（\($0)）から適用されます。" }
-        s.account.takeOffer = { "オファーで継続：\($0)" }
+        s.account.beforeYouGo = "解約する前に…"
+        s.account.stayFor = { "\($0)をお得な価格で継続：" }
+        s.account.takeOffer = "オファーを受ける"
+        s.account.continueToCancel = "解約を続ける"
         s.account.surveyTitle = "キャンセルの理由（任意）"
         s.account.keepSubscription = "継続する"
         s.account.cancelButton = "キャンセルする"
@@ -388,6 +390,8 @@ extension Strings {
         s.redeem.itemFree = { "\($0)、無料" }
         s.redeem.itemPrice = { "\($0)、\($1)" }
         s.redeem.welcomeTitle = { "\($0)へようこそ" }
+        s.redeem.welcomeBody = { "\($0)をご利用いただけるようになりました。すべての機能をすぐに使えます。" }
+        s.redeem.getStarted = "はじめる"
         s.redeem.welcome = { "「\($0)」が始まりました：\($1)。" }
         s.redeem.changesTitle = "変更内容"
         s.redeem.changesAtRenewal = { "「\($0)」は\($1)から適用されます：\($2)。それまでは何も変わりません。" }
@@ -451,6 +455,10 @@ extension Strings {
         s.screenNames[.account] = "アカウント"
         s.screenNames[.manage] = "サブスクリプションを管理"
         s.screenNames[.cancelSubscription] = "サブスクリプションをキャンセル"
+        s.screenNames[.retentionPitch] = "解約する前に"
+        s.screenNames[.retentionOffer] = "オファーの確認"
+        s.screenNames[.exitSurvey] = "解約の理由"
+        s.screenNames[.redeemWelcome] = "ようこそ"
         s.screenNames[.purchaseHelp] = "購入のヘルプ"
         s.screenNames[.missingPurchase] = "購入が見つからない"
         s.screenNames[.helpPage] = "ヘルプ"

@@ -274,9 +274,11 @@ extension Strings {
         s.account.cancelledNow = { "已取消。\($0) 已结束：App Store 不再尝试续订。" }
         s.account.endsNow = { "无法扣款。取消后，\($0) 将立即结束，App Store 将不再尝试续订。" }
         s.account.keepUsing = { "你可以继续使用 \($0)，直至 \($1)。" }
-        s.account.offerInstead = "或接受优惠，继续订阅："
         s.account.retentionStarts = { "从你的下次续订日（\($0)）开始生效。" }
-        s.account.takeOffer = { "优惠续订：\($0)" }
+        s.account.beforeYouGo = "在你离开之前…"
+        s.account.stayFor = { "以更低的价格继续使用 \($0)：" }
+        s.account.takeOffer = "接受优惠"
+        s.account.continueToCancel = "继续取消"
         s.account.surveyTitle = "你为什么要取消？（可选）"
         s.account.keepSubscription = "保留订阅"
         s.account.cancelButton = "取消订阅"
@@ -396,6 +398,8 @@ extension Strings {
         s.redeem.itemFree = { "\($0)，免费" }
         s.redeem.itemPrice = { "\($0)，\($1)" }
         s.redeem.welcomeTitle = { "欢迎使用 \($0)" }
+        s.redeem.welcomeBody = { "你现在已拥有 \($0)。其中包含的一切都已可以使用。" }
+        s.redeem.getStarted = "开始使用"
         s.redeem.welcome = { "你的“\($0)”现已开始：\($1)。" }
         s.redeem.changesTitle = "变更内容"
         s.redeem.changesAtRenewal = { "“\($0)”自 \($1)起生效：\($2)。在此之前，一切照旧。" }
@@ -460,6 +464,10 @@ extension Strings {
         s.screenNames[.account] = "账户"
         s.screenNames[.manage] = "管理订阅"
         s.screenNames[.cancelSubscription] = "取消订阅"
+        s.screenNames[.retentionPitch] = "在你离开之前"
+        s.screenNames[.retentionOffer] = "确认优惠"
+        s.screenNames[.exitSurvey] = "告诉我们原因"
+        s.screenNames[.redeemWelcome] = "欢迎"
         s.screenNames[.purchaseHelp] = "购买帮助"
         s.screenNames[.missingPurchase] = "找不到购买项目"
         s.screenNames[.helpPage] = "帮助"

@@ -268,9 +268,11 @@ extension Strings {
         s.account.cancelledNow = { "Cancelada. \($0) ha terminado: el App Store ya no intenta renovarla." }
         s.account.endsNow = { "No se ha podido cobrar tu pago. Si cancelas, \($0) termina ahora y el App Store deja de intentar renovarla." }
         s.account.keepUsing = { "Puedes seguir usando \($0) hasta el \($1)." }
-        s.account.offerInstead = "O quédate con una oferta:"
         s.account.retentionStarts = { "Empieza con tu próxima renovación, el \($0)." }
-        s.account.takeOffer = { "Seguir con \($0)" }
+        s.account.beforeYouGo = "Antes de irte…"
+        s.account.stayFor = { "Sigue con \($0) por menos:" }
+        s.account.takeOffer = "Aceptar oferta"
+        s.account.continueToCancel = "Continuar con la cancelación"
         s.account.surveyTitle = "¿Por qué cancelas? (opcional)"
         s.account.keepSubscription = "Mantener suscripción"
         s.account.cancelButton = "Cancelar"
@@ -392,6 +394,8 @@ extension Strings {
         s.redeem.switchesAt = { "Cambia tu suscripción a \($0) en tu próxima renovación, el \($1)." }
         s.redeem.itemFree = { "\($0), gratis" }
         s.redeem.welcomeTitle = { "Te damos la bienvenida a \($0)" }
+        s.redeem.welcomeBody = { "Ya tienes \($0). Todo lo que incluye está listo." }
+        s.redeem.getStarted = "Empezar"
         s.redeem.welcome = { "Tu oferta “\($0)” empieza ahora: \($1)." }
         s.redeem.changesTitle = "Qué cambia"
         s.redeem.changesAtRenewal = { "“\($0)” se aplica desde el \($1): \($2). Hasta entonces, no cambia nada." }
@@ -456,6 +460,10 @@ extension Strings {
         s.screenNames[.account] = "Cuenta"
         s.screenNames[.manage] = "Gestionar suscripción"
         s.screenNames[.cancelSubscription] = "Cancelar suscripción"
+        s.screenNames[.retentionPitch] = "Antes de irte"
+        s.screenNames[.retentionOffer] = "Confirmar oferta"
+        s.screenNames[.exitSurvey] = "Cuéntanos por qué"
+        s.screenNames[.redeemWelcome] = "Te damos la bienvenida"
         s.screenNames[.purchaseHelp] = "Ayuda con compras"
         s.screenNames[.missingPurchase] = "Falta una compra"
         s.screenNames[.helpPage] = "Ayuda"
