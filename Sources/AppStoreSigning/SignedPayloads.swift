@@ -71,6 +71,18 @@ public enum SignedPayloads {
                 payload["offerPeriod"] = offerPeriod(offer)
             }
         }
+        // A payment of a 12-month commitment (App Store Server API's `billingPlanType` and
+        // `TransactionCommitmentInfo`); billed up front, a transaction carries neither, as StoreKit's
+        // `commitmentInfo` is nil then.
+        if let commitment = t.commitment {
+            payload["billingPlanType"] = "MONTHLY"
+            payload["commitmentInfo"] = [
+                "billingPeriodNumber": commitment.billingPeriodNumber,
+                "totalBillingPeriods": commitment.totalBillingPeriods,
+                "commitmentExpiresDate": milliseconds(commitment.expirationDate),
+                "commitmentPrice": milliunits(commitment.price),
+            ] as [String: Any]
+        }
         if let device { payload.merge(device.fields()) { $1 } }
         return payload
     }
@@ -116,6 +128,19 @@ public enum SignedPayloads {
             payload["eligibleWinBackOfferIds"] = winBacks.split(separator: ",").map(String.init)
         }
         if let token = status.transaction.appAccountToken { payload["appAccountToken"] = token.uuidString.lowercased() }
+        // Only while the subscription is in a commitment (WWDC26 session 210): the plan it renews into
+        // after the last payment, and the commitment's renewal (`RenewalCommitmentInfo`).
+        if let plan = fields.text("renewalBillingPlanType") {
+            let name = plan == BillingPlanType.monthly.rawValue ? "MONTHLY" : "BILLED_UPFRONT"
+            payload["renewalBillingPlanType"] = name
+            var commitment: [String: Any] = [
+                "commitmentAutoRenewStatus": fields.text("commitmentInfo.willAutoRenew") == "true" ? 1 : 0,
+                "commitmentAutoRenewProductId": info?.autoRenewProductID ?? status.transaction.productID,
+                "commitmentRenewalBillingPlanType": name,
+            ]
+            if let end = status.transaction.commitment?.expirationDate { commitment["commitmentRenewalDate"] = milliseconds(end) }
+            payload["commitmentInfo"] = commitment
+        }
         return payload
     }
 

@@ -1,7 +1,7 @@
 import AppStoreSigning
 import Crypto
 import Foundation
-import StoreModel
+@testable import StoreModel
 import SwiftASN1
 import TestSupport
 import Testing
@@ -126,6 +126,35 @@ struct SigningTests {
         let refunded = SignedPayloads.transaction(store.transactions.last!, in: store, environment: .sandbox, device: nil)
         #expect(refunded["revocationReason"] as? Int == 1)
         #expect(refunded["revocationDate"] as? Int64 == Int64(store.now.timeIntervalSince1970) * 1000)
+    }
+
+    @Test("a payment of a 12-month commitment is signed with billingPlanType MONTHLY and its commitment; its renewal info with the plan it renews into; billed up front, neither")
+    func commitmentPayloads() throws {
+        var catalog = Fixture.catalog
+        let index = try #require(catalog.position(ofProduct: "pro.annual"))
+        var prices = PriceTable()
+        prices.set("DEU", significand: 299, exponent: -2)
+        catalog.products[index].subscription?.monthlyPlan = CommitmentPlan(prices: prices, introductoryOffer: nil)
+        var store = AppStore(catalog: catalog, territory: try #require(catalog.territory("DEU")), now: Fixture.start)
+        store.purchase("pro.annual", billingPlan: .monthly)
+        let t = try #require(store.transactions.last)
+        let payload = SignedPayloads.transaction(t, in: store, environment: .sandbox, device: nil)
+        #expect(payload["billingPlanType"] as? String == "MONTHLY")
+        let commitment = try #require(payload["commitmentInfo"] as? [String: Any])
+        #expect(commitment["billingPeriodNumber"] as? Int == 1)
+        #expect(commitment["totalBillingPeriods"] as? Int == 12)
+        #expect(commitment["commitmentPrice"] as? Int64 == 35_880, "twelve payments of 2.99, in milliunits")
+        let group = try #require(catalog.product("pro.annual")?.subscription?.groupID)
+        let renewal = try #require(SignedPayloads.renewalInfo(group: group, in: store, environment: .sandbox))
+        #expect(renewal["renewalBillingPlanType"] as? String == "MONTHLY")
+        let renewing = try #require(renewal["commitmentInfo"] as? [String: Any])
+        #expect(renewing["commitmentAutoRenewStatus"] as? Int == 1)
+        #expect(renewing["commitmentRenewalDate"] as? Int64 == commitment["commitmentExpiresDate"] as? Int64)
+        // Billed up front: no plan type, no commitment.
+        var upFront = Fixture.store()
+        upFront.purchase("pro.monthly")
+        let plain = SignedPayloads.transaction(try #require(upFront.transactions.first), in: upFront, environment: .sandbox, device: nil)
+        #expect(plain["billingPlanType"] == nil && plain["commitmentInfo"] == nil)
     }
 
     @Test("renewal info: auto-renew status, the next renewal's price in milliunits, and why it expired")
