@@ -43,6 +43,30 @@ struct HIGPointsTests {
         #expect(help.contains("Home/g") && help.contains("End/G"), "\(help)")
     }
 
+    @Test("the Manage sheet shows the price being paid now (an introductory price) under the current plan, not only the plan's price")
+    func manageSheetPricePaidNow() {
+        for locale in Self.locales {
+            for size in Self.sizes {
+                var app = Sample.app(size, locale: locale)
+                app.store.purchase(Self.proMonthly)
+                app.press(.character("a"), .enter)
+                let text = app.view().text
+                let charge = app.store.nextCharge(ofGroup: app.store.catalog.product(Self.proMonthly)!.subscription!.groupID)!
+                let paidNow = BillingTerms(app).nextCharge(charge, on: app.store.catalog.product(Self.proMonthly)!)!
+                // The sheet wraps it: its first words are on screen under the plan.
+                let firstWords = String(paidNow.prefix(6))
+                #expect(text.contains(firstWords), "\(locale) \(size.columns)x\(size.rows): \(text)")
+                expectGolden(app.view(), "hig-manage-paid-now-\(locale)-\(size.columns)x\(size.rows)")
+            }
+        }
+        // At the plan's own price, nothing is added.
+        var plain = Sample.app()
+        plain.store.purchase("com.trailhead.plus.pro.annual")
+        plain.store.advance(to: plain.store.now.addingTimeInterval(400 * 86_400))
+        plain.press(.character("a"), .enter)
+        #expect(!plain.view().text.contains(" until "), "\(plain.view().text)")
+    }
+
     @Test("a system sheet's help lists ← → beside Tab, the keys that move between its buttons")
     func sheetArrowsInHelp() {
         var app = Sample.app()

@@ -106,6 +106,14 @@ public enum ManageSheet {
                 if productID == current { name += "  " + words.current } else if productID == next { name += "  " + words.next }
                 let price = state.price(amount) + state.strings.perPeriod(product.subscription!.period)
                 lines += row2(name, price, width: inner, role: chosen ? .systemSelected : .systemSheet)
+                // The plan being paid at an offer's price now (an introductory price, a booked offer):
+                // what is paid now and until when, under its row (HIG: the price people pay, not only
+                // the plan's).
+                if productID == current, let status, status.state.hasAccess, status.transaction.ownership == .purchased,
+                   let charge = store.nextCharge(ofGroup: sheet.groupID), charge.currentOffer != nil || charge.offer != nil,
+                   let text = BillingTerms(state).nextCharge(charge, on: product) {
+                    for line in TextWidth.wrap(text, width: inner - 4) { lines.append(("    " + line, .systemSheet)) }
+                }
                 if chosen, productID != current, let change = try? store.quote(productID).planChange {
                     for text in TextWidth.wrap(state.planChangeNote(change), width: inner - 4) { lines.append(("    " + text, .systemSheet)) }
                 }
