@@ -1299,6 +1299,7 @@ public struct AppStore: Sendable {
               let terms = renewalTerms(of: status.transaction, into: product, renewal: renewal) else { return nil }
         let latest = status.transaction
         var charge = NextCharge(productID: product.id, date: date, amount: terms.price, offer: terms.offer, standardFrom: nil)
+        charge.commitment = terms.commitment
         if let kind = latest.offerKind, let current = catalog.product(latest.productID) {
             charge.currentOffer = offer(kind: kind, id: latest.offerID, product: current)
         }
@@ -1344,6 +1345,9 @@ public struct AppStore: Sendable {
         public var bookedUntil: Date?
         /// The offer the current period was bought with (a free trial, an intro price…), if any.
         public var currentOffer: SubscriptionOffer?
+        /// A payment of a 12-month commitment (its `amount` is for one month): which one, and the
+        /// commitment's end and total. Nil for a charge billed up front.
+        public var commitment: CommitmentInfo?
     }
 
     /// How many periods of `latest`'s offer its subscription has paid: its purchased transactions with

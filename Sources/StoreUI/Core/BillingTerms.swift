@@ -69,6 +69,30 @@ public struct BillingTerms {
         return offer.paymentMode == .freeTrial ? strings.trialEnds(end, standard) : strings.offerEnds(end, standard)
     }
 
+    /// A one-year subscription's monthly plan with a 12-month commitment, here: "£3.49/month"; nil where
+    /// the App Store does not offer the plan (`CommitmentPlan.isOffered`) or the catalog does not price it.
+    /// The amount each payment charges (`CommitmentPlan.monthlyPrice`, what `AppStore.commitmentQuote` bills).
+    public func monthlyPlanPrice(_ product: Product) -> String? {
+        guard state.store.price(of: product) != nil,
+              let amount = product.subscription?.monthlyPlan?.monthlyPrice(in: state.store.territory) else { return nil }
+        return state.price(amount) + strings.perPeriod(CommitmentPlan.paymentPeriod)
+    }
+
+    /// "£3.49/month for 12 months, £41.88 in all": the commitment's payments and its total
+    /// (`CommitmentPlan.commitmentPrice`, twelve of the payment the sheet charges).
+    public func commitmentTerms(_ product: Product) -> String? {
+        guard let monthly = monthlyPlanPrice(product),
+              let total = product.subscription?.monthlyPlan?.commitmentPrice(in: state.store.territory) else { return nil }
+        return strings.commitmentTerms(monthly, CommitmentPlan.payments, state.price(total))
+    }
+
+    /// "£3.49/month for 12 months": what the commitment charges, for a button.
+    public func commitmentCharge(_ product: Product) -> String? {
+        monthlyPlanPrice(product).map {
+            strings.forDuration($0, strings.duration(SubscriptionPeriod(value: CommitmentPlan.payments, unit: .month)))
+        }
+    }
+
     /// "$3.33/month · save 33%": the subordinate per-month breakdown of a longer period.
     public func perMonth(_ product: Product) -> String? {
         guard let perMonth = state.store.perMonthPrice(of: product) else { return nil }

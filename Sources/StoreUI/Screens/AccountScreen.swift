@@ -181,23 +181,29 @@ public enum AccountScreen {
         guard let product = store.catalog.product(status.transaction.productID), let info = product.subscription else { return }
         let shared = status.transaction.ownership == .familyShared
         let renewal = status.renewal
+        // Monthly payments with a 12-month commitment: payments left are billed even after a cancel.
+        let commitment = status.state.hasAccess && !shared ? status.transaction.commitment : nil
+        let paymentsLeft = commitment?.hasPaymentsLeft == true
         // The price charged next (an introductory or booked offer included), else the plan's own price.
         var price: String?
         if shared || status.state == .inBillingRetryPeriod {
             // The organizer pays for a shared plan; in billing retry the words say what to do, no price.
             price = nil
-        } else if (status.state.hasAccess && renewal?.willAutoRenew == false) || status.state == .revoked {
+        } else if (status.state.hasAccess && renewal?.willAutoRenew == false && !paymentsLeft) || status.state == .revoked {
             // Cancelled or refunded: nothing more is charged, so no price beside it (a trial's included).
             price = nil
         } else if let charge = store.nextCharge(ofGroup: groupID), charge.amount == 0, let offer = charge.offer {
             // A free month next: "Free for 1 month", not "$0.00/month".
             price = BillingTerms(app).offerPrice(offer, amount: 0)
         } else if let charge = store.nextCharge(ofGroup: groupID), let next = store.catalog.product(charge.productID) {
-            price = app.price(charge.amount) + strings.perPeriod(charge.offer.map { $0.paymentMode == .payAsYouGo ? $0.period : $0.totalDuration } ?? next.subscription!.period)
+            let period = charge.commitment != nil ? CommitmentPlan.paymentPeriod
+                : charge.offer.map { $0.paymentMode == .payAsYouGo ? $0.period : $0.totalDuration } ?? next.subscription!.period
+            price = app.price(charge.amount) + strings.perPeriod(period)
         } else if let amount = store.price(of: product) {
             price = app.price(amount) + strings.perPeriod(info.period)
         }
-        pair(app.name(product) + " · " + words.level(info.level), .title, price, .price, 2, nil)
+        let name = commitment != nil ? strings.payMonthly(app.name(product)) : app.name(product)
+        pair(name + " · " + words.level(info.level), .title, price, .price, 2, nil)
         let end = status.transaction.expirationDate.map(app.date) ?? "—"
         var facts: [String] = []
         switch status.state {
@@ -211,15 +217,30 @@ public enum AccountScreen {
             } else {
                 facts.append(words.active)
             }
+            if let commitment { facts.append(words.paymentOf(commitment.billingPeriodNumber, commitment.totalBillingPeriods)) }
             // In a grace period the renewal date has passed: the notice below gives the date access ends.
             if status.state == .subscribed {
-                facts.append(renewal?.willAutoRenew == true ? words.renewsOn(end) : words.expiresOn(end))
+                facts.append(paymentsLeft ? words.nextPaymentOn(end) : renewal?.willAutoRenew == true ? words.renewsOn(end) : words.expiresOn(end))
             }
         case .inBillingRetryPeriod: facts.append(words.billingProblem)
         case .expired: facts.append(words.expiredOn(end))
         case .revoked: facts.append(words.refundedOn(status.transaction.revocationDate.map(app.date) ?? end))
         }
         para(facts.joined(separator: " · "), status.state.hasAccess ? .owned : .warning, 2)
+        // The commitment: payments made and left, its end, and what follows it (Apple: people see "the
+        // number of completed and remaining payments"; cancelling stops only what follows it).
+        if let commitment {
+            let left = commitment.totalBillingPeriods - commitment.billingPeriodNumber
+            let ends = app.date(commitment.expirationDate)
+            para(words.commitmentProgress(left, ends), .normal, 2)
+            if renewal?.willAutoRenew != true {
+                para(words.commitmentCancelled(left, ends), .warning, 2)
+            } else if renewal?.renewalBillingPlanType == .billedUpFront, let upFront = BillingTerms(app).renewalPrice(product) {
+                para(words.thenBilledUpFront(upFront), .dim, 2)
+            } else {
+                para(words.thenNewCommitment(strings.commitmentLength(commitment.totalBillingPeriods)), .dim, 2)
+            }
+        }
         // An offer being paid: its price until the standard price starts (in a grace period too: the
         // recovery charges what the renewal would have).
         if !shared, status.state.hasAccess, let charge = store.nextCharge(ofGroup: groupID),

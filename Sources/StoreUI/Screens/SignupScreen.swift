@@ -13,6 +13,9 @@ public enum SignupScreen {
         public var groupID: String
         /// The chosen option's product id.
         public var selection: String?
+        /// The chosen option's billing plan: a one-year option may also be paid monthly with a 12-month
+        /// commitment (its own choice on the screen, under the option billed up front).
+        public var plan: BillingPlanType = .billedUpFront
         /// The first content line shown.
         public var offset = 0
 
@@ -25,6 +28,28 @@ public enum SignupScreen {
     /// The group's options, in catalog order, priced in this territory.
     static func options(_ app: AppState, _ screen: State) -> [Product] {
         app.store.catalog.products(inGroup: screen.groupID).filter { $0.price(in: app.store.territory) != nil }
+    }
+
+    /// One choice on the screen: an option billed up front, or a one-year option's monthly payments
+    /// with a 12-month commitment where the App Store offers them here (StoreKit's `PricingTerms`: each
+    /// billing plan is its own entry).
+    struct Choice {
+        var product: Product
+        var plan: BillingPlanType
+        /// Names the choice in the layout.
+        var key: String { Self.key(product.id, plan) }
+        static func key(_ productID: String?, _ plan: BillingPlanType) -> String {
+            (productID ?? "") + (plan == .monthly ? "#monthly" : "")
+        }
+    }
+
+    /// The options and, under each one-year option with a monthly plan here, its monthly choice.
+    static func choices(_ app: AppState, _ screen: State) -> [Choice] {
+        let terms = BillingTerms(app, onOwnInitiative: true)
+        return options(app, screen).flatMap { product in
+            [Choice(product: product, plan: .billedUpFront)]
+                + (terms.monthlyPlanPrice(product) != nil ? [Choice(product: product, plan: .monthly)] : [])
+        }
     }
 
     /// The option chosen when the screen opens: the one asked for, else for a lapsed subscriber the
@@ -48,8 +73,8 @@ public enum SignupScreen {
             revalidate(&app)
             return
         }
-        let options = options(app, screen).filter { _ in app.store.saleDecision(forGroup: screen.groupID).mayPitch }
-        let index = options.firstIndex { $0.id == screen.selection } ?? 0
+        let options = choices(app, screen).filter { _ in app.store.saleDecision(forGroup: screen.groupID).mayPitch }
+        let index = options.firstIndex { $0.product.id == screen.selection && $0.plan == screen.plan } ?? 0
         var layout = layout(app, screen)
         func clamp() { screen.offset = min(max(0, screen.offset), layout.maxOffset) }
         switch action {
@@ -63,7 +88,8 @@ public enum SignupScreen {
             if action == .up, index == 0 { screen.offset = 0; return }
             if action == .down, index == last { screen.offset += 1; clamp(); return }
             let moved = AppState.listMove(action, from: index, count: options.count, page: 1) ?? index
-            screen.selection = options[moved].id
+            screen.selection = options[moved].product.id
+            screen.plan = options[moved].plan
             layout = self.layout(app, screen)
             if action == .top { screen.offset = 0; return }
             if action == .bottom { screen.offset = layout.maxOffset; return }
@@ -73,7 +99,7 @@ public enum SignupScreen {
             screen.offset += action == .pageDown ? page : -page
             clamp()
         case .back: app.screens.removeLast()
-        case .buy where !options.isEmpty: app.openSheet(for: options[index])
+        case .buy where !options.isEmpty: app.openSheet(for: options[index].product, billingPlan: options[index].plan)
         case .restore: app.startRestore()
         default: break
         }
@@ -97,11 +123,12 @@ public enum SignupScreen {
         let pitch = app.store.saleDecision(forGroup: screen.groupID)
         switch action {
         case .buy:
-            return pitch.mayPitch && (options(app, screen).first { $0.id == screen.selection }.map { app.canBuy($0) || app.canBuyOwnPlan($0) } ?? false)
+            return pitch.mayPitch && (choices(app, screen).first { $0.product.id == screen.selection && $0.plan == screen.plan }
+                .map { app.canBuy($0.product) || app.canBuyOwnPlan($0.product) } ?? false)
         case .restore: return true
         case .redeemCode: return true
         case .move, .up, .down, .top, .bottom:
-            return (pitch.mayPitch && options(app, screen).count > 1) || layout(app, screen).maxOffset > 0
+            return (pitch.mayPitch && choices(app, screen).count > 1) || layout(app, screen).maxOffset > 0
         case .pageUp, .pageDown: return layout(app, screen).maxOffset > 0
         default: return true
         }
@@ -126,6 +153,7 @@ public enum SignupScreen {
         var lines: [Line] = []
         /// The lines of each option: its row in the list (compact) or its whole block.
         var optionLines: [String: Range<Int>] = [:]
+        /// The chosen choice's key (`Choice.key`).
         var selected: String?
         var firstOptionLine = 0
         /// The button naming the chosen option, under the scrolling part.
@@ -139,7 +167,7 @@ public enum SignupScreen {
         let body = Chrome.body(app)
         var area = body.insetHorizontally(app.isCompact ? 1 : 2)
         area.width = min(area.width, 96)
-        var layout = Layout(area: area, selected: screen.selection)
+        var layout = Layout(area: area, selected: Choice.key(screen.selection, screen.plan))
         let width = area.width
         let strings = app.strings, words = strings.signup
         let terms = BillingTerms(app, onOwnInitiative: true)
@@ -178,6 +206,16 @@ public enum SignupScreen {
                 para(offer.kind == .introductory ? text : strings.winBack(text), .accent, indent: indent, keeping: keep)
             }
         }
+        /// A monthly choice's commitment: its length, what it costs in all, and what cancelling means.
+        /// Not the option's content again: it is the option billed up front's, whose text may say how
+        /// it is billed ("Billed yearly").
+        func commitmentDetails(_ product: Product, indent: Int) {
+            var facts = [strings.commitmentLength(CommitmentPlan.payments)]
+            if product.familyShareable { facts.append(strings.familySharing) }
+            para(facts.joined(separator: " · "), .normal, indent: indent)
+            if let text = terms.commitmentTerms(product) { para(text, .accent, indent: indent) }
+            para(strings.commitmentCancel(CommitmentPlan.payments), .dim, indent: indent)
+        }
         let pitch = app.store.saleDecision(forGroup: screen.groupID)
         // A family member choosing a plan of their own: what the family shares with them comes first.
         if app.store.mayBuyOwnSubscription(inGroup: screen.groupID),
@@ -210,42 +248,56 @@ public enum SignupScreen {
         case .subscribe, .resubscribe, .offer:
             if options.isEmpty { para(words.noOptions, .dim); break }
             layout.firstOptionLine = layout.lines.count
-            let chosen = options.first { $0.id == screen.selection } ?? options[0]
+            let choices = choices(app, screen)
+            let chosen = choices.first { $0.key == layout.selected } ?? choices[0]
+            /// A choice's name and price: the option's own, or its monthly plan's.
+            func title(_ choice: Choice) -> (String, String?) {
+                choice.plan == .monthly ? (strings.payMonthly(app.name(choice.product)), terms.monthlyPlanPrice(choice.product))
+                    : (app.name(choice.product), terms.standardPrice(choice.product))
+            }
+            func row(_ choice: Choice) {
+                let selected = choice.key == chosen.key
+                let (name, price) = title(choice)
+                pair((selected ? "▸ " : "  ") + name, selected ? .selected : .title, right: price, .price)
+            }
             if app.isCompact {
                 // The options as a list; the chosen one's details under it.
-                for product in options {
+                for choice in choices {
                     let start = layout.lines.count
-                    let selected = product.id == chosen.id
-                    pair((selected ? "▸ " : "  ") + app.name(product), selected ? .selected : .title,
-                         right: terms.standardPrice(product), .price)
-                    layout.optionLines[product.id] = start..<layout.lines.count
+                    row(choice)
+                    layout.optionLines[choice.key] = start..<layout.lines.count
                 }
                 blank()
-                para(app.name(chosen), .title)
-                details(chosen, indent: 0)
+                para(title(chosen).0, .title)
+                if chosen.plan == .monthly { commitmentDetails(chosen.product, indent: 0) } else { details(chosen.product, indent: 0) }
             } else {
-                for product in options {
+                for choice in choices {
                     let start = layout.lines.count
-                    let selected = product.id == chosen.id
-                    pair((selected ? "▸ " : "  ") + app.name(product), selected ? .selected : .title,
-                         right: terms.standardPrice(product), .price)
-                    details(product, indent: 2)
-                    layout.optionLines[product.id] = start..<layout.lines.count
+                    row(choice)
+                    if choice.plan == .monthly { commitmentDetails(choice.product, indent: 2) } else { details(choice.product, indent: 2) }
+                    layout.optionLines[choice.key] = start..<layout.lines.count
                     blank()
                 }
             }
             // The button naming the chosen option and what it costs now.
-            // With an offer, the whole of it: what is charged now and the price after it.
-            let offerTerms = terms.applicableOffer(chosen).flatMap { terms.offerSummary($0, on: chosen) }
-            if app.canBuy(chosen) || app.canBuyOwnPlan(chosen), let price = offerTerms ?? terms.standardPrice(chosen) {
+            // With an offer, the whole of it: what is charged now and the price after it. The monthly
+            // plan: its payment, for the commitment's length (its offers are not sold).
+            let product = chosen.product
+            let offerTerms = chosen.plan == .monthly ? terms.commitmentCharge(product)
+                : terms.applicableOffer(product).flatMap { terms.offerSummary($0, on: product) }
+            if app.canBuy(product) || app.canBuyOwnPlan(product), let price = offerTerms ?? terms.standardPrice(product) {
                 var verb = strings.subscribe
                 if case .resubscribe = pitch { verb = words.resubscribe }
-                let label = "[ ⏎ " + words.button(verb, app.name(chosen), price) + " ]"
+                let name = title(chosen).0
+                let label = "[ ⏎ " + words.button(verb, name, price) + " ]"
                 if TextWidth.of(label) <= width {
                     layout.button = [label]
                 } else {
-                    // Too wide for one row: the name on the first, what it costs on the second.
-                    layout.button = ["[ ⏎ " + words.buttonName(verb, app.name(chosen)) + " ]"] + TextWidth.wrap(price, width: width)
+                    // Too wide for one row: the name on the first, what it costs on the second. Where
+                    // the plan's name does not fit either, the option's (the price says "/month for
+                    // 12 months"): a name is never cut.
+                    let named = [name, app.name(product)].lazy.map { "[ ⏎ " + words.buttonName(verb, $0) + " ]" }
+                    layout.button = [named.first { TextWidth.of($0) <= width } ?? named.last!] + TextWidth.wrap(price, width: width)
                 }
             }
         }

@@ -94,9 +94,10 @@ public enum CancelSheet {
         app.notice = app.strings.account.offerAccepted(text, status.transaction.expirationDate.map(app.date) ?? "—")
     }
 
-    /// Until when the person keeps access: the end of the period.
+    /// Until when the person keeps access: the end of the period; in a 12-month commitment, the
+    /// commitment's end (its payments left are billed: cancelling stops only what follows it).
     static func accessEnd(_ app: AppState, _ status: SubscriptionStatus) -> String {
-        status.transaction.expirationDate.map(app.date) ?? "—"
+        (status.transaction.commitment?.expirationDate ?? status.transaction.expirationDate).map(app.date) ?? "—"
     }
 
     static func offerText(_ app: AppState, _ offer: SubscriptionOffer) -> String {
@@ -119,6 +120,9 @@ public enum CancelSheet {
         // In a grace period, cancelling ends the billing retry and the subscription with it (`setAutoRenew`).
         add(status.renewal?.billingIssueSince != nil ? words.endsNow(state.name(product))
             : words.keepUsing(state.name(product), accessEnd(state, status)), .systemSheet)
+        if status.renewal?.billingIssueSince == nil, let commitment = status.transaction.commitment, commitment.hasPaymentsLeft {
+            add(words.paymentsLeftBilled(commitment.totalBillingPeriods - commitment.billingPeriodNumber), .systemSheet)
+        }
         return (lines, focused)
     }
 

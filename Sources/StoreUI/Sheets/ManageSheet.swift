@@ -102,10 +102,20 @@ public enum ManageSheet {
             case .option(let productID):
                 // A subscriber's own plan at what its renewals charge (a kept price included).
                 guard let product = store.catalog.product(productID), let amount = store.renewalPrice(of: product) else { continue }
-                var name = marker + state.name(product)
+                // Paid monthly with a 12-month commitment: the plan's name and the payment being made.
+                let commitment = productID == current && status?.state.hasAccess == true ? status?.transaction.commitment : nil
+                var name = marker + (commitment != nil ? state.strings.payMonthly(state.name(product)) : state.name(product))
                 if productID == current { name += "  " + words.current } else if productID == next { name += "  " + words.next }
-                let price = state.price(amount) + state.strings.perPeriod(product.subscription!.period)
+                let price = commitment != nil && status != nil
+                    ? state.price(status!.transaction.price) + state.strings.perPeriod(CommitmentPlan.paymentPeriod)
+                    : state.price(amount) + state.strings.perPeriod(product.subscription!.period)
                 lines += row2(name, price, width: inner, role: chosen ? .systemSelected : .systemSheet)
+                if let commitment {
+                    let progress = words.paymentOf(commitment.billingPeriodNumber, commitment.totalBillingPeriods) + " · "
+                        + words.commitmentProgress(commitment.totalBillingPeriods - commitment.billingPeriodNumber,
+                                                   state.date(commitment.expirationDate))
+                    for line in TextWidth.wrap(progress, width: inner - 4) { lines.append(("    " + line, .systemSheet)) }
+                }
                 // The plan being paid at an offer's price now (an introductory price, a booked offer):
                 // what is paid now and until when, under its row (HIG: the price people pay, not only
                 // the plan's).

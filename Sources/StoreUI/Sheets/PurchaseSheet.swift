@@ -17,14 +17,17 @@ extension AppState {
         return false
     }
 
-    /// Opens the system confirmation sheet, or says at once why the purchase cannot start.
-    mutating func openSheet(for product: Product, quantity: Int = 1) {
+    /// Opens the system confirmation sheet, or says at once why the purchase cannot start. A monthly
+    /// `billingPlan` buys a one-year subscription as monthly payments with a 12-month commitment
+    /// (StoreKit's `PurchaseOption.billingPlanType`); its offers are not sold.
+    mutating func openSheet(for product: Product, quantity: Int = 1, billingPlan: BillingPlanType = .billedUpFront) {
         // An interrupted purchase is explained, not started again; an Ask to Buy request may be asked again.
         if explainPendingRequest(for: product.id, buying: true) { return }
         guard canBuy(product) || canBuyOwnPlan(product) else { return }
-        let promotional = BillingTerms(self, onOwnInitiative: canBuyOwnPlan(product)).applicableOffer(product)?.purchaseOptionID
+        let promotional = billingPlan == .monthly ? nil
+            : BillingTerms(self, onOwnInitiative: canBuyOwnPlan(product)).applicableOffer(product)?.purchaseOptionID
         do {
-            let quote = try store.quote(product.id, quantity: quantity, promotionalOffer: promotional)
+            let quote = try store.quote(product.id, quantity: quantity, promotionalOffer: promotional, billingPlan: billingPlan)
             overlay = .sheet(PurchaseSheet(quote: quote, confirmFocused: false))
         } catch {
             overlay = .result(PurchaseResult(productID: product.id, quantity: quantity, outcome: .failed(error)))
@@ -33,7 +36,8 @@ extension AppState {
 
     fileprivate mutating func completePurchase(_ quote: AppStore.Quote) {
         let outcome: PurchaseResult.Outcome
-        switch store.purchase(quote.product, quantity: quote.quantity, promotionalOffer: quote.offer?.purchaseOptionID) {
+        switch store.purchase(quote.product, quantity: quote.quantity, promotionalOffer: quote.offer?.purchaseOptionID,
+                              billingPlan: quote.billingPlan) {
         case .purchased(let transaction): outcome = store.receive(transaction).map { .unverified($0) } ?? .purchased
         case .deferred: outcome = .deferred
         case .interrupted: outcome = .interrupted
@@ -75,14 +79,18 @@ extension Overlays {
         let terms = BillingTerms(state)
         let inner = systemSheetWidth(state) - 4
         var lines: [(String, Role)] = []
-        let name = sheet.quote.quantity > 1 ? "\(state.name(product)) × \(sheet.quote.quantity)" : state.name(product)
+        let monthly = sheet.quote.billingPlan == .monthly
+        var name = sheet.quote.quantity > 1 ? "\(state.name(product)) × \(sheet.quote.quantity)" : state.name(product)
+        if monthly { name = strings.payMonthly(name) }
         // A name is never cut on the sheet (HIG: names that don't truncate): a long one wraps.
         for text in TextWidth.wrap(name, width: inner) { lines.append((text, .systemTitle)) }
         lines.append((state.appName, .systemSheet))
         lines.append(("", .systemSheet))
         let label = sheet.quote.quantity > 1 ? strings.sheetTotal : strings.sheetPrice
         var price = state.price(sheet.quote.total)
-        if let period = product.subscription?.period, sheet.quote.offer == nil { price += strings.perPeriod(period) }
+        if let period = monthly ? CommitmentPlan.paymentPeriod : product.subscription?.period, sheet.quote.offer == nil {
+            price += strings.perPeriod(period)
+        }
         if let offer = sheet.quote.offer { price = terms.offerSummary(offer, on: product) ?? price }
         let labelWidth = max(TextWidth.of(label), TextWidth.of(strings.sheetAccount)) + 2
         for text in TextWidth.wrap(price, width: inner - labelWidth).enumerated().map({ ($0 == 0 ? TextWidth.pad(label, to: labelWidth) : String(repeating: " ", count: labelWidth)) + $1 }) {
@@ -92,7 +100,13 @@ extension Overlays {
             lines.append((text, .systemSheet))
         }
         var notes: [String] = []
-        if let change = sheet.quote.planChange {
+        if monthly {
+            // The commitment: its payments and total (the charge above is the first of them), what
+            // cancelling means, and what follows it.
+            if let text = terms.commitmentTerms(product) { notes.append(text) }
+            notes.append(strings.commitmentCancel(CommitmentPlan.payments))
+            notes.append(strings.commitmentRenews(CommitmentPlan.payments))
+        } else if let change = sheet.quote.planChange {
             notes.append(state.planChangeNote(change))
         } else if let offer = sheet.quote.offer, let end = terms.offerEnd(offer, on: product, startingAt: state.store.now) {
             notes.append(end)

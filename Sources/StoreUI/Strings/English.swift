@@ -121,6 +121,24 @@ public struct Strings: Sendable {
     public var renewsAutomatically = "Renews automatically unless cancelled at least 24 hours before the period ends."
     public var perMonthBreakdown: @Sendable (String) -> String = { "\($0)/month" }
     public var save: @Sendable (String) -> String = { "save \($0)" }
+    // Monthly payments with a 12-month commitment (a one-year subscription's second billing plan): the
+    // sign-up screen's option, the confirmation sheet, the Account screen and the manage sheet.
+    /// The plan's name beside the subscription's: "Pro Annual · Pay Monthly".
+    public var payMonthly: @Sendable (String) -> String = { "\($0) · Pay Monthly" }
+    /// "12-month commitment", from the number of monthly payments.
+    public var commitmentLength: @Sendable (Int) -> String = { "\($0)-month commitment" }
+    /// "£3.49/month for 12 months, £41.88 in all": the monthly amount, the payments, the total.
+    public var commitmentTerms: @Sendable (String, Int, String) -> String = { monthly, count, total in
+        "\(monthly) for \(count) months, \(total) in all"
+    }
+    /// What cancelling means during the commitment, said before buying.
+    public var commitmentCancel: @Sendable (Int) -> String = { count in
+        "Cancel anytime: it then ends with payment \(count) of \(count). The payments left are still billed."
+    }
+    /// What follows the commitment, on the confirmation sheet (in place of "Renews automatically…").
+    public var commitmentRenews: @Sendable (Int) -> String = { count in
+        "After \(count) payments, a new \(count)-month commitment starts unless you cancel at least 24 hours before."
+    }
 
     // The system confirmation sheet
     public var sheetTitle = "App Store"
@@ -827,6 +845,28 @@ public struct AccountStrings: Sendable {
     public var expiresOn: @Sendable (String) -> String = { "Expires on \($0)" }
     public var expiredOn: @Sendable (String) -> String = { "Expired on \($0)" }
     public var refundedOn: @Sendable (String) -> String = { "Refunded on \($0)" }
+    // A subscription paid monthly with a 12-month commitment.
+    /// "Payment 3 of 12": which payment of the commitment runs now.
+    public var paymentOf: @Sendable (Int, Int) -> String = { "Payment \($0) of \($1)" }
+    public var nextPaymentOn: @Sendable (String) -> String = { "Next payment on \($0)" }
+    /// The payments left after this one, and when the commitment ends.
+    public var commitmentProgress: @Sendable (Int, String) -> String = { left, end in
+        left == 0 ? "The last payment. The commitment ends on \(end)."
+            : "\(left) \(left == 1 ? "payment" : "payments") left. The commitment ends on \(end)."
+    }
+    /// On the cancel sheet during a commitment.
+    public var paymentsLeftBilled: @Sendable (Int) -> String = { left in
+        "The \(left) \(left == 1 ? "payment" : "payments") left of your commitment \(left == 1 ? "is" : "are") still billed."
+    }
+    /// After the commitment, renewing into a new one.
+    public var thenNewCommitment: @Sendable (String) -> String = { "Then a new \($0) starts, unless you cancel." }
+    /// After the commitment, renewing billed up front at this price.
+    public var thenBilledUpFront: @Sendable (String) -> String = { "Then \($0), billed up front." }
+    /// Cancelled during the commitment: what is still billed, and when access ends.
+    public var commitmentCancelled: @Sendable (Int, String) -> String = { left, end in
+        left == 0 ? "Cancelled: it ends on \(end)."
+            : "Cancelled: the \(left) \(left == 1 ? "payment" : "payments") left \(left == 1 ? "is" : "are") still billed. It ends on \(end)."
+    }
     /// A downgrade or crossgrade booked for the renewal: the plan it renews into, and when.
     public var changesTo: @Sendable (String, String) -> String = { "Changes to \($0) on \($1)" }
     /// A retention offer booked for the renewal.

@@ -116,6 +116,11 @@ extension Strings {
         s.renewsAutomatically = "Renouvellement automatique, sauf annulation au moins un jour avant la date de renouvellement."
         s.perMonthBreakdown = { "\($0)/mois" }
         s.save = { "économisez \($0)" }
+        s.payMonthly = { "\($0) · Paiement mensuel" }
+        s.commitmentLength = { "engagement de \($0) mois" }
+        s.commitmentTerms = { monthly, count, total in "\(monthly) pendant \(count) mois, \(total) au total" }
+        s.commitmentCancel = { count in "Résiliable à tout moment\u{00A0}: l’abonnement prend alors fin avec le paiement \(count) sur \(count). Les paiements restants sont toujours facturés." }
+        s.commitmentRenews = { count in "Après \(count) paiements, un nouvel engagement de \(count) mois commence, sauf résiliation au moins 24 heures avant." }
 
         // The system confirmation sheet
         s.sheetTitle = "App Store"
@@ -228,6 +233,23 @@ extension Strings {
         s.account.expiresOn = { "Expire le \($0)" }
         s.account.expiredOn = { "Expiré le \($0)" }
         s.account.refundedOn = { "Remboursé le \($0)" }
+        s.account.paymentOf = { "Paiement \($0) sur \($1)" }
+        s.account.nextPaymentOn = { "Prochain paiement le \($0)" }
+        s.account.commitmentProgress = { left, end in
+            left == 0 ? "Dernier paiement. L’engagement prend fin le \(end)."
+                : "\(left) \(left == 1 ? "paiement restant" : "paiements restants"). L’engagement prend fin le \(end)."
+        }
+        s.account.paymentsLeftBilled = { left in
+            left == 1 ? "Le paiement restant de votre engagement est toujours facturé."
+                : "Les \(left) paiements restants de votre engagement sont toujours facturés."
+        }
+        s.account.thenNewCommitment = { "Ensuite, un nouvel \($0) commence, sauf résiliation." }
+        s.account.thenBilledUpFront = { "Ensuite, \($0), facturé à l’avance." }
+        s.account.commitmentCancelled = { left, end in
+            left == 0 ? "Résilié\u{00A0}: prend fin le \(end)."
+                : left == 1 ? "Résilié\u{00A0}: le paiement restant est toujours facturé. Prend fin le \(end)."
+                : "Résilié\u{00A0}: les \(left) paiements restants sont toujours facturés. Prend fin le \(end)."
+        }
         s.account.changesTo = { "Passe à \($0) le \($1)" }
         s.account.offerFrom = { "À partir du \($1)\u{00A0}: \($0)" }
         s.account.newPriceFrom = { "Nouveau prix à partir du \($1)\u{00A0}: \($0). Acceptez-le pour garder votre abonnement." }

@@ -113,6 +113,11 @@ extension Strings {
         s.renewsAutomatically = "Verlängert sich automatisch, wenn du nicht mindestens einen Tag vor der Verlängerung kündigst."
         s.perMonthBreakdown = { "\($0)/Monat" }
         s.save = { "\($0) günstiger" }
+        s.payMonthly = { "\($0) · Monatlich zahlen" }
+        s.commitmentLength = { "\($0) Monate Mindestlaufzeit" }
+        s.commitmentTerms = { monthly, count, total in "\(monthly) für \(count) Monate, insgesamt \(total)" }
+        s.commitmentCancel = { count in "Jederzeit kündbar: Es endet dann mit Zahlung \(count) von \(count). Die offenen Zahlungen werden weiterhin berechnet." }
+        s.commitmentRenews = { count in "Nach \(count) Zahlungen folgen erneut \(count) Monate Mindestlaufzeit, wenn du nicht mindestens 24 Stunden vorher kündigst." }
 
         // The system confirmation sheet
         s.sheetTitle = "App Store"
@@ -222,6 +227,23 @@ extension Strings {
         s.account.expiresOn = { "Läuft am \($0) ab" }
         s.account.expiredOn = { "Abgelaufen am \($0)" }
         s.account.refundedOn = { "Erstattet am \($0)" }
+        s.account.paymentOf = { "Zahlung \($0) von \($1)" }
+        s.account.nextPaymentOn = { "Nächste Zahlung am \($0)" }
+        s.account.commitmentProgress = { left, end in
+            left == 0 ? "Die letzte Zahlung. Die Mindestlaufzeit endet am \(end)."
+                : "\(left) \(left == 1 ? "Zahlung" : "Zahlungen") offen. Die Mindestlaufzeit endet am \(end)."
+        }
+        s.account.paymentsLeftBilled = { left in
+            left == 1 ? "Die offene Zahlung deiner Mindestlaufzeit wird weiterhin berechnet."
+                : "Die \(left) offenen Zahlungen deiner Mindestlaufzeit werden weiterhin berechnet."
+        }
+        s.account.thenNewCommitment = { "Danach folgen erneut \($0), wenn du nicht kündigst." }
+        s.account.thenBilledUpFront = { "Danach \($0), im Voraus berechnet." }
+        s.account.commitmentCancelled = { left, end in
+            left == 0 ? "Gekündigt: Es endet am \(end)."
+                : left == 1 ? "Gekündigt: Die offene Zahlung wird weiterhin berechnet. Es endet am \(end)."
+                : "Gekündigt: Die \(left) offenen Zahlungen werden weiterhin berechnet. Es endet am \(end)."
+        }
         s.account.changesTo = { "Wechselt am \($1) zu \($0)" }
         s.account.offerFrom = { "Ab \($1): \($0)" }
         s.account.newPriceFrom = { "Neuer Preis ab \($1): \($0). Stimme zu, um dein Abo zu behalten." }

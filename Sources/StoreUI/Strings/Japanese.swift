@@ -118,6 +118,11 @@ extension Strings {
         s.renewsAutomatically = "更新日の1日前までにキャンセルしない限り、自動的に更新されます。"
         s.perMonthBreakdown = { "\($0)/月" }
         s.save = { "\($0)お得" }
+        s.payMonthly = { "\($0)・月払い" }
+        s.commitmentLength = { "\($0)か月の契約期間" }
+        s.commitmentTerms = { monthly, count, total in "\(monthly)を\(count)か月、合計\(total)" }
+        s.commitmentCancel = { count in "いつでもキャンセルできます。その場合、\(count)回目の支払いで終了します。残りの支払いは引き続き請求されます。" }
+        s.commitmentRenews = { count in "\(count)回の支払いの後、24時間前までにキャンセルしない限り、新たに\(count)か月の契約期間が始まります。" }
 
         // The system confirmation sheet
         s.sheetTitle = "App Store"
@@ -229,6 +234,19 @@ extension Strings {
         s.account.expiresOn = { "\($0)に終了" }
         s.account.expiredOn = { "\($0)に終了しました" }
         s.account.refundedOn = { "\($0)に返金されました" }
+        s.account.paymentOf = { "\($1)回中\($0)回目の支払い" }
+        s.account.nextPaymentOn = { "次回の支払い: \($0)" }
+        s.account.commitmentProgress = { left, end in
+            left == 0 ? "最後の支払いです。契約期間は\(end)に終了します。"
+                : "残り\(left)回。契約期間は\(end)に終了します。"
+        }
+        s.account.paymentsLeftBilled = { "契約期間の残り\($0)回の支払いは引き続き請求されます。" }
+        s.account.thenNewCommitment = { "その後、キャンセルしない限り新たな\($0)が始まります。" }
+        s.account.thenBilledUpFront = { "その後は\($0)（前払い）。" }
+        s.account.commitmentCancelled = { left, end in
+            left == 0 ? "キャンセル済み: \(end)に終了します。"
+                : "キャンセル済み: 残り\(left)回の支払いは引き続き請求されます。\(end)に終了します。"
+        }
         s.account.changesTo = { "\($1)に\($0)へ変更" }
         s.account.offerFrom = { "\($1)から：\($0)" }
         s.account.newPriceFrom = { "\($1)からの新しい価格：\($0)。継続するには同意してください。" }

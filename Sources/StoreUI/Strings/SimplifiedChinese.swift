@@ -125,6 +125,11 @@ extension Strings {
         s.renewsAutomatically = "除非在当前周期结束前至少 24 小时取消，否则将自动续订。"
         s.perMonthBreakdown = { "\($0)/月" }
         s.save = { "节省 \($0)" }
+        s.payMonthly = { "\($0) · 按月付款" }
+        s.commitmentLength = { "\($0) 个月承诺期" }
+        s.commitmentTerms = { monthly, count, total in "\(monthly)，共 \(count) 个月，总计 \(total)" }
+        s.commitmentCancel = { count in "可随时取消：取消后将在第 \(count) 期（共 \(count) 期）付款后结束，剩余付款仍会收取。" }
+        s.commitmentRenews = { count in "\(count) 期付款后，除非你至少提前 24 小时取消，否则将开始新的 \(count) 个月承诺期。" }
 
         // The system confirmation sheet
         s.sheetTitle = "App Store"
@@ -235,6 +240,19 @@ extension Strings {
         s.account.expiresOn = { "将于 \($0)到期" }
         s.account.expiredOn = { "已于 \($0)到期" }
         s.account.refundedOn = { "已于 \($0)退款" }
+        s.account.paymentOf = { "第 \($0) 期，共 \($1) 期" }
+        s.account.nextPaymentOn = { "下次付款：\($0)" }
+        s.account.commitmentProgress = { left, end in
+            left == 0 ? "最后一期付款。承诺期于 \(end) 结束。"
+                : "剩余 \(left) 期。承诺期于 \(end) 结束。"
+        }
+        s.account.paymentsLeftBilled = { "承诺期剩余的 \($0) 期付款仍会收取。" }
+        s.account.thenNewCommitment = { "之后将开始新的\($0)，除非你取消。" }
+        s.account.thenBilledUpFront = { "之后为 \($0)，预先付款。" }
+        s.account.commitmentCancelled = { left, end in
+            left == 0 ? "已取消：将于 \(end) 结束。"
+                : "已取消：剩余 \(left) 期付款仍会收取。将于 \(end) 结束。"
+        }
         s.account.changesTo = { "将于 \($1)更改为 \($0)" }
         s.account.offerFrom = { "自 \($1)起：\($0)" }
         s.account.newPriceFrom = { "自 \($1)起的新价格：\($0)。同意即可保留你的订阅。" }

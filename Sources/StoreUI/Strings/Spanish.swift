@@ -115,6 +115,11 @@ extension Strings {
         s.renewsAutomatically = "Se renueva automáticamente salvo que la canceles al menos 24 horas antes de que termine el periodo."
         s.perMonthBreakdown = { "\($0)/mes" }
         s.save = { "ahorra \($0)" }
+        s.payMonthly = { "\($0) · Pago mensual" }
+        s.commitmentLength = { "compromiso de \($0) meses" }
+        s.commitmentTerms = { monthly, count, total in "\(monthly) durante \(count) meses, \(total) en total" }
+        s.commitmentCancel = { count in "Cancela cuando quieras: terminará con el pago \(count) de \(count). Los pagos pendientes se siguen cobrando." }
+        s.commitmentRenews = { count in "Tras \(count) pagos, empieza un nuevo compromiso de \(count) meses salvo que canceles al menos 24 horas antes." }
 
         // The system confirmation sheet
         s.sheetTitle = "App Store"
@@ -225,6 +230,23 @@ extension Strings {
         s.account.expiresOn = { "Caduca el \($0)" }
         s.account.expiredOn = { "Caducó el \($0)" }
         s.account.refundedOn = { "Reembolsada el \($0)" }
+        s.account.paymentOf = { "Pago \($0) de \($1)" }
+        s.account.nextPaymentOn = { "Próximo pago el \($0)" }
+        s.account.commitmentProgress = { left, end in
+            left == 0 ? "Último pago. El compromiso termina el \(end)."
+                : "\(left) \(left == 1 ? "pago pendiente" : "pagos pendientes"). El compromiso termina el \(end)."
+        }
+        s.account.paymentsLeftBilled = { left in
+            left == 1 ? "El pago pendiente de tu compromiso se sigue cobrando."
+                : "Los \(left) pagos pendientes de tu compromiso se siguen cobrando."
+        }
+        s.account.thenNewCommitment = { "Después empieza un nuevo \($0), salvo que canceles." }
+        s.account.thenBilledUpFront = { "Después, \($0), cobrado por adelantado." }
+        s.account.commitmentCancelled = { left, end in
+            left == 0 ? "Cancelada: termina el \(end)."
+                : left == 1 ? "Cancelada: el pago pendiente se sigue cobrando. Termina el \(end)."
+                : "Cancelada: los \(left) pagos pendientes se siguen cobrando. Termina el \(end)."
+        }
         s.account.changesTo = { "Cambia a \($0) el \($1)" }
         s.account.offerFrom = { "Desde el \($1): \($0)" }
         s.account.newPriceFrom = { "Nuevo precio desde el \($1): \($0). Acéptalo para mantener tu suscripción." }
