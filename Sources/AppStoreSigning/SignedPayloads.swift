@@ -96,7 +96,9 @@ public enum SignedPayloads {
             "originalTransactionId": String(status.transaction.originalID),
             "productId": status.transaction.productID,
             "autoRenewProductId": info?.autoRenewProductID ?? status.transaction.productID,
-            "autoRenewStatus": info?.willAutoRenew == true ? 1 : 0,
+            // The ledger's and StoreKit's `willAutoRenew` (one source): in a commitment the next month
+            // is billed even after a cancel; the commitment's own auto-renew is in `commitmentInfo`.
+            "autoRenewStatus": fields.text("willAutoRenew") == "true" ? 1 : 0,
             "isInBillingRetryPeriod": fields.text("isInBillingRetry") == "true",
             "signedDate": milliseconds(store.now),
             "environment": environment.rawValue,

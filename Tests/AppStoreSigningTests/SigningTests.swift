@@ -128,7 +128,7 @@ struct SigningTests {
         #expect(refunded["revocationDate"] as? Int64 == Int64(store.now.timeIntervalSince1970) * 1000)
     }
 
-    @Test("a payment of a 12-month commitment is signed with billingPlanType MONTHLY and its commitment; its renewal info with the plan it renews into; billed up front, neither")
+    @Test("a payment of a 12-month commitment is signed with billingPlanType MONTHLY and its commitment; its renewal info with the plan it renews into, and auto-renew on after a cancel while payments are left; billed up front, neither")
     func commitmentPayloads() throws {
         var catalog = Fixture.catalog
         let index = try #require(catalog.position(ofProduct: "pro.annual"))
@@ -150,6 +150,12 @@ struct SigningTests {
         let renewing = try #require(renewal["commitmentInfo"] as? [String: Any])
         #expect(renewing["commitmentAutoRenewStatus"] as? Int == 1)
         #expect(renewing["commitmentRenewalDate"] as? Int64 == commitment["commitmentExpiresDate"] as? Int64)
+        // Cancelled during the commitment: the next month is still billed (autoRenewStatus 1, as the
+        // ledger and StoreKit's willAutoRenew say); the commitment itself will not renew.
+        store.setAutoRenew(false, group: group)
+        let cancelled = try #require(SignedPayloads.renewalInfo(group: group, in: store, environment: .sandbox))
+        #expect(cancelled["autoRenewStatus"] as? Int == 1)
+        #expect((cancelled["commitmentInfo"] as? [String: Any])?["commitmentAutoRenewStatus"] as? Int == 0)
         // Billed up front: no plan type, no commitment.
         var upFront = Fixture.store()
         upFront.purchase("pro.monthly")

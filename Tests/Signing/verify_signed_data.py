@@ -82,6 +82,22 @@ for name in files:
             check(f"{name} subscriptionGroupIdentifier", decoded.subscriptionGroupIdentifier, t["subscriptionGroupID"])
             check(f"{name} appAccountToken", decoded.appAccountToken, t["appAccountToken"])
             check(f"{name} signedDate", decoded.signedDate, millis(t["signedDate"]))
+            # A payment of a 12-month commitment (billed up front carries neither field).
+            committed = t.get("billingPlanType") == "monthly"
+            check(f"{name} billingPlanType", decoded.rawBillingPlanType, "MONTHLY" if committed else None)
+            info = decoded.commitmentInfo
+            if committed and info is None:
+                failures.append(f"{name}: a commitment's payment has no commitmentInfo")
+            elif committed:
+                check(f"{name} commitmentInfo.billingPeriodNumber", info.billingPeriodNumber,
+                      int(t["commitmentInfo.billingPeriodNumber"]))
+                check(f"{name} commitmentInfo.totalBillingPeriods", info.totalBillingPeriods,
+                      int(t["commitmentInfo.totalBillingPeriods"]))
+                check(f"{name} commitmentInfo.commitmentExpiresDate", info.commitmentExpiresDate,
+                      millis(t["commitmentInfo.expirationDate"]))
+                check(f"{name} commitmentInfo.commitmentPrice", info.commitmentPrice, milliunits(t["commitmentInfo.price"]))
+            else:
+                check(f"{name} commitmentInfo", info, None)
         elif name.startswith("renewal-info-"):
             decoded = verifier.verify_and_decode_renewal_info(signed)
             matches = [r for r in renewals.values() if r["originalTransactionID"] == decoded.originalTransactionId]
@@ -96,6 +112,18 @@ for name in files:
             check(f"{name} renewalDate", decoded.renewalDate, millis(r["renewalDate"]))
             check(f"{name} gracePeriodExpiresDate", decoded.gracePeriodExpiresDate, millis(r["gracePeriodExpirationDate"]))
             check(f"{name} isInBillingRetryPeriod", bool(decoded.isInBillingRetryPeriod), r["isInBillingRetry"] == "true")
+            # In a commitment: the plan it renews into and the commitment's own auto-renew.
+            plan = r.get("renewalBillingPlanType")
+            check(f"{name} renewalBillingPlanType", decoded.rawRenewalBillingPlanType,
+                  {None: None, "monthly": "MONTHLY", "billedUpFront": "BILLED_UPFRONT"}[plan])
+            committed = r.get("commitmentInfo.willAutoRenew")
+            if committed is None:
+                check(f"{name} commitmentInfo", decoded.commitmentInfo, None)
+            elif decoded.commitmentInfo is None:
+                failures.append(f"{name}: a subscription in a commitment has no renewal commitmentInfo")
+            else:
+                check(f"{name} commitmentInfo.commitmentAutoRenewStatus", decoded.commitmentInfo.rawCommitmentAutoRenewStatus,
+                      1 if committed == "true" else 0)
             winbacks = r["eligibleWinBackOfferIDs"]
             check(f"{name} eligibleWinBackOfferIds", decoded.eligibleWinBackOfferIds, winbacks.split(",") if winbacks else None)
         elif name.startswith("notification-"):
