@@ -141,6 +141,26 @@ struct CommitmentScreenTests {
         #expect(text.contains(SignupTests.flat(app.price(app.store.transactions.last!.price) + app.strings.perPeriod(.oneMonth))))
     }
 
+    @Test("the manage sheet's row under a commitment switches what follows it: billing up front at the plan's price, or a new commitment")
+    func afterCommitmentRow() throws {
+        var app = Self.committed()
+        AccountScreen.open(&app)
+        app.press(.enter, .down)
+        let words = app.strings.account
+        let product = try #require(app.store.catalog.product(Self.proAnnual))
+        #expect(SignupTests.flat(app.view().text).contains(SignupTests.flat(words.afterCommitmentMonthly(app.strings.commitmentLength(12)))))
+        app.press(.enter)
+        #expect(app.store.commitmentStatus(ofGroup: Self.group)?.renewalBillingPlanType == .billedUpFront)
+        let upFront = words.afterCommitmentUpFront(try #require(BillingTerms(app).renewalPrice(product)))
+        #expect(SignupTests.flat(app.view().text).contains(SignupTests.flat(upFront)))
+        app.press(.enter)
+        #expect(app.store.commitmentStatus(ofGroup: Self.group)?.renewalBillingPlanType == .monthly)
+        // A cancelled commitment has nothing after it to choose.
+        app.press(.escape)
+        app.store.setAutoRenew(false, group: Self.group)
+        #expect(!ManageSheet.rows(app, groupID: Self.group).contains(.afterCommitment))
+    }
+
     @Test("golden sign-up screens with the commitment plan chosen at 80x24 and 50x16 in en_US, de_DE and ja_JP; Account during and after a cancel at 80x24")
     func goldens() {
         for (locale, territory) in Self.locales {

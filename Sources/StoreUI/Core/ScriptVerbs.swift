@@ -30,6 +30,9 @@ extension Script {
         case reverseRefund(transactionID: UInt64)
         /// Auto-renew off for a group, as the person's Cancel Subscription does.
         case cancel(String)
+        /// During a 12-month commitment, the plan it renews into after its last payment (the manage
+        /// sheet's "After the commitment" row): `renewal-plan GROUP monthly|billedUpFront`.
+        case renewalPlan(groupID: String, plan: BillingPlanType)
         /// A parent answers an Ask to Buy request: the one with this id, or the oldest waiting.
         case askToBuy(approve: Bool, requestID: UInt64?)
         /// The person does what an interrupted purchase asked: the one with this id, or the oldest waiting.
@@ -63,7 +66,7 @@ extension Script {
 
         /// The verbs' names, for the list of commands.
         public static let names = ["buy", "expire", "renew", "cancel", "ask-to-buy", "interrupted", "billing", "clear",
-                                   "reset", "price-increase", "sync", "promoted", "promotion", "settings"]
+                                   "reset", "price-increase", "sync", "promoted", "promotion", "settings", "renewal-plan"]
 
         /// Reads a verb's words; nil when `name` is no verb. `refund ID [reason]` and `set territory T`
         /// come here from their commands.
@@ -89,6 +92,13 @@ extension Script {
                     : "a subscription group id, like cancel trail_pro"
                 guard arguments.count == 1, !arguments[0].isEmpty else { throw usage(what) }
                 return name == "expire" ? .expire(arguments[0]) : name == "renew" ? .renew(arguments[0]) : .cancel(arguments[0])
+            case "renewal-plan":
+                let text = "a subscription group id and monthly or billedUpFront, like renewal-plan trail_pro billedUpFront"
+                guard arguments.count == 2, !arguments[0].isEmpty else { throw usage(text) }
+                guard let plan = BillingPlanType(rawValue: arguments[1]) else {
+                    throw Problem(message: "\(UntrustedText.quoted(arguments[1])) is no billing plan; renewal-plan takes \(text)")
+                }
+                return .renewalPlan(groupID: arguments[0], plan: plan)
             case "refund":
                 let text = "a transaction id and, optionally, developerIssue or other, like refund 2 developerIssue"
                 if arguments.first == "reverse" {
@@ -333,6 +343,11 @@ extension AppState {
         case .cancel(let groupID):
             try checkCancellable(groupID)
             store.setAutoRenew(false, group: groupID)
+        case .renewalPlan(let groupID, let plan):
+            guard store.catalog.group(groupID) != nil else { throw refuse("there is no subscription group \(UntrustedText.quoted(groupID))") }
+            guard store.setRenewalBillingPlan(plan, group: groupID) else {
+                throw refuse("\(UntrustedText.quoted(groupID)) is not in a 12-month commitment that renews: buy one with buy PRODUCT plan monthly")
+            }
         case .askToBuy(let approve, let requestID):
             let request = try waitingRequest(.askToBuy, requestID, "no Ask to Buy request waits", "set ask-to-buy on, then buy")
             if approve { store.approve(request.id) } else { store.decline(request.id) }

@@ -16,6 +16,8 @@ public enum ManageSheet {
 
     enum Row: Equatable {
         case option(String)
+        /// In a 12-month commitment that renews: what follows it (a new commitment, or billing up front).
+        case afterCommitment
         case cancel
         case resubscribe
     }
@@ -32,6 +34,11 @@ public enum ManageSheet {
 
     static func rows(_ app: AppState, groupID: String) -> [Row] {
         var rows = app.store.catalog.products(inGroup: groupID).filter { app.store.price(of: $0) != nil }.map { Row.option($0.id) }
+        if let commitment = app.store.commitmentStatus(ofGroup: groupID), commitment.willAutoRenew,
+           let current = app.store.status(ofGroup: groupID, ownership: .purchased)?.transaction.productID,
+           let index = rows.firstIndex(of: .option(current)) {
+            rows.insert(.afterCommitment, at: index + 1)
+        }
         if let status = app.store.status(ofGroup: groupID, ownership: .purchased), status.state.hasAccess {
             rows.append(status.renewal?.willAutoRenew == true ? .cancel : .resubscribe)
         }
@@ -53,6 +60,11 @@ public enum ManageSheet {
                     app.openPlanChange(to: productID)
                     return
                 }
+            case .afterCommitment:
+                // Switches what follows the commitment (`AppStore.setRenewalBillingPlan`).
+                let now = app.store.commitmentStatus(ofGroup: sheet.groupID)?.renewalBillingPlanType ?? .monthly
+                app.store.setRenewalBillingPlan(now == .monthly ? .billedUpFront : .monthly, group: sheet.groupID)
+                if let text = afterCommitment(app, groupID: sheet.groupID) { app.notice = text }
             case .cancel:
                 CancelSheet.open(groupID: sheet.groupID, &app)
                 return
@@ -127,6 +139,10 @@ public enum ManageSheet {
                 if chosen, productID != current, let change = try? store.quote(productID).planChange {
                     for text in TextWidth.wrap(state.planChangeNote(change), width: inner - 4) { lines.append(("    " + text, .systemSheet)) }
                 }
+            case .afterCommitment:
+                for (n, line) in TextWidth.wrap(afterCommitment(state, groupID: sheet.groupID) ?? "", width: inner - 4).enumerated() {
+                    lines.append(((n == 0 ? "  " + marker : "    ") + line, chosen ? .systemSelected : .systemSheet))
+                }
             case .cancel:
                 lines.append(("", .systemSheet))
                 lines.append((marker + words.cancelSubscription, chosen ? .systemSelected : .systemTitle))
@@ -137,6 +153,18 @@ public enum ManageSheet {
             if chosen { selected = start..<lines.count }
         }
         return (lines, selected)
+    }
+
+    /// What follows the commitment, as its row says it: a new commitment, or the plan's price billed up front.
+    static func afterCommitment(_ app: AppState, groupID: String) -> String? {
+        guard let status = app.store.commitmentStatus(ofGroup: groupID),
+              let product = app.store.status(ofGroup: groupID, ownership: .purchased).flatMap({ app.store.catalog.product($0.transaction.productID) })
+        else { return nil }
+        let words = app.strings.account
+        if status.renewalBillingPlanType == .billedUpFront, let price = BillingTerms(app).renewalPrice(product) {
+            return words.afterCommitmentUpFront(price)
+        }
+        return words.afterCommitmentMonthly(app.strings.commitmentLength(status.commitment.totalBillingPeriods))
     }
 
     /// A name and a price on one line where both fit, else on two.

@@ -858,6 +858,9 @@ public struct AccountStrings: Sendable {
     public var paymentsLeftBilled: @Sendable (Int) -> String = { left in
         "The \(left) \(left == 1 ? "payment" : "payments") left of your commitment \(left == 1 ? "is" : "are") still billed."
     }
+    /// The manage sheet's row choosing what follows the commitment (and the notice when it changes).
+    public var afterCommitmentMonthly: @Sendable (String) -> String = { "After the commitment: a new \($0)" }
+    public var afterCommitmentUpFront: @Sendable (String) -> String = { "After the commitment: \($0), billed up front" }
     /// After the commitment, renewing into a new one.
     public var thenNewCommitment: @Sendable (String) -> String = { "Then a new \($0) starts, unless you cancel." }
     /// After the commitment, renewing billed up front at this price.

@@ -243,6 +243,8 @@ extension Strings {
             left == 1 ? "Le paiement restant de votre engagement est toujours facturé."
                 : "Les \(left) paiements restants de votre engagement sont toujours facturés."
         }
+        s.account.afterCommitmentMonthly = { "Après l’engagement\u{00A0}: un nouvel \($0)" }
+        s.account.afterCommitmentUpFront = { "Après l’engagement\u{00A0}: \($0), facturé à l’avance" }
         s.account.thenNewCommitment = { "Ensuite, un nouvel \($0) commence, sauf résiliation." }
         s.account.thenBilledUpFront = { "Ensuite, \($0), facturé à l’avance." }
         s.account.commitmentCancelled = { left, end in

@@ -237,6 +237,8 @@ extension Strings {
             left == 1 ? "Die offene Zahlung deiner Mindestlaufzeit wird weiterhin berechnet."
                 : "Die \(left) offenen Zahlungen deiner Mindestlaufzeit werden weiterhin berechnet."
         }
+        s.account.afterCommitmentMonthly = { "Nach der Mindestlaufzeit: erneut \($0)" }
+        s.account.afterCommitmentUpFront = { "Nach der Mindestlaufzeit: \($0), im Voraus berechnet" }
         s.account.thenNewCommitment = { "Danach folgen erneut \($0), wenn du nicht kündigst." }
         s.account.thenBilledUpFront = { "Danach \($0), im Voraus berechnet." }
         s.account.commitmentCancelled = { left, end in

@@ -241,6 +241,8 @@ extension Strings {
                 : "残り\(left)回。契約期間は\(end)に終了します。"
         }
         s.account.paymentsLeftBilled = { "契約期間の残り\($0)回の支払いは引き続き請求されます。" }
+        s.account.afterCommitmentMonthly = { "契約期間の後: 新たな\($0)" }
+        s.account.afterCommitmentUpFront = { "契約期間の後: \($0)（前払い）" }
         s.account.thenNewCommitment = { "その後、キャンセルしない限り新たな\($0)が始まります。" }
         s.account.thenBilledUpFront = { "その後は\($0)（前払い）。" }
         s.account.commitmentCancelled = { left, end in

@@ -247,6 +247,8 @@ extension Strings {
                 : "剩余 \(left) 期。承诺期于 \(end) 结束。"
         }
         s.account.paymentsLeftBilled = { "承诺期剩余的 \($0) 期付款仍会收取。" }
+        s.account.afterCommitmentMonthly = { "承诺期之后：新的\($0)" }
+        s.account.afterCommitmentUpFront = { "承诺期之后：\($0)，预先付款" }
         s.account.thenNewCommitment = { "之后将开始新的\($0)，除非你取消。" }
         s.account.thenBilledUpFront = { "之后为 \($0)，预先付款。" }
         s.account.commitmentCancelled = { left, end in

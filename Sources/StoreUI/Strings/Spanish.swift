@@ -240,6 +240,8 @@ extension Strings {
             left == 1 ? "El pago pendiente de tu compromiso se sigue cobrando."
                 : "Los \(left) pagos pendientes de tu compromiso se siguen cobrando."
         }
+        s.account.afterCommitmentMonthly = { "Después del compromiso: un nuevo \($0)" }
+        s.account.afterCommitmentUpFront = { "Después del compromiso: \($0), cobrado por adelantado" }
         s.account.thenNewCommitment = { "Después empieza un nuevo \($0), salvo que canceles." }
         s.account.thenBilledUpFront = { "Después, \($0), cobrado por adelantado." }
         s.account.commitmentCancelled = { left, end in
