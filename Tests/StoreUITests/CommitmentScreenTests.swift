@@ -161,6 +161,19 @@ struct CommitmentScreenTests {
         #expect(!ManageSheet.rows(app, groupID: Self.group).contains(.afterCommitment))
     }
 
+    @Test("Request a Refund names each payment of a commitment with its plan and number, not the option billed up front")
+    func refundList() throws {
+        var app = Self.committed(months: 2)
+        RefundScreen.open(&app)
+        let text = app.view().text
+        let product = try #require(app.store.catalog.product(Self.proAnnual))
+        for k in 1...3 {
+            let name = app.strings.payMonthly(app.name(product)) + " · " + app.strings.account.paymentOf(k, 12)
+            #expect(text.contains(name), "missing: \(name)\n\(text)")
+        }
+        #expect(!text.contains(app.description(product)), "the option's own text says how it is billed up front")
+    }
+
     @Test("golden sign-up screens with the commitment plan chosen at 80x24 and 50x16 in en_US, de_DE and ja_JP; Account during and after a cancel at 80x24")
     func goldens() {
         for (locale, territory) in Self.locales {

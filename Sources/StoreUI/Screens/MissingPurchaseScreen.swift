@@ -55,7 +55,7 @@ public enum MissingPurchaseScreen {
         // The purchase as the list names it: "Trail Boost × 3", never to be confused with a single one given instead.
         func name(_ id: UInt64) -> String {
             guard let transaction = app.store.transaction(id), let product = app.store.catalog.product(transaction.productID) else { return "" }
-            return RefundScreen.itemName(app, product, quantity: transaction.quantity)
+            return RefundScreen.itemName(app, product, transaction)
         }
         switch entry {
         case .deliver(let id):
@@ -97,7 +97,7 @@ public enum MissingPurchaseScreen {
             layout.para(words.notDelivered, .section)
             for transaction in undelivered {
                 guard let product = store.catalog.product(transaction.productID) else { continue }
-                layout.pair(RefundScreen.itemName(app, product, quantity: transaction.quantity), .normal,
+                layout.pair(RefundScreen.itemName(app, product, transaction), .normal,
                             right: app.date(transaction.purchaseDate) + "  " + app.price(transaction.price * Decimal(transaction.quantity)),
                             .price, indent: 2)
                 layout.para(words.notDeliveredNote, .dim, indent: 2)
@@ -133,7 +133,7 @@ public enum MissingPurchaseScreen {
         for charge in charges {
             guard let product = store.catalog.product(charge.productID) else { continue }
             let state = charge.state == .revoked ? words.refunded + "  " : ""
-            layout.pair(RefundScreen.itemName(app, product, quantity: charge.quantity), .normal,
+            layout.pair(RefundScreen.itemName(app, product, charge), .normal,
                         right: state + app.date(charge.purchaseDate) + "  " + app.price(charge.price * Decimal(charge.quantity)),
                         charge.state == .revoked ? .dim : .price, indent: 2)
         }

@@ -25,6 +25,14 @@ public enum RefundScreen {
         quantity > 1 ? "\(app.name(product)) × \(quantity)" : app.name(product)
     }
 
+    /// A charge's name: as `itemName`, and for a payment of a 12-month commitment its plan and which
+    /// payment it was ("Pro Annual · Pay Monthly · Payment 3 of 12"): each is its own charge.
+    static func itemName(_ app: AppState, _ product: Product, _ transaction: Transaction) -> String {
+        guard let commitment = transaction.commitment else { return itemName(app, product, quantity: transaction.quantity) }
+        return app.strings.payMonthly(app.name(product)) + " · "
+            + app.strings.account.paymentOf(commitment.billingPeriodNumber, commitment.totalBillingPeriods)
+    }
+
     // MARK: update
 
     public static func update(_ action: Action, _ screen: inout State, _ app: inout AppState) {
@@ -99,12 +107,14 @@ public enum RefundScreen {
             let price = state.price(charge.price * Decimal(charge.quantity))
             let right = status.map { $0 + "  " + price } ?? price
             let nameWidth = max(1, inner - TextWidth.of(right) - 2)
-            grid.put(TextWidth.truncate(itemName(state, product, quantity: charge.quantity), to: nameWidth), row: y,
+            grid.put(TextWidth.truncate(itemName(state, product, charge), to: nameWidth), row: y,
                      column: area.column + 2, role: selected ? .selected : .normal)
             grid.putRight(right, row: y, in: Rect(row: y, column: area.column, width: area.width, height: 1),
                           role: status == nil ? .price : .dim)
             let date = state.date(charge.purchaseDate)
-            let description = TextWidth.truncate(UntrustedText.displayable(state.description(product)),
+            // A commitment's payment: its plan, not the option's text (which may say "Billed yearly").
+            let text = charge.commitment.map { state.strings.commitmentLength($0.totalBillingPeriods) } ?? state.description(product)
+            let description = TextWidth.truncate(UntrustedText.displayable(text),
                                                  to: max(1, inner - TextWidth.of(date) - 2))
             grid.put(description, row: y + 1, column: area.column + 2, role: .dim, width: inner)
             grid.putRight(date, row: y + 1, in: Rect(row: y + 1, column: area.column, width: area.width, height: 1), role: .dim)

@@ -104,7 +104,7 @@ public enum RefundSheet {
         var lines: [(String, Role)] = []
         guard let transaction = app.store.transaction(sheet.transactionID),
               let product = app.store.catalog.product(transaction.productID) else { return ([], []) }
-        for text in TextWidth.wrap(RefundScreen.itemName(app, product, quantity: transaction.quantity), width: inner) {
+        for text in TextWidth.wrap(RefundScreen.itemName(app, product, transaction), width: inner) {
             lines.append((text, .systemTitle))
         }
         lines.append((app.appName, .systemSheet))
