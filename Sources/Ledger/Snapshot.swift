@@ -40,6 +40,8 @@ struct Snapshot {
     static let nextEventIDKey = "next-event-id"
     /// "1" once onboarding was shown to this ledger's account.
     static let onboardingKey = "onboarding-shown"
+    /// "1" once the App Store's disclosure of a 12-month commitment was accepted on this account.
+    static let commitmentDisclosureKey = "commitment-disclosure-shown"
 
     init(generation: Int32 = 0) { self.generation = generation }
 
@@ -59,6 +61,7 @@ struct Snapshot {
         settings[nextIDKey] = String(store.nextTransactionID)
         settings[nextEventIDKey] = String(store.nextEventID)
         if store.onboardingShown { settings[onboardingKey] = "1" }
+        if store.commitmentDisclosureShown { settings[commitmentDisclosureKey] = "1" }
         return settings
     }
 
@@ -299,6 +302,12 @@ struct Snapshot {
                 throw .badRow(path: path, detail: "table setting, row \"\(Self.onboardingKey)\": \(UntrustedText.quoted(shown)) is not 1")
             }
             store.markOnboardingShown()
+        }
+        if let shown = settings[Self.commitmentDisclosureKey] {
+            guard shown == "1" else {
+                throw .badRow(path: path, detail: "table setting, row \"\(Self.commitmentDisclosureKey)\": \(UntrustedText.quoted(shown)) is not 1")
+            }
+            store.markCommitmentDisclosureShown()
         }
         store.markSaved()
         if !legacyTransactionIDs.isEmpty {

@@ -49,6 +49,9 @@ public struct AppStore: Sendable {
     public private(set) var freeReads = FreeReads()
     /// Whether onboarding was shown to this account (once per ledger, on its first launch).
     public private(set) var onboardingShown = false
+    /// Whether the App Store's disclosure of a 12-month commitment was accepted on this account: it shows
+    /// "once per Apple Account", before the first commitment (BillingPlans.swift).
+    public internal(set) var commitmentDisclosureShown = false
     /// Units of each consumable the app's own record says were used (`useConsumable`).
     public internal(set) var consumableUse: [String: Int] = [:]
     /// The app's own record of purchases it did not deliver (QA marks them), by transaction id, and how
@@ -525,7 +528,11 @@ public struct AppStore: Sendable {
                 transaction.originalPurchaseDate = first.purchaseDate
             }
             transaction.expirationDate = scenario.timeRate.end(of: quote.offer?.period ?? product.subscription!.period, from: now)
-            if quote.billingPlan == .monthly { startCommitment(&transaction, from: now) }
+            if quote.billingPlan == .monthly {
+                startCommitment(&transaction, from: now)
+                // Subscribed to a commitment: the App Store's disclosure came before it.
+                commitmentDisclosureShown = true
+            }
             changeRenewal(of: groupID) {
                 $0 = RenewalInfo(willAutoRenew: true, autoRenewProductID: product.id,
                                  renewalBillingPlanType: quote.billingPlan == .monthly ? .monthly : nil)

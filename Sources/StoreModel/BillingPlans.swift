@@ -138,6 +138,13 @@ extension AppStore {
                               expirationDate: current.expirationDate, price: total)
     }
 
+    /// The App Store's disclosure sheet before the first commitment was accepted: "Before a customer
+    /// subscribes to a commitment plan for the first time, new messaging is included with a disclosure
+    /// sheet. The App Store automatically presents this sheet, and it's displayed once per Apple Account.
+    /// The sheet includes information about the number of payments required to fulfill the commitment,
+    /// along with cancellation guidance" (WWDC26 session 210). A commitment bought marks it too.
+    public mutating func markCommitmentDisclosureShown() { commitmentDisclosureShown = true }
+
     /// Chooses the plan the subscription renews into after its commitment: monthly (a new commitment)
     /// or billed up front. Only in a commitment; false otherwise.
     @discardableResult

@@ -32,7 +32,8 @@ struct CommitmentScreenTests {
     /// A commitment bought through the screens, then `months` of renewals.
     static func committed(_ size: Size = standard, locale: String = "en_US", territory: String = "GBR", months: Int = 0) -> AppState {
         var app = signup(size, locale: locale, territory: territory)
-        app.press(.enter, .tab, .enter, .enter)
+        // The disclosure (Continue), the confirmation sheet (Confirm), the result.
+        app.press(.enter, .tab, .enter, .tab, .enter, .enter)
         app.store.advance(by: SubscriptionPeriod(value: months, unit: .month))
         return app
     }
@@ -67,10 +68,36 @@ struct CommitmentScreenTests {
         #expect(!SignupTests.allText(app).contains(SignupTests.flat(app.strings.commitmentLength(12))))
     }
 
+    @Test("the App Store's disclosure comes before a first commitment, with the number of payments, the amount and total and cancellation guidance; Cancel cancels the purchase and it comes again; Continue goes on to the sheet, and once accepted it never shows again on the account")
+    func disclosure() throws {
+        var app = Self.signup(Self.standard)
+        app.press(.enter)
+        guard case .commitmentDisclosure(let sheet) = app.overlay else { Issue.record("no disclosure: \(String(describing: app.overlay))"); return }
+        let product = try #require(app.store.catalog.product(Self.proAnnual))
+        let plan = try #require(product.subscription?.monthlyPlan)
+        let text = SignupTests.flat(CommitmentDisclosure.lines(app, sheet).map(\.0).joined())
+        let payments = app.strings.disclosurePayments(12, app.price(try #require(plan.monthlyPrice(in: app.store.territory))),
+                                                      app.price(try #require(plan.commitmentPrice(in: app.store.territory))))
+        #expect(text.contains(SignupTests.flat(payments)) && text.contains(SignupTests.flat(app.strings.disclosureCancel(12))))
+        app.press(.escape)
+        #expect(app.overlay == nil && app.notice == app.strings.purchaseCancelled && !app.store.commitmentDisclosureShown)
+        app.press(.enter)
+        guard case .commitmentDisclosure = app.overlay else { Issue.record("Cancel does not count as accepted"); return }
+        app.press(.tab, .enter)
+        guard case .sheet = app.overlay else { Issue.record("Continue opens the confirmation sheet"); return }
+        #expect(app.store.commitmentDisclosureShown)
+        app.press(.escape, .enter)
+        guard case .sheet = app.overlay else { Issue.record("accepted once: straight to the sheet"); return }
+        // An account that already bought a commitment (a script, another device) is not shown it either.
+        var other = Self.signup(Self.standard)
+        other.store.purchase(Self.proAnnual, billingPlan: .monthly)
+        #expect(other.store.commitmentDisclosureShown)
+    }
+
     @Test("the sheet of the monthly plan charges the plan's monthly amount and states the commitment's terms, what cancelling means and what follows")
     func sheet() throws {
         var app = Self.signup(Self.standard)
-        app.press(.enter)
+        app.press(.enter, .tab, .enter)
         guard case .sheet(let sheet) = app.overlay else { Issue.record("no sheet: \(String(describing: app.overlay))"); return }
         let product = try #require(app.store.catalog.product(Self.proAnnual))
         let monthly = try #require(product.subscription?.monthlyPlan?.monthlyPrice(in: app.store.territory))
@@ -180,11 +207,15 @@ struct CommitmentScreenTests {
             var app = Self.signup(Self.standard, locale: locale, territory: territory)
             expectGolden(app.view(), "signup-commitment-\(locale)-80x24")
             app.press(.enter)
+            expectGolden(app.view(), "signup-commitment-disclosure-\(locale)-80x24")
+            app.press(.tab, .enter)
             expectGolden(app.view(), "signup-commitment-sheet-\(locale)-80x24")
             var small = Self.signup(Self.compact, locale: locale, territory: territory)
             expectGolden(small.view(), "signup-commitment-\(locale)-50x16")
             small.press(.pageDown)
             expectGolden(small.view(), "signup-commitment-details-\(locale)-50x16")
+            small.press(.enter)
+            expectGolden(small.view(), "signup-commitment-disclosure-\(locale)-50x16")
             var account = Self.committed(Self.standard, locale: locale, territory: territory, months: 2)
             AccountScreen.open(&account)
             expectGolden(account.view(), "account-commitment-\(locale)-80x24")

@@ -13,6 +13,8 @@ public enum ScreenKind: String, Sendable, CaseIterable {
     /// The app's own retention pitch before the system cancel sheet, the system sheet that confirms its
     /// offer, and the app's own exit survey after the cancel (issue 31: never inside the system sheet).
     case retentionPitch, retentionOffer, exitSurvey
+    /// The App Store's disclosure before a person's first 12-month commitment.
+    case commitmentDisclosure
     /// Purchase Help ("How can we help?"), its pages (Missing a Purchase; FAQ and Contact Us as one
     /// page screen; Request a Refund; Submit Feedback) and the system refund sheet.
     case purchaseHelp, missingPurchase, helpPage, refunds, feedback, refundSheet
@@ -103,6 +105,8 @@ extension AppState {
         case cancelSubscription(CancelSheet.State)
         /// The system sheet that confirms a retention offer chosen there (RetentionOfferSheet.swift).
         case retentionOffer(RetentionOfferSheet.State)
+        /// The App Store's disclosure before a first 12-month commitment (CommitmentDisclosure.swift).
+        case commitmentDisclosure(CommitmentDisclosure.State)
         /// The system refund sheet, then its confirmation (RefundSheet.swift).
         case refundSheet(RefundSheet.State)
         /// The system's offer-code redemption sheet (RedeemSheet.swift).
@@ -122,6 +126,7 @@ extension AppState {
             case .manage(let sheet): sheet
             case .cancelSubscription(let sheet): sheet
             case .retentionOffer(let sheet): sheet
+            case .commitmentDisclosure(let sheet): sheet
             case .refundSheet(let sheet): sheet
             case .redeem(let sheet): sheet
             case .reviewPrompt(let sheet): sheet

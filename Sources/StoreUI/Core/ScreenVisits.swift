@@ -127,6 +127,10 @@ extension ScreenKind {
         case .retentionOffer:
             // Take Offer on the app's pitch: the offer confirmed on its own system sheet.
             return [Visit(.retentionOffer) { $0.cancelling() && $0.pressing(.enter) }]
+        case .commitmentDisclosure:
+            // Pro Annual's monthly plan on the sign-up screen; where the App Store does not offer the
+            // plan (the USA), the storefront moves to one that does.
+            return [Visit(.commitmentDisclosure) { $0.choosingCommitment() && $0.pressing(.enter) }]
         case .exitSurvey:
             return [Visit(.exitSurvey) { $0.cancelling() && $0.pressing(.character("x"), .character("x")) }]
         case .purchaseHelp:
@@ -266,6 +270,19 @@ extension AppState {
         guard bought(SampleIDs.proMonthly) else { return false }
         store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
         return pressing(.character("a"), .character("x"))
+    }
+
+    /// The sign-up screen with Pro Annual's monthly plan with a 12-month commitment chosen.
+    fileprivate mutating func choosingCommitment() -> Bool {
+        guard let product = store.catalog.product(SampleIDs.proAnnual), let groupID = product.subscription?.groupID,
+              product.subscription?.monthlyPlan != nil else { return false }
+        if BillingTerms(self).monthlyPlanPrice(product) == nil {
+            guard let elsewhere = store.catalog.territories.first(where: {
+                CommitmentPlan.isOffered(in: $0) && product.subscription?.monthlyPlan?.monthlyPrice(in: $0) != nil && product.price(in: $0) != nil
+            }), store.changeStorefront(to: elsewhere) else { return false }
+        }
+        openSignup(groupID: groupID, selecting: SampleIDs.proAnnual)
+        return pressing(.down)
     }
 
     fileprivate mutating func onboarding() -> Bool {

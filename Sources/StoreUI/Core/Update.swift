@@ -242,6 +242,7 @@ private struct WhatASaveWrites: Equatable {
     var now: Date
     var nextIDs: [UInt64]
     var onboardingShown: Bool
+    var commitmentDisclosureShown: Bool
 
     init(_ store: AppStore) {
         changes = store.unsavedChanges
@@ -249,5 +250,6 @@ private struct WhatASaveWrites: Equatable {
         now = store.now
         nextIDs = [store.nextTransactionID, store.nextEventID]
         onboardingShown = store.onboardingShown
+        commitmentDisclosureShown = store.commitmentDisclosureShown
     }
 }

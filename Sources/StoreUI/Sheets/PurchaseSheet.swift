@@ -28,6 +28,8 @@ extension AppState {
             : BillingTerms(self, onOwnInitiative: canBuyOwnPlan(product)).applicableOffer(product)?.purchaseOptionID
         do {
             let quote = try store.quote(product.id, quantity: quantity, promotionalOffer: promotional, billingPlan: billingPlan)
+            // A first commitment: the App Store's disclosure comes before the confirmation sheet.
+            if CommitmentDisclosure.openIfDue(quote, &self) { return }
             overlay = .sheet(PurchaseSheet(quote: quote, confirmFocused: false))
         } catch {
             overlay = .result(PurchaseResult(productID: product.id, quantity: quantity, outcome: .failed(error)))

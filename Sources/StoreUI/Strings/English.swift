@@ -135,6 +135,16 @@ public struct Strings: Sendable {
     public var commitmentCancel: @Sendable (Int) -> String = { count in
         "Cancel anytime: it then ends with payment \(count) of \(count). The payments left are still billed."
     }
+    /// The App Store's disclosure before a first commitment (CommitmentDisclosure.swift).
+    public var disclosureTitle: @Sendable (Int) -> String = { "Monthly Payments with a \($0)-Month Commitment" }
+    public var disclosurePayments: @Sendable (Int, String, String) -> String = { count, monthly, total in
+        "You agree to \(count) monthly payments of \(monthly), \(total) in all. The first is billed when you subscribe, then one each month."
+    }
+    public var disclosureCancel: @Sendable (Int) -> String = { count in
+        "You can cancel anytime. Cancelling stops the subscription from renewing after payment \(count); the payments left in the commitment are still billed, and you keep access until it ends."
+    }
+    public var disclosureAccount = "Your payments made and left show in Account."
+    public var disclosureContinue = "Continue"
     /// What follows the commitment, on the confirmation sheet (in place of "Renews automatically…").
     public var commitmentRenews: @Sendable (Int) -> String = { count in
         "After \(count) payments, a new \(count)-month commitment starts unless you cancel at least 24 hours before."
@@ -229,6 +239,7 @@ public struct Strings: Sendable {
         .cancelSubscription: "Cancel Subscription",
         .retentionPitch: "Before You Go",
         .retentionOffer: "Confirm Offer",
+        .commitmentDisclosure: "Commitment",
         .exitSurvey: "Tell Us Why",
         .purchaseHelp: "Purchase Help",
         .missingPurchase: "Missing a Purchase",

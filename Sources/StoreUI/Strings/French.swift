@@ -121,6 +121,15 @@ extension Strings {
         s.commitmentTerms = { monthly, count, total in "\(monthly) pendant \(count) mois, \(total) au total" }
         s.commitmentCancel = { count in "Résiliable à tout moment\u{00A0}: l’abonnement prend alors fin avec le paiement \(count) sur \(count). Les paiements restants sont toujours facturés." }
         s.commitmentRenews = { count in "Après \(count) paiements, un nouvel engagement de \(count) mois commence, sauf résiliation au moins 24 heures avant." }
+        s.disclosureTitle = { "Paiements mensuels avec un engagement de \($0) mois" }
+        s.disclosurePayments = { count, monthly, total in
+            "Vous acceptez \(count) paiements mensuels de \(monthly), soit \(total) au total. Le premier est facturé à l’abonnement, puis un chaque mois."
+        }
+        s.disclosureCancel = { count in
+            "Vous pouvez résilier à tout moment. L’abonnement ne se renouvelle alors plus après le paiement \(count)\u{00A0}; les paiements restants de l’engagement sont toujours facturés, et vous gardez l’accès jusqu’à sa fin."
+        }
+        s.disclosureAccount = "Vos paiements effectués et restants figurent dans Compte."
+        s.disclosureContinue = "Continuer"
 
         // The system confirmation sheet
         s.sheetTitle = "App Store"
@@ -483,6 +492,7 @@ extension Strings {
         s.screenNames[.cancelSubscription] = "Résilier l’abonnement"
         s.screenNames[.retentionPitch] = "Avant de partir"
         s.screenNames[.retentionOffer] = "Confirmer l’offre"
+        s.screenNames[.commitmentDisclosure] = "Engagement"
         s.screenNames[.exitSurvey] = "Dites-nous pourquoi"
         s.screenNames[.redeemWelcome] = "Bienvenue"
         s.screenNames[.purchaseHelp] = "Aide aux achats"

@@ -118,6 +118,15 @@ extension Strings {
         s.commitmentTerms = { monthly, count, total in "\(monthly) für \(count) Monate, insgesamt \(total)" }
         s.commitmentCancel = { count in "Jederzeit kündbar: Es endet dann mit Zahlung \(count) von \(count). Die offenen Zahlungen werden weiterhin berechnet." }
         s.commitmentRenews = { count in "Nach \(count) Zahlungen folgen erneut \(count) Monate Mindestlaufzeit, wenn du nicht mindestens 24 Stunden vorher kündigst." }
+        s.disclosureTitle = { "Monatliche Zahlungen mit \($0) Monaten Mindestlaufzeit" }
+        s.disclosurePayments = { count, monthly, total in
+            "Du stimmst \(count) monatlichen Zahlungen von \(monthly) zu, insgesamt \(total). Die erste wird beim Abschluss berechnet, danach eine pro Monat."
+        }
+        s.disclosureCancel = { count in
+            "Du kannst jederzeit kündigen. Dann verlängert sich das Abo nach Zahlung \(count) nicht mehr; die offenen Zahlungen der Mindestlaufzeit werden weiterhin berechnet, und du behältst den Zugang bis zu ihrem Ende."
+        }
+        s.disclosureAccount = "Geleistete und offene Zahlungen siehst du unter „Account“."
+        s.disclosureContinue = "Weiter"
 
         // The system confirmation sheet
         s.sheetTitle = "App Store"
@@ -477,6 +486,7 @@ extension Strings {
         s.screenNames[.cancelSubscription] = "Abo kündigen"
         s.screenNames[.retentionPitch] = "Bevor du gehst"
         s.screenNames[.retentionOffer] = "Angebot bestätigen"
+        s.screenNames[.commitmentDisclosure] = "Mindestlaufzeit"
         s.screenNames[.exitSurvey] = "Sag uns, warum"
         s.screenNames[.redeemWelcome] = "Willkommen"
         s.screenNames[.purchaseHelp] = "Hilfe zu Käufen"

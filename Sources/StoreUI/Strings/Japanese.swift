@@ -123,6 +123,15 @@ extension Strings {
         s.commitmentTerms = { monthly, count, total in "\(monthly)を\(count)か月、合計\(total)" }
         s.commitmentCancel = { count in "いつでもキャンセルできます。その場合、\(count)回目の支払いで終了します。残りの支払いは引き続き請求されます。" }
         s.commitmentRenews = { count in "\(count)回の支払いの後、24時間前までにキャンセルしない限り、新たに\(count)か月の契約期間が始まります。" }
+        s.disclosureTitle = { "\($0)か月の契約期間付きの月払い" }
+        s.disclosurePayments = { count, monthly, total in
+            "\(monthly)の月払いを\(count)回、合計\(total)のお支払いに同意します。初回は登録時に、その後は毎月1回請求されます。"
+        }
+        s.disclosureCancel = { count in
+            "いつでもキャンセルできます。キャンセルすると\(count)回目の支払いの後は更新されません。契約期間の残りの支払いは引き続き請求され、終了までご利用いただけます。"
+        }
+        s.disclosureAccount = "支払い済みと残りの支払いは「アカウント」で確認できます。"
+        s.disclosureContinue = "続ける"
 
         // The system confirmation sheet
         s.sheetTitle = "App Store"
@@ -477,6 +486,7 @@ extension Strings {
         s.screenNames[.cancelSubscription] = "サブスクリプションをキャンセル"
         s.screenNames[.retentionPitch] = "解約する前に"
         s.screenNames[.retentionOffer] = "オファーの確認"
+        s.screenNames[.commitmentDisclosure] = "契約期間"
         s.screenNames[.exitSurvey] = "解約の理由"
         s.screenNames[.redeemWelcome] = "ようこそ"
         s.screenNames[.purchaseHelp] = "購入のヘルプ"

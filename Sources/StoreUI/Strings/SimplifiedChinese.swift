@@ -130,6 +130,15 @@ extension Strings {
         s.commitmentTerms = { monthly, count, total in "\(monthly)，共 \(count) 个月，总计 \(total)" }
         s.commitmentCancel = { count in "可随时取消：取消后将在第 \(count) 期（共 \(count) 期）付款后结束，剩余付款仍会收取。" }
         s.commitmentRenews = { count in "\(count) 期付款后，除非你至少提前 24 小时取消，否则将开始新的 \(count) 个月承诺期。" }
+        s.disclosureTitle = { "按月付款，承诺期 \($0) 个月" }
+        s.disclosurePayments = { count, monthly, total in
+            "你同意按月付款 \(count) 次，每次 \(monthly)，总计 \(total)。首次付款在订阅时收取，之后每月一次。"
+        }
+        s.disclosureCancel = { count in
+            "你可以随时取消。取消后，订阅将在第 \(count) 期付款后不再续订；承诺期剩余的付款仍会收取，你可以使用到承诺期结束。"
+        }
+        s.disclosureAccount = "已付和剩余的付款可在“账户”中查看。"
+        s.disclosureContinue = "继续"
 
         // The system confirmation sheet
         s.sheetTitle = "App Store"
@@ -486,6 +495,7 @@ extension Strings {
         s.screenNames[.cancelSubscription] = "取消订阅"
         s.screenNames[.retentionPitch] = "在你离开之前"
         s.screenNames[.retentionOffer] = "确认优惠"
+        s.screenNames[.commitmentDisclosure] = "承诺期"
         s.screenNames[.exitSurvey] = "告诉我们原因"
         s.screenNames[.redeemWelcome] = "欢迎"
         s.screenNames[.purchaseHelp] = "购买帮助"

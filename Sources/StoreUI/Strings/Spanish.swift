@@ -120,6 +120,15 @@ extension Strings {
         s.commitmentTerms = { monthly, count, total in "\(monthly) durante \(count) meses, \(total) en total" }
         s.commitmentCancel = { count in "Cancela cuando quieras: terminará con el pago \(count) de \(count). Los pagos pendientes se siguen cobrando." }
         s.commitmentRenews = { count in "Tras \(count) pagos, empieza un nuevo compromiso de \(count) meses salvo que canceles al menos 24 horas antes." }
+        s.disclosureTitle = { "Pagos mensuales con un compromiso de \($0) meses" }
+        s.disclosurePayments = { count, monthly, total in
+            "Aceptas \(count) pagos mensuales de \(monthly), \(total) en total. El primero se cobra al suscribirte y después uno cada mes."
+        }
+        s.disclosureCancel = { count in
+            "Puedes cancelar cuando quieras. Al cancelar, la suscripción deja de renovarse después del pago \(count); los pagos pendientes del compromiso se siguen cobrando y conservas el acceso hasta que termine."
+        }
+        s.disclosureAccount = "Tus pagos hechos y pendientes aparecen en Cuenta."
+        s.disclosureContinue = "Continuar"
 
         // The system confirmation sheet
         s.sheetTitle = "App Store"
@@ -486,6 +495,7 @@ extension Strings {
         s.screenNames[.cancelSubscription] = "Cancelar suscripción"
         s.screenNames[.retentionPitch] = "Antes de irte"
         s.screenNames[.retentionOffer] = "Confirmar oferta"
+        s.screenNames[.commitmentDisclosure] = "Compromiso"
         s.screenNames[.exitSurvey] = "Cuéntanos por qué"
         s.screenNames[.redeemWelcome] = "Te damos la bienvenida"
         s.screenNames[.purchaseHelp] = "Ayuda con compras"

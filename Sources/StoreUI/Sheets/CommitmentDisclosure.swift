@@ -1,0 +1,98 @@
+import Foundation
+import StoreModel
+
+/// The App Store's disclosure before a person's first 12-month commitment, a system sheet: "Before a
+/// customer subscribes to a commitment plan for the first time, new messaging is included with a
+/// disclosure sheet. The App Store automatically presents this sheet, and it's displayed once per Apple
+/// Account. The sheet includes information about the number of payments required to fulfill the
+/// commitment, along with cancellation guidance" (WWDC26 session 210). Continue goes on to the
+/// confirmation sheet and marks it shown for the account (the `--state` ledger keeps it); Cancel is the
+/// purchase cancelled, and the disclosure comes again next time.
+public enum CommitmentDisclosure {
+    public struct State: Sendable, Equatable {
+        /// The purchase it comes before: a one-year subscription's monthly plan.
+        public var quote: AppStore.Quote
+        public var continueFocused = false
+        public var offset = 0
+    }
+
+    /// Opens the disclosure before the confirmation sheet of `quote` when the account has not accepted it
+    /// yet: true when it did (the caller then opens nothing else).
+    static func openIfDue(_ quote: AppStore.Quote, _ app: inout AppState) -> Bool {
+        guard quote.billingPlan == .monthly, !app.store.commitmentDisclosureShown else { return false }
+        app.overlay = .commitmentDisclosure(State(quote: quote))
+        return true
+    }
+
+    static func lines(_ state: AppState, _ sheet: State) -> [(String, Role)] {
+        let strings = state.strings
+        guard let product = state.store.catalog.product(sheet.quote.product),
+              let total = product.subscription?.monthlyPlan?.commitmentPrice(in: state.store.territory) else { return [] }
+        let inner = Overlays.systemSheetWidth(state) - 4
+        var lines: [(String, Role)] = TextWidth.wrap(strings.disclosureTitle(CommitmentPlan.payments), width: inner).map { ($0, .systemTitle) }
+        lines += TextWidth.wrap(strings.payMonthly(state.name(product)), width: inner).map { ($0, .systemSheet) }
+        // The payments: how many, each one (the amount the confirmation sheet charges first), in all.
+        for note in [strings.disclosurePayments(CommitmentPlan.payments, state.price(sheet.quote.unitPrice), state.price(total)),
+                     strings.disclosureCancel(CommitmentPlan.payments), strings.disclosureAccount] {
+            lines.append(("", .systemSheet))
+            lines += TextWidth.wrap(note, width: inner).map { ($0, .systemSheet) }
+        }
+        return lines
+    }
+
+    static func maxOffset(_ state: AppState, _ sheet: State) -> Int {
+        Overlays.systemSheetLayout(state, lineCount: lines(state, sheet).count).maxOffset
+    }
+
+    public static func update(_ action: Action, _ sheet: inout State, _ app: inout AppState) {
+        switch action {
+        case .switchButton:
+            sheet.continueFocused.toggle()
+            // As on the confirmation sheet: focus on Continue brings the cancellation guidance into view.
+            if sheet.continueFocused { sheet.offset = maxOffset(app, sheet) }
+        case .press where sheet.continueFocused && sheet.offset < maxOffset(app, sheet):
+            sheet.offset = maxOffset(app, sheet)
+        case .press where sheet.continueFocused:
+            app.store.markCommitmentDisclosureShown()
+            app.overlay = .sheet(AppState.PurchaseSheet(quote: sheet.quote, confirmFocused: false))
+            return
+        case .press, .cancel:
+            // The purchase never started: StoreKit's .userCancelled, as the confirmation sheet's Cancel.
+            app.store.cancelPurchase(sheet.quote.product, quantity: sheet.quote.quantity)
+            app.overlay = nil
+            app.notice = app.strings.purchaseCancelled
+            return
+        case .up, .down:
+            let most = maxOffset(app, sheet)
+            sheet.offset = min(max(0, min(sheet.offset, most) + (action == .down ? 1 : -1)), most)
+        default:
+            break
+        }
+        app.overlay = .commitmentDisclosure(sheet)
+    }
+
+    public static func isAvailable(_ action: Action, _ sheet: State, _ app: AppState) -> Bool {
+        guard action == .scroll || action == .up || action == .down else { return true }
+        return maxOffset(app, sheet) > 0
+    }
+
+    public static func draw(_ grid: inout Grid, _ state: AppState, _ sheet: State) {
+        let lines = lines(state, sheet)
+        let offset = min(sheet.offset, Overlays.systemSheetLayout(state, lineCount: lines.count).maxOffset)
+        Overlays.drawSystemSheet(&grid, state, lines: lines, offset: offset, buttons: (state.strings.cancel, state.strings.disclosureContinue),
+                                 secondFocused: sheet.continueFocused)
+    }
+}
+
+// MARK: component
+
+extension CommitmentDisclosure: ComponentFunctions {
+    public static let bindings: [Binding] = Binding.sheetButtons + [.scroll, .up, .down, .help]
+}
+
+extension CommitmentDisclosure.State: FunctionsComponent {
+    public typealias Functions = CommitmentDisclosure
+    public var kind: ScreenKind { .commitmentDisclosure }
+    /// It comes before a purchase: keys typed before it showed must not answer it.
+    public var discardsTypeAhead: Bool { true }
+}
