@@ -135,15 +135,23 @@ extension AppStore {
 
     /// The pending purchase request for a product, if one waits (an item shows "Waiting for approval").
     /// A refund request is not one: it never stands in the way of buying.
+    /// Asked for every store row on every frame: a plain loop, as a lazy map's closure would capture
+    /// (copy) the whole store on each call (issue 33).
     public func pendingRequest(for productID: String) -> StoreEvent? {
-        log.pending.lazy.map { self.log.events[self.log.positions[$0]!] }
-            .first { $0.productID == productID && $0.isPurchaseRequest }
+        for id in log.pending {
+            let event = log.events[log.positions[id]!]
+            if event.productID == productID && event.isPurchaseRequest { return event }
+        }
+        return nil
     }
 
     /// The refund request waiting for a decision about a transaction, if any.
     public func pendingRefundRequest(for transactionID: UInt64) -> StoreEvent? {
-        log.pending.lazy.map { self.log.events[self.log.positions[$0]!] }
-            .first { $0.kind == .refundRequest && $0.transactionID == transactionID }
+        for id in log.pending {
+            let event = log.events[log.positions[id]!]
+            if event.kind == .refundRequest && event.transactionID == transactionID { return event }
+        }
+        return nil
     }
 }
 

@@ -80,3 +80,23 @@ struct RepeatedCharacterTests {
         }
     }
 }
+
+/// The footer asks every binding whether it is available on every frame: the store answers Tab from its
+/// layout instead of building its list (issue 33), and must answer as the list would.
+@Suite("store footer without building the list")
+struct StoreFooterWorkTests {
+    @Test("Tab (next section) is offered exactly when the store's list has more than one section: payments allowed or blocked, subscribed or not")
+    func nextAreaMatchesTheList() {
+        for gate in PaymentGate.allCases {
+            for subscribed in [false, true] {
+                var store = AppStore(catalog: Sample.catalog, territory: Sample.catalog.territory("USA")!, now: Sample.start)
+                if subscribed { store.purchase("com.trailhead.plus.pro.monthly") }
+                store.gate = gate
+                let app = AppState(store: store, locale: Locale(identifier: "en_US"), size: Size(columns: 80, rows: 24))
+                let list = StoreList(app)
+                #expect(StoreScreen.isAvailable(.nextArea, app.storeScreen, app) == (list.sectionStarts.count > 1), "\(gate) subscribed: \(subscribed)")
+                #expect(StoreScreen.isAvailable(.previousArea, app.storeScreen, app) == (list.sectionStarts.count > 1))
+            }
+        }
+    }
+}

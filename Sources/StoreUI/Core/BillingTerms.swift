@@ -18,10 +18,14 @@ public struct BillingTerms {
 
     /// "$39.99/year" for a subscription, "$4.99" otherwise; nil where not sold. What the product costs
     /// here now (`AppStore.price(of:)`, a raised price included): what the confirmation sheet charges.
-    public func standardPrice(_ product: Product) -> String? {
+    public func standardPrice(_ product: Product) -> String? { Self.standardPrice(state, product) }
+
+    /// `standardPrice` without making terms: the store's rows ask it per row per frame, and making
+    /// `BillingTerms` copies the app's state (issue 33).
+    static func standardPrice(_ state: AppState, _ product: Product) -> String? {
         guard let amount = state.store.price(of: product) else { return nil }
         let text = state.price(amount)
-        if let period = product.subscription?.period { return text + strings.perPeriod(period) }
+        if let period = product.subscription?.period { return text + state.strings.perPeriod(period) }
         return text
     }
 
@@ -42,14 +46,18 @@ public struct BillingTerms {
     }
 
     /// The offer's own part: "Free for 1 week", "$1.99/month for 3 months", "$2.99 for the first 3 months".
-    public func offerPrice(_ offer: SubscriptionOffer, amount: Decimal) -> String {
+    public func offerPrice(_ offer: SubscriptionOffer, amount: Decimal) -> String { Self.offerPrice(state, offer, amount: amount) }
+
+    /// `offerPrice` without making terms (the store's rows ask it per frame).
+    /// (The language table is read in place: a local copy would retain each of its strings.)
+    static func offerPrice(_ state: AppState, _ offer: SubscriptionOffer, amount: Decimal) -> String {
         switch offer.paymentMode {
         case .freeTrial:
-            strings.freeFor(strings.duration(offer.totalDuration))
+            state.strings.freeFor(state.strings.duration(offer.totalDuration))
         case .payAsYouGo:
-            strings.forDuration(state.price(amount) + strings.perPeriod(offer.period), strings.duration(offer.totalDuration))
+            state.strings.forDuration(state.price(amount) + state.strings.perPeriod(offer.period), state.strings.duration(offer.totalDuration))
         case .payUpFront:
-            strings.upFront(state.price(amount), strings.duration(offer.totalDuration))
+            state.strings.upFront(state.price(amount), state.strings.duration(offer.totalDuration))
         }
     }
 
@@ -116,16 +124,20 @@ public struct BillingTerms {
     /// offer for a lapsed subscriber where one applies, else the intro offer if eligible — a lapsed
     /// subscriber who never received one still is (`AppStore.isEligibleForIntroOffer`).
     public func applicableOffer(_ product: Product) -> SubscriptionOffer? {
+        Self.applicableOffer(state, product, onOwnInitiative: onOwnInitiative)
+    }
+
+    /// `applicableOffer` without making terms (the store's rows ask it per frame).
+    static func applicableOffer(_ state: AppState, _ product: Product, onOwnInitiative: Bool = false) -> SubscriptionOffer? {
         guard let info = product.subscription else { return nil }
-        let store = state.store
-        let intro = info.introductoryOffer.flatMap { $0.price(in: store.territory) != nil ? $0 : nil }
-        switch onOwnInitiative ? store.saleDecision(forGroup: info.groupID) : store.pitch(forGroup: info.groupID) {
+        let intro = info.introductoryOffer.flatMap { $0.price(in: state.store.territory) != nil ? $0 : nil }
+        switch onOwnInitiative ? state.store.saleDecision(forGroup: info.groupID) : state.store.pitch(forGroup: info.groupID) {
         case .subscribe(introOffer: true):
             return intro
         case .resubscribe(_, let winBack?) where winBack.productID == product.id:
             return winBack.offer
         case .resubscribe:
-            return store.isEligibleForIntroOffer(group: info.groupID) ? intro : nil
+            return state.store.isEligibleForIntroOffer(group: info.groupID) ? intro : nil
         default:
             return nil
         }

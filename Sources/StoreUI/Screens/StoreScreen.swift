@@ -79,11 +79,15 @@ public enum StoreScreen {
         if action == .retry { return app.productsFailure != nil }
         if app.productsFailure != nil, [.buy, .more, .fewer, .nextArea, .previousArea, .move, .up, .down, .pageUp, .pageDown,
                                         .top, .bottom, .select].contains(action) { return false }
-        let selected = screen.selection.flatMap(app.store.catalog.product)
+        // Looked up in place: `flatMap(app.store.catalog.product)` would copy the catalog for each of
+        // the footer's bindings on every frame (issue 33).
+        let selected = screen.selection.flatMap { app.store.catalog.product($0) }
         switch action {
         case .buy: return selected.map(app.canBuy) ?? false
         case .more, .fewer: return selected.map { $0.type == .consumable && app.canBuy($0) } ?? false
-        case .nextArea, .previousArea: return StoreList(app).sectionStarts.count > 1
+        // As `StoreList.sectionStarts`: a section start per section of the layout, at most one while
+        // payments are blocked; without building the list (the footer asks on every frame).
+        case .nextArea, .previousArea: return app.store.gate.canMakePayments && app.storeLayout.sectionStarts.count > 1
         case .move, .up, .down, .pageUp, .pageDown, .top, .bottom, .select: return selected != nil
         default: return true
         }
@@ -237,30 +241,30 @@ public enum StoreScreen {
     /// "$0.99 each", "$39.99/year", "✓ Owned", "✓ Subscribed".
     /// Runs for every visible row on every frame: `state.strings` is read in place, never copied into a
     /// local (a copy of the language table retains each of its strings; issue 33).
+    /// Nor is the store (`state.store`) or the state (`BillingTerms`) copied: each copy retains and
+    /// releases every field.
     static func priceColumn(_ state: AppState, _ product: Product) -> (String, Role) {
-        let store = state.store
-        let terms = BillingTerms(state)
         // A purchase waiting on someone: a parent's approval, or the person's action outside the app.
-        if let request = store.pendingRequest(for: product.id) {
+        if let request = state.store.pendingRequest(for: product.id) {
             return (request.kind == .askToBuy ? state.strings.account.waitingForApproval : state.strings.account.actionNeeded, .warning)
         }
-        if product.type == .nonConsumable || product.type == .autoRenewable, let owned = store.entitlement(for: product.id) {
+        if product.type == .nonConsumable || product.type == .autoRenewable, let owned = state.store.entitlement(for: product.id) {
             // Bought, but the app has not delivered it: not owned in the app until Missing a Purchase makes it good.
             // While verification fails the app cannot trust the purchase, and says so.
-            guard store.transactionsVerify else { return (state.strings.faults.notVerified, .warning) }
-            guard store.isDelivered(owned.id) else { return (state.strings.help.notDelivered, .warning) }
+            guard state.store.transactionsVerify else { return (state.strings.faults.notVerified, .warning) }
+            guard state.store.isDelivered(owned.id) else { return (state.strings.help.notDelivered, .warning) }
             if owned.ownership == .familyShared { return (state.strings.sharedByFamily, .owned) }
             return (product.type == .autoRenewable ? state.strings.subscribed : state.strings.owned, .owned)
         }
-        switch store.pitch(forProduct: product.id) {
+        switch state.store.pitch(forProduct: product.id) {
         case .never(.includedInPlan): return (state.strings.includedInPlan, .owned)
-        case .never(.inBillingRetry) where store.status(ofGroup: product.subscription!.groupID)?.transaction.productID == product.id:
+        case .never(.inBillingRetry) where state.store.status(ofGroup: product.subscription!.groupID)?.transaction.productID == product.id:
             return (state.strings.paymentProblemShort, .warning)
         default: break
         }
-        guard let price = terms.standardPrice(product) else { return (state.strings.notSoldHere, .dim) }
-        if !store.gate.canMakePayments {
-            if product.type == .consumable { return (state.strings.inPossession(store.consumableBalance(product.id)), .owned) }
+        guard let price = BillingTerms.standardPrice(state, product) else { return (state.strings.notSoldHere, .dim) }
+        if !state.store.gate.canMakePayments {
+            if product.type == .consumable { return (state.strings.inPossession(state.store.consumableBalance(product.id)), .owned) }
             return (state.strings.owned, .owned)
         }
         return (product.type == .consumable ? state.strings.each(price) : price, .price)
@@ -269,25 +273,24 @@ public enum StoreScreen {
     /// The middle of a wide row: quantity picker (given the quantity where it shows: on the selected
     /// row), offer, duration, Family Sharing, status.
     static func middleText(_ state: AppState, _ product: Product, quantity: Int?) -> String {
-        let store = state.store
         var parts: [String] = []
         switch product.type {
         case .consumable:
-            if let quantity, store.gate.canMakePayments { parts.append("\(state.strings.quantity) ‹ \(quantity) ›") }
+            if let quantity, state.store.gate.canMakePayments { parts.append("\(state.strings.quantity) ‹ \(quantity) ›") }
         case .nonRenewing:
-            if let end = store.deliveredEntitlement(for: product.id)?.appPassEnd {
+            if let end = state.store.deliveredEntitlement(for: product.id)?.appPassEnd {
                 parts.append(state.strings.activeUntil(state.date(end)))
             } else if let duration = product.duration {
                 parts.append(state.strings.duration(duration))
             }
         case .autoRenewable:
-            if let status = store.status(ofProduct: product.id), status.state == .inGracePeriod {
+            let status = state.store.status(ofProduct: product.id)
+            if let status, status.state == .inGracePeriod {
                 // The renewal date has passed: no date here; the group's note says until when access lasts.
-            } else if let status = store.status(ofProduct: product.id), status.state.hasAccess,
-               let end = status.transaction.expirationDate {
+            } else if let status, status.state.hasAccess, let end = status.transaction.expirationDate {
                 parts.append(status.renewal?.willAutoRenew == true ? state.strings.renewsOn(state.date(end)) : state.strings.expiresOn(state.date(end)))
-            } else if let offer = BillingTerms(state).applicableOffer(product), let amount = offer.price(in: store.territory) {
-                parts.append(BillingTerms(state).offerPrice(offer, amount: amount))
+            } else if let offer = BillingTerms.applicableOffer(state, product), let amount = offer.price(in: state.store.territory) {
+                parts.append(BillingTerms.offerPrice(state, offer, amount: amount))
             }
         case .nonConsumable:
             break
