@@ -64,7 +64,7 @@ public struct Grid: Sendable, Equatable {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             for byte in text.utf8 {
                 if x + 1 > limit { break }
-                if x >= 0 { place(Character(Unicode.Scalar(byte)), width: 1, row: row, column: x, role: role) }
+                if x >= 0 { place(Self.asciiCharacters[Int(byte)], width: 1, row: row, column: x, role: role) }
                 x += 1
             }
             return x - column
@@ -94,6 +94,9 @@ public struct Grid: Sendable, Equatable {
         }
         return x - column
     }
+
+    /// Each ASCII byte as a Character, made once: making one from a byte builds a string each time.
+    private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
 
     private mutating func place(_ character: Character, width w: Int, row: Int, column x: Int, role: Role) {
         // Overwriting half of a wide character blanks its other half.
