@@ -74,7 +74,7 @@ package struct CurrencyDecimals {
 
     package init(_ currency: String) {
         self.currency = currency
-        digits = Self.probedDigits(currency)
+        digits = Self.knownDigits(currency) ?? Self.probedDigits(currency)
     }
 
     /// The ISO 4217 currencies (`Locale.commonISOCurrencyCodes`) Foundation shows with other than two
