@@ -74,14 +74,46 @@ package struct CurrencyDecimals {
 
     package init(_ currency: String) {
         self.currency = currency
-        // Foundation's currency format shows an amount with the currency's own decimals, from ICU's
-        // currency data. NumberFormatter's `maximumFractionDigits` would say how many, but
-        // swift-corelibs-foundation leaves it at 2 for every currency (JPY included), so they are
-        // counted in an amount formatted with more decimals than any currency has.
+        digits = Self.knownDigits(currency) ?? Self.probedDigits(currency)
+    }
+
+    /// The ISO 4217 currencies (`Locale.commonISOCurrencyCodes`) Foundation shows with other than two
+    /// decimals, known ahead: asking ICU (`probedDigits`) formats a probe per currency, several hundred
+    /// thousand instructions each on the path to the first frame. `CurrencyDecimalsTests` checks every
+    /// common currency against Foundation, so a Foundation that changes its data fails a test.
+    static let noDecimals: Set<String> = [
+        "AFN", "ALL", "BIF", "CLP", "COP", "DJF", "GNF", "IDR", "IQD", "IRR", "ISK", "JPY", "KMF", "KPW", "KRW",
+        "LAK", "LBP", "MGA", "MMK", "PKR", "PYG", "RSD", "RWF", "SLL", "SOS", "SYP", "UGX", "VND", "VUV", "XAF",
+        "XOF", "XPF", "YER",
+    ]
+    static let threeDecimals: Set<String> = ["BHD", "JOD", "KWD", "LYD", "OMR", "TND"]
+
+    /// The decimals of a common ISO currency, from the table above; nil for any other code.
+    static func knownDigits(_ currency: String) -> Int? {
+        if noDecimals.contains(currency) { return 0 }
+        if threeDecimals.contains(currency) { return 3 }
+        return StorefrontTerritories.isoCurrencies.contains(currency) ? 2 : nil
+    }
+
+    /// How many ICU probes were made (`probedDigits`), for the tests that count start-up's work.
+    package static var probesMade: Int { probes.lock.withLock { probes.count } }
+    private static let probes = ProbeCount()
+    private final class ProbeCount: @unchecked Sendable {
+        let lock = NSLock()
+        var count = 0
+    }
+
+    /// The decimals Foundation shows for `currency`, asked of ICU. Foundation's currency format shows an
+    /// amount with the currency's own decimals, from ICU's currency data. NumberFormatter's
+    /// `maximumFractionDigits` would say how many, but swift-corelibs-foundation leaves it at 2 for
+    /// every currency (JPY included), so they are counted in an amount formatted with more decimals
+    /// than any currency has.
+    static func probedDigits(_ currency: String) -> Int {
+        probes.lock.withLock { probes.count += 1 }
         let probe = Decimal(sign: .plus, exponent: -9, significand: 123_456_789)
         let text = probe.formatted(.currency(code: currency).locale(Locale(identifier: "en_US_POSIX"))
             .presentation(.isoCode).grouping(.never))
-        digits = text.firstIndex(of: ".").map { text[text.index(after: $0)...].prefix { $0.isASCII && $0.isNumber }.count } ?? 0
+        return text.firstIndex(of: ".").map { text[text.index(after: $0)...].prefix { $0.isASCII && $0.isNumber }.count } ?? 0
     }
 
     /// Why a price (`text` as written: `significand` × 10^`exponent`) is more exact than the currency

@@ -10,6 +10,7 @@ import TextSafety
 /// too wide to show whole).
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Check a catalog file and print every problem with its JSON path.",
         discussion: "Exits 0 when the catalog is sound (warnings included) and 2 when it has problems."
     )

@@ -92,4 +92,21 @@ struct CatalogReaderWorkTests {
         // The steps taken to spell out the problems' paths: the same for each element, wherever it is.
         #expect(large.steps - medium.steps == 2 * (medium.steps - small.steps), "steps: \(small.steps), \(medium.steps), \(large.steps)")
     }
+
+    @Test("reading a catalog asks ICU for no currency's decimals: every common ISO currency's are known ahead")
+    func noCurrencyProbesWhileReading() throws {
+        let before = CurrencyDecimals.probesMade
+        let (catalog, log) = CatalogLoader.read(try catalog(copies: 1))
+        #expect(log.problems.isEmpty)
+        #expect(Set(try #require(catalog).territories.map(\.currency)).count > 1)
+        #expect(CurrencyDecimals.probesMade - before == 0)
+    }
+
+    @Test("the decimals known ahead are the ones Foundation shows, for every common ISO currency")
+    func knownDecimalsAreFoundations() {
+        for code in Locale.commonISOCurrencyCodes {
+            #expect(CurrencyDecimals.knownDigits(code) == CurrencyDecimals.probedDigits(code), "\(code)")
+        }
+        #expect(CurrencyDecimals.knownDigits("XYZ") == nil)
+    }
 }
