@@ -44,31 +44,20 @@ public enum CommitmentDisclosure {
         Overlays.systemSheetLayout(state, lineCount: lines(state, sheet).count).maxOffset
     }
 
+    /// As the confirmation sheet's keys: Continue goes ahead only with the cancellation guidance in view.
     public static func update(_ action: Action, _ sheet: inout State, _ app: inout AppState) {
-        switch action {
-        case .switchButton:
-            sheet.continueFocused.toggle()
-            // As on the confirmation sheet: focus on Continue brings the cancellation guidance into view.
-            if sheet.continueFocused { sheet.offset = maxOffset(app, sheet) }
-        case .press where sheet.continueFocused && sheet.offset < maxOffset(app, sheet):
-            sheet.offset = maxOffset(app, sheet)
-        case .press where sheet.continueFocused:
+        switch Overlays.twoButtonKey(action, secondFocused: &sheet.continueFocused, offset: &sheet.offset, maxOffset: maxOffset(app, sheet)) {
+        case .confirmed:
             app.store.markCommitmentDisclosureShown()
             app.overlay = .sheet(AppState.PurchaseSheet(quote: sheet.quote, confirmFocused: false))
-            return
-        case .press, .cancel:
+        case .cancelled:
             // The purchase never started: StoreKit's .userCancelled, as the confirmation sheet's Cancel.
             app.store.cancelPurchase(sheet.quote.product, quantity: sheet.quote.quantity)
             app.overlay = nil
             app.notice = app.strings.purchaseCancelled
-            return
-        case .up, .down:
-            let most = maxOffset(app, sheet)
-            sheet.offset = min(max(0, min(sheet.offset, most) + (action == .down ? 1 : -1)), most)
-        default:
-            break
+        case .stay:
+            app.overlay = .commitmentDisclosure(sheet)
         }
-        app.overlay = .commitmentDisclosure(sheet)
     }
 
     public static func isAvailable(_ action: Action, _ sheet: State, _ app: AppState) -> Bool {

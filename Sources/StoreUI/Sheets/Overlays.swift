@@ -26,6 +26,31 @@ public enum Overlays {
 
     /// How far a system sheet scrolls so that `lines` (the chosen row) show whole, moving as little
     /// as it can from `offset`; an empty range keeps the offset.
+    /// What a key did on a system sheet with two buttons whose terms come last (the confirmation sheet,
+    /// a retention offer's, the commitment disclosure): Tab moves focus, and focus on the second button
+    /// brings the terms into view; Enter on it goes ahead only with the terms in view (else it shows
+    /// them first); Enter on the first, or Esc, cancels; ↑↓ scroll.
+    enum TwoButtonKey { case confirmed, cancelled, stay }
+
+    static func twoButtonKey(_ action: Action, secondFocused: inout Bool, offset: inout Int, maxOffset: Int) -> TwoButtonKey {
+        switch action {
+        case .switchButton:
+            secondFocused.toggle()
+            if secondFocused { offset = maxOffset }
+        case .press where secondFocused && offset < maxOffset:
+            offset = maxOffset
+        case .press where secondFocused:
+            return .confirmed
+        case .press, .cancel:
+            return .cancelled
+        case .up, .down:
+            offset = min(max(0, min(offset, maxOffset) + (action == .down ? 1 : -1)), maxOffset)
+        default:
+            break
+        }
+        return .stay
+    }
+
     static func systemSheetOffset(_ state: AppState, lineCount: Int, from offset: Int, keeping lines: Range<Int>) -> Int {
         let layout = systemSheetLayout(state, lineCount: lineCount)
         var offset = offset

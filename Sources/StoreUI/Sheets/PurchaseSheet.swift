@@ -143,31 +143,21 @@ extension AppState.PurchaseSheet: ScreenComponent {
         return Overlays.sheetMaxOffset(app, self) > 0
     }
 
+    /// Focus on Confirm brings the terms (the auto-renew disclosure) into view; where they are below the
+    /// fold (scrolled back up, or the terminal grew shorter), Confirm shows them first and buys only when
+    /// pressed with them in view (`Overlays.twoButtonKey`).
     public mutating func update(_ action: Action, _ app: inout AppState) -> [Effect] {
-        switch action {
-        case .switchButton:
-            confirmFocused.toggle()
-            // Focus on Confirm brings the terms (the auto-renew disclosure) into view.
-            if confirmFocused { offset = Overlays.sheetMaxOffset(app, self) }
-            app.overlay = .sheet(self)
-        case .press where confirmFocused && offset < Overlays.sheetMaxOffset(app, self):
-            // The terms are below the fold (scrolled back up, or the terminal grew shorter): Confirm
-            // shows them first and buys only when pressed with them in view.
-            offset = Overlays.sheetMaxOffset(app, self)
-            app.overlay = .sheet(self)
-        case .press where confirmFocused:
+        let before = self
+        switch Overlays.twoButtonKey(action, secondFocused: &confirmFocused, offset: &offset, maxOffset: Overlays.sheetMaxOffset(app, self)) {
+        case .confirmed:
             app.completePurchase(quote)
-        case .press, .cancel:
+        case .cancelled:
             app.store.cancelPurchase(quote.product, quantity: quote.quantity)
             // StoreKit's .userCancelled: the app answers with no dialog of its own, only a line.
             app.overlay = nil
             app.notice = app.strings.purchaseCancelled
-        case .up, .down:
-            let most = Overlays.sheetMaxOffset(app, self)
-            offset = min(max(0, min(offset, most) + (action == .down ? 1 : -1)), most)
-            app.overlay = .sheet(self)
-        default:
-            break
+        case .stay:
+            if self != before { app.overlay = .sheet(self) }
         }
         return []
     }

@@ -46,27 +46,13 @@ public enum RetentionOfferSheet {
         Overlays.systemSheetLayout(state, lineCount: lines(state, sheet).count).maxOffset
     }
 
+    /// As on the confirmation sheet: focus on Confirm brings the terms into view.
     public static func update(_ action: Action, _ sheet: inout State, _ app: inout AppState) {
-        switch action {
-        case .switchButton:
-            sheet.confirmFocused.toggle()
-            // As on the confirmation sheet: focus on Confirm brings the terms into view.
-            if sheet.confirmFocused { sheet.offset = maxOffset(app, sheet) }
-        case .press where sheet.confirmFocused && sheet.offset < maxOffset(app, sheet):
-            sheet.offset = maxOffset(app, sheet)
-        case .press where sheet.confirmFocused:
-            CancelSheet.acceptOffer(groupID: sheet.groupID, &app)
-            return
-        case .press, .cancel:
-            app.overlay = nil
-            return
-        case .up, .down:
-            let most = maxOffset(app, sheet)
-            sheet.offset = min(max(0, min(sheet.offset, most) + (action == .down ? 1 : -1)), most)
-        default:
-            break
+        switch Overlays.twoButtonKey(action, secondFocused: &sheet.confirmFocused, offset: &sheet.offset, maxOffset: maxOffset(app, sheet)) {
+        case .confirmed: CancelSheet.acceptOffer(groupID: sheet.groupID, &app)
+        case .cancelled: app.overlay = nil
+        case .stay: app.overlay = .retentionOffer(sheet)
         }
-        app.overlay = .retentionOffer(sheet)
     }
 
     public static func isAvailable(_ action: Action, _ sheet: State, _ app: AppState) -> Bool {
