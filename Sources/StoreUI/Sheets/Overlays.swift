@@ -32,6 +32,12 @@ public enum Overlays {
     /// them first); Enter on the first, or Esc, cancels; ↑↓ scroll.
     enum TwoButtonKey { case confirmed, cancelled, stay }
 
+    /// Whether a system sheet's scroll keys do anything: only where its content does not fit.
+    static func scrollAvailable(_ action: Action, _ state: AppState, lineCount: Int) -> Bool {
+        guard action == .scroll || action == .up || action == .down else { return true }
+        return systemSheetLayout(state, lineCount: lineCount).maxOffset > 0
+    }
+
     static func twoButtonKey(_ action: Action, secondFocused: inout Bool, offset: inout Int, maxOffset: Int) -> TwoButtonKey {
         switch action {
         case .switchButton:
@@ -63,10 +69,12 @@ public enum Overlays {
 
     /// A system sheet (the one look of the App Store's own sheets, in `system*` roles): content lines,
     /// scrolled by `offset` with ▲/▼ in the frame, and two buttons that always show. `secondFocused`
-    /// nil: the focus is in the content, on neither button.
-    static func drawSystemSheet(_ grid: inout Grid, _ state: AppState, lines: [(String, Role)], offset: Int,
+    /// nil: the focus is in the content, on neither button. An offset past the end (the terminal grew
+    /// taller since) shows the last page.
+    static func drawSystemSheet(_ grid: inout Grid, _ state: AppState, lines: [(String, Role)], offset requested: Int,
                                 buttons: (String, String), secondFocused: Bool?, title: String? = nil) {
         let layout = systemSheetLayout(state, lineCount: lines.count)
+        let offset = min(requested, layout.maxOffset)
         let rect = layout.rect
         grid.box(rect, role: .systemSheet, title: title ?? state.strings.sheetTitle, titleRole: .systemTitle)
         let content = rect.inset(1).insetHorizontally(1)

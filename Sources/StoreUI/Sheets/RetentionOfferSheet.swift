@@ -56,15 +56,12 @@ public enum RetentionOfferSheet {
     }
 
     public static func isAvailable(_ action: Action, _ sheet: State, _ app: AppState) -> Bool {
-        guard action == .scroll || action == .up || action == .down else { return true }
-        return maxOffset(app, sheet) > 0
+        Overlays.scrollAvailable(action, app, lineCount: lines(app, sheet).count)
     }
 
     public static func draw(_ grid: inout Grid, _ state: AppState, _ sheet: State) {
-        let lines = lines(state, sheet)
-        let offset = min(sheet.offset, Overlays.systemSheetLayout(state, lineCount: lines.count).maxOffset)
-        Overlays.drawSystemSheet(&grid, state, lines: lines, offset: offset, buttons: (state.strings.cancel, state.strings.confirm),
-                                 secondFocused: sheet.confirmFocused)
+        Overlays.drawSystemSheet(&grid, state, lines: lines(state, sheet), offset: sheet.offset,
+                                 buttons: (state.strings.cancel, state.strings.confirm), secondFocused: sheet.confirmFocused)
     }
 }
 
