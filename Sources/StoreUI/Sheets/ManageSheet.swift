@@ -115,12 +115,16 @@ public enum ManageSheet {
                 // A subscriber's own plan at what its renewals charge (a kept price included).
                 guard let product = store.catalog.product(productID), let amount = store.renewalPrice(of: product) else { continue }
                 // Paid monthly with a 12-month commitment: the plan's name and the payment being made.
-                let commitment = productID == current && status?.state.hasAccess == true ? status?.transaction.commitment : nil
+                let paying = productID == current && status?.state.hasAccess == true ? status?.transaction : nil
+                let commitment = paying?.commitment
                 var name = marker + (commitment != nil ? state.strings.payMonthly(state.name(product)) : state.name(product))
                 if productID == current { name += "  " + words.current } else if productID == next { name += "  " + words.next }
-                let price = commitment != nil && status != nil
-                    ? state.price(status!.transaction.price) + state.strings.perPeriod(CommitmentPlan.paymentPeriod)
-                    : state.price(amount) + state.strings.perPeriod(product.subscription!.period)
+                // The payment being made (the transaction's own price), else what renewals charge.
+                let price = if let paying, commitment != nil {
+                    state.price(paying.price) + state.strings.perPeriod(CommitmentPlan.paymentPeriod)
+                } else {
+                    state.price(amount) + state.strings.perPeriod(product.subscription!.period)
+                }
                 lines += row2(name, price, width: inner, role: chosen ? .systemSelected : .systemSheet)
                 if let commitment {
                     let progress = words.paymentOf(commitment.billingPeriodNumber, commitment.totalBillingPeriods) + " · "
