@@ -66,7 +66,7 @@ public enum SignedPayloads {
             payload["offerType"] = offerType(kind)
             // An introductory offer has no identifier in App Store data; the others name theirs.
             if kind != .introductory, let id = t.offerID { payload["offerIdentifier"] = id }
-            if let offer = store.offer(kind: kind, id: t.offerID, productID: t.productID) {
+            if let offer = store.offer(of: t) {
                 payload["offerDiscountType"] = discountType(offer.paymentMode)
                 payload["offerPeriod"] = offerPeriod(offer)
             }

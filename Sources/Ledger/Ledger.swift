@@ -624,6 +624,13 @@ public final class Ledger {
                 t.add(column: "renewalBillingPlanType", .text)
             }
         }
+        // The monthly plan's own introductory offer: 1 on a transaction that is a period of it (bought on
+        // the monthly plan, before its commitment), NULL otherwise.
+        migrator.registerMigration(monthlyPlanOfferMigration) { db in
+            try db.alter(table: "transactionRecord") { t in
+                t.add(column: "monthlyPlanOffer", .integer)
+            }
+        }
         return migrator
     }()
 
@@ -642,6 +649,7 @@ public final class Ledger {
     static let promotionMigration = "v17-promotions"
     static let notificationMomentMigration = "v18-notification-moments"
     static let billingPlanMigration = "v19-billing-plans"
+    static let monthlyPlanOfferMigration = "v20-monthly-plan-offers"
 
     // MARK: writing
 

@@ -502,7 +502,8 @@ enum TransactionRow {
                           "expirationDate", "quantity", "ownership", "offerKind", "offerID", "revocationDate",
                           "revocationReason", "isUpgraded", "storefront", "state", "failure", "price", "currency",
                           "upgradeRefund", "upgradeRefundDate", "appAccountToken", "reason",
-                          "commitmentPayment", "commitmentPayments", "commitmentExpirationDate", "commitmentPrice"]
+                          "commitmentPayment", "commitmentPayments", "commitmentExpirationDate", "commitmentPrice",
+                          "monthlyPlanOffer"]
 
     /// The row's values. An id past `maximumID` is refused, so the ledger never holds one it cannot read back.
     static func arguments(_ t: Transaction) throws -> StatementArguments { StatementArguments(try values(t)) }
@@ -520,7 +521,8 @@ enum TransactionRow {
                 "\(t.price)", t.currency, t.upgradeRefund.map { "\($0)" }, t.upgradeRefundDate?.timeIntervalSince1970,
                 t.appAccountToken?.uuidString, t.reason.rawValue,
                 t.commitment.map { Int64($0.billingPeriodNumber) }, t.commitment.map { Int64($0.totalBillingPeriods) },
-                t.commitment?.expirationDate.timeIntervalSince1970, t.commitment.map { "\($0.price)" }]
+                t.commitment?.expirationDate.timeIntervalSince1970, t.commitment.map { "\($0.price)" },
+                t.isMonthlyPlanOffer ? Int64(1) : nil]
     }
 
     /// The states an older ledger saved attempts in, as transactions (see `legacyEvent`).
@@ -554,6 +556,13 @@ enum TransactionRow {
             transaction.commitment = CommitmentInfo(
                 billingPeriodNumber: Int(try cells.integer("commitmentPayment", 1...Int64(total))), totalBillingPeriods: total,
                 expirationDate: try cells.date("commitmentExpirationDate"), price: try cells.price("commitmentPrice"))
+        }
+        if row.hasColumn("monthlyPlanOffer"), !cells.value("monthlyPlanOffer").isNull {
+            _ = try cells.integer("monthlyPlanOffer", 1...1)
+            guard transaction.commitment == nil, transaction.offerKind == .introductory else {
+                throw cells.bad("monthlyPlanOffer", "marks a period of the monthly plan's introductory offer, but the row is not an introductory offer outside a commitment")
+            }
+            transaction.isMonthlyPlanOffer = true
         }
         // A pass's row keeps the app's own end in the expiration column: StoreKit gives it none.
         if transaction.productType == .nonRenewing {

@@ -529,7 +529,8 @@ public struct AppStore: Sendable {
             }
             transaction.expirationDate = scenario.timeRate.end(of: quote.offer?.period ?? product.subscription!.period, from: now)
             if quote.billingPlan == .monthly {
-                startCommitment(&transaction, from: now)
+                // The plan's introductory offer runs first; without one this is payment 1.
+                if quote.offer != nil { transaction.isMonthlyPlanOffer = true } else { startCommitment(&transaction, from: now) }
                 // Subscribed to a commitment: the App Store's disclosure came before it.
                 commitmentDisclosureShown = true
             }
@@ -939,7 +940,7 @@ public struct AppStore: Sendable {
         let latest = status.transaction
         // The period the transaction was bought for: its offer's (one pay-as-you-go period, or the whole
         // offer), else the plan's.
-        let bought = latest.offerKind.flatMap { offer(kind: $0, id: latest.offerID, product: product) }
+        let bought = offer(of: latest, product: product)
         let period = bought.map { $0.paymentMode == .payAsYouGo ? $0.period : $0.totalDuration } ?? info.period
         let left = end.timeIntervalSince(now) / end.timeIntervalSince(latest.purchaseDate)
         let length = scenario.timeRate.end(of: period, from: now).timeIntervalSince(now)
@@ -1108,6 +1109,7 @@ public struct AppStore: Sendable {
         transaction.offerID = Self.transactionOfferID(terms.offer)
         transaction.expirationDate = scenario.timeRate.end(of: terms.period, from: periodStart)
         transaction.commitment = terms.commitment
+        transaction.isMonthlyPlanOffer = terms.monthlyPlanOffer
         if terms.commitment?.billingPeriodNumber == 1 { startCommitment(&transaction, from: periodStart) }
         if let end = transaction.commitment?.expirationDate, !(transaction.commitment?.hasPaymentsLeft ?? true) {
             transaction.expirationDate = end // the last payment ends with the commitment
@@ -1134,6 +1136,18 @@ public struct AppStore: Sendable {
     /// what a renewal (or a billing retry's recovery) charges and what the Account screen says it will.
     /// Nil where the product has no price in this storefront: it is not sold here.
     func renewalTerms(of latest: Transaction, into product: Product, renewal: RenewalInfo?) -> RenewalTerms? {
+        if latest.isMonthlyPlanOffer, latest.productID == product.id,
+           let offer = product.subscription?.monthlyPlan?.offeredIntroductoryOffer(in: territory),
+           offer.paymentMode == .payAsYouGo, let amount = offer.price(in: territory) {
+            // The monthly plan's introductory price, still being paid: its periods come before the commitment.
+            let billed = periodsBilled(of: latest, group: product.subscription!.groupID, upTo: offer.periodCount)
+            if billed < offer.periodCount {
+                var terms = RenewalTerms(price: amount, offer: offer, offerKind: .introductory, period: offer.period,
+                                         remainingOfferPeriods: offer.periodCount - billed, booked: false)
+                terms.monthlyPlanOffer = true
+                return terms
+            }
+        }
         if let payment = nextCommitmentPayment(after: latest, into: product, renewal: renewal) {
             // A commitment's payment: the plan's monthly amount here, or not sold here.
             guard let monthly = product.subscription?.monthlyPlan?.monthlyPrice(in: territory) else { return nil }
@@ -1141,7 +1155,7 @@ public struct AppStore: Sendable {
                                 remainingOfferPeriods: 0, booked: false, commitment: payment)
         }
         guard let standard = price(of: product), let info = product.subscription else { return nil }
-        if let kind = latest.offerKind, latest.productID == product.id,
+        if let kind = latest.offerKind, latest.productID == product.id, !latest.isMonthlyPlanOffer,
            let offer = offer(kind: kind, id: latest.offerID, product: product), offer.paymentMode == .payAsYouGo,
            let amount = offer.price(in: territory) {
             let billed = periodsBilled(of: latest, group: info.groupID, upTo: offer.periodCount)
@@ -1174,6 +1188,8 @@ public struct AppStore: Sendable {
         var booked: Bool
         /// A payment of a 12-month commitment: which one, and the commitment's end and total.
         var commitment: CommitmentInfo?
+        /// A period of the monthly plan's introductory offer, before its commitment.
+        var monthlyPlanOffer = false
     }
 
     /// The offer id a transaction carries: none for an introductory offer, whatever id the catalog gives
@@ -1181,6 +1197,13 @@ public struct AppStore: Sendable {
     /// https://developer.apple.com/documentation/storekit/transaction/offerid).
     static func transactionOfferID(_ offer: SubscriptionOffer?) -> String? {
         offer?.kind == .introductory ? nil : offer?.id
+    }
+
+    /// The offer a transaction was billed under, from the catalog: the monthly plan's introductory
+    /// offer for a period of it, else the offer its kind and id name. Nil without an offer.
+    func offer(of transaction: Transaction, product: Product) -> SubscriptionOffer? {
+        if transaction.isMonthlyPlanOffer { return product.subscription?.monthlyPlan?.introductoryOffer }
+        return transaction.offerKind.flatMap { offer(kind: $0, id: transaction.offerID, product: product) }
     }
 
     func offer(kind: SubscriptionOffer.Kind, id: String?, product: Product) -> SubscriptionOffer? {
@@ -1258,7 +1281,7 @@ public struct AppStore: Sendable {
             let transaction = visit(id)
             guard transaction.state == .purchased, transaction.price > 0, transaction.purchaseDate <= now,
                   let product = catalog.product(transaction.productID), let info = product.subscription else { continue }
-            let bought = transaction.offerKind.flatMap { self.offer(kind: $0, id: transaction.offerID, product: product) }
+            let bought = offer(of: transaction, product: product)
             let period = bought?.period ?? info.period
             if transaction.isUpgraded, let upgraded = transaction.upgradeRefundDate, let end = transaction.expirationDate,
                end > transaction.purchaseDate {
@@ -1307,8 +1330,9 @@ public struct AppStore: Sendable {
         let latest = status.transaction
         var charge = NextCharge(productID: product.id, date: date, amount: terms.price, offer: terms.offer, standardFrom: nil)
         charge.commitment = terms.commitment
-        if let kind = latest.offerKind, let current = catalog.product(latest.productID) {
-            charge.currentOffer = offer(kind: kind, id: latest.offerID, product: current)
+        charge.commitmentFollows = status.transaction.isMonthlyPlanOffer
+        if let current = catalog.product(latest.productID) {
+            charge.currentOffer = offer(of: latest, product: current)
         }
         // A pay-as-you-go offer still being paid (an introductory price) runs its periods first.
         if let offer = terms.offer, !terms.booked {
@@ -1355,6 +1379,9 @@ public struct AppStore: Sendable {
         /// A payment of a 12-month commitment (its `amount` is for one month): which one, and the
         /// commitment's end and total. Nil for a charge billed up front.
         public var commitment: CommitmentInfo?
+        /// The current period is the monthly plan's introductory offer: what follows the offer is the
+        /// commitment's monthly payments, not the price billed up front.
+        public var commitmentFollows = false
     }
 
     /// How many periods of `latest`'s offer its subscription has paid: its purchased transactions with
@@ -1365,7 +1392,8 @@ public struct AppStore: Sendable {
             if count >= limit { break }
             let entry = visit(id)
             if entry.originalID == latest.originalID && entry.state == .purchased
-                && entry.offerKind == latest.offerKind && entry.offerID == latest.offerID {
+                && entry.offerKind == latest.offerKind && entry.offerID == latest.offerID
+                && entry.isMonthlyPlanOffer == latest.isMonthlyPlanOffer {
                 count += 1
             }
         }

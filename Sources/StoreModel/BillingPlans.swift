@@ -37,7 +37,11 @@ public struct CommitmentPlan: Sendable {
     }
     package var priceTable: PriceTable
     /// The introductory offer of this plan (a free trial for people who commit, say); the
-    /// subscription's own `introductoryOffer` is the up-front plan's.
+    /// subscription's own `introductoryOffer` is the up-front plan's. It runs **before** the
+    /// commitment: its periods are not payments of the 12, and someone who cancels during it is never
+    /// committed; payment 1 is billed when it ends. Apple's pages do not say how the two combine; this
+    /// follows how every introductory offer precedes the price it introduces ("free for 1 week, then
+    /// £3.49/month for 12 months"), and the commitment's total stays twelve monthly payments.
     public var introductoryOffer: SubscriptionOffer?
 
     package init(prices: PriceTable, introductoryOffer: SubscriptionOffer?) {
@@ -51,6 +55,16 @@ public struct CommitmentPlan: Sendable {
     /// One monthly payment in a territory; nil where the plan is not offered or not priced.
     public func monthlyPrice(in territory: Territory) -> Decimal? {
         Self.isOffered(in: territory) ? priceTable[territory.code] : nil
+    }
+
+    /// The plan's introductory offer where it can be sold: priced here (a free trial always is) and,
+    /// paid by the month, billed monthly like the plan (a pay-as-you-go offer of weekly periods is not
+    /// sold; lint says so). Nil where the plan itself is not offered.
+    public func offeredIntroductoryOffer(in territory: Territory) -> SubscriptionOffer? {
+        guard monthlyPrice(in: territory) != nil, let offer = introductoryOffer,
+              offer.price(in: territory) != nil else { return nil }
+        if offer.paymentMode == .payAsYouGo, offer.period != Self.paymentPeriod { return nil }
+        return offer
     }
 
     /// The commitment's total (`CommitmentInfo.price`): its twelve monthly payments. Worked out from the
@@ -92,10 +106,13 @@ public struct CommitmentInfo: Sendable, Hashable {
 /// renewal of the overall commitment", "only present in the renewal info when the subscription is
 /// currently in a commitment" (WWDC26 session 210, https://developer.apple.com/videos/play/wwdc2026/210).
 extension AppStore {
-    /// Prices the first payment of a commitment (`PurchaseOption.billingPlanType(.monthly)`): only for a
+    /// Prices a purchase of the monthly plan (`PurchaseOption.billingPlanType(.monthly)`): only for a
     /// subscription with a monthly plan offered and priced in this storefront, by someone not subscribed
-    /// to the group now (changing plans is billed up front). Offers are not combined with it: the
-    /// plan's own introductory offer is read from the catalog but not sold yet.
+    /// to the group now (changing plans is billed up front). Someone eligible for an introductory offer
+    /// in the group gets the plan's own (`CommitmentPlan.introductoryOffer`; the subscription's
+    /// `introductoryOffer` is the up-front plan's and never applies here): the quote is its first
+    /// period, and the commitment starts when the offer ends (`commitmentStartAfterOffer`). Otherwise
+    /// the quote is payment 1 of the commitment. Promotional and win-back offers are not combined with it.
     func commitmentQuote(_ product: Product, promotionalOffer offerID: String?) throws(PurchaseError) -> Quote {
         guard let info = product.subscription, let plan = info.monthlyPlan,
               let monthly = plan.monthlyPrice(in: territory) else { throw .notAvailableInStorefront }
@@ -106,7 +123,20 @@ extension AppStore {
         }
         var quote = Quote(product: product.id, quantity: 1, unitPrice: monthly, currency: territory.currency)
         quote.billingPlan = .monthly
+        if let intro = monthlyPlanOffer(for: product) {
+            quote.offer = intro
+            quote.unitPrice = intro.price(in: territory) ?? monthly
+        }
         return quote
+    }
+
+    /// The monthly plan's introductory offer this person gets choosing the plan now: the plan's own,
+    /// sold here, to someone eligible for an introductory offer in the group (one per group, whichever
+    /// plan it was on). What `commitmentQuote` charges and the screens show.
+    public func monthlyPlanOffer(for product: Product) -> SubscriptionOffer? {
+        guard let info = product.subscription, let offer = info.monthlyPlan?.offeredIntroductoryOffer(in: territory),
+              isEligibleForIntroOffer(group: info.groupID) else { return nil }
+        return offer
     }
 
     /// Makes `transaction` payment 1 of a commitment that starts at `start`: its period is one month,
@@ -126,6 +156,14 @@ extension AppStore {
     /// front (the person chose that plan, or `latest` was not in a commitment). Renewing at all after
     /// the last payment is `willAutoRenew`'s, checked by `renew`.
     func nextCommitmentPayment(after latest: Transaction, into product: Product, renewal: RenewalInfo?) -> CommitmentInfo? {
+        if latest.isMonthlyPlanOffer {
+            // The plan's introductory offer ran out: payment 1 of the commitment, if the plan is sold
+            // here (the person chose nothing else: a plan change during the offer is billed up front).
+            guard latest.productID == product.id, (renewal?.renewalBillingPlanType ?? .monthly) == .monthly,
+                  let total = product.subscription?.monthlyPlan?.commitmentPrice(in: territory) else { return nil }
+            return CommitmentInfo(billingPeriodNumber: 1, totalBillingPeriods: CommitmentPlan.payments,
+                                  expirationDate: latest.expirationDate ?? now, price: total)
+        }
         guard let current = latest.commitment else { return nil }
         let total = product.subscription?.monthlyPlan?.commitmentPrice(in: territory) ?? current.price
         if current.hasPaymentsLeft, latest.productID == product.id {
@@ -187,6 +225,9 @@ extension CommitmentPlan {
     public static func warnings(for product: Product, in territories: [Territory]) -> [String] {
         guard let plan = product.subscription?.monthlyPlan else { return [] }
         var warnings: [String] = []
+        if let intro = plan.introductoryOffer, intro.paymentMode == .payAsYouGo, intro.period != paymentPeriod {
+            warnings.append("the plan's introductory offer is paid per \(intro.period) period, not monthly like the plan; it is not sold")
+        }
         for territory in territories {
             guard let monthly = plan.priceTable[territory.code] else { continue }
             guard isOffered(in: territory) else {

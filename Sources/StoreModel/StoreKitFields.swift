@@ -74,7 +74,7 @@ public enum StoreKitFields {
     /// A transaction's fields, every name in `transactionNames`, in that order.
     public static func transaction(_ t: Transaction, in store: AppStore) -> [Field] {
         let product = store.catalog.product(t.productID)
-        let offer = t.offerKind.flatMap { kind in store.offer(kind: kind, id: t.offerID, productID: t.productID) }
+        let offer = store.offer(of: t)
         let values: [Value] = [
             .text(String(t.id)),
             .text(String(t.originalID)),
@@ -218,5 +218,10 @@ extension AppStore {
     /// The offer a transaction names, from the catalog.
     public func offer(kind: SubscriptionOffer.Kind, id: String?, productID: String) -> SubscriptionOffer? {
         catalog.product(productID).flatMap { offer(kind: kind, id: id, product: $0) }
+    }
+
+    /// The offer a transaction was billed under (the monthly plan's introductory offer included).
+    public func offer(of transaction: Transaction) -> SubscriptionOffer? {
+        catalog.product(transaction.productID).flatMap { offer(of: transaction, product: $0) }
     }
 }

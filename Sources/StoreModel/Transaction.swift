@@ -59,12 +59,17 @@ public struct Transaction: Sendable, Identifiable, Hashable {
     /// StoreKit's `Transaction.commitmentInfo`: for a payment of the monthly plan with a 12-month
     /// commitment, which payment it is, when the commitment ends and its total. Nil billed up front.
     public var commitment: CommitmentInfo?
+    /// A period of the monthly plan's own introductory offer (a free trial for people who commit, say):
+    /// bought on the monthly plan, before its commitment starts; the commitment's payment 1 follows
+    /// the offer (BillingPlans.swift). False for everything else.
+    public var isMonthlyPlanOffer = false
 
-    /// StoreKit's `Transaction.billingPlanType`: monthly for a payment of a commitment, billed up front
-    /// for any other auto-renewable subscription transaction; nil for other product types.
+    /// StoreKit's `Transaction.billingPlanType`: monthly for a payment of a commitment or a period of
+    /// the monthly plan's introductory offer, billed up front for any other auto-renewable
+    /// subscription transaction; nil for other product types.
     public var billingPlanType: BillingPlanType? {
         guard productType == .autoRenewable else { return nil }
-        return commitment == nil ? .billedUpFront : .monthly
+        return commitment == nil && !isMonthlyPlanOffer ? .billedUpFront : .monthly
     }
 
     public init(id: UInt64, originalID: UInt64, productID: String, productType: ProductType, purchaseDate: Date,
