@@ -101,6 +101,35 @@ public struct BillingTerms {
         }
     }
 
+    /// The monthly plan's introductory offer this person gets choosing the plan now
+    /// (`AppStore.monthlyPlanOffer`, what the purchase charges): it runs before the commitment.
+    public func monthlyPlanOffer(_ product: Product) -> SubscriptionOffer? {
+        state.store.price(of: product) != nil ? state.store.monthlyPlanOffer(for: product) : nil
+    }
+
+    /// "Free for 1 week, then £3.49/month for 12 months": the monthly plan's offer and the commitment
+    /// that follows it, for a button and the confirmation sheet.
+    public func commitmentOfferSummary(_ offer: SubscriptionOffer, on product: Product) -> String? {
+        guard let commitment = commitmentCharge(product), let amount = offer.price(in: state.store.territory) else { return nil }
+        return strings.thenPrice(offerPrice(offer, amount: amount), commitment)
+    }
+
+    /// The same for someone starting it now, with the date payment 1 is billed ("Free for 1 week, then
+    /// £3.49/month for 12 months starting Dec 3, 2026").
+    public func commitmentOfferTerms(_ offer: SubscriptionOffer, on product: Product, startingAt start: Date) -> String? {
+        guard let commitment = commitmentCharge(product), let amount = offer.price(in: state.store.territory) else { return nil }
+        return strings.thenPriceFrom(offerPrice(offer, amount: amount), commitment, state.date(offer.totalDuration.added(to: start)))
+    }
+
+    /// How the monthly plan's offer ends, for someone starting it now: when, that the commitment then
+    /// starts with its payments, and that cancelling before means it never does (not "billed until you
+    /// cancel": a commitment's payments are billed to its end).
+    public func commitmentOfferEnd(_ offer: SubscriptionOffer, on product: Product, startingAt start: Date) -> String? {
+        guard let charge = commitmentCharge(product) else { return nil }
+        let end = state.date(offer.totalDuration.added(to: start))
+        return strings.commitmentAfterOffer(end, strings.commitmentLength(CommitmentPlan.payments), charge)
+    }
+
     /// "$3.33/month · save 33%": the subordinate per-month breakdown of a longer period.
     public func perMonth(_ product: Product) -> String? {
         guard let perMonth = state.store.perMonthPrice(of: product) else { return nil }
@@ -146,7 +175,8 @@ public struct BillingTerms {
     /// What a subscriber pays next, in words: a free trial until its end, an offer's price until the
     /// standard price starts, or the price the next renewal bills.
     public func nextCharge(_ charge: AppStore.NextCharge, on product: Product) -> String? {
-        guard let standard = renewalPrice(product) else { return nil }
+        // After the monthly plan's introductory offer: the commitment's payments.
+        guard let standard = charge.commitmentFollows ? commitmentCharge(product) : renewalPrice(product) else { return nil }
         // An offer booked after what runs now: what runs now, until the booked offer starts.
         if let booked = charge.booked, let from = charge.bookedFrom {
             let bookedText = offerPrice(booked, amount: booked.price(in: state.store.territory) ?? 0)
@@ -171,6 +201,7 @@ public struct BillingTerms {
             // Paid up front for the offer's length: that, until the standard price is billed.
             return strings.payingUntil(state.price(paid), state.date(charge.date), standard)
         }
+        if charge.commitmentFollows { return standard }
         return state.store.catalog.product(charge.productID).flatMap(renewalPrice)
     }
 }

@@ -202,7 +202,8 @@ public enum AccountScreen {
         } else if let amount = store.price(of: product) {
             price = app.price(amount) + strings.perPeriod(info.period)
         }
-        let name = commitment != nil ? strings.payMonthly(app.name(product)) : app.name(product)
+        let onMonthlyPlan = commitment != nil || (status.transaction.isMonthlyPlanOffer && !shared)
+        let name = onMonthlyPlan ? strings.payMonthly(app.name(product)) : app.name(product)
         pair(name + " · " + words.level(info.level), .title, price, .price, 2, nil)
         let end = status.transaction.expirationDate.map(app.date) ?? "—"
         var facts: [String] = []

@@ -27,7 +27,9 @@ public enum RefundScreen {
 
     /// A charge's name: as `itemName`, and for a payment of a 12-month commitment its plan and which
     /// payment it was ("Pro Annual · Pay Monthly · Payment 3 of 12"): each is its own charge.
+    /// A period of the monthly plan's introductory offer is named by its plan ("Pro Annual · Pay Monthly").
     static func itemName(_ app: AppState, _ product: Product, _ transaction: Transaction) -> String {
+        if transaction.isMonthlyPlanOffer { return app.strings.payMonthly(app.name(product)) }
         guard let commitment = transaction.commitment else { return itemName(app, product, quantity: transaction.quantity) }
         return app.strings.payMonthly(app.name(product)) + " · "
             + app.strings.account.paymentOf(commitment.billingPeriodNumber, commitment.totalBillingPeriods)

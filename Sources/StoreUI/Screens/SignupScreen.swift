@@ -214,6 +214,13 @@ public enum SignupScreen {
             if product.familyShareable { facts.append(strings.familySharing) }
             para(facts.joined(separator: " · "), .normal, indent: indent)
             if let text = terms.commitmentTerms(product) { para(text, .accent, indent: indent) }
+            // The plan's own introductory offer, before the commitment.
+            if let offer = terms.monthlyPlanOffer(product),
+               let text = terms.commitmentOfferTerms(offer, on: product, startingAt: app.store.now) {
+                let keep = [app.date(offer.totalDuration.added(to: app.store.now)), strings.duration(offer.totalDuration),
+                            strings.duration(offer.period)]
+                para(text, .accent, indent: indent, keeping: keep)
+            }
             para(strings.commitmentCancel(CommitmentPlan.payments), .dim, indent: indent)
         }
         let pitch = app.store.saleDecision(forGroup: screen.groupID)
@@ -281,9 +288,10 @@ public enum SignupScreen {
             }
             // The button naming the chosen option and what it costs now.
             // With an offer, the whole of it: what is charged now and the price after it. The monthly
-            // plan: its payment, for the commitment's length (its offers are not sold).
+            // plan: its payment, for the commitment's length, after the plan's own offer if any.
             let product = chosen.product
-            let offerTerms = chosen.plan == .monthly ? terms.commitmentCharge(product)
+            let offerTerms = chosen.plan == .monthly
+                ? terms.monthlyPlanOffer(product).flatMap { terms.commitmentOfferSummary($0, on: product) } ?? terms.commitmentCharge(product)
                 : terms.applicableOffer(product).flatMap { terms.offerSummary($0, on: product) }
             if app.canBuy(product) || app.canBuyOwnPlan(product), let price = offerTerms ?? terms.standardPrice(product) {
                 var verb = strings.subscribe

@@ -26,13 +26,19 @@ public enum CommitmentDisclosure {
 
     static func lines(_ state: AppState, _ sheet: State) -> [(String, Role)] {
         let strings = state.strings
-        guard let product = state.store.catalog.product(sheet.quote.product),
-              let total = product.subscription?.monthlyPlan?.commitmentPrice(in: state.store.territory) else { return [] }
+        guard let product = state.store.catalog.product(sheet.quote.product), let plan = product.subscription?.monthlyPlan,
+              let monthly = plan.monthlyPrice(in: state.store.territory),
+              let total = plan.commitmentPrice(in: state.store.territory) else { return [] }
         let inner = Overlays.systemSheetWidth(state) - 4
         var lines: [(String, Role)] = TextWidth.wrap(strings.disclosureTitle(CommitmentPlan.payments), width: inner).map { ($0, .systemTitle) }
         lines += TextWidth.wrap(strings.payMonthly(state.name(product)), width: inner).map { ($0, .systemSheet) }
-        // The payments: how many, each one (the amount the confirmation sheet charges first), in all.
-        for note in [strings.disclosurePayments(CommitmentPlan.payments, state.price(sheet.quote.unitPrice), state.price(total)),
+        // The payments: how many, each one, in all; the first when the plan's introductory offer ends, if
+        // one runs first (the confirmation sheet then charges the offer's price, not a payment).
+        let payments = sheet.quote.offer.map {
+            strings.disclosurePaymentsAfterOffer(CommitmentPlan.payments, state.price(monthly), state.price(total),
+                                                 state.date($0.totalDuration.added(to: state.store.now)))
+        } ?? strings.disclosurePayments(CommitmentPlan.payments, state.price(monthly), state.price(total))
+        for note in [payments,
                      strings.disclosureCancel(CommitmentPlan.payments), strings.disclosureAccount] {
             lines.append(("", .systemSheet))
             lines += TextWidth.wrap(note, width: inner).map { ($0, .systemSheet) }

@@ -117,11 +117,16 @@ public enum ManageSheet {
                 // Paid monthly with a 12-month commitment: the plan's name and the payment being made.
                 let paying = productID == current && status?.state.hasAccess == true ? status?.transaction : nil
                 let commitment = paying?.commitment
-                var name = marker + (commitment != nil ? state.strings.payMonthly(state.name(product)) : state.name(product))
+                // (The monthly plan's introductory offer is on the monthly plan too, before its commitment.)
+                let onMonthlyPlan = paying?.billingPlanType == .monthly
+                var name = marker + (onMonthlyPlan ? state.strings.payMonthly(state.name(product)) : state.name(product))
                 if productID == current { name += "  " + words.current } else if productID == next { name += "  " + words.next }
-                // The payment being made (the transaction's own price), else what renewals charge.
+                // The payment being made (the transaction's own price), the plan's monthly amount during
+                // its introductory offer, else what renewals charge.
                 let price = if let paying, commitment != nil {
                     state.price(paying.price) + state.strings.perPeriod(CommitmentPlan.paymentPeriod)
+                } else if onMonthlyPlan, let monthly = product.subscription?.monthlyPlan?.monthlyPrice(in: store.territory) {
+                    state.price(monthly) + state.strings.perPeriod(CommitmentPlan.paymentPeriod)
                 } else {
                     state.price(amount) + state.strings.perPeriod(product.subscription!.period)
                 }

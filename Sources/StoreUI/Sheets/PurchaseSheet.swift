@@ -19,7 +19,8 @@ extension AppState {
 
     /// Opens the system confirmation sheet, or says at once why the purchase cannot start. A monthly
     /// `billingPlan` buys a one-year subscription as monthly payments with a 12-month commitment
-    /// (StoreKit's `PurchaseOption.billingPlanType`); its offers are not sold.
+    /// (StoreKit's `PurchaseOption.billingPlanType`), with the plan's own introductory offer where the
+    /// person is eligible; promotional and win-back offers are not sold with it.
     mutating func openSheet(for product: Product, quantity: Int = 1, billingPlan: BillingPlanType = .billedUpFront) {
         // An interrupted purchase is explained, not started again; an Ask to Buy request may be asked again.
         if explainPendingRequest(for: product.id, buying: true) { return }
@@ -93,7 +94,9 @@ extension Overlays {
         if let period = monthly ? CommitmentPlan.paymentPeriod : product.subscription?.period, sheet.quote.offer == nil {
             price += strings.perPeriod(period)
         }
-        if let offer = sheet.quote.offer { price = terms.offerSummary(offer, on: product) ?? price }
+        if let offer = sheet.quote.offer {
+            price = (monthly ? terms.commitmentOfferSummary(offer, on: product) : terms.offerSummary(offer, on: product)) ?? price
+        }
         let labelWidth = max(TextWidth.of(label), TextWidth.of(strings.sheetAccount)) + 2
         for text in TextWidth.wrap(price, width: inner - labelWidth).enumerated().map({ ($0 == 0 ? TextWidth.pad(label, to: labelWidth) : String(repeating: " ", count: labelWidth)) + $1 }) {
             lines.append((text, .systemSheet))
@@ -104,7 +107,10 @@ extension Overlays {
         var notes: [String] = []
         if monthly {
             // The commitment: its payments and total (the charge above is the first of them), what
-            // cancelling means, and what follows it.
+            // cancelling means, and what follows it. The plan's introductory offer comes first: when it ends.
+            if let offer = sheet.quote.offer, let end = terms.commitmentOfferEnd(offer, on: product, startingAt: state.store.now) {
+                notes.append(end)
+            }
             if let text = terms.commitmentTerms(product) { notes.append(text) }
             notes.append(strings.commitmentCancel(CommitmentPlan.payments))
             notes.append(strings.commitmentRenews(CommitmentPlan.payments))

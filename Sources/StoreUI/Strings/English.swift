@@ -127,6 +127,11 @@ public struct Strings: Sendable {
     public var payMonthly: @Sendable (String) -> String = { "\($0) · Pay Monthly" }
     /// "12-month commitment", from the number of monthly payments.
     public var commitmentLength: @Sendable (Int) -> String = { "\($0)-month commitment" }
+    /// How the monthly plan's introductory offer ends: the commitment starts then, and cancelling before
+    /// means it never does ("the 12-month commitment", from `commitmentLength`).
+    public var commitmentAfterOffer: @Sendable (String, String, String) -> String = { date, commitment, charge in
+        "When the offer ends on \(date), the \(commitment) starts: \(charge). Cancel before then and it never starts."
+    }
     /// "£3.49/month for 12 months, £41.88 in all": the monthly amount, the payments, the total.
     public var commitmentTerms: @Sendable (String, Int, String) -> String = { monthly, count, total in
         "\(monthly) for \(count) months, \(total) in all"
@@ -139,6 +144,10 @@ public struct Strings: Sendable {
     public var disclosureTitle: @Sendable (Int) -> String = { "Monthly Payments with a \($0)-Month Commitment" }
     public var disclosurePayments: @Sendable (Int, String, String) -> String = { count, monthly, total in
         "You agree to \(count) monthly payments of \(monthly), \(total) in all. The first is billed when you subscribe, then one each month."
+    }
+    /// The same after the monthly plan's introductory offer: the first payment when the offer ends.
+    public var disclosurePaymentsAfterOffer: @Sendable (Int, String, String, String) -> String = { count, monthly, total, date in
+        "You agree to \(count) monthly payments of \(monthly), \(total) in all. The first is billed when the offer ends on \(date), then one each month."
     }
     public var disclosureCancel: @Sendable (Int) -> String = { count in
         "You can cancel anytime. Cancelling stops the subscription from renewing after payment \(count); the payments left in the commitment are still billed, and you keep access until it ends."

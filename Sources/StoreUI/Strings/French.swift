@@ -118,12 +118,18 @@ extension Strings {
         s.save = { "économisez \($0)" }
         s.payMonthly = { "\($0) · Paiement mensuel" }
         s.commitmentLength = { "engagement de \($0) mois" }
+        s.commitmentAfterOffer = { date, commitment, charge in
+            "À la fin de l’offre, le \(date), l’\(commitment) commence\u{00A0}: \(charge). Si vous résiliez avant, il ne commence jamais."
+        }
         s.commitmentTerms = { monthly, count, total in "\(monthly) pendant \(count) mois, \(total) au total" }
         s.commitmentCancel = { count in "Résiliable à tout moment\u{00A0}: l’abonnement prend alors fin avec le paiement \(count) sur \(count). Les paiements restants sont toujours facturés." }
         s.commitmentRenews = { count in "Après \(count) paiements, un nouvel engagement de \(count) mois commence, sauf résiliation au moins 24 heures avant." }
         s.disclosureTitle = { "Paiements mensuels avec un engagement de \($0) mois" }
         s.disclosurePayments = { count, monthly, total in
             "Vous acceptez \(count) paiements mensuels de \(monthly), soit \(total) au total. Le premier est facturé à l’abonnement, puis un chaque mois."
+        }
+        s.disclosurePaymentsAfterOffer = { count, monthly, total, date in
+            "Vous acceptez \(count) paiements mensuels de \(monthly), soit \(total) au total. Le premier est facturé à la fin de l’offre, le \(date), puis un chaque mois."
         }
         s.disclosureCancel = { count in
             "Vous pouvez résilier à tout moment. L’abonnement ne se renouvelle alors plus après le paiement \(count)\u{00A0}; les paiements restants de l’engagement sont toujours facturés, et vous gardez l’accès jusqu’à sa fin."

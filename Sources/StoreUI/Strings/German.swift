@@ -115,12 +115,18 @@ extension Strings {
         s.save = { "\($0) günstiger" }
         s.payMonthly = { "\($0) · Monatlich zahlen" }
         s.commitmentLength = { "\($0) Monate Mindestlaufzeit" }
+        s.commitmentAfterOffer = { date, commitment, charge in
+            "Wenn das Angebot am \(date) endet, beginnen die \(commitment): \(charge). Kündigst du vorher, beginnen sie nie."
+        }
         s.commitmentTerms = { monthly, count, total in "\(monthly) für \(count) Monate, insgesamt \(total)" }
         s.commitmentCancel = { count in "Jederzeit kündbar: Es endet dann mit Zahlung \(count) von \(count). Die offenen Zahlungen werden weiterhin berechnet." }
         s.commitmentRenews = { count in "Nach \(count) Zahlungen folgen erneut \(count) Monate Mindestlaufzeit, wenn du nicht mindestens 24 Stunden vorher kündigst." }
         s.disclosureTitle = { "Monatliche Zahlungen mit \($0) Monaten Mindestlaufzeit" }
         s.disclosurePayments = { count, monthly, total in
             "Du stimmst \(count) monatlichen Zahlungen von \(monthly) zu, insgesamt \(total). Die erste wird beim Abschluss berechnet, danach eine pro Monat."
+        }
+        s.disclosurePaymentsAfterOffer = { count, monthly, total, date in
+            "Du stimmst \(count) monatlichen Zahlungen von \(monthly) zu, insgesamt \(total). Die erste wird am Ende des Angebots am \(date) berechnet, danach eine pro Monat."
         }
         s.disclosureCancel = { count in
             "Du kannst jederzeit kündigen. Dann verlängert sich das Abo nach Zahlung \(count) nicht mehr; die offenen Zahlungen der Mindestlaufzeit werden weiterhin berechnet, und du behältst den Zugang bis zu ihrem Ende."

@@ -120,12 +120,18 @@ extension Strings {
         s.save = { "\($0)お得" }
         s.payMonthly = { "\($0)・月払い" }
         s.commitmentLength = { "\($0)か月の契約期間" }
+        s.commitmentAfterOffer = { date, commitment, charge in
+            "特典が\(date)に終了すると、\(commitment)が始まります：\(charge)。それまでにキャンセルすると、契約期間は始まりません。"
+        }
         s.commitmentTerms = { monthly, count, total in "\(monthly)を\(count)か月、合計\(total)" }
         s.commitmentCancel = { count in "いつでもキャンセルできます。その場合、\(count)回目の支払いで終了します。残りの支払いは引き続き請求されます。" }
         s.commitmentRenews = { count in "\(count)回の支払いの後、24時間前までにキャンセルしない限り、新たに\(count)か月の契約期間が始まります。" }
         s.disclosureTitle = { "\($0)か月の契約期間付きの月払い" }
         s.disclosurePayments = { count, monthly, total in
             "\(monthly)の月払いを\(count)回、合計\(total)のお支払いに同意します。初回は登録時に、その後は毎月1回請求されます。"
+        }
+        s.disclosurePaymentsAfterOffer = { count, monthly, total, date in
+            "\(monthly)の月払いを\(count)回、合計\(total)のお支払いに同意します。初回は特典が終了する\(date)に、その後は毎月1回請求されます。"
         }
         s.disclosureCancel = { count in
             "いつでもキャンセルできます。キャンセルすると\(count)回目の支払いの後は更新されません。契約期間の残りの支払いは引き続き請求され、終了までご利用いただけます。"

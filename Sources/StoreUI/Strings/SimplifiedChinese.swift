@@ -127,12 +127,18 @@ extension Strings {
         s.save = { "节省 \($0)" }
         s.payMonthly = { "\($0) · 按月付款" }
         s.commitmentLength = { "\($0) 个月承诺期" }
+        s.commitmentAfterOffer = { date, commitment, charge in
+            "优惠于 \(date)结束后，\(commitment)开始：\(charge)。在此之前取消，承诺期将不会开始。"
+        }
         s.commitmentTerms = { monthly, count, total in "\(monthly)，共 \(count) 个月，总计 \(total)" }
         s.commitmentCancel = { count in "可随时取消：取消后将在第 \(count) 期（共 \(count) 期）付款后结束，剩余付款仍会收取。" }
         s.commitmentRenews = { count in "\(count) 期付款后，除非你至少提前 24 小时取消，否则将开始新的 \(count) 个月承诺期。" }
         s.disclosureTitle = { "按月付款，承诺期 \($0) 个月" }
         s.disclosurePayments = { count, monthly, total in
             "你同意按月付款 \(count) 次，每次 \(monthly)，总计 \(total)。首次付款在订阅时收取，之后每月一次。"
+        }
+        s.disclosurePaymentsAfterOffer = { count, monthly, total, date in
+            "你同意按月付款 \(count) 次，每次 \(monthly)，总计 \(total)。首次付款在优惠结束时（\(date)）收取，之后每月一次。"
         }
         s.disclosureCancel = { count in
             "你可以随时取消。取消后，订阅将在第 \(count) 期付款后不再续订；承诺期剩余的付款仍会收取，你可以使用到承诺期结束。"

@@ -117,12 +117,18 @@ extension Strings {
         s.save = { "ahorra \($0)" }
         s.payMonthly = { "\($0) · Pago mensual" }
         s.commitmentLength = { "compromiso de \($0) meses" }
+        s.commitmentAfterOffer = { date, commitment, charge in
+            "Cuando la oferta termine el \(date), empieza el \(commitment): \(charge). Si cancelas antes, nunca empieza."
+        }
         s.commitmentTerms = { monthly, count, total in "\(monthly) durante \(count) meses, \(total) en total" }
         s.commitmentCancel = { count in "Cancela cuando quieras: terminará con el pago \(count) de \(count). Los pagos pendientes se siguen cobrando." }
         s.commitmentRenews = { count in "Tras \(count) pagos, empieza un nuevo compromiso de \(count) meses salvo que canceles al menos 24 horas antes." }
         s.disclosureTitle = { "Pagos mensuales con un compromiso de \($0) meses" }
         s.disclosurePayments = { count, monthly, total in
             "Aceptas \(count) pagos mensuales de \(monthly), \(total) en total. El primero se cobra al suscribirte y después uno cada mes."
+        }
+        s.disclosurePaymentsAfterOffer = { count, monthly, total, date in
+            "Aceptas \(count) pagos mensuales de \(monthly), \(total) en total. El primero se cobra cuando termina la oferta, el \(date), y después uno cada mes."
         }
         s.disclosureCancel = { count in
             "Puedes cancelar cuando quieras. Al cancelar, la suscripción deja de renovarse después del pago \(count); los pagos pendientes del compromiso se siguen cobrando y conservas el acceso hasta que termine."
