@@ -71,11 +71,11 @@ public enum SignedPayloads {
                 payload["offerPeriod"] = offerPeriod(offer)
             }
         }
-        // A payment of a 12-month commitment (App Store Server API's `billingPlanType` and
-        // `TransactionCommitmentInfo`); billed up front, a transaction carries neither, as StoreKit's
-        // `commitmentInfo` is nil then.
+        // The monthly plan (App Store Server API's `billingPlanType`): a payment of a 12-month commitment,
+        // with its `TransactionCommitmentInfo`, or a period of the plan's introductory offer before it,
+        // without. Billed up front, a transaction carries neither, as StoreKit's `commitmentInfo` is nil then.
+        if t.billingPlanType == .monthly { payload["billingPlanType"] = "MONTHLY" }
         if let commitment = t.commitment {
-            payload["billingPlanType"] = "MONTHLY"
             payload["commitmentInfo"] = [
                 "billingPeriodNumber": commitment.billingPeriodNumber,
                 "totalBillingPeriods": commitment.totalBillingPeriods,
@@ -141,6 +141,7 @@ public enum SignedPayloads {
                 "commitmentRenewalBillingPlanType": name,
             ]
             if let end = status.transaction.commitment?.expirationDate { commitment["commitmentRenewalDate"] = milliseconds(end) }
+            if let price = fields.amount("commitmentInfo.renewalPrice") { commitment["commitmentRenewalPrice"] = milliunits(price) }
             payload["commitmentInfo"] = commitment
         }
         return payload

@@ -199,9 +199,17 @@ extension AppStore {
         guard let status = status(ofGroup: groupID, ownership: .purchased), status.state.hasAccess,
               let commitment = status.transaction.commitment else { return nil }
         let renewal = renewals[groupID]
-        return CommitmentStatus(commitment: commitment, willAutoRenew: renewal?.willAutoRenew ?? false,
-                                renewalBillingPlanType: renewal?.renewalBillingPlanType ?? .monthly,
-                                nextPayment: commitment.hasPaymentsLeft ? status.transaction.expirationDate : nil)
+        let plan = renewal?.renewalBillingPlanType ?? .monthly
+        // What the renewal after the last payment charges: a new commitment's total, or the price billed
+        // up front (StoreKit's `RenewalInfo.CommitmentInfo.renewalPrice`, read as the commitment's
+        // `price` is: the whole of what follows). Nil where it is not sold here.
+        let renewing = catalog.product(renewal?.autoRenewProductID ?? status.transaction.productID)
+        let renewalPrice = renewing.flatMap { plan == .monthly ? $0.subscription?.monthlyPlan?.commitmentPrice(in: territory) : price(of: $0) }
+        var result = CommitmentStatus(commitment: commitment, willAutoRenew: renewal?.willAutoRenew ?? false,
+                                      renewalBillingPlanType: plan,
+                                      nextPayment: commitment.hasPaymentsLeft ? status.transaction.expirationDate : nil)
+        result.renewalPrice = renewalPrice
+        return result
     }
 }
 
@@ -215,6 +223,9 @@ public struct CommitmentStatus: Sendable, Equatable {
     public var renewalBillingPlanType: BillingPlanType
     /// When the next payment of this commitment is billed; nil after the last.
     public var nextPayment: Date?
+    /// What the renewal after the commitment charges in all (a new commitment's twelve payments, or the
+    /// price billed up front); nil where it is not sold here.
+    public var renewalPrice: Decimal?
 }
 
 extension CommitmentPlan {

@@ -53,7 +53,7 @@ public enum StoreKitFields {
     /// names (the inspector, `storefront ledger`) show them only where there is one.
     public static let commitmentNames: Set<String> = [
         "commitmentInfo.billingPeriodNumber", "commitmentInfo.totalBillingPeriods", "commitmentInfo.expirationDate",
-        "commitmentInfo.price", "renewalBillingPlanType", "commitmentInfo.willAutoRenew",
+        "commitmentInfo.price", "renewalBillingPlanType", "commitmentInfo.willAutoRenew", "commitmentInfo.renewalPrice",
     ]
 
     /// Every name a subscription group's renewal info can have, in the order they are shown. `state` is
@@ -62,7 +62,7 @@ public enum StoreKitFields {
         "state", "subscriptionGroupID", "originalTransactionID", "currentProductID", "willAutoRenew",
         "autoRenewPreference", "renewalDate", "renewalPrice", "currency", "expirationReason", "isInBillingRetry",
         "gracePeriodExpirationDate", "priceIncreaseStatus", "offer.type", "offer.id", "eligibleWinBackOfferIDs",
-        "environment", "signedDate", "renewalBillingPlanType", "commitmentInfo.willAutoRenew",
+        "environment", "signedDate", "renewalBillingPlanType", "commitmentInfo.willAutoRenew", "commitmentInfo.renewalPrice",
     ]
 
     /// Names whose values are dates: an expectation on them compares dates, not text.
@@ -157,6 +157,7 @@ public enum StoreKitFields {
             .date(store.now),
             inCommitment ? info?.renewalBillingPlanType.map { .text($0.rawValue) } ?? .none : .none,
             inCommitment ? info.map { .text($0.willAutoRenew ? "true" : "false") } ?? .none : .none,
+            inCommitment ? store.commitmentStatus(ofGroup: groupID)?.renewalPrice.map { .amount($0, currency: store.territory.currency) } ?? .none : .none,
         ]
         return zip(renewalNames, values).map { Field(name: $0, value: $1) }
     }

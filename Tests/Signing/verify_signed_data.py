@@ -83,8 +83,9 @@ for name in files:
             check(f"{name} appAccountToken", decoded.appAccountToken, t["appAccountToken"])
             check(f"{name} signedDate", decoded.signedDate, millis(t["signedDate"]))
             # A payment of a 12-month commitment (billed up front carries neither field).
-            committed = t.get("billingPlanType") == "monthly"
-            check(f"{name} billingPlanType", decoded.rawBillingPlanType, "MONTHLY" if committed else None)
+            # A period of the monthly plan's introductory offer is MONTHLY without commitmentInfo.
+            committed = t.get("commitmentInfo.billingPeriodNumber") is not None
+            check(f"{name} billingPlanType", decoded.rawBillingPlanType, "MONTHLY" if t.get("billingPlanType") == "monthly" else None)
             info = decoded.commitmentInfo
             if committed and info is None:
                 failures.append(f"{name}: a commitment's payment has no commitmentInfo")
@@ -124,6 +125,8 @@ for name in files:
             else:
                 check(f"{name} commitmentInfo.commitmentAutoRenewStatus", decoded.commitmentInfo.rawCommitmentAutoRenewStatus,
                       1 if committed == "true" else 0)
+                check(f"{name} commitmentInfo.commitmentRenewalPrice", decoded.commitmentInfo.commitmentRenewalPrice,
+                      milliunits(r.get("commitmentInfo.renewalPrice")))
             winbacks = r["eligibleWinBackOfferIDs"]
             check(f"{name} eligibleWinBackOfferIds", decoded.eligibleWinBackOfferIds, winbacks.split(",") if winbacks else None)
         elif name.startswith("notification-"):

@@ -141,6 +141,18 @@ struct CommitmentTests {
         #expect(store.status(ofGroup: "plus")?.transaction.commitment?.billingPeriodNumber == 4)
     }
 
+    @Test("the renewal info's commitment renewal price is what follows the last payment: a new commitment's total, or the price billed up front once chosen")
+    func commitmentRenewalPrice() throws {
+        var store = Self.store()
+        store.purchase("pro.annual", billingPlan: .monthly)
+        #expect(store.commitmentStatus(ofGroup: "plus")?.renewalPrice == Decimal(string: "35.88"))
+        store.setRenewalBillingPlan(.billedUpFront, group: "plus")
+        #expect(store.commitmentStatus(ofGroup: "plus")?.renewalPrice == Decimal(string: "29.99"))
+        let status = try #require(store.status(ofGroup: "plus"))
+        let field = StoreKitFields.renewal(status, group: "plus", in: store).first { $0.name == "commitmentInfo.renewalPrice" }
+        #expect(field?.value == .amount(Decimal(string: "29.99")!, currency: "EUR"))
+    }
+
     @Test("lint: a commitment's total outside 1× to 1.5× the up-front price, and a plan priced where it is not offered, are warned about")
     func planWarnings() throws {
         let store = Self.store()
