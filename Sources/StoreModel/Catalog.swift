@@ -40,7 +40,9 @@ public struct Catalog: Sendable {
     private var codePositions: [String: Int] = [:]
     /// Positions in `products`, not copies: at 100,000 products copies would double the catalog.
     private var productsByGroup: [String: [Int]] = [:]
-    private var productsByType: [ProductType: [Int]] = [:]
+    /// By `ProductType.position`: an array, not a dictionary keyed by the enum, whose first use costs
+    /// the Swift runtime a search of every protocol conformance in the binary (issue 33).
+    private var productsByType: [[Int]] = ProductType.allCases.map { _ in [] }
     /// Positions of the products Family Sharing can share, each list in catalog order: the
     /// family-shareable auto-renewable subscriptions, and the family-shareable non-consumables.
     private var familyShareable: (subscriptions: [Int], nonConsumables: [Int]) = ([], [])
@@ -104,7 +106,7 @@ public struct Catalog: Sendable {
     public func positions(inGroup groupID: String) -> [Int] { productsByGroup[groupID] ?? [] }
 
     /// Where the products of `products(ofType:)` stand in `products`, in that order, without copies.
-    public func positions(ofType type: ProductType) -> [Int] { productsByType[type] ?? [] }
+    public func positions(ofType type: ProductType) -> [Int] { productsByType[type.position] }
 
     /// How many products a family organizer can share: family-shareable auto-renewable subscriptions
     /// and non-consumables (the only types Family Sharing shares).
@@ -137,7 +139,7 @@ public struct Catalog: Sendable {
     public func products(inGroup groupID: String) -> [Product] { (productsByGroup[groupID] ?? []).map { products[$0] } }
 
     /// Builds the list it returns: O(products of that type).
-    public func products(ofType type: ProductType) -> [Product] { (productsByType[type] ?? []).map { products[$0] } }
+    public func products(ofType type: ProductType) -> [Product] { productsByType[type.position].map { products[$0] } }
 
     private mutating func indexTerritories() {
         territoryPositions = Self.firstPositions(territories.map(\.code))
@@ -150,11 +152,11 @@ public struct Catalog: Sendable {
     /// Reads each product's fields in place (a copy of a product is a dozen reference counts).
     private mutating func indexProducts(positions: [String: Int]? = nil) {
         productPositions = positions ?? Self.firstPositions(products.indices.map { products[$0].id })
-        var byType: [ProductType: [Int]] = [:]
+        var byType: [[Int]] = ProductType.allCases.map { _ in [] }
         var byGroup: [String: [Int]] = [:]
         var shareable: (subscriptions: [Int], nonConsumables: [Int]) = ([], [])
         for position in products.indices {
-            byType[products[position].type, default: []].append(position)
+            byType[products[position].type.position].append(position)
             if products[position].familyShareable {
                 switch products[position].type {
                 case .autoRenewable: shareable.subscriptions.append(position)
@@ -586,6 +588,16 @@ package struct PriceTable: Sendable, Hashable {
 
 public enum ProductType: String, Sendable, CaseIterable {
     case consumable, nonConsumable, autoRenewable, nonRenewing
+
+    /// Its place in `allCases`.
+    var position: Int {
+        switch self {
+        case .consumable: 0
+        case .nonConsumable: 1
+        case .autoRenewable: 2
+        case .nonRenewing: 3
+        }
+    }
 
     /// Who restores it on a new device: the App Store, the app itself, or nobody.
     public var restoredBy: RestoredBy {

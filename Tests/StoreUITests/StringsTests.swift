@@ -25,6 +25,22 @@ struct StringsTests {
         #expect(Strings.forLocale(Locale(identifier: "sv_SE")).buy == "Buy")
     }
 
+    /// A session makes only the table of the language it speaks (issue 33: start-up made all five),
+    /// and every session in that language shares it.
+    @Test("one table per language, shared; English for a language the app does not speak")
+    func tablePerLanguage() {
+        let english = StringTable.forLocale(Locale(identifier: "en_US"))
+        #expect(StringTable.forLocale(Locale(identifier: "en_GB")) === english)
+        #expect(StringTable.forLocale(Locale(identifier: "sv_SE")) === english)
+        #expect(english.strings.buy == "Buy")
+        let german = StringTable.forLocale(Locale(identifier: "de_DE"))
+        #expect(StringTable.forLocale(Locale(identifier: "de_AT")) === german)
+        #expect(german !== english)
+        #expect(german.strings.buy == Strings.german.buy)
+        #expect(StringTable.forLocale(Locale(identifier: "zh_CN")).strings.buy == Strings.simplifiedChinese.buy)
+        #expect(Set(Strings.languageKeys) == ["de", "fr", "ja", "es", "zh-Hans"])
+    }
+
     @Test("English names every screen and says what every action does")
     func englishIsComplete() {
         for kind in ScreenKind.allCases {

@@ -20,6 +20,14 @@ struct EnvironmentCharsetTests {
         #expect(EnvironmentCharset(["LANG": "de_DE.ISO-8859-1"]).reason == "LANG=de_DE.ISO-8859-1 gives no UTF-8")
     }
 
+    @Test("UTF-8 is found anywhere in the value, in any case, and only whole", arguments: [
+        ("C.UTF-8", true), ("utf8", true), ("en_US.Utf-8@euro", true), ("UTF8", true), ("UTF-", false),
+        ("U", false), ("en_US.UTF-16", false), ("UTF_8", false), ("de_DE.ISO-8859-1", false),
+    ])
+    func findsUTF8(value: String, utf8: Bool) {
+        #expect((EnvironmentCharset(["LANG": value]) == .utf8) == utf8)
+    }
+
     @Test("a hostile locale value is quoted and escaped in the message")
     func hostileValue() {
         let reason = EnvironmentCharset(["LANG": "C\u{1B}[2J"]).reason

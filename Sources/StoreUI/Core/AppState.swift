@@ -6,10 +6,23 @@ final class StringTable: Sendable {
     let strings: Strings
     private init(_ strings: Strings) { self.strings = strings }
 
-    private static let tables: [String: StringTable] = Strings.languages.mapValues(StringTable.init)
-    private static let english = StringTable(.english)
+    /// One table per language key, made when a session first speaks it (`Strings.languageTables`).
+    private static let made = Made()
+    private final class Made: @unchecked Sendable {
+        let lock = NSLock()
+        var tables: [String: StringTable] = [:]
+    }
 
-    static func forLocale(_ locale: Locale) -> StringTable { tables[Strings.languageKey(locale)] ?? english }
+    static func forLocale(_ locale: Locale) -> StringTable {
+        let key = Strings.languageKey(locale)
+        let known = Strings.languageTables[key] != nil ? key : "en"
+        return made.lock.withLock {
+            if let table = made.tables[known] { return table }
+            let table = StringTable(Strings.languageTables[known]?() ?? .english)
+            made.tables[known] = table
+            return table
+        }
+    }
 }
 
 /// Everything the app shows, in one value: the App Store model, where the person is, and what is open.
