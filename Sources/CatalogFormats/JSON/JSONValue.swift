@@ -134,9 +134,6 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         var text = "$"
-        // Appended piece by piece into one buffer: an interpolated piece per component was a String of
-        // its own, and lint prints a path per line (about 14,000 lines at 10,000 products).
-        text.reserveCapacity(64)
         for component in components {
             switch component {
             case .key(let key):
@@ -144,18 +141,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 // properties, 20,000 instructions a path, and lint prints a path per offer code.
                 let plain = !key.isEmpty && key.utf8.count <= 60
                     && key.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
-                if plain {
-                    text += "."
-                    text += key
-                } else {
-                    text += "["
-                    text += UntrustedText.quoted(key)
-                    text += "]"
-                }
+                text += plain ? ".\(key)" : "[\(UntrustedText.quoted(key))]"
             case .index(let index):
-                text += "["
-                text += String(index)
-                text += "]"
+                text += "[\(index)]"
             }
         }
         return text
