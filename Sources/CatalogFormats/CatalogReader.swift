@@ -311,7 +311,17 @@ struct Node {
 
     /// An array's elements, without a problem for another kind (none then).
     var elements: [Node] {
-        kind == .array ? tape.children(of: index).map { Node(tape, $0) } : []
+        guard kind == .array else { return [] }
+        // One array, not a list of token indexes mapped to a second one.
+        let count = Int(tape[index].count)
+        var nodes: [Node] = []
+        nodes.reserveCapacity(count)
+        var child = index + 1
+        for _ in 0..<count {
+            nodes.append(Node(tape, child))
+            child = Int(tape[child].next)
+        }
+        return nodes
     }
 
     /// Object members in document order.
@@ -1172,24 +1182,26 @@ final class CatalogReader {
     private func localized(_ node: Node, shared: Bool = false) -> LocalizedText? {
         guard node.isObject() else { return nil }
         let tape = node.tape
-        let members = tape.children(of: node.index)
         var needsDecoding = false
-        var translations: [Translation] = []
-        translations.reserveCapacity(members.count)
-        for field in members {
-            let textNode = Node(tape, field)
+        // The reader's one scratch list, filled and emptied per text (two arrays per text were a
+        // fifth of the reader's allocations).
+        var translations = scratchTranslations
+        scratchTranslations = []
+        defer { scratchTranslations = translations }
+        translations.removeAll(keepingCapacity: true)
+        tape.forEachMember(of: node.index) { field in
             // Bytes of the file when they need no decoding and are plainly a text (not empty, not blank).
             var text = tape.unescapedBytes(at: field)
             if let bytes = text, bytes.isEmpty || !(bytes[0] > 0x20 && bytes[0] < 0x7F || Node.hasVisible(bytes)) { text = nil }
-            if text == nil, textNode.text == nil { continue } // reported
+            if text == nil, Node(tape, field).text == nil { return } // reported
             let language = tape.unescapedBytes(at: field - 1)
-            guard let text, let language else { needsDecoding = true; continue }
+            guard let text, let language else { needsDecoding = true; return }
             translations.append(Translation(language: language, text: text))
         }
-        if members.isEmpty { node.problem("needs at least one translation, like {\"en\": \"…\"}") }
-        if needsDecoding { return storeDecoding(node, members) }
+        if tape[node.index].count == 0 { node.problem("needs at least one translation, like {\"en\": \"…\"}") }
+        if needsDecoding { return storeDecoding(node, tape.children(of: node.index)) }
         guard !translations.isEmpty else { return nil }
-        let (text, last) = store(translations)
+        let (text, last) = store(&translations)
         guard shared else { return text }
         sharedLookups += 1
         if let earlier = sharedTexts[TextKey(bytes: text.bytes)] {
@@ -1273,9 +1285,12 @@ final class CatalogReader {
     /// The chunk texts are copied into; a new one when it is full.
     private var textChunk = TextChunk(capacity: TextChunk.shared)
 
+    /// The translations of the text being read (`localized`), its room kept from text to text.
+    private var scratchTranslations: [Translation] = []
+
     /// Also says whether the text is the last one of the shared chunk (so it can be given back).
-    private func store(_ translations: [Translation]) -> (LocalizedText, last: Bool) {
-        var translations = translations
+    /// Sorts `translations` in place.
+    private func store(_ translations: inout [Translation]) -> (LocalizedText, last: Bool) {
         // Insertion sort by language bytes: a file's languages are usually in order already.
         for i in 1..<max(translations.count, 1) {
             var j = i
@@ -1311,40 +1326,46 @@ final class CatalogReader {
     private func priceTable(_ node: Node) -> PriceTable? {
         guard node.isObject() else { return nil }
         let tape = node.tape
-        let members = tape.children(of: node.index)
         var prices = scratchPrices
         scratchPrices = PriceTable() // `prices` the one owner of the room while it is filled
         defer { scratchPrices = prices }
         prices.removeAll()
-        for field in members {
-            let priceNode = Node(tape, field)
-            // A territory of three plain ASCII letters, found among the declared ones as a number.
+        tape.forEachMember(of: node.index) { field in
+            // A territory of three plain ASCII letters, found among the declared ones as a number; a
+            // plain price is read from its bytes, with a node made only for a closer look or a problem.
             if let key = tape.unescapedBytes(at: field - 1), key.count == 3,
                let code = PriceTable.pack(key[0], key[1], key[2]), let position = territoryPacked.firstIndex(of: code) {
-                if let price = tape.plainText(at: field).flatMap(Self.decimalParts) ?? price(priceNode),
-                   isShown(price, in: packedCurrencies[position], priceNode) {
+                if let price = tape.plainText(at: field).flatMap(Self.decimalParts) ?? price(Node(tape, field)),
+                   isShown(price, in: packedCurrencies[position], tape, field) {
                     prices.set(code: code, significand: price.significand, exponent: price.exponent)
                 }
-                continue
+                return
             }
+            let priceNode = Node(tape, field)
             let code = tape.string(at: field - 1)
             guard let currency = currencies[code] else {
                 priceNode.problem("territory \(UntrustedText.quoted(code)) is not declared in $.territories")
-                continue
+                return
             }
             if let price = price(priceNode), isShown(price, in: currency, priceNode) {
                 prices.set(code, significand: price.significand, exponent: price.exponent)
             }
         }
-        if members.isEmpty { node.problem("needs a price in at least one territory") }
+        if tape[node.index].count == 0 { node.problem("needs a price in at least one territory") }
         return prices.kept(sharing: &priceTables)
     }
 
     /// Whether `currency` shows the price as written; if not, a problem at its node.
     private func isShown(_ price: (significand: UInt64, exponent: Int), in currency: CurrencyDecimals, _ node: Node) -> Bool {
-        guard let reason = currency.problem(node.tape.string(at: node.index), significand: price.significand,
+        isShown(price, in: currency, node.tape, node.index)
+    }
+
+    /// The same for the price at token `field` of `tape`; its node is made only for the problem.
+    private func isShown(_ price: (significand: UInt64, exponent: Int), in currency: CurrencyDecimals,
+                         _ tape: JSONTape, _ field: Int) -> Bool {
+        guard let reason = currency.problem(tape.string(at: field), significand: price.significand,
                                             exponent: price.exponent) else { return true }
-        node.problem(reason)
+        Node(tape, field).problem(reason)
         return false
     }
 

@@ -93,6 +93,33 @@ struct CatalogReaderWorkTests {
         #expect(large.steps - medium.steps == 2 * (medium.steps - small.steps), "steps: \(small.steps), \(medium.steps), \(large.steps)")
     }
 
+    /// The fixture with every product's name and description in `languages` and priced in `territories`.
+    func translatedWork(languages: [String], territories: [String]) throws -> (nodes: Int, problems: Int, texts: [Int]) {
+        var root = try #require(JSONSerialization.jsonObject(with: Data(Fixture.json.utf8)) as? [String: Any])
+        var products = try #require(root["products"] as? [[String: Any]])
+        for index in products.indices {
+            let id = products[index]["id"] as? String ?? ""
+            products[index]["name"] = Dictionary(uniqueKeysWithValues: languages.map { ($0, "Name \(id) \($0)") })
+            products[index]["description"] = Dictionary(uniqueKeysWithValues: languages.map { ($0, "About \(id) in \($0).") })
+            products[index]["prices"] = Dictionary(uniqueKeysWithValues: territories.map { ($0, "4.99") })
+        }
+        root["products"] = products
+        let (catalog, log) = CatalogLoader.read(try JSONSerialization.data(withJSONObject: root))
+        let texts = catalog?.products.map { $0.name.translations.count + $0.description.translations.count + $0.prices.count } ?? []
+        return (log.nodesMade, log.problems.count, texts)
+    }
+
+    @Test("a text's translations and a price table's prices are read from the tape without a node each")
+    func plainTranslationsAndPricesMakeNoNodes() throws {
+        let one = try translatedWork(languages: ["en"], territories: ["USA"])
+        let four = try translatedWork(languages: ["de", "en", "fr", "ja"], territories: ["USA", "DEU", "JPN", "GBR"])
+        #expect(one.problems == 0 && four.problems == 0)
+        // Every translation and price was read (the model has them all)…
+        #expect(four.texts.count == one.texts.count && four.texts.allSatisfy { $0 == 12 } && one.texts.allSatisfy { $0 == 3 })
+        // …at the same count of nodes: the three more of each text and price table cost none.
+        #expect(four.nodes == one.nodes, "nodes: \(one.nodes) with one of each, \(four.nodes) with four")
+    }
+
     @Test("reading a catalog asks ICU for no currency's decimals: every common ISO currency's are known ahead")
     func noCurrencyProbesWhileReading() throws {
         let before = CurrencyDecimals.probesMade
