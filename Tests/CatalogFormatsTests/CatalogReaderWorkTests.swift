@@ -101,7 +101,8 @@ struct CatalogReaderWorkTests {
             let id = products[index]["id"] as? String ?? ""
             products[index]["name"] = Dictionary(uniqueKeysWithValues: languages.map { ($0, "Name \(id) \($0)") })
             products[index]["description"] = Dictionary(uniqueKeysWithValues: languages.map { ($0, "About \(id) in \($0).") })
-            products[index]["prices"] = Dictionary(uniqueKeysWithValues: territories.map { ($0, "4.99") })
+            // (The yen has no minor unit: a price there is whole.)
+            products[index]["prices"] = Dictionary(uniqueKeysWithValues: territories.map { ($0, $0 == "JPN" ? "800" : "4.99") })
         }
         root["products"] = products
         let (catalog, log) = CatalogLoader.read(try JSONSerialization.data(withJSONObject: root))
