@@ -1136,17 +1136,11 @@ public struct AppStore: Sendable {
     /// what a renewal (or a billing retry's recovery) charges and what the Account screen says it will.
     /// Nil where the product has no price in this storefront: it is not sold here.
     func renewalTerms(of latest: Transaction, into product: Product, renewal: RenewalInfo?) -> RenewalTerms? {
-        if latest.isMonthlyPlanOffer, latest.productID == product.id,
-           let offer = product.subscription?.monthlyPlan?.offeredIntroductoryOffer(in: territory),
-           offer.paymentMode == .payAsYouGo, let amount = offer.price(in: territory) {
-            // The monthly plan's introductory price, still being paid: its periods come before the commitment.
-            let billed = periodsBilled(of: latest, group: product.subscription!.groupID, upTo: offer.periodCount)
-            if billed < offer.periodCount {
-                var terms = RenewalTerms(price: amount, offer: offer, offerKind: .introductory, period: offer.period,
-                                         remainingOfferPeriods: offer.periodCount - billed, booked: false)
-                terms.monthlyPlanOffer = true
-                return terms
-            }
+        // The monthly plan's introductory price, still being paid (where the plan still sells it): its
+        // periods come before the commitment.
+        if latest.isMonthlyPlanOffer, product.subscription?.monthlyPlan?.offeredIntroductoryOffer(in: territory) != nil,
+           let terms = runningOfferTerms(of: latest, into: product) {
+            return terms
         }
         if let payment = nextCommitmentPayment(after: latest, into: product, renewal: renewal) {
             // A commitment's payment: the plan's monthly amount here, or not sold here.
@@ -1155,15 +1149,7 @@ public struct AppStore: Sendable {
                                 remainingOfferPeriods: 0, booked: false, commitment: payment)
         }
         guard let standard = price(of: product), let info = product.subscription else { return nil }
-        if let kind = latest.offerKind, latest.productID == product.id, !latest.isMonthlyPlanOffer,
-           let offer = offer(kind: kind, id: latest.offerID, product: product), offer.paymentMode == .payAsYouGo,
-           let amount = offer.price(in: territory) {
-            let billed = periodsBilled(of: latest, group: info.groupID, upTo: offer.periodCount)
-            if billed < offer.periodCount {
-                return RenewalTerms(price: amount, offer: offer, offerKind: kind, period: offer.period,
-                                    remainingOfferPeriods: offer.periodCount - billed, booked: false)
-            }
-        }
+        if !latest.isMonthlyPlanOffer, let terms = runningOfferTerms(of: latest, into: product) { return terms }
         if let renewal, let offer = bookedOffer(renewal, on: product), let amount = offer.price(in: territory) {
             return RenewalTerms(price: amount, offer: offer, offerKind: offer.kind,
                                 period: offer.paymentMode == .payAsYouGo ? offer.period : offer.totalDuration,
@@ -1171,6 +1157,21 @@ public struct AppStore: Sendable {
         }
         // A price kept through an increase made with preserveCurrentPrice, for this product here.
         return RenewalTerms(price: keptPrice(renewal, of: product) ?? standard, offer: nil, offerKind: nil, period: info.period, remainingOfferPeriods: 0, booked: false)
+    }
+
+    /// A pay-as-you-go offer `latest` was bought with, still running in `product`: its next period at its
+    /// price here, with the periods left. Nil once its periods are billed, for another product, or
+    /// where the offer has no price here.
+    private func runningOfferTerms(of latest: Transaction, into product: Product) -> RenewalTerms? {
+        guard let kind = latest.offerKind, latest.productID == product.id, let groupID = product.subscription?.groupID,
+              let offer = offer(of: latest, product: product), offer.paymentMode == .payAsYouGo,
+              let amount = offer.price(in: territory) else { return nil }
+        let billed = periodsBilled(of: latest, group: groupID, upTo: offer.periodCount)
+        guard billed < offer.periodCount else { return nil }
+        var terms = RenewalTerms(price: amount, offer: offer, offerKind: kind, period: offer.period,
+                                 remainingOfferPeriods: offer.periodCount - billed, booked: false)
+        terms.monthlyPlanOffer = latest.isMonthlyPlanOffer
+        return terms
     }
 
     /// What a renewal charges: see `renewalTerms(of:into:renewal:)`.
