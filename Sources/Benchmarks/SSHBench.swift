@@ -23,6 +23,49 @@ struct SSHBench {
         var allAtOnce: [Duration]
         var serverPSS: Int
         var programPSS: [Int]
+        /// CPU time (user + system) the bursts took, by who spent it, over every key of them.
+        var burstCPU: BurstCPU
+    }
+
+    /// Where the CPU of the every-session bursts went: the session programs (redraws), the server
+    /// (SSH decryption of the keys, encryption of the frames, the relay), the OpenSSH clients, and
+    /// this benchmark (writing keys, reading frames).
+    struct BurstCPU {
+        var programs: Duration = .zero
+        /// The programs' system time alone (reading the key, writing the frame, polling).
+        var programsSystem: Duration = .zero
+        var server: Duration = .zero
+        var clients: Duration = .zero
+        var bench: Duration = .zero
+        var keys = 0
+
+        static func - (after: BurstCPU, before: BurstCPU) -> BurstCPU {
+            BurstCPU(programs: after.programs - before.programs, programsSystem: after.programsSystem - before.programsSystem, server: after.server - before.server,
+                     clients: after.clients - before.clients, bench: after.bench - before.bench)
+        }
+    }
+
+    /// CPU time so far of each party, from /proc (clock ticks) and getrusage for this process.
+    private static func cpu(server: pid_t, programs: [pid_t], clients: [pid_t]) -> BurstCPU {
+        func sum(_ pids: [pid_t], systemOnly: Bool = false) -> Duration {
+            pids.reduce(.zero) { $0 + (cpuTime($1, systemOnly: systemOnly) ?? .zero) }
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let bench = Duration.seconds(Int64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec))
+            + .microseconds(Int64(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec))
+        return BurstCPU(programs: sum(programs), programsSystem: sum(programs, systemOnly: true), server: cpuTime(server) ?? .zero, clients: sum(clients), bench: bench)
+    }
+
+    /// utime + stime of a process (fields 14 and 15 of /proc/PID/stat, in clock ticks).
+    static func cpuTime(_ pid: pid_t, systemOnly: Bool = false) -> Duration? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the name: state is field 3, so utime (14) and stime (15) are at 11 and 12 here.
+        guard fields.count > 12, let user = Int64(fields[11]), let system = Int64(fields[12]) else { return nil }
+        let ticks = Int64(sysconf(Int32(_SC_CLK_TCK)))
+        return .microseconds(((systemOnly ? 0 : user) + system) * 1_000_000 / ticks)
     }
 
     func run(counts: [Int]) throws -> String {
@@ -85,12 +128,16 @@ struct SSHBench {
         }
         // Every guest presses a key at the same moment, three times.
         var allAtOnce: [Duration] = []
+        let clientPIDs = clients.map(\.pid)
+        let before = Self.cpu(server: server.pid, programs: programs, clients: clientPIDs)
         for burst in 0..<3 {
             allAtOnce += Self.burst(clients, key: burst % 2 == 0 ? UInt8(ascii: "j") : UInt8(ascii: "k"))
             usleep(200_000)
         }
+        var burstCPU = Self.cpu(server: server.pid, programs: programs, clients: clientPIDs) - before
+        burstCPU.keys = allAtOnce.count
         return Round(sessions: count, connect: connect, firstFrames: firstFrames, oneAtATime: oneAtATime, allAtOnce: allAtOnce,
-                     serverPSS: serverPSS, programPSS: programPSS)
+                     serverPSS: serverPSS, programPSS: programPSS, burstCPU: burstCPU)
     }
 
     /// The store's first frame is whole once its first product row ("Trail Boost") and the keys line at
@@ -156,6 +203,20 @@ struct SSHBench {
             let server = round.serverPSS / max(1, round.sessions)
             lines.append("| \(round.sessions) | \(ms(round.connect)) | \(percentiles(round.firstFrames).replacingOccurrences(of: "keys)", with: "sessions)")) | \(percentiles(round.oneAtATime)) | \(percentiles(round.allAtOnce)) "
                          + "| \(mb(program + server)): program \(mb(program)) + server \(kb(server)) (server \(mb(round.serverPSS)) in all) |")
+        }
+        lines.append("")
+        lines.append("CPU of the every-session bursts, per key (user + system; /proc clock ticks, so coarse at few sessions):")
+        lines.append("")
+        lines.append("| sessions | session program (of it system) | server | OpenSSH client | benchmark | all |")
+        lines.append("|---|---|---|---|---|---|")
+        for round in rounds where round.burstCPU.keys > 0 {
+            let cpu = round.burstCPU
+            func perKey(_ time: Duration) -> String {
+                let share = time / cpu.keys
+                return String(format: "%.2f ms", Double(share.components.seconds) * 1000 + Double(share.components.attoseconds) / 1e15)
+            }
+            lines.append("| \(round.sessions) | \(perKey(cpu.programs)) (\(perKey(cpu.programsSystem))) | \(perKey(cpu.server)) | \(perKey(cpu.clients)) | \(perKey(cpu.bench)) "
+                         + "| \(perKey(cpu.programs + cpu.server + cpu.clients + cpu.bench)) |")
         }
         if let crowd = rounds.first(where: { $0.sessions == 200 }), !crowd.allAtOnce.isEmpty {
             let sorted = crowd.allAtOnce.sorted()

@@ -3,8 +3,9 @@ import StoreUI
 
 /// One cell as the terminal should show it.
 struct ScreenCell: Equatable, Sendable {
-    /// What is written there; nil for the right half of the wide character before it.
-    var glyph: String?
+    /// What is written there, as a `GlyphCode` (a number: frames are copied and compared a row at a
+    /// time); `GlyphCode.continuation` for the right half of the wide character before it.
+    var code: UInt32
     /// Index into the writer's looks (0: the terminal's plain look, as after a clear).
     var look: Int
     /// Columns the glyph covers: 1, or 2 for a wide character (0 for the right half).
@@ -13,12 +14,22 @@ struct ScreenCell: Equatable, Sendable {
     /// wcwidth counts as one column): its cells are written as spaces first, then the glyph.
     var padded: Bool
 
-    static func blank(look: Int) -> ScreenCell { ScreenCell(glyph: " ", look: look, width: 1, padded: false) }
-    static func continuation(look: Int) -> ScreenCell { ScreenCell(glyph: nil, look: look, width: 0, padded: false) }
+    init(code: UInt32, look: Int, width: Int, padded: Bool) {
+        (self.code, self.look, self.width, self.padded) = (code, look, width, padded)
+    }
 
-    var isContinuation: Bool { glyph == nil }
+    init(glyph: String?, look: Int, width: Int, padded: Bool) {
+        self.init(code: glyph.map(GlyphCode.code(for:)) ?? GlyphCode.continuation, look: look, width: width, padded: padded)
+    }
+
+    static func blank(look: Int) -> ScreenCell { ScreenCell(code: 0x20, look: look, width: 1, padded: false) }
+    static func continuation(look: Int) -> ScreenCell { ScreenCell(code: GlyphCode.continuation, look: look, width: 0, padded: false) }
+
+    /// What is written there; nil for a continuation.
+    var glyph: String? { isContinuation ? nil : GlyphCode.text(code) }
+    var isContinuation: Bool { code == GlyphCode.continuation }
     /// A space: what erasing leaves, in some look.
-    var isBlank: Bool { glyph == " " }
+    var isBlank: Bool { code == 0x20 }
 }
 
 /// What the whole terminal should show: a grid clipped or padded to the terminal's size, with every
@@ -62,10 +73,13 @@ struct Frame: Equatable, Sendable {
         var converted = 0
         // Neighbouring cells mostly share a role: the last one's look is kept.
         var lastRole = Role.normal, lastLook = normal
-        var lastCharacter: Character = " ", lastWidth = 1, lastGlyphs: [Int: (String, padded: Bool)] = [:]
-        func glyph(_ character: Character, width: Int) -> (String, padded: Bool) {
+        // A rule or a run of the same wide character: measured once, its glyph made once a width.
+        var lastCode = GlyphCode.continuation, lastWidth = 1
+        var lastGlyphs: [(code: UInt32, padded: Bool)?] = [nil, nil, nil]
+        func glyph(_ code: UInt32, width: Int) -> (code: UInt32, padded: Bool) {
             if let known = lastGlyphs[width] { return known }
-            let made = Self.glyph(character, width: width)
+            let (text, padded) = Self.glyph(GlyphCode.character(code) ?? " ", width: width)
+            let made = (GlyphCode.code(for: text), padded)
             lastGlyphs[width] = made
             return made
         }
@@ -79,29 +93,33 @@ struct Frame: Equatable, Sendable {
                 let cell = grid[row, column]
                 if cell.role != lastRole { lastRole = cell.role; lastLook = look(cell.role) }
                 let cellLook = lastLook
-                guard let character = cell.character else {
+                let code = cell.code
+                if code >= 0x20, code < 0x7F {
+                    frame.cells[base + column] = ScreenCell(code: code, look: cellLook, width: 1, padded: false)
+                    column += 1
+                    continue
+                }
+                guard code != GlyphCode.continuation else {
                     frame.cells[base + column] = .blank(look: cellLook)
                     column += 1
                     continue
                 }
-                if let ascii = Self.printableASCII(character) {
-                    frame.cells[base + column] = ScreenCell(glyph: ascii, look: cellLook, width: 1, padded: false)
-                    column += 1
-                    continue
+                if code != lastCode {
+                    lastCode = code
+                    lastWidth = GlyphCode.character(code).map(TextWidth.of) ?? 1
+                    lastGlyphs = [nil, nil, nil]
                 }
-                // A rule or a run of the same wide character: measured once.
-                if character != lastCharacter { lastCharacter = character; lastWidth = TextWidth.of(character); lastGlyphs = [:] }
                 let width = lastWidth
                 if width == 2, column + 1 < gridColumns, grid[row, column + 1].isContinuation {
-                    let (glyph, padded) = glyph(character, width: 2)
-                    frame.cells[base + column] = ScreenCell(glyph: glyph, look: cellLook, width: 2, padded: padded)
+                    let (glyph, padded) = glyph(code, width: 2)
+                    frame.cells[base + column] = ScreenCell(code: glyph, look: cellLook, width: 2, padded: padded)
                     frame.cells[base + column + 1] = .continuation(look: cellLook)
                     column += 2
                     continue
                 }
                 if width == 1 {
-                    let (glyph, padded) = glyph(character, width: 1)
-                    frame.cells[base + column] = ScreenCell(glyph: glyph, look: cellLook, width: 1, padded: padded)
+                    let (glyph, padded) = glyph(code, width: 1)
+                    frame.cells[base + column] = ScreenCell(code: glyph, look: cellLook, width: 1, padded: padded)
                 } else {
                     frame.cells[base + column] = .blank(look: cellLook)
                 }
@@ -113,15 +131,6 @@ struct Frame: Equatable, Sendable {
 
     /// wcwidth needs a UTF-8 character type; TextWidth makes sure of one on first use.
     private static let utf8Ready: Bool = TextWidth.of("a") == 1
-
-    private static func printableASCII(_ character: Character) -> String? {
-        let utf8 = character.utf8
-        guard utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F else { return nil }
-        return asciiGlyphs[Int(byte) - 0x20]
-    }
-
-    /// The printable ASCII characters' texts, made once.
-    private static let asciiGlyphs: [String] = (0x20..<0x7F).map { String(Unicode.Scalar(UInt8($0))) }
 
     /// The text to write for a character the grid gives `width` columns, and whether the terminal
     /// (which advances by wcwidth per code point) would move fewer columns than that. Control code
@@ -294,7 +303,7 @@ struct FrameWriter {
         var column = 0
         while column < columns {
             let cell = frame[row, column]
-            guard dirty[column], let glyph = cell.glyph else { column += 1; continue } // a continuation: its lead was written
+            guard dirty[column], !cell.isContinuation else { column += 1; continue } // a continuation: its lead was written
             let width = max(1, cell.width)
             if avoidBottomRight, lastRow, column + width >= columns { column += width; continue }
             if cell.isBlank, let erased, erased.blank == blank(cell.look) { column += 1; continue }
@@ -329,11 +338,11 @@ struct FrameWriter {
                 output += Array(repeating: 0x20, count: width)
                 state.row = -1
                 moveCursor(row: row, column: column, frame: frame, state: &state, output: &output)
-                output += glyph.utf8
+                GlyphCode.appendUTF8(cell.code, to: &output)
                 state.row = -1
             } else {
                 moveCursor(row: row, column: column, frame: frame, state: &state, output: &output)
-                output += glyph.utf8
+                GlyphCode.appendUTF8(cell.code, to: &output)
                 state.column = column + width
                 // At the right edge the terminal's cursor waits to wrap: place it before writing again.
                 if state.column >= columns { state.row = -1 }
@@ -402,8 +411,8 @@ struct FrameWriter {
             var gap: [UInt8] = []
             for x in state.column..<column {
                 let cell = frame[row, x]
-                guard cell.width == 1, !cell.padded, let glyph = cell.glyph, showsSame(cell, in: look) else { gap = best; break }
-                gap += glyph.utf8
+                guard cell.width == 1, !cell.padded, !cell.isContinuation, showsSame(cell, in: look) else { gap = best; break }
+                GlyphCode.appendUTF8(cell.code, to: &gap)
                 if gap.count >= best.count { break }
             }
             if gap.count < best.count { best = gap }

@@ -7,6 +7,30 @@ import StoreModel
 /// by every copy of the app state, no frame worked out on a turn where nothing changed. Nothing is timed.
 @Suite("work per frame")
 struct FrameWorkTests {
+    @Test("a cell is plain data: copying and comparing a grid's cells retains and releases nothing")
+    func cellsArePlainData() {
+        // A Character in each cell made every copy, overwrite and comparison of a frame's 1,920 cells
+        // reference-count it: about a quarter of a key's instructions in the store (issue 33).
+        #expect(_isPOD(Cell.self))
+        #expect(MemoryLayout<Cell>.stride <= 8)
+    }
+
+    @Test("a cell keeps any character it is given: one scalar as its value, a cluster by a number kept for the process")
+    func cellsKeepTheirCharacters() {
+        var grid = Grid(size: Size(columns: 12, rows: 2))
+        grid.put("a日é👍🏽🇯🇵", row: 0, column: 0, role: .normal)
+        grid.put("e\u{301}x", row: 1, column: 0, role: .price)
+        #expect(grid.text == "a日é👍🏽🇯🇵\ne\u{301}x")
+        #expect(grid[0, 2].isContinuation && grid[0, 2].character == nil)
+        // The same cluster in another grid is the same cell, so a row compares equal to the last frame's.
+        var other = Grid(size: Size(columns: 12, rows: 2))
+        other.put("e\u{301}x", row: 1, column: 0, role: .price)
+        #expect(grid[1, 0] == other[1, 0])
+        #expect(grid[1, 0] != Cell(character: "e", role: .price))
+        #expect(Cell(character: "👍🏽", role: .normal).character == "👍🏽")
+        #expect(GlyphCode.text(GlyphCode.code(for: "👨\u{200D}")) == "👨\u{200D}")
+    }
+
     @Test("a price's text is made by Foundation once: moving through the store and back formats no price again")
     func pricesFormattedOnce() {
         // A locale no other test uses, so the count is this test's alone (the table is shared by the process).

@@ -11,6 +11,17 @@ struct FrameReuseTests {
     static let looks: [Role: Int] = Dictionary(uniqueKeysWithValues: Role.allCases.enumerated().map { ($1, $0 % 5) })
     static func look(_ role: Role) -> Int { looks[role] ?? 0 }
 
+    @Test("a screen cell is plain data: the writer copies and compares frames without reference counting")
+    func screenCellsArePlainData() {
+        #expect(_isPOD(ScreenCell.self))
+        // Its glyph is still the text written: a cluster cut to its width, an emoji padded.
+        var grid = Grid(size: Size(columns: 6, rows: 1))
+        grid.put("❤️日", row: 0, column: 0, role: .normal)
+        let frame = Frame(grid: grid, size: grid.size, look: Self.look)
+        #expect(frame[0, 0].glyph == "❤️" && frame[0, 0].padded)
+        #expect(frame[0, 2].glyph == "日" && frame[0, 3].isContinuation)
+    }
+
     @Test("a frame built from the last one equals the frame built afresh, through 500 random edits with wide characters, cuts and fills")
     func sameAsAfresh() {
         var random = SeededGenerator(seed: 20261126)

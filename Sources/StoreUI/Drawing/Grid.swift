@@ -25,12 +25,31 @@ public enum Role: String, Sendable, CaseIterable, Hashable {
 
 /// One terminal cell. A wide character (CJK, most emoji) fills two cells: the character in the first,
 /// an empty `continuation` cell after it.
+///
+/// The character is kept as its `GlyphCode`, a number, so a cell is copied and compared without
+/// reference counting (a frame copies and compares thousands of them).
 public struct Cell: Sendable, Equatable {
-    public var character: Character?
+    /// `GlyphCode.continuation` for the right half of a wide character.
+    public private(set) var code: UInt32
     public var role: Role
 
-    public static let blank = Cell(character: " ", role: .normal)
-    public var isContinuation: Bool { character == nil }
+    public init(character: Character?, role: Role) {
+        code = character.map(GlyphCode.code(for:)) ?? GlyphCode.continuation
+        self.role = role
+    }
+
+    init(code: UInt32, role: Role) {
+        self.code = code
+        self.role = role
+    }
+
+    public var character: Character? {
+        get { GlyphCode.character(code) }
+        set { code = newValue.map(GlyphCode.code(for:)) ?? GlyphCode.continuation }
+    }
+
+    public static let blank = Cell(code: 0x20, role: .normal)
+    public var isContinuation: Bool { code == GlyphCode.continuation }
 }
 
 /// A screen's worth of styled cells: what `view(state, size)` returns and the terminal draws.
@@ -40,7 +59,7 @@ public struct Grid: Sendable, Equatable {
 
     public init(size: Size, role: Role = .normal) {
         self.size = size
-        cells = Array(repeating: Cell(character: " ", role: role), count: max(0, size.columns * size.rows))
+        cells = Array(repeating: Cell(code: 0x20, role: role), count: max(0, size.columns * size.rows))
     }
 
     public subscript(row: Int, column: Int) -> Cell {
@@ -64,7 +83,7 @@ public struct Grid: Sendable, Equatable {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             for byte in text.utf8 {
                 if x + 1 > limit { break }
-                if x >= 0 { place(Self.asciiCharacters[Int(byte)], width: 1, row: row, column: x, role: role) }
+                if x >= 0 { place(UInt32(byte), width: 1, row: row, column: x, role: role) }
                 x += 1
             }
             return x - column
@@ -73,7 +92,7 @@ public struct Grid: Sendable, Equatable {
             let (glyph, w) = TextWidth.glyph(for: character)
             if w == 0 { continue }
             if x + w > limit { break }
-            if x >= 0 { place(glyph, width: w, row: row, column: x, role: role) }
+            if x >= 0 { place(GlyphCode.code(for: glyph), width: w, row: row, column: x, role: role) }
             x += w
         }
         return x - column
@@ -86,24 +105,22 @@ public struct Grid: Sendable, Equatable {
         guard row >= 0, row < size.rows, column < size.columns, count > 0 else { return 0 }
         let (glyph, w) = TextWidth.glyph(for: character)
         guard w > 0 else { return 0 }
+        let code = GlyphCode.code(for: glyph)
         let limit = min(size.columns, column + count * w)
         var x = column
         while x + w <= limit {
-            if x >= 0 { place(glyph, width: w, row: row, column: x, role: role) }
+            if x >= 0 { place(code, width: w, row: row, column: x, role: role) }
             x += w
         }
         return x - column
     }
 
-    /// Each ASCII byte as a Character, made once: making one from a byte builds a string each time.
-    private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
-
-    private mutating func place(_ character: Character, width w: Int, row: Int, column x: Int, role: Role) {
+    private mutating func place(_ code: UInt32, width w: Int, row: Int, column x: Int, role: Role) {
         // Overwriting half of a wide character blanks its other half.
-        if self[row, x].isContinuation, x > 0 { self[row, x - 1] = Cell(character: " ", role: self[row, x - 1].role) }
-        if x + w < size.columns, self[row, x + w].isContinuation { self[row, x + w] = Cell(character: " ", role: role) }
-        self[row, x] = Cell(character: character, role: role)
-        if w == 2 { self[row, x + 1] = Cell(character: nil, role: role) }
+        if self[row, x].isContinuation, x > 0 { self[row, x - 1] = Cell(code: 0x20, role: self[row, x - 1].role) }
+        if x + w < size.columns, self[row, x + w].isContinuation { self[row, x + w] = Cell(code: 0x20, role: role) }
+        self[row, x] = Cell(code: code, role: role)
+        if w == 2 { self[row, x + 1] = Cell(code: GlyphCode.continuation, role: role) }
     }
 
     /// Paints a rectangle with spaces in a role. A wide character cut by its edge is blanked whole, as
@@ -112,10 +129,10 @@ public struct Grid: Sendable, Equatable {
         let (left, right) = (max(0, column), min(size.columns, column + width))
         guard left < right else { return }
         for y in max(0, row)..<min(size.rows, row + height) {
-            if left > 0, self[y, left].isContinuation { self[y, left - 1] = Cell(character: " ", role: self[y, left - 1].role) }
-            if right < size.columns, self[y, right].isContinuation { self[y, right] = Cell(character: " ", role: self[y, right].role) }
+            if left > 0, self[y, left].isContinuation { self[y, left - 1] = Cell(code: 0x20, role: self[y, left - 1].role) }
+            if right < size.columns, self[y, right].isContinuation { self[y, right] = Cell(code: 0x20, role: self[y, right].role) }
             for x in left..<right {
-                self[y, x] = Cell(character: " ", role: role)
+                self[y, x] = Cell(code: 0x20, role: role)
             }
         }
     }
