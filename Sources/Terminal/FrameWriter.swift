@@ -6,16 +6,24 @@ struct ScreenCell: Equatable, Sendable {
     /// What is written there, as a `GlyphCode` (a number: frames are copied and compared a row at a
     /// time); `GlyphCode.continuation` for the right half of the wide character before it.
     var code: UInt32
-    /// Index into the writer's looks (0: the terminal's plain look, as after a clear).
-    var look: Int
-    /// Columns the glyph covers: 1, or 2 for a wide character (0 for the right half).
-    var width: Int
+    private var lookIndex: UInt16
+    private var columns: UInt8
     /// The terminal advances fewer columns than `width` for this glyph (an emoji with U+FE0F that
     /// wcwidth counts as one column): its cells are written as spaces first, then the glyph.
     var padded: Bool
 
+    /// Index into the writer's looks (0: the terminal's plain look, as after a clear).
+    var look: Int { Int(lookIndex) }
+    /// Columns the glyph covers: 1, or 2 for a wide character (0 for the right half).
+    var width: Int { Int(columns) }
+
+    /// Eight bytes a cell: a frame is 1,920 of them at 80x24, copied and compared on every key, by
+    /// each of `serve`'s sessions in turn (issue 33).
     init(code: UInt32, look: Int, width: Int, padded: Bool) {
-        (self.code, self.look, self.width, self.padded) = (code, look, width, padded)
+        self.code = code
+        lookIndex = UInt16(clamping: look)
+        columns = UInt8(clamping: width)
+        self.padded = padded
     }
 
     init(glyph: String?, look: Int, width: Int, padded: Bool) {

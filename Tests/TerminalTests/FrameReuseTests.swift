@@ -14,6 +14,7 @@ struct FrameReuseTests {
     @Test("a screen cell is plain data: the writer copies and compares frames without reference counting")
     func screenCellsArePlainData() {
         #expect(_isPOD(ScreenCell.self))
+        #expect(MemoryLayout<ScreenCell>.stride == 8)
         // Its glyph is still the text written: a cluster cut to its width, an emoji padded.
         var grid = Grid(size: Size(columns: 6, rows: 1))
         grid.put("❤️日", row: 0, column: 0, role: .normal)

@@ -29,7 +29,10 @@ final class StringTable: Sendable {
 public struct AppState: Sendable {
     public var store: AppStore
     public var locale: Locale {
-        didSet { storeLayout = StoreLayout(catalog: store.catalog, locale: locale) }
+        didSet {
+            storeLayout = StoreLayout(catalog: store.catalog, locale: locale)
+            textLanguage = TextLanguage(locale)
+        }
     }
     /// The language's table (hundreds of strings and closures), read where it is kept: `AppState` is
     /// copied every turn of the loop and by views, and copying the table inline retained each of its
@@ -71,6 +74,18 @@ public struct AppState: Sendable {
     /// catalog never changes in a session. Keys read it a visible row at a time; see `StoreList`.
     public private(set) var storeLayout: StoreLayout
 
+    /// The locale's language and region as the catalog's texts are keyed, worked out with the locale:
+    /// asking Foundation for them cost about 6,000 instructions a name, every name of every frame.
+    struct TextLanguage: Sendable {
+        let language: String?
+        let region: String?
+        init(_ locale: Locale) {
+            language = locale.language.languageCode?.identifier
+            region = locale.region?.identifier
+        }
+    }
+    private(set) var textLanguage: TextLanguage
+
     /// Below this the app shows only "terminal too small".
     public static let minimumSize = Size(columns: 40, rows: 12)
     /// Below this many columns layouts compact.
@@ -82,6 +97,7 @@ public struct AppState: Sendable {
         self.stringTable = StringTable.forLocale(locale)
         self.size = size
         storeLayout = StoreLayout(catalog: store.catalog, locale: locale)
+        textLanguage = TextLanguage(locale)
         screens = [.store(StoreScreen.State())]
         loadProducts()
         let list = StoreList(self)
@@ -120,11 +136,14 @@ public struct AppState: Sendable {
     // Helpers the screens share.
 
     public var fallbackLanguage: String { store.catalog.app.defaultLanguage }
-    public func name(_ product: Product) -> String { product.name.resolved(for: locale, fallback: fallbackLanguage) }
-    public func description(_ product: Product) -> String {
-        product.description.resolved(for: locale, fallback: fallbackLanguage)
+    public func name(_ product: Product) -> String { text(product.name) }
+    public func description(_ product: Product) -> String { text(product.description) }
+    public var appName: String { text(store.catalog.app.name) }
+    /// A catalog text in the person's language (`LocalizedText.resolved(for:fallback:)`).
+    public func text(_ text: LocalizedText) -> String {
+        let fallback = fallbackLanguage
+        return text.resolved(language: textLanguage.language ?? fallback, region: textLanguage.region, fallback: fallback)
     }
-    public var appName: String { store.catalog.app.name.resolved(for: locale, fallback: fallbackLanguage) }
     public var prices: PriceFormatter { PriceFormatter(locale: locale) }
     public func price(_ amount: Decimal) -> String { prices.string(amount, in: store.territory) }
     /// A count in the person's locale ("2,000", "2.000").

@@ -446,7 +446,7 @@ extension AppState {
     }
 
     func groupName(_ groupID: String) -> String {
-        store.catalog.group(groupID).map { $0.name.resolved(for: locale, fallback: fallbackLanguage) } ?? groupID
+        store.catalog.group(groupID).map { text($0.name) } ?? groupID
     }
 
     /// The request a verb answers: the one with this id, or the oldest of its kind waiting.

@@ -153,7 +153,7 @@ extension AppState {
         for groupID in groupsWithStatus {
             guard let group = store.catalog.group(groupID), let new = store.status(ofGroup: groupID)?.state,
                   new != statesBefore[groupID] ?? nil else { continue }
-            changes.append(strings.qa.statusChange(group.name.resolved(for: locale, fallback: fallbackLanguage), new))
+            changes.append(strings.qa.statusChange(text(group.name), new))
         }
         notice = strings.qa.moved(dateTime(store.now), changes)
     }

@@ -132,7 +132,7 @@ public enum AccountScreen {
         }
         let groups = store.injectedError(.subscriptionStatus) != nil ? [] : app.groupsWithStatus.compactMap { store.catalog.group($0) }
         for group in groups {
-            para(group.name.resolved(for: app.locale, fallback: app.fallbackLanguage), .section)
+            para(app.text(group.name), .section)
             for status in store.statuses(ofGroup: group.id) {
                 summary(app, status, group: group.id, pair: pair, para: para, button: button)
             }

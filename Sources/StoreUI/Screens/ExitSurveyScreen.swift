@@ -20,7 +20,7 @@ public enum ExitSurveyScreen {
     }
 
     static func reasons(_ app: AppState) -> [String] {
-        app.store.catalog.app.exitSurvey.map { UntrustedText.displayable($0.resolved(for: app.locale, fallback: app.fallbackLanguage)) }
+        app.store.catalog.app.exitSurvey.map { UntrustedText.displayable(app.text($0)) }
     }
 
     // MARK: update

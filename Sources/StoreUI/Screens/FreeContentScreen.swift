@@ -23,11 +23,11 @@ public enum FreeContentScreen {
 
     /// The area's title from the catalog, in the viewer's language.
     static func title(_ app: AppState) -> String {
-        app.store.catalog.freeContent?.title.resolved(for: app.locale, fallback: app.fallbackLanguage)
+        app.store.catalog.freeContent.map { app.text($0.title) }
             ?? app.strings.screenName(.freeContent)
     }
 
-    static func title(_ item: FreeItem, _ app: AppState) -> String { item.title.resolved(for: app.locale, fallback: app.fallbackLanguage) }
+    static func title(_ item: FreeItem, _ app: AppState) -> String { app.text(item.title) }
 
     // MARK: the rules, from the pitch policy
 

@@ -27,7 +27,7 @@ public enum FreeItemScreen {
     /// The text as lines of the width it is drawn at (the item's length, not the catalog's, sets the work).
     static func lines(_ app: AppState, _ screen: State) -> [String] {
         guard let item = item(app, screen) else { return [] }
-        return TextWidth.wrap(item.body.resolved(for: app.locale, fallback: app.fallbackLanguage), width: textArea(app, screen).width)
+        return TextWidth.wrap(app.text(item.body), width: textArea(app, screen).width)
     }
 
     static func maxOffset(_ app: AppState, _ screen: State) -> Int {

@@ -97,7 +97,7 @@ public enum HelpScreen {
             let words = app.strings.help
             let help = app.store.catalog.help
             func text(_ localized: LocalizedText) -> String {
-                UntrustedText.displayable(localized.resolved(for: app.locale, fallback: app.fallbackLanguage))
+                UntrustedText.displayable(app.text(localized))
             }
             var layout = ListPage<Never>(app)
             switch screen.page {

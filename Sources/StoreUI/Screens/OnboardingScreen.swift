@@ -130,9 +130,9 @@ public enum OnboardingScreen {
         let top = body.row + (body.height >= 14 ? 1 : 0)
         var lines: [(String, Role)] = []
         func add(_ text: String, _ role: Role) { lines += TextWidth.wrap(text, width: area.width).map { ($0, role) } }
-        add(page.title.resolved(for: state.locale, fallback: state.fallbackLanguage), .title)
+        add(state.text(page.title), .title)
         lines.append(("", .normal))
-        add(page.body.resolved(for: state.locale, fallback: state.fallbackLanguage), .normal)
+        add(state.text(page.body), .normal)
         if last {
             for line in terms(state).lines {
                 lines.append(("", .dim))

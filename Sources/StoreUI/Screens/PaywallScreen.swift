@@ -68,7 +68,7 @@ public enum PaywallScreen {
         case .unavailable(let gate)?:
             return [words.waitOnly(date, limit), state.strings.gateExplanation(gate)]
         default:
-            let group = state.store.catalog.group(content.groupID)?.name.resolved(for: state.locale, fallback: state.fallbackLanguage) ?? ""
+            let group = state.store.catalog.group(content.groupID).map { state.text($0.name) } ?? ""
             return [words.subscribeOrWait(group, date, limit, FreeContentScreen.isLapsed(state))]
         }
     }

@@ -35,8 +35,7 @@ public enum RedeemWelcomeScreen {
         let words = state.strings.redeem
         let catalog = state.store.catalog
         let product = catalog.product(screen.redemption.productID)
-        let service = product?.subscription.flatMap { catalog.group($0.groupID) }?.name
-            .resolved(for: state.locale, fallback: state.fallbackLanguage) ?? state.appName
+        let service = product?.subscription.flatMap { catalog.group($0.groupID) }.map { state.text($0.name) } ?? state.appName
         return AppPage(state, lines: { width in
             var lines = AppPage.wrap(words.welcomeTitle(service), .title, width: width)
             lines.append(("", .normal))

@@ -171,7 +171,7 @@ public enum SignupScreen {
         let width = area.width
         let strings = app.strings, words = strings.signup
         let terms = BillingTerms(app, onOwnInitiative: true)
-        let groupName = app.store.catalog.group(screen.groupID)?.name.resolved(for: app.locale, fallback: app.fallbackLanguage)
+        let groupName = app.store.catalog.group(screen.groupID).map { app.text($0.name) }
             ?? screen.groupID
         func para(_ text: String, _ role: Role, indent: Int = 0, keeping phrases: [String] = []) {
             for line in TextWidth.wrap(text, width: max(1, width - indent), keeping: phrases) {

@@ -204,7 +204,7 @@ struct StoreList {
         var productPatches: [Spliced<Product>.Patch] = []
         for groupID in state.groupsWithStatus {
             guard let stretch = layout.groups[groupID], let group = catalog.group(groupID) else { continue }
-            let groupName = group.name.resolved(for: state.locale, fallback: state.fallbackLanguage)
+            let groupName = state.text(group.name)
             switch store.pitch(forGroup: groupID) {
             case .never(let reason):
                 guard let status = store.status(ofGroup: groupID),

@@ -99,7 +99,7 @@ public enum ManageSheet {
         let inner = Overlays.systemSheetWidth(state) - 4
         var lines: [(String, Role)] = []
         var selected = 0..<0
-        let groupName = store.catalog.group(sheet.groupID)?.name.resolved(for: state.locale, fallback: state.fallbackLanguage) ?? sheet.groupID
+        let groupName = store.catalog.group(sheet.groupID).map { state.text($0.name) } ?? sheet.groupID
         for text in TextWidth.wrap(groupName, width: inner) { lines.append((text, .systemTitle)) }
         lines.append((state.appName, .systemSheet))
         lines.append(("", .systemSheet))

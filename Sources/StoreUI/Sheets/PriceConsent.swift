@@ -37,7 +37,7 @@ public enum PriceConsent {
     }
 
     private static func groupName(_ sheet: State, _ app: AppState) -> String {
-        app.store.catalog.group(sheet.groupID)?.name.resolved(for: app.locale, fallback: app.fallbackLanguage) ?? sheet.groupID
+        app.store.catalog.group(sheet.groupID).map { app.text($0.name) } ?? sheet.groupID
     }
 
     /// The sheet's content: the plan, the app, and what changes when.

@@ -113,7 +113,7 @@ public enum RedeemSheet {
         case .offer(let redemption):
             guard let offer = state.store.catalog.offerCode(id: redemption.offerID),
                   let product = state.store.catalog.product(redemption.productID) else { return (lines, nil) }
-            wrap(offer.name.resolved(for: state.locale, fallback: state.fallbackLanguage), .systemTitle)
+            wrap(state.text(offer.name), .systemTitle)
             wrap(state.name(product) + " · " + state.appName, .systemSheet)
             lines.append(("", .systemSheet))
             wrap(terms(offer, product, state, introFirst: redemption.introductoryOffer), .systemSheet)
@@ -167,7 +167,7 @@ public enum RedeemSheet {
         guard let offer = catalog.offerCode(id: redemption.offerID), let product = catalog.product(redemption.productID) else {
             return (words.deliveredTitle, redemption.code)
         }
-        let offerName = offer.name.resolved(for: state.locale, fallback: state.fallbackLanguage)
+        let offerName = state.text(offer.name)
         let terms = terms(offer, product, state)
         switch redemption.effect {
         case .subscribe:
