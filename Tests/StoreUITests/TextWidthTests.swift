@@ -7,6 +7,22 @@ import TextSafety
 /// Text is measured in terminal cells: wide CJK characters take two.
 @Suite("Text width")
 struct TextWidthTests {
+    @Test("a cluster of one scalar is drawn and measured by the fast path exactly as by the general rule, for every scalar of planes 0, 1 and 14")
+    func scalarFastPathAgrees() {
+        var checked = 0, disagreements: [String] = []
+        for value in Array(0..<0x2_0000) + Array(0xE_0000..<0xE_0200) {
+            guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+            let character = Character(scalar)
+            let fast = TextWidth.scalarGlyph(character, scalar), general = TextWidth.clusterGlyph(character)
+            if fast.glyph != general.glyph || fast.width != general.width {
+                disagreements.append(String(format: "U+%04X", value))
+            }
+            checked += 1
+        }
+        #expect(checked > 120_000)
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(20))")
+    }
+
     @Test("ASCII is one cell, CJK two, combining marks none")
     func widths() {
         #expect(TextWidth.of("Trail Boost") == 11)

@@ -34,6 +34,37 @@ public enum TextWidth {
     /// Hangul jamo (ᄀ + ᅡ) the width of the base. Invisible format characters (zero-width space)
     /// take no cell and are not drawn.
     public static func glyph(for character: Character) -> (glyph: Character, width: Int) {
+        // Most clusters are one scalar ("·", "…", "─", a kana): read it by the iterator and decide by
+        // `scalarGlyph`, without the scalar view's counting and index checks (issue 33: a frame draws
+        // hundreds of them).
+        var iterator = character.unicodeScalars.makeIterator()
+        guard let first = iterator.next() else { return (character, 0) }
+        if iterator.next() == nil { return scalarGlyph(character, first) }
+        return clusterGlyph(character)
+    }
+
+    /// `clusterGlyph`'s rule for a cluster of one scalar: no joiner, one regional indicator at most, and
+    /// an emoji alone counts as one pictograph, which changes nothing. A test holds the two to the same
+    /// answer for every scalar.
+    static func scalarGlyph(_ character: Character, _ scalar: Unicode.Scalar) -> (glyph: Character, width: Int) {
+        let value = scalar.value
+        if value >= 0x20, value < 0x7F { return (character, 1) } // ASCII
+        _ = ready
+        if value == 0xA0 { return (" ", 1) }
+        if UntrustedText.isForbidden(scalar) { return (replacement, 1) }
+        if (0x1F1E6...0x1F1FF).contains(value) { return (replacement, 1) } // a lone regional indicator
+        let width = value == 0xFE0F ? 2 : scalarWidth(scalar)
+        let category = scalar.properties.generalCategory
+        if category == .format || category == .control { return (character, 0) }
+        if category == .nonspacingMark || category == .enclosingMark || category == .spacingMark
+            || (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) {
+            return (replacement, 1)
+        }
+        return (character, min(max(width, 1), maxCellsPerCluster))
+    }
+
+    /// `glyph(for:)` by the general rule, for any cluster.
+    static func clusterGlyph(_ character: Character) -> (glyph: Character, width: Int) {
         _ = ready
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return (character, 0) }
