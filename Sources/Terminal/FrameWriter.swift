@@ -59,6 +59,18 @@ struct Frame: Equatable, Sendable {
 
     subscript(row: Int, column: Int) -> ScreenCell { cells[row * size.columns + column] }
 
+    /// Whether a row holds the same bytes in both frames (of the same size).
+    func row(_ row: Int, isBytewiseEqualTo other: Frame) -> Bool {
+        let columns = size.columns
+        guard other.size == size, columns > 0 else { return false }
+        return cells.withUnsafeBytes { mine in
+            other.cells.withUnsafeBytes { theirs in
+                let stride = MemoryLayout<ScreenCell>.stride, start = row * columns * stride
+                return memcmp(mine.baseAddress! + start, theirs.baseAddress! + start, columns * stride) == 0
+            }
+        }
+    }
+
     /// The grid as a terminal of `size` shows it. Cells past the grid are blanks in `look(.normal)`.
     /// A wide character without its continuation cell (half overwritten by `Grid.fill`, or cut by the
     /// right edge) and a continuation without its wide character become blanks in their cell's role.
@@ -261,6 +273,9 @@ struct FrameWriter {
     /// Marks the columns of `row` to rewrite; false when none.
     private mutating func markChanges(row: Int, old: Frame, new: Frame) -> Bool {
         let columns = new.size.columns
+        // Most rows are unchanged after a key: compared as bytes first (a cell is eight bytes of plain
+        // data, without padding), cell by cell only when they differ.
+        if new.row(row, isBytewiseEqualTo: old) { return false }
         var any = false
         for column in 0..<columns {
             let changed = old[row, column] != new[row, column]
