@@ -26,10 +26,6 @@ struct ScreenCell: Equatable, Sendable {
         self.padded = padded
     }
 
-    init(glyph: String?, look: Int, width: Int, padded: Bool) {
-        self.init(code: glyph.map(GlyphCode.code(for:)) ?? GlyphCode.continuation, look: look, width: width, padded: padded)
-    }
-
     static func blank(look: Int) -> ScreenCell { ScreenCell(code: 0x20, look: look, width: 1, padded: false) }
     static func continuation(look: Int) -> ScreenCell { ScreenCell(code: GlyphCode.continuation, look: look, width: 0, padded: false) }
 
