@@ -20,17 +20,15 @@ public enum GlyphCode {
     private static let clusters = Mutex<(texts: [String], codes: [String: UInt32])>(([], [:]))
 
     /// A character's number.
-    public static func code(for character: Character) -> UInt32 {
-        let scalars = character.unicodeScalars
-        if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex { return first.value }
-        return cluster(String(character))
-    }
+    public static func code(for character: Character) -> UInt32 { code(character.unicodeScalars) { String(character) } }
 
     /// A text's number: its scalar's value when it has exactly one.
-    public static func code(for text: String) -> UInt32 {
-        let scalars = text.unicodeScalars
-        if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex { return first.value }
-        return cluster(text)
+    public static func code(for text: String) -> UInt32 { code(text.unicodeScalars) { text } }
+
+    private static func code(_ scalars: String.UnicodeScalarView, _ text: () -> String) -> UInt32 {
+        var iterator = scalars.makeIterator()
+        if let first = iterator.next(), iterator.next() == nil { return first.value }
+        return cluster(text())
     }
 
     static func cluster(_ text: String) -> UInt32 {
@@ -58,7 +56,10 @@ public enum GlyphCode {
     public static func character(_ code: UInt32) -> Character? {
         if code < firstCluster { return Unicode.Scalar(code).map(Character.init) ?? "\u{FFFD}" }
         guard code != continuation else { return nil }
-        return Character(text(code))
+        // Numbers are only given to texts of one cluster through `code(for: Character)`; a glyph text
+        // (`code(for: String)`) is never read back as a character, but a stand-in beats a trap.
+        let text = text(code)
+        return text.count == 1 ? Character(text) : "\u{FFFD}"
     }
 
     /// Appends the UTF-8 bytes of a number's text.

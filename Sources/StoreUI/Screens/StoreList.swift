@@ -50,8 +50,8 @@ public struct StoreLayout: Sendable {
         productLines.reserveCapacity(catalog.products.count)
         // The locale's language and region once, not once per name.
         let fallback = catalog.app.defaultLanguage
-        let language = locale.language.languageCode?.identifier ?? fallback
-        let region = locale.region?.identifier
+        let textLanguage = AppState.TextLanguage(locale)
+        let language = textLanguage.language ?? fallback, region = textLanguage.region
         func add(_ positions: [Int]) {
             for index in positions {
                 // A product listed under the id of an earlier one (a hand-made catalog repeating an id)
