@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         // The project's C: ncursesw through a module map and a shim header (terminal descriptions, no
@@ -39,7 +40,9 @@ let package = Package(
         .target(name: "TextSafety"),
         // The App Store as a pure model: the catalog as data, territories and prices, the clock,
         // entitlements, offers, refunds, renewals, and the rules a whole catalog must keep. No file formats.
-        .target(name: "StoreModel", dependencies: ["TextSafety"]),
+        // HashTreeCollections: the ledger's indexes are TreeDictionary, whose copies share their nodes
+        // (see ChunkedArray for why a copy must be cheap to change).
+        .target(name: "StoreModel", dependencies: ["TextSafety", .product(name: "HashTreeCollections", package: "swift-collections")]),
         // Reading and writing catalogs: the one JSON grammar (`JSON/`: the tape, `JSONValue`), the JSON
         // catalog reader with its paths for lint, and Xcode's `.storekit` files (`StoreKit/`). Builds a
         // StoreModel `Catalog` and runs StoreModel's whole-catalog rules on it, whatever the format.
@@ -129,7 +132,9 @@ let package = Package(
         .target(name: "JSONReference", dependencies: ["CatalogFormats", "TextSafety"], path: "Tests/JSONReference"),
         // What several test targets share (a seeded random generator, scratch folders, the small fixture
         // catalog that both the rules' and the readers' tests use).
-        .target(name: "TestSupport", dependencies: ["StoreModel", "CatalogFormats"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["StoreModel", "CatalogFormats", "CAllocations"], path: "Tests/TestSupport"),
+        // glibc's count of bytes in use, for the tests that check a change copies only what it touches.
+        .target(name: "CAllocations", path: "Tests/CAllocations"),
         // The rules of the App Store model; catalogs for them are written as JSON and read by CatalogFormats.
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel", "CatalogFormats", "TestSupport"]),
         // The readers and writers of catalogs: the JSON grammar, paths in messages, `.storekit` round trips.

@@ -1,5 +1,6 @@
 import Foundation
 import TextSafety
+import HashTreeCollections
 
 /// The App Store as one person's account sees it: a catalog, a ledger of transactions, the renewal
 /// state of each subscription group, the payment gate and the simulated present. A value type with no
@@ -20,11 +21,11 @@ public struct AppStore: Sendable {
     public var scenario: Scenario
     /// The simulated present. Moves only forward, through `advance(to:)`, which also renews.
     public private(set) var now: Date
-    public private(set) var transactions: [Transaction] = []
+    public private(set) var transactions = ChunkedArray<Transaction>()
     /// Renewal preferences and billing state by subscription group id.
     public private(set) var renewals: [String: RenewalInfo] = [:]
     /// The App Store Server Notifications made so far, oldest first (ServerNotifications.swift).
-    public internal(set) var notifications: [ServerNotification] = []
+    public internal(set) var notifications = ChunkedArray<ServerNotification>()
     var nextNotificationID: UInt64 = 1
     /// Positions in `notifications` of the ones still to deliver.
     var pendingNotifications: [Int] = []
@@ -1426,13 +1427,13 @@ public struct AppStore: Sendable {
     /// Where each transaction is: its position in `transactions` by id, and the ids of each product's
     /// and each subscription group's transactions, in ledger order; and each consumable's balance.
     struct LedgerIndex: Sendable {
-        var positions: [UInt64: Int] = [:]
-        var byProduct: [String: [UInt64]] = [:]
+        var positions: TreeDictionary<UInt64, Int> = [:]
+        var byProduct: TreeDictionary<String, ChunkedArray<UInt64>> = [:]
         /// The person's own transactions (ownership `purchased`) of each group.
-        var byGroup: [String: [UInt64]] = [:]
+        var byGroup: TreeDictionary<String, ChunkedArray<UInt64>> = [:]
         /// The family-shared transactions of each group: a subscription an organizer shares is its own
         /// chain, with its own status, beside the person's own (see `statuses(ofGroup:)`).
-        var sharedByGroup: [String: [UInt64]] = [:]
+        var sharedByGroup: TreeDictionary<String, ChunkedArray<UInt64>> = [:]
         /// Units of each consumable bought and not refunded (see `consumableBalance`).
         var balances: [String: Int] = [:]
         /// How many of the person's own transactions in each group were bought with an introductory
@@ -1452,7 +1453,7 @@ public struct AppStore: Sendable {
         }
 
         /// The ids of one ownership's transactions in a group, in ledger order.
-        func ids(ofGroup groupID: String, ownership: Transaction.Ownership) -> [UInt64]? {
+        func ids(ofGroup groupID: String, ownership: Transaction.Ownership) -> ChunkedArray<UInt64>? {
             ownership == .purchased ? byGroup[groupID] : sharedByGroup[groupID]
         }
 
@@ -1473,7 +1474,7 @@ public struct AppStore: Sendable {
     }
 
     /// The first transaction, in ledger order, of `ids` (a product's or a group's) that matches.
-    func first(of ids: [UInt64]?, where matches: (Transaction) -> Bool) -> Transaction? {
+    func first(of ids: ChunkedArray<UInt64>?, where matches: (Transaction) -> Bool) -> Transaction? {
         for id in ids ?? [] {
             let transaction = visit(id)
             if matches(transaction) { return transaction }
@@ -1482,7 +1483,7 @@ public struct AppStore: Sendable {
     }
 
     /// The last transaction, in ledger order, of `ids` that matches.
-    func last(of ids: [UInt64]?, where matches: (Transaction) -> Bool) -> Transaction? {
+    func last(of ids: ChunkedArray<UInt64>?, where matches: (Transaction) -> Bool) -> Transaction? {
         for id in (ids ?? []).reversed() {
             let transaction = visit(id)
             if matches(transaction) { return transaction }
@@ -1491,7 +1492,7 @@ public struct AppStore: Sendable {
     }
 
     /// Every transaction of `ids` that matches, in ledger order.
-    func all(of ids: [UInt64]?, where matches: (Transaction) -> Bool) -> [Transaction] {
+    func all(of ids: ChunkedArray<UInt64>?, where matches: (Transaction) -> Bool) -> [Transaction] {
         (ids ?? []).map(visit).filter(matches)
     }
 
@@ -1554,7 +1555,7 @@ public struct AppStore: Sendable {
         return removed
     }
 
-    private static func drop(_ id: UInt64, from lists: inout [String: [UInt64]], key: String) {
+    private static func drop(_ id: UInt64, from lists: inout TreeDictionary<String, ChunkedArray<UInt64>>, key: String) {
         lists[key]?.removeAll { $0 == id }
         if lists[key]?.isEmpty == true { lists[key] = nil }
     }

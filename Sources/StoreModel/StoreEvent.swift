@@ -1,4 +1,5 @@
 import Foundation
+import HashTreeCollections
 
 /// Something that happened at the App Store that is not a transaction. The ledger models StoreKit 2,
 /// which holds transactions only: a purchase that failed or was cancelled (`Product.PurchaseResult`
@@ -125,7 +126,7 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
 
 extension AppStore {
     /// The events of the log, oldest first, as the model keeps them (ids count up).
-    public var events: [StoreEvent] { log.events }
+    public var events: ChunkedArray<StoreEvent> { log.events }
 
     public func event(_ id: UInt64) -> StoreEvent? { log.positions[id].map { log.events[$0] } }
 
@@ -157,8 +158,8 @@ extension AppStore {
 
 /// The event log and its indexes: position by id, and the ids of pending requests in order.
 struct EventLog: Sendable {
-    var events: [StoreEvent] = []
-    var positions: [UInt64: Int] = [:]
+    var events = ChunkedArray<StoreEvent>()
+    var positions: TreeDictionary<UInt64, Int> = [:]
     var pending: [UInt64] = []
     /// The review requests, oldest first: what the review policy reads, never the whole log.
     var reviews: [UInt64] = []

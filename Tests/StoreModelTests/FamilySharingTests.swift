@@ -272,7 +272,7 @@ struct FamilySharingTests {
         // The old model kept renewal state for a group only shared with the member.
         let loaded = try AppStore(
             catalog: store.catalog, territory: store.territory, now: store.now, gate: .allowed, scenario: scenario,
-            transactions: store.transactions,
+            transactions: Array(store.transactions),
             renewals: ["plus": .init(willAutoRenew: true, autoRenewProductID: "family.monthly")], nextTransactionID: 2)
         #expect(loaded.scenario.familySharing == "family.monthly")
         #expect(loaded.renewals.isEmpty)

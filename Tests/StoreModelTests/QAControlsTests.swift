@@ -122,7 +122,7 @@ struct QAControlsTests {
         store.purchase("alps")
         store.purchase("family.monthly")
         let copy = try AppStore(catalog: store.catalog, territory: store.territory, now: store.now, gate: .allowed,
-                                scenario: store.scenario, transactions: store.transactions, renewals: store.renewals,
+                                scenario: store.scenario, transactions: Array(store.transactions), renewals: store.renewals,
                                 nextTransactionID: store.nextTransactionID)
         #expect(copy.owns("alps") && copy.owns("family.monthly"))
         #expect(copy.nextTransactionID == 3)

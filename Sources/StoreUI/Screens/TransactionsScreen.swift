@@ -217,7 +217,7 @@ public enum TransactionsScreen {
     /// and a binary search, never a walk of the ledger or the log.
     struct Rows<Item: Identifiable> where Item.ID == UInt64 {
         /// Oldest first, in id order, as the model keeps them (ids count up; a loaded ledger is sorted).
-        let items: [Item]
+        let items: ChunkedArray<Item>
 
         var count: Int { items.count }
         var isEmpty: Bool { items.isEmpty }
