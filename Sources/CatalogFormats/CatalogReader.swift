@@ -429,9 +429,12 @@ final class CatalogReader {
         var offers: [OfferCodeOffer] = []
         let offersNode = root.optional("offerCodes")
         offers.reserveCapacity(offersNode?.deferredCount ?? 0)
-        var offerIDs = UniqueField(field: "id", what: "offer code id", section: offersNode)
+        var offerIDs = UniqueField(field: "id", what: "offer code id", section: offersNode,
+                                   expected: offersNode?.deferredCount ?? 0)
         var codes = UniqueCodes(section: offersNode)
+        var offerElements = 0
         forEachElement(offersNode) { index, node in
+            offerElements += 1
             let made = offerCode(node, products: products, index: productIndex).map { offers.append($0) } != nil
             offerIDs.note(node, at: index, value: made ? offers[offers.count - 1].id : nil, made: made)
             codes.note(node, at: index)
@@ -453,9 +456,13 @@ final class CatalogReader {
 
         guard let app, !territories.isEmpty || root.optional("territories") == nil else { return nil }
         if territories.isEmpty { root.problem("a catalog needs at least one territory") }
+        // With every element made (and, for a catalog that is used, no problem anywhere), the duplicate
+        // checks hold the catalog's offer-code indexes already: the first position of each id, and each
+        // upper-case code's first place (its offer's position in the same high bits).
+        let offerCodeIndex = offerElements == offers.count && log.problems.isEmpty ? (offerIDs.firstSeen, codes.places) : nil
         var catalog = Catalog(app: app, territories: territories, subscriptionGroups: groups,
                               products: products, offerCodes: offers, freeContent: freeContent, onboarding: onboarding,
-                              productPositions: productIndex)
+                              productPositions: productIndex, offerCodeIndex: offerCodeIndex)
         catalog.help = help
         if let consent { catalog.priceIncreaseConsent = consent }
         catalog.promotedProducts = promoted
@@ -1647,6 +1654,10 @@ struct UniqueCodes {
 
     init(section: Node?) { self.section = section }
 
+    /// Each code's first place: the offer's position from `Catalog.codeOfferShift` up, as the catalog's
+    /// index keeps it.
+    var places: [String: Int] { firstSeen }
+
     mutating func note(_ node: Node, at offer: Int) {
         guard let section else { return }
         for custom in [false, true] {
@@ -1675,9 +1686,11 @@ struct UniqueCodes {
     }
 
     /// An offer's position, the kind of list and the code's position in it, as one number.
-    static func pack(offer: Int, custom: Bool, index: Int) -> Int { offer << 33 | (custom ? 1 << 32 : 0) | index }
+    static func pack(offer: Int, custom: Bool, index: Int) -> Int {
+        offer << Catalog.codeOfferShift | (custom ? 1 << 32 : 0) | index
+    }
 
     static func unpack(_ place: Int) -> (offer: Int, kind: String, index: Int) {
-        (place >> 33, place & (1 << 32) != 0 ? "custom" : "oneTimeUse", place & 0xFFFF_FFFF)
+        (place >> Catalog.codeOfferShift, place & (1 << 32) != 0 ? "custom" : "oneTimeUse", place & 0xFFFF_FFFF)
     }
 }

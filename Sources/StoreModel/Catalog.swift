@@ -35,9 +35,11 @@ public struct Catalog: Sendable {
     /// Position in `subscriptionGroups` by group id; also the order `AppStore` renews groups in.
     private var groupPositions: [String: Int] = [:]
     private var territoryPositions: [String: Int] = [:]
-    /// Position in `offerCodes` by offer id, and by code (codes are kept in upper case).
+    /// Position in `offerCodes` by offer id; and by code (codes are kept in upper case) the offer's
+    /// position in the bits from `codeOfferShift` up (the reader's duplicate check keeps more below).
     private var offerCodePositions: [String: Int] = [:]
-    private var codePositions: [String: Int] = [:]
+    private var codePlaces: [String: Int] = [:]
+    package static let codeOfferShift = 33
     /// Positions in `products`, not copies: at 100,000 products copies would double the catalog.
     private var productsByGroup: [String: [Int]] = [:]
     /// By `ProductType.position`: an array, not a dictionary keyed by the enum, whose first use costs
@@ -51,13 +53,17 @@ public struct Catalog: Sendable {
                 products: [Product], offerCodes: [OfferCodeOffer], freeContent: FreeContent? = nil,
                 onboarding: Onboarding? = nil) {
         self.init(app: app, territories: territories, subscriptionGroups: subscriptionGroups, products: products,
-                  offerCodes: offerCodes, freeContent: freeContent, onboarding: onboarding, productPositions: nil)
+                  offerCodes: offerCodes, freeContent: freeContent, onboarding: onboarding, productPositions: nil,
+                  offerCodeIndex: nil)
     }
 
-    /// `productPositions`: each product id's first position, when the reader has it already.
+    /// `productPositions`: each product id's first position; `offerCodeIndex`: each offer id's first
+    /// position, and each code's place (its offer's position shifted by `codeOfferShift`, the code in
+    /// upper case) — when the reader has them already, so the catalog does not hash every id and code
+    /// again (at 100,000 products, about 8 MB alive twice).
     package init(app: AppInfo, territories: [Territory], subscriptionGroups: [SubscriptionGroup],
          products: [Product], offerCodes: [OfferCodeOffer], freeContent: FreeContent?, onboarding: Onboarding?,
-         productPositions: [String: Int]?) {
+         productPositions: [String: Int]?, offerCodeIndex: (ids: [String: Int], codes: [String: Int])?) {
         self.app = app
         self.freeContent = freeContent
         self.onboarding = onboarding
@@ -68,7 +74,11 @@ public struct Catalog: Sendable {
         indexTerritories()
         indexGroups()
         indexProducts(positions: productPositions)
-        indexOfferCodes()
+        if let offerCodeIndex {
+            (offerCodePositions, codePlaces) = offerCodeIndex
+        } else {
+            indexOfferCodes()
+        }
     }
 
     /// The offer-code offer with this id (its reference name).
@@ -77,8 +87,8 @@ public struct Catalog: Sendable {
     /// The offer a code opens, and whether it is one of its one-time-use codes; the code in upper case
     /// (codes match whatever case they are typed in).
     public func offerCode(forCode code: String) -> (offer: OfferCodeOffer, oneTimeUse: Bool)? {
-        guard let position = codePositions[code] else { return nil }
-        let offer = offerCodes[position]
+        guard let place = codePlaces[code] else { return nil }
+        let offer = offerCodes[place >> Self.codeOfferShift]
         // One-time codes are a handful per offer; custom codes one or two.
         return (offer, !offer.customCodes.contains(code))
     }
@@ -87,10 +97,10 @@ public struct Catalog: Sendable {
         offerCodePositions = Self.firstPositions(offerCodes.indices.map { offerCodes[$0].id })
         var codes: [String: Int] = [:]
         for position in offerCodes.indices {
-            for code in offerCodes[position].oneTimeUseCodes where codes[code] == nil { codes[code] = position }
-            for code in offerCodes[position].customCodes where codes[code] == nil { codes[code] = position }
+            for code in offerCodes[position].oneTimeUseCodes where codes[code] == nil { codes[code] = position << Self.codeOfferShift }
+            for code in offerCodes[position].customCodes where codes[code] == nil { codes[code] = position << Self.codeOfferShift }
         }
-        codePositions = codes
+        codePlaces = codes
     }
 
     public func product(_ id: String) -> Product? { productPositions[id].map { products[$0] } }

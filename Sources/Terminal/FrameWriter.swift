@@ -91,12 +91,14 @@ struct Frame: Equatable, Sendable {
         var lastRole = Role.normal, lastLook = normal
         // A rule or a run of the same wide character: measured once, its glyph made once a width.
         var lastCode = GlyphCode.continuation, lastWidth = 1
-        var lastGlyphs: [(code: UInt32, padded: Bool)?] = [nil, nil, nil]
+        // The last character's glyph at each width it was drawn at (1 or 2): locals, not an array,
+        // so a change of character allocates nothing.
+        var narrowGlyph: (code: UInt32, padded: Bool)?, wideGlyph: (code: UInt32, padded: Bool)?
         func glyph(_ code: UInt32, width: Int) -> (code: UInt32, padded: Bool) {
-            if let known = lastGlyphs[width] { return known }
+            if let known = width == 2 ? wideGlyph : narrowGlyph { return known }
             let (text, padded) = Self.glyph(GlyphCode.character(code) ?? " ", width: width)
             let made = (GlyphCode.code(for: text), padded)
-            lastGlyphs[width] = made
+            if width == 2 { wideGlyph = made } else { narrowGlyph = made }
             return made
         }
         for row in 0..<rows {
@@ -123,7 +125,7 @@ struct Frame: Equatable, Sendable {
                 if code != lastCode {
                     lastCode = code
                     lastWidth = GlyphCode.character(code).map(TextWidth.of) ?? 1
-                    lastGlyphs = [nil, nil, nil]
+                    (narrowGlyph, wideGlyph) = (nil, nil)
                 }
                 let width = lastWidth
                 if width == 2, column + 1 < gridColumns, grid[row, column + 1].isContinuation {

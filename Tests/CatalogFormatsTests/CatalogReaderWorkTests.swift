@@ -31,6 +31,36 @@ struct CatalogReaderWorkTests {
         return (log.nodesMade, log.pathsBuilt, log.problems.count)
     }
 
+    /// The reader hands the catalog the offer-code indexes its duplicate checks built; they must answer
+    /// as the indexes a catalog builds itself (`Catalog.init`) do.
+    @Test("a catalog read from JSON finds every offer by id and every code, as one built in code does")
+    func offerCodeIndexesFromTheReader() throws {
+        // The sample: offers for every kind of product, one-time-use codes and custom codes.
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleCatalog.json")
+        for json in [Data(Fixture.json.utf8), try Data(contentsOf: sample)] {
+            try checkOfferCodeIndexes(try #require(CatalogLoader.read(json).0))
+        }
+    }
+
+    func checkOfferCodeIndexes(_ read: Catalog) throws {
+        #expect(read.offerCodes.contains { !$0.customCodes.isEmpty } || read.offerCodes.contains { !$0.oneTimeUseCodes.isEmpty })
+        let built = Catalog(app: read.app, territories: read.territories, subscriptionGroups: read.subscriptionGroups,
+                            products: read.products, offerCodes: read.offerCodes)
+        #expect(!read.offerCodes.isEmpty)
+        for (position, offer) in read.offerCodes.enumerated() {
+            #expect(read.offerCode(id: offer.id)?.id == offer.id && built.offerCode(id: offer.id)?.id == offer.id)
+            #expect(read.offerCodes.firstIndex { $0.id == offer.id } == position, "offer ids are unique in the fixture")
+            for code in offer.oneTimeUseCodes + offer.customCodes {
+                let found = try #require(read.offerCode(forCode: code), "\(code)")
+                #expect(found.offer.id == offer.id && found.oneTimeUse == offer.oneTimeUseCodes.contains(code))
+                #expect(built.offerCode(forCode: code).map { ($0.offer.id, $0.oneTimeUse) } ?? ("", false)
+                        == (found.offer.id, found.oneTimeUse))
+            }
+        }
+        #expect(read.offerCode(forCode: "NOSUCHCODE") == nil && read.offerCode(id: "nope") == nil)
+    }
+
     @Test("nodes visited grow linearly with the number of products")
     func nodesAreLinear() throws {
         let (small, medium, large) = (try work(copies: 2), try work(copies: 4), try work(copies: 8))
