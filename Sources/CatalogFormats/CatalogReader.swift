@@ -429,15 +429,14 @@ final class CatalogReader {
         var offers: [OfferCodeOffer] = []
         let offersNode = root.optional("offerCodes")
         offers.reserveCapacity(offersNode?.deferredCount ?? 0)
-        var offerIDs = UniqueField(field: "id", what: "offer code id", section: offersNode,
-                                   expected: offersNode?.deferredCount ?? 0)
+        var offerIDs = UniqueField(field: "id", what: "offer code id", section: offersNode)
         var codes = UniqueCodes(section: offersNode)
         var offerElements = 0
         forEachElement(offersNode) { index, node in
             offerElements += 1
             let made = offerCode(node, products: products, index: productIndex).map { offers.append($0) } != nil
             offerIDs.note(node, at: index, value: made ? offers[offers.count - 1].id : nil, made: made)
-            codes.note(node, at: index)
+            codes.note(node, at: index, made: made ? offers[offers.count - 1] : nil)
         }
         log.problems += offerIDs.problems
         if let offersNode {
@@ -1658,7 +1657,10 @@ struct UniqueCodes {
     /// index keeps it.
     var places: [String: Int] { firstSeen }
 
-    mutating func note(_ node: Node, at offer: Int) {
+    /// `made`: the offer just built from the node, whose codes (upper case already) are used as the
+    /// keys when its list has every code of the node's: the catalog keeps this table, and its keys
+    /// then share the offer's Strings instead of holding a second copy of every long code.
+    mutating func note(_ node: Node, at offer: Int, made: OfferCodeOffer? = nil) {
         guard let section else { return }
         for custom in [false, true] {
             let codes = node.optional("codes")
@@ -1669,10 +1671,20 @@ struct UniqueCodes {
                 problems.append(CatalogProblem(path: list.path, reason: "expected an array, found \(list.kindDescription)"))
                 continue
             }
-            for (index, item) in list.elements.enumerated() {
-                guard let code = item.stringValue else { continue }
-                let key = code.uppercased()
+            let madeCodes = custom ? made?.customCodes : made?.oneTimeUseCodes
+            let items = list.elements
+            let known = madeCodes.flatMap { $0.count == items.count ? $0 : nil }
+            for (index, item) in items.enumerated() {
+                let key: String
+                if let known {
+                    key = known[index]
+                } else {
+                    guard let code = item.stringValue else { continue }
+                    key = code.uppercased()
+                }
                 if let place = firstSeen[key] {
+                    // Quoted as written, whatever its case.
+                    let code = item.stringValue ?? key
                     let first = Self.unpack(place)
                     var firstPath = section.path.appending(first.offer).appending("codes").appending(first.kind)
                     if first.kind == "oneTimeUse" { firstPath = firstPath.appending("codes") }
