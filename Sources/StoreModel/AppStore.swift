@@ -246,6 +246,10 @@ public struct AppStore: Sendable {
         self.nextEventID = max(nextEventID, (events.map(\.id).max() ?? 0) + 1)
         // Renewals written just before the last save may be dated after the saved clock.
         self.now = max(now, transactions.map(\.purchaseDate).max() ?? now)
+        // What a ledger holds happened before: its notifications were made then (and are in the
+        // ledger's outbox). Left noted as new, the first collection after a relaunch, or after taking
+        // in another device's save, made every transaction's notification again.
+        notificationBaseline = NotificationBaseline()
     }
 
     /// A saved ledger that does not fit the catalog it is opened with.

@@ -793,6 +793,24 @@ struct LedgerChangeTests {
 }
 
 extension LedgerTests {
+    @Test("a relaunch makes no Server Notification again: the ledger's purchases were notified when they were made")
+    func relaunchMakesNoNotificationAgain() throws {
+        let path = temporaryPath()
+        var store = AppStore(catalog: Self.catalog, territory: Self.usa, now: Self.start)
+        store.purchase(LedgerChangeTests.boost)
+        store.purchase("com.trailhead.maps.alps")
+        store.collectNotifications()
+        #expect(store.notifications.map(\.kind) == [.oneTimeCharge, .oneTimeCharge])
+        try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).save(store)
+        var loaded = try #require(try Ledger(path: path, catalog: Self.catalog, territory: Self.usa).stored)
+        loaded.collectNotifications()
+        #expect(loaded.notifications.map(\.transactionID) == [1, 2], "nothing new happened")
+        // Something new after the relaunch is notified, once.
+        loaded.purchase(LedgerChangeTests.boost)
+        loaded.collectNotifications()
+        #expect(loaded.notifications.map(\.transactionID) == [1, 2, 3])
+    }
+
     @Test("a notification keeps its transaction as it was when it was made, across a relaunch: a REFUND still says revoked after the refund is reversed")
     func notificationMomentsSurvive() throws {
         let path = temporaryPath()
