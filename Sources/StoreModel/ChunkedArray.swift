@@ -36,10 +36,9 @@ public struct ChunkedArray<Element> {
     public mutating func remove(at position: Int) -> Element {
         precondition(position >= 0 && position < count, "ChunkedArray index out of range")
         let removed = self[position]
-        var rest = Array(self[(position + 1)...])
+        let rest = Array(self[(position + 1)...])
         truncate(to: position)
         append(contentsOf: rest)
-        rest.removeAll()
         return removed
     }
 
