@@ -38,6 +38,37 @@ struct QAScreenTests {
         expectGolden(app.view(), "transaction-detail-80x24")
     }
 
+    @Test("the Notifications area shows a notification's whole id: they are numbered apart from transactions, and outrun them")
+    func notificationIDsAreWhole() {
+        var app = Sample.app()
+        app.store.purchase("com.trailhead.boost.small")
+        app.store.collectNotifications()
+        guard var far = app.store.notifications.last else { Issue.record("a purchase made no notification"); return }
+        far.id = 123_456
+        far.uuid = UUID()
+        app.store.restoreNotification(far)
+        app.press(.character("t"), .tab, .tab, .tab)
+        guard case .transactions(let screen) = app.top, screen.area == .notifications else { Issue.record("not the Notifications area"); return }
+        let text = app.view().text
+        #expect(text.contains("123456 "), "\(text)")
+        #expect(!text.contains("1234…"), "\(text)")
+    }
+
+    @Test("at 50 columns the clock line is cut to leave the table's position counter whole, after a space")
+    func clockLineLeavesTheCounter() {
+        for size in [Size(columns: 50, rows: 16), Size(columns: 80, rows: 24)] {
+            var app = Sample.app(size)
+            for _ in 0..<40 { app.store.purchase("com.trailhead.boost.small") }
+            app.press(.character("t"), .down, .down)
+            let count = app.store.transactions.count
+            let rows = app.view().text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let clock = rows.first(where: { $0.contains("/\(count)") }) else { Issue.record("no counter: \(rows)"); continue }
+            let trimmed = clock.trimmingCharacters(in: .whitespaces)
+            #expect(trimmed.hasSuffix(" 3/\(count)"), "the counter is whole, after a space: \(clock)")
+            if size.columns == 50 { #expect(clock.contains("…"), "the clock line is cut where it meets the counter: \(clock)") }
+        }
+    }
+
     @Test("the inspector opens on its Requests when something waits: an Ask to Buy request is no transaction")
     func requestsAndLog() {
         for size in [Size(columns: 80, rows: 24), Size(columns: 50, rows: 16)] {

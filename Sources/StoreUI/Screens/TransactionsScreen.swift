@@ -203,7 +203,8 @@ public enum TransactionsScreen {
     static func notificationColumns(_ state: AppState, width: Int) -> [Column<ServerNotification>] {
         let qa = state.strings.qa
         let titles = qa.columns
-        let idWidth = idWidth(state), dateWidth = dateWidth(state)
+        // Notifications are numbered on their own: a ledger of 5,000 purchases has 10,000 of them.
+        let idWidth = idWidth(state, largest: state.store.notifications.last?.id ?? 0), dateWidth = dateWidth(state)
         return fit([
             Column(position: 0, title: titles.id, width: idWidth) { String($0.id) },
             Column(position: 3, title: titles.delivery, width: 20) { qa.notificationDelivery($0) },
@@ -269,8 +270,9 @@ public enum TransactionsScreen {
         return (chosen + [rest]).sorted { $0.position < $1.position }
     }
 
-    private static func idWidth(_ state: AppState) -> Int {
-        max(5, String(max(state.store.nextTransactionID, state.store.nextEventID)).count + 1)
+    /// Wide enough for every transaction and event id, and `largest` (another list's own numbers).
+    private static func idWidth(_ state: AppState, largest: UInt64 = 0) -> Int {
+        max(5, String(max(state.store.nextTransactionID, state.store.nextEventID, largest)).count + 1)
     }
 
     private static func dateWidth(_ state: AppState) -> Int {
@@ -450,7 +452,12 @@ public enum TransactionsScreen {
                      role: isSelected ? .selected : role(row), width: rect.width)
         }
         if count > visible {
-            grid.putRight("\(index + 1)/\(count)", row: rect.row - 2, in: Rect(row: rect.row - 2, column: rect.column, width: rect.width, height: 1), role: .dim)
+            // The clock line is cut ("…") to leave the counter and a space: at 50 columns it runs to the edge.
+            let counter = "\(index + 1)/\(count)", clockRow = rect.row - 2
+            grid.fill(row: clockRow, column: rect.column, width: rect.width, height: 1, role: .normal)
+            grid.put(ScenarioScreen.clockLine(state, width: max(0, rect.width - TextWidth.of(counter) - 1)),
+                     row: clockRow, column: rect.column, role: .accent)
+            grid.putRight(counter, row: clockRow, in: Rect(row: clockRow, column: rect.column, width: rect.width, height: 1), role: .dim)
         }
     }
 
