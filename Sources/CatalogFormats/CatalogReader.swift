@@ -442,7 +442,8 @@ final class CatalogReader {
         if let offersNode {
             log.problems += codes.problems
             // The whole-catalog rules, at the offer-code section (every subject they have is in it).
-            for violation in CatalogRules.activeOfferLimit(offers) + CatalogRules.quarterlyRedemptions(offers) {
+            for violation in CatalogRules.activeOfferLimit(offers, productCount: products.count, position: { productIndex[$0] })
+                                 + CatalogRules.quarterlyRedemptions(offers) {
                 offersNode.problem(violation.reason)
             }
         }

@@ -623,10 +623,8 @@ public enum ProductType: String, Sendable, CaseIterable {
 
 public struct Product: Sendable, Identifiable {
     public var id: String
-    public var type: ProductType
     public var name: LocalizedText
     public var description: LocalizedText
-    public var familyShareable: Bool
     /// Price per unit (per period for subscriptions) by territory code. A territory missing here means
     /// the product is not sold there.
     public var prices: [String: Decimal] {
@@ -645,6 +643,9 @@ public struct Product: Sendable, Identifiable {
     private(set) var subscriptionBox: Box<SubscriptionInfo>?
     /// Non-renewing subscriptions only: how long one purchase lasts.
     public var duration: SubscriptionPeriod?
+    // The one-byte fields in `duration`'s last word: a product is 104 bytes, not 120.
+    public var type: ProductType
+    public var familyShareable: Bool
     /// Subscription groups or auto-renewable subscriptions whose active subscribers already have this
     /// product's content (the Summer Pass is part of Pro): it is never pitched to them.
     public var includedIn: [String] = []
@@ -685,13 +686,19 @@ public struct SubscriptionInfo: Sendable {
     public var winBackOffers: [WinBackOffer] = []
     /// Monthly payments with a 12-month commitment, sold beside billing up front (one-year
     /// subscriptions only; BillingPlans.swift). Nil when the subscription is sold billed up front only.
-    public var monthlyPlan: CommitmentPlan?
+    public var monthlyPlan: CommitmentPlan? {
+        get { monthlyPlanBox?.value }
+        set { monthlyPlanBox = newValue.map(Box.init) }
+    }
+    /// Kept out of line: few subscriptions have a monthly plan, and every subscription's info is a box
+    /// of its own (88 bytes less each).
+    private var monthlyPlanBox: Box<CommitmentPlan>?
 
     package init(groupID: String, level: Int, period: SubscriptionPeriod, introductoryOffer: SubscriptionOffer?,
                  promotionalOffers: [SubscriptionOffer], winBackOffers: [WinBackOffer] = [], monthlyPlan: CommitmentPlan? = nil) {
         (self.groupID, self.level, self.period) = (groupID, level, period)
         (self.introductoryOffer, self.promotionalOffers, self.winBackOffers) = (introductoryOffer, promotionalOffers, winBackOffers)
-        self.monthlyPlan = monthlyPlan
+        self.monthlyPlanBox = monthlyPlan.map(Box.init)
     }
 }
 
@@ -764,10 +771,13 @@ public struct SubscriptionOffer: Sendable, Hashable {
     public enum Purpose: String, Sendable, CaseIterable { case retention }
 
     public var id: String?
-    public var kind: Kind
-    public var paymentMode: PaymentMode
     /// Length of one offer period (pay as you go) or of the whole offer (free trial, pay up front).
     public var period: SubscriptionPeriod
+    // The one-byte fields in `period`'s last word (an offer is 56 bytes, not 65; offer codes, promotional
+    // and introductory offers each hold one).
+    public var kind: Kind
+    public var paymentMode: PaymentMode
+    public var purpose: Purpose?
     /// How many periods the offer lasts (pay as you go); 1 otherwise.
     public var periodCount: Int
     /// Price per offer period by territory; empty for a free trial.
@@ -776,7 +786,6 @@ public struct SubscriptionOffer: Sendable, Hashable {
         set { priceTable = PriceTable(newValue) }
     }
     package var priceTable: PriceTable
-    public var purpose: Purpose?
 
     package init(id: String?, kind: Kind, paymentMode: PaymentMode, period: SubscriptionPeriod, periodCount: Int,
          prices: PriceTable, purpose: Purpose?) {
@@ -826,24 +835,70 @@ public struct OfferCodeOffer: Sendable {
     /// product (consumable, non-consumable, non-renewing subscription), which a code gives free or at
     /// `itemPrice`.
     public var offer: SubscriptionOffer?
-    /// For a one-time product: the discounted price by territory; empty when the code gives it free.
-    package var itemPriceTable = PriceTable()
-    public var eligibility: Set<Eligibility>
-    public var expires: Date?
+    // A catalog of 100,000 products has 71,000 offers: the small fields sit in the optional offer's last
+    // word, and the optional ones are kept without a flag of their own (an offer was 224 bytes, now 152,
+    // and its eligibility was a Set of its own).
+    private var eligibilityBits: UInt8
     public var active: Bool
-    /// Most redemptions of the offer, all customers together; nil for no limit of its own.
-    public var redemptionLimit: Int?
-    /// Unique codes, each redeemable once, with the date they were made and their expiry.
-    public var oneTimeUseCodes: [String]
-    public var oneTimeUse: OneTimeUse?
-    /// Codes anyone can redeem (alphanumeric ASCII only), like SPRINGSALE.
-    public var customCodes: [String]
     /// For a subscription's offer, what a new subscriber still eligible for the product's introductory
     /// offer gets: true, the introductory offer first and then the code's offer (App Store Connect's
     /// STACK_WITH_INTRO_OFFERS, `isStackable` in a `.storekit` file); false, the code's offer instead,
     /// keeping the introductory offer for later (REPLACE_INTRO_OFFERS). App Store Connect Help, "Set up
     /// offer codes"; App Store Connect API, SubscriptionOfferEligibility.
     public var stacksWithIntroOffer = false
+    /// `Int32.min`: no limit (the reader takes 1 to 1,000,000; code that sets more is held to 32 bits).
+    private var storedRedemptionLimit = Int32.min
+    /// For a one-time product: the discounted price by territory; empty when the code gives it free.
+    package var itemPriceTable = PriceTable()
+    /// Seconds since 2001 (`Date`'s own measure, kept exactly); NaN: no expiry.
+    private var expiresTime: Double = .nan
+    /// One offer in ten has one-time codes: they and their batch's dates are kept out of line.
+    private var oneTimeBox: Box<(codes: [String], batch: OneTimeUse?)>?
+    /// Codes anyone can redeem (alphanumeric ASCII only), like SPRINGSALE.
+    public var customCodes: [String]
+
+    /// Unique codes, each redeemable once, with the date they were made and their expiry.
+    public var oneTimeUseCodes: [String] {
+        get { oneTimeBox?.value.codes ?? [] }
+        set { setOneTime(codes: newValue, batch: oneTimeUse) }
+    }
+
+    public var oneTimeUse: OneTimeUse? {
+        get { oneTimeBox?.value.batch }
+        set { setOneTime(codes: oneTimeUseCodes, batch: newValue) }
+    }
+
+    private mutating func setOneTime(codes: [String], batch: OneTimeUse?) {
+        oneTimeBox = codes.isEmpty && batch == nil ? nil : Box((codes, batch))
+    }
+
+    /// Who can redeem a code: new, existing and lapsed customers (see `Eligibility`).
+    public var eligibility: Set<Eligibility> {
+        get { Set(Eligibility.allCases.filter(admits)) }
+        set { eligibilityBits = newValue.reduce(0) { $0 | Self.bit($1) } }
+    }
+
+    /// Whether a customer of this kind may redeem the offer's codes.
+    public func admits(_ customer: Eligibility) -> Bool { eligibilityBits & Self.bit(customer) != 0 }
+
+    private static func bit(_ eligibility: Eligibility) -> UInt8 {
+        switch eligibility {
+        case .new: 1
+        case .existing: 2
+        case .lapsed: 4
+        }
+    }
+
+    public var expires: Date? {
+        get { expiresTime.isNaN ? nil : Date(timeIntervalSinceReferenceDate: expiresTime) }
+        set { expiresTime = newValue?.timeIntervalSinceReferenceDate ?? .nan }
+    }
+
+    /// Most redemptions of the offer, all customers together; nil for no limit of its own.
+    public var redemptionLimit: Int? {
+        get { storedRedemptionLimit == .min ? nil : Int(storedRedemptionLimit) }
+        set { storedRedemptionLimit = newValue.map { Int32(clamping: max($0, Int(Int32.min) + 1)) } ?? .min }
+    }
 
     /// A batch of one-time-use codes: App Store Connect makes them on a date, and they expire at most
     /// six months later ("They expire after a maximum of six months from the date they're created",
@@ -864,13 +919,13 @@ public struct OfferCodeOffer: Sendable {
         self.name = name
         self.productID = productID
         self.offer = offer
+        self.eligibilityBits = 0
+        self.active = active
+        self.customCodes = customCodes
+        setOneTime(codes: oneTimeUseCodes, batch: oneTimeUse)
         self.eligibility = eligibility
         self.expires = expires
-        self.active = active
         self.redemptionLimit = redemptionLimit
-        self.oneTimeUseCodes = oneTimeUseCodes
-        self.oneTimeUse = oneTimeUse
-        self.customCodes = customCodes
     }
 
     /// What a code for a one-time product charges in a territory: zero when free, nil where a

@@ -191,7 +191,7 @@ extension AppStore {
         }
         guard price(of: product) != nil else { throw .notAvailableInStorefront }
         let person = codeEligibility(for: product)
-        guard offer.eligibility.contains(person) else { throw .notEligible(person: person, offerFor: offer.eligibility) }
+        guard offer.admits(person) else { throw .notEligible(person: person, offerFor: offer.eligibility) }
         var redemption = CodeRedemption(code: code, offerID: offer.id, productID: product.id, price: 0, effect: .deliver)
         guard let subscriptionOffer = offer.offer, let info = product.subscription else {
             if product.type == .nonConsumable, owns(product.id) { throw .alreadyOwned }

@@ -39,6 +39,60 @@ struct ScaleTests {
 
     // MARK: the catalog
 
+    @Test("a catalog's records are kept small: a product 104 bytes, an offer code 152, an offer 56, a subscription's rare monthly plan out of line")
+    func recordSizes() {
+        // A catalog of 100,000 products holds 71,000 offer codes and 50,000 subscriptions: every 8 bytes
+        // here is about a megabyte of the catalog's peak.
+        #expect(MemoryLayout<Product>.stride <= 104)
+        #expect(MemoryLayout<OfferCodeOffer>.stride <= 152)
+        #expect(MemoryLayout<SubscriptionInfo>.stride <= 120, "a monthly plan inline would be \(MemoryLayout<CommitmentPlan>.stride) bytes more")
+        #expect(MemoryLayout<SubscriptionOffer>.stride <= 56)
+    }
+
+    @Test("an offer code's packed fields read back what was set: eligibility, expiry, redemption limit")
+    func packedOfferFields() {
+        var offer = Fixture.catalog.offerCodes[0]
+        for eligibility in [[], [.new], [.existing, .lapsed], Set(OfferCodeOffer.Eligibility.allCases)] as [Set<OfferCodeOffer.Eligibility>] {
+            offer.eligibility = eligibility
+            #expect(offer.eligibility == eligibility)
+            for customer in OfferCodeOffer.Eligibility.allCases { #expect(offer.admits(customer) == eligibility.contains(customer)) }
+        }
+        for expires in [nil, Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSinceReferenceDate: 815_000_000.123_456)] {
+            offer.expires = expires
+            #expect(offer.expires == expires)
+        }
+        for limit in [nil, 1, 3, CatalogRules.maxRedemptionsPerQuarter] {
+            offer.redemptionLimit = limit
+            #expect(offer.redemptionLimit == limit)
+        }
+        offer.redemptionLimit = 0
+        #expect(offer.redemptionLimit == 0, "a limit of none is not no limit")
+    }
+
+    @Test("the active-offer limit names every subscription over it, in id order, each with its count")
+    func activeOfferLimitCounts() {
+        var catalog = Fixture.catalog
+        let spring = catalog.offerCodes[0]
+        let annual = catalog.products.first { $0.id != spring.productID && $0.type == .autoRenewable }!.id
+        catalog.offerCodes = (0..<12).map { index in
+            var offer = spring
+            offer.id = "spring\(index)"
+            offer.customCodes = ["SPRING\(index)"]
+            return offer
+        } + (0..<11).map { index in
+            var offer = spring
+            offer.id = "other\(index)"
+            offer.productID = annual
+            offer.customCodes = ["OTHER\(index)"]
+            return offer
+        } + [{ var off = spring; off.id = "off"; off.active = false; off.customCodes = ["OFF"]; return off }()]
+        let violations = CatalogRules.activeOfferLimit(catalog.offerCodes, productCount: catalog.products.count,
+                                                       position: catalog.position(ofProduct:))
+        let expected = [(spring.productID, 12), (annual, 11)].sorted { $0.0 < $1.0 }
+        #expect(violations.map(\.subject) == expected.map { .offerCodes(ofProduct: $0.0) })
+        #expect(violations.map(\.reason) == expected.map { "subscription \"\($0.0)\" has \($0.1) active offer-code offers; the App Store allows at most 10 per subscription" })
+    }
+
     @Test("catalog lookups by id, group and type answer what a scan of the catalog answers")
     func catalogLookups() {
         let catalog = Fixture.catalog
