@@ -41,18 +41,17 @@ public enum CatalogRules {
     public static func activeOfferLimit(_ offers: [OfferCodeOffer], productCount: Int,
                                         position: (String) -> Int?) -> [Violation] {
         var active = [UInt32](repeating: 0, count: productCount)
-        var over: [(productID: String, count: Int)] = []
+        var over: [(productID: String, place: Int)] = []
         // Fields read in place (a copy of an offer is a dozen reference counts); only the products over
         // the limit are sorted.
         for index in offers.indices where offers[index].active {
             guard let place = position(offers[index].productID), active.indices.contains(place) else { continue }
             active[place] += 1
-            if active[place] == maxActiveOffersPerSubscription + 1 { over.append((offers[index].productID, 0)) }
+            if active[place] == maxActiveOffersPerSubscription + 1 { over.append((offers[index].productID, place)) }
         }
-        for index in over.indices { over[index].count = Int(active[position(over[index].productID)!]) }
-        return over.sorted { $0.productID < $1.productID }.map { productID, count in
+        return over.sorted { $0.productID < $1.productID }.map { productID, place in
             Violation(subject: .offerCodes(ofProduct: productID),
-                      reason: "subscription \(UntrustedText.quoted(productID)) has \(count) active offer-code offers; "
+                      reason: "subscription \(UntrustedText.quoted(productID)) has \(active[place]) active offer-code offers; "
                         + "the App Store allows at most \(maxActiveOffersPerSubscription) per subscription")
         }
     }

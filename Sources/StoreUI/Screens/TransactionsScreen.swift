@@ -342,7 +342,15 @@ public enum TransactionsScreen {
         let area = body.insetHorizontally(1)
         guard area.height > 0 else { return }
         let qa = state.strings.qa
-        grid.put(ScenarioScreen.clockLine(state, width: area.width), row: body.row, column: area.column, role: .accent)
+        // The clock line; with "n/N" at its end when the table's rows do not all fit, the clock cut to
+        // leave the counter and a space (at 50 columns the clock alone reaches the edge).
+        var counter: String?
+        defer {
+            let counterWidth = counter.map { TextWidth.of($0) + 1 } ?? 0
+            grid.put(ScenarioScreen.clockLine(state, width: max(0, area.width - counterWidth)), row: body.row,
+                     column: area.column, role: .accent)
+            if let counter { grid.putRight(counter, row: body.row, in: Rect(row: body.row, column: area.column, width: area.width, height: 1), role: .dim) }
+        }
         guard area.height > 1 else { return }
         // The areas, the shown one marked; Tab moves between them. The row starts late enough that the
         // shown area is always named (at 50 columns Notifications and Device are past the row's end); a
@@ -375,23 +383,23 @@ public enum TransactionsScreen {
         switch screen.area {
         case .transactions:
             let rows = rows(state)
-            drawTable(&grid, state, table, columns: columns(state, width: area.width), count: rows.count,
+            counter = drawTable(&grid, state, table, columns: columns(state, width: area.width), count: rows.count,
                       item: { rows[$0] }, selected: rows.row(of: screen.selection) ?? 0, role: role(of:),
                       empty: qa.noTransactions)
         case .requests:
             let requests = state.store.pendingRequests
-            drawTable(&grid, state, table, columns: eventColumns(state, width: area.width, log: false),
+            counter = drawTable(&grid, state, table, columns: eventColumns(state, width: area.width, log: false),
                       count: requests.count, item: { requests[$0] },
                       selected: requests.firstIndex { $0.id == screen.requestSelection } ?? 0,
                       role: { _ in .warning }, empty: qa.noRequests)
         case .log:
             let log = logRows(state)
-            drawTable(&grid, state, table, columns: eventColumns(state, width: area.width, log: true), count: log.count,
+            counter = drawTable(&grid, state, table, columns: eventColumns(state, width: area.width, log: true), count: log.count,
                       item: { log[$0] }, selected: log.row(of: screen.logSelection) ?? 0,
                       role: { $0.isPending ? .warning : .dim }, empty: qa.noEvents)
         case .notifications:
             let sent = notificationRows(state)
-            drawTable(&grid, state, table, columns: notificationColumns(state, width: area.width), count: sent.count,
+            counter = drawTable(&grid, state, table, columns: notificationColumns(state, width: area.width), count: sent.count,
                       item: { sent[$0] }, selected: sent.row(of: screen.notificationSelection) ?? 0,
                       role: { $0.delivery == .failed ? .warning : .normal }, empty: qa.noNotifications)
         case .device: drawDevice(&grid, state, table)
@@ -404,7 +412,7 @@ public enum TransactionsScreen {
                                }],
                               flexible: Column<Int>(position: 1, title: titles.product, width: 20) { productName(shown[$0].productID, state) },
                               width: area.width)
-            drawTable(&grid, state, table, columns: columns, count: shown.count, item: { $0 }, selected: -1,
+            counter = drawTable(&grid, state, table, columns: columns, count: shown.count, item: { $0 }, selected: -1,
                       role: { shown[$0].hidden ? .dim : .normal }, empty: qa.noPromoted)
         }
     }
@@ -425,18 +433,18 @@ public enum TransactionsScreen {
     }
 
     /// A table in `rect`: column titles, then the rows that fit around the selected one, reading only
-    /// those; "n/N" on the clock line when they do not all fit.
+    /// those. Returns "n/N" for the clock line when they do not all fit.
     private static func drawTable<Item>(_ grid: inout Grid, _ state: AppState, _ rect: Rect, columns: [Column<Item>],
                                         count: Int, item: (Int) -> Item, selected index: Int,
-                                        role: (Item) -> Role, empty: String) {
+                                        role: (Item) -> Role, empty: String) -> String? {
         guard count > 0 else {
             if rect.height > 1 {
                 grid.putWrapped(empty, row: rect.row + 1, column: rect.column, width: rect.width,
                                 maxRows: rect.height - 1, role: .dim)
             }
-            return
+            return nil
         }
-        guard rect.height > 1 else { return }
+        guard rect.height > 1 else { return nil }
         func line(_ cells: [String]) -> String {
             zip(columns, cells).map { TextWidth.pad($0.1, to: $0.0.width - 1) + " " }.joined()
         }
@@ -451,14 +459,7 @@ public enum TransactionsScreen {
             grid.put(line(columns.map { $0.cell(row) }), row: y, column: rect.column,
                      role: isSelected ? .selected : role(row), width: rect.width)
         }
-        if count > visible {
-            // The clock line is cut ("…") to leave the counter and a space: at 50 columns it runs to the edge.
-            let counter = "\(index + 1)/\(count)", clockRow = rect.row - 2
-            grid.fill(row: clockRow, column: rect.column, width: rect.width, height: 1, role: .normal)
-            grid.put(ScenarioScreen.clockLine(state, width: max(0, rect.width - TextWidth.of(counter) - 1)),
-                     row: clockRow, column: rect.column, role: .accent)
-            grid.putRight(counter, row: clockRow, in: Rect(row: clockRow, column: rect.column, width: rect.width, height: 1), role: .dim)
-        }
+        return count > visible ? "\(index + 1)/\(count)" : nil
     }
 
     static func role(of transaction: Transaction) -> Role {
