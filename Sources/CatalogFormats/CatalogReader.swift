@@ -410,33 +410,30 @@ final class CatalogReader {
         products.reserveCapacity(productsNode?.deferredCount ?? 0)
         var productIDs = UniqueField(field: "id", what: "product id", section: productsNode,
                                      expected: productsNode?.deferredCount ?? 0)
-        var productElements = 0
         /// Names and descriptions without the default language: reported last, as the final check.
         var untranslated: [CatalogProblem] = []
         forEachElement(productsNode) { index, node in
             productElement = index
             let made = product(node, groupIDs: knownGroups).map { products.append($0) } != nil
-            productIDs.note(node, at: index, value: made ? products[products.count - 1].id : nil, made: made)
-            productElements += 1
+            productIDs.note(node, at: index, madeAt: made ? products.count - 1 : nil) { products[$0].id }
             if let app { checkDefaultLanguage(node, language: app.defaultLanguage, into: &untranslated) }
         }
         log.problems += productIDs.problems
 
-        // When every element made a product, the duplicate check already holds each id's first position.
-        let productIndex = productElements == products.count ? productIDs.firstSeen
-            : Catalog.firstPositions(products.indices.map { products[$0].id })
+        // When every id was read back from a product at its element's position, the duplicate check
+        // already holds each id's first position in `products`.
+        let productIndex = ProductLookup(products: products, index: productIDs.readsModelOnly ? productIDs.firstSeen
+                                            : PlaceIndex(positions: products.count) { products[$0].id })
         checkIncludedIn(products: products, index: productIndex)
         var offers: [OfferCodeOffer] = []
         let offersNode = root.optional("offerCodes")
         offers.reserveCapacity(offersNode?.deferredCount ?? 0)
-        var offerIDs = UniqueField(field: "id", what: "offer code id", section: offersNode)
+        var offerIDs = UniqueField(field: "id", what: "offer code id", section: offersNode, expected: offersNode?.deferredCount ?? 0)
         var codes = UniqueCodes(section: offersNode)
-        var offerElements = 0
         forEachElement(offersNode) { index, node in
-            offerElements += 1
             let made = offerCode(node, products: products, index: productIndex).map { offers.append($0) } != nil
-            offerIDs.note(node, at: index, value: made ? offers[offers.count - 1].id : nil, made: made)
-            codes.note(node, at: index, made: made ? offers[offers.count - 1] : nil)
+            offerIDs.note(node, at: index, madeAt: made ? offers.count - 1 : nil) { offers[$0].id }
+            codes.note(node, at: index, made: made ? offers.count - 1 : nil, offers: offers)
         }
         log.problems += offerIDs.problems
         if let offersNode {
@@ -456,13 +453,13 @@ final class CatalogReader {
 
         guard let app, !territories.isEmpty || root.optional("territories") == nil else { return nil }
         if territories.isEmpty { root.problem("a catalog needs at least one territory") }
-        // With every element made (and, for a catalog that is used, no problem anywhere), the duplicate
+        // When every id and code was read back from an offer at its element's position, the duplicate
         // checks hold the catalog's offer-code indexes already: the first position of each id, and each
-        // upper-case code's first place (its offer's position in the same high bits).
-        let offerCodeIndex = offerElements == offers.count && log.problems.isEmpty ? (offerIDs.firstSeen, codes.places) : nil
+        // upper-case code's first place (`Catalog.codePlace`).
+        let offerCodeIndex = offerIDs.readsModelOnly && codes.readsModelOnly ? (offerIDs.firstSeen, codes.firstSeen) : nil
         var catalog = Catalog(app: app, territories: territories, subscriptionGroups: groups,
                               products: products, offerCodes: offers, freeContent: freeContent, onboarding: onboarding,
-                              productPositions: productIndex, offerCodeIndex: offerCodeIndex)
+                              productPositions: productIndex.index, offerCodeIndex: offerCodeIndex)
         catalog.help = help
         if let consent { catalog.priceIncreaseConsent = consent }
         catalog.promotedProducts = promoted
@@ -588,7 +585,7 @@ final class CatalogReader {
     /// `promotedProducts`: the products App Store Connect promotes, in its default order. Each a product
     /// of the catalog, named once, that some territory sells (a promotion of something no storefront
     /// sells could never be bought).
-    private func promotedProducts(_ node: Node, products: [Product], index: [String: Int]) -> [String] {
+    private func promotedProducts(_ node: Node, products: [Product], index: ProductLookup) -> [String] {
         var ids: [String] = []
         var seen: [String: Int] = [:]
         // A root array is read one element at a time (`forEachElement`), as the products are.
@@ -723,11 +720,18 @@ final class CatalogReader {
             ids.append(sharedID(id))
             if !groupIDs.contains(id) { pendingInclusions.append((productElement, entry, id)) }
         }
+        // The products of a plan list the same subscriptions: one array for a run of equal lists
+        // (21,000 lists of five at 100,000 products, 3.4 MB as arrays of their own).
+        if ids == lastIncludedIn { return lastIncludedIn }
+        lastIncludedIn = ids
         return ids
     }
 
+    /// The last `includedIn` list read, shared by the products after it that list the same ids.
+    private var lastIncludedIn: [String] = []
+
     /// The `includedIn` ids that are not groups must be auto-renewable subscriptions of the catalog.
-    private func checkIncludedIn(products: [Product], index: [String: Int]) {
+    private func checkIncludedIn(products: [Product], index: ProductLookup) {
         for (product, entry, id) in pendingInclusions {
             // The path is made only for a problem (this runs for every listed subscription).
             func path() -> JSONPath { JSONPath(components: [.key("products"), .index(product), .key("includedIn"), .index(entry)]) }
@@ -934,7 +938,7 @@ final class CatalogReader {
                                  prices: prices, purpose: purpose)
     }
 
-    private func offerCode(_ node: Node, products: [Product], index: [String: Int]) -> OfferCodeOffer? {
+    private func offerCode(_ node: Node, products: [Product], index: ProductLookup) -> OfferCodeOffer? {
         node.checkKeys(Schema.offerCode)
         let id = node.required("id")?.text
         let name = node.required("name").flatMap { localized($0, shared: true) }
@@ -1107,7 +1111,7 @@ final class CatalogReader {
 
     /// `help`: Purchase Help's frequently asked questions, the developer's contact, and the conciliatory
     /// item Missing a Purchase may offer (a consumable of the catalog).
-    private func help(_ node: Node, products: [Product], index: [String: Int], language: String?) -> HelpInfo? {
+    private func help(_ node: Node, products: [Product], index: ProductLookup, language: String?) -> HelpInfo? {
         node.checkKeys(Schema.help)
         var questions: [HelpInfo.Question] = []
         let faqNode = node.required("faq")
@@ -1608,60 +1612,95 @@ enum KeySuggestion {
     }
 }
 
+/// The reader's product index with the products it reads its ids back from: `index[id]` is the
+/// position of the first product with that id.
+struct ProductLookup {
+    let products: [Product]
+    let index: PlaceIndex
+
+    subscript(id: String) -> Int? { index.place(of: id) { products[Int($0)].id }.map { Int($0) } }
+}
+
 /// A field whose string values must be unique across the elements of a section (`$.products[*].id`):
 /// remembers where each value was first seen by index, and builds paths only for a duplicate.
+///
+/// The values are not kept twice: a value that made the model's element at its own index (product 7 from
+/// element 7) is read back from the model (`keyAt`); only the others (an element that made nothing, or
+/// one after it) keep a copy in `extras`.
 struct UniqueField {
     let field: String
     let what: String
     let section: Node?
-    /// Each value's first index: for product ids, the catalog's index once every product is made.
-    private(set) var firstSeen: [String: Int] = [:]
+    /// Each value's first place: the element's index in the low 32 bits; above them 0 when the value is
+    /// the model's at that index, else 1 + its position in `extras`.
+    private(set) var firstSeen: PlaceIndex
+    private var extras: [String] = []
     private(set) var problems: [CatalogProblem] = []
 
     init(field: String, what: String, section: Node?, expected: Int = 0) {
         self.field = field
         self.what = what
         self.section = section
-        firstSeen.reserveCapacity(expected)
+        firstSeen = PlaceIndex(expected: expected)
     }
 
-    /// `value` is the field's text when `made` says the element was just built from it (its String is
-    /// then shared, not made again).
-    mutating func note(_ node: Node, at index: Int, value known: String? = nil, made: Bool = false) {
-        guard let value = made ? known : node.tape.member(field, of: node.index).flatMap({ Node(node.tape, $0).stringValue }) else { return }
-        noteValue(value, node, at: index)
-    }
+    /// Whether every value noted was read back from the model: `firstSeen`'s places are then each id's
+    /// first position in the model, as the catalog's index keeps them.
+    var readsModelOnly: Bool { extras.isEmpty }
 
-    private mutating func noteValue(_ value: String, _ node: Node, at index: Int) {
-        if let first = firstSeen[value], let section {
-            let firstPath = section.path.appending(first).appending(field)
+    /// `madeAt`: where in the model the element just made from the node stands (its field's value is
+    /// then `keyAt(madeAt)`, not read from the node again); `keyAt` must answer for every position made
+    /// so far.
+    mutating func note(_ node: Node, at index: Int, madeAt position: Int? = nil, keyAt: (Int) -> String = { _ in "" }) {
+        guard let value = position.map(keyAt) ?? node.tape.member(field, of: node.index).flatMap({ Node(node.tape, $0).stringValue }) else { return }
+        let fromModel = position == index
+        let place = UInt64(index) | (fromModel ? 0 : UInt64(extras.count + 1) << 32)
+        let first: UInt64?
+        do {
+            let extras = self.extras
+            first = firstSeen.insert(value, place: place) { place in
+                place >> 32 == 0 ? keyAt(Int(place)) : extras[Int(place >> 32) - 1]
+            }
+        }
+        guard let first else {
+            if !fromModel { extras.append(value) }
+            return
+        }
+        if let section {
+            let firstPath = section.path.appending(Int(first & 0xFFFF_FFFF)).appending(field)
             problems.append(CatalogProblem(path: node.path.appending(field),
                                            reason: "duplicate \(what) \(UntrustedText.quoted(value)) (first at \(firstPath))"))
-        } else {
-            firstSeen[value] = index
         }
     }
 }
 
 /// A code may open only one offer, whatever case it is typed in: the codes of every offer-code offer,
 /// remembered by where they were first seen (offer, kind, position), with paths only for a duplicate.
+///
+/// As `UniqueField`, a code is read back from the offer made from its element when that offer stands
+/// at the element's index and lists every code of the node's (upper case already); only the others keep
+/// a copy in `extras`.
 struct UniqueCodes {
     let section: Node?
-    /// Where each code was first seen, packed in one number (`place`): 78,000 codes at 100,000
-    /// products, and a tuple with a String in each entry tripled the table.
-    private var firstSeen: [String: Int] = [:]
+    /// Where each code was first seen: `Catalog.codePlace` of its element's index, list and position,
+    /// the catalog's own place for a code read back from the model; with bit 63 set, a position in
+    /// `extras` instead.
+    private(set) var firstSeen: PlaceIndex
+    private var extras: [(code: String, place: UInt64)] = []
     private(set) var problems: [CatalogProblem] = []
+    private static let extra: UInt64 = 1 << 63
 
-    init(section: Node?) { self.section = section }
+    init(section: Node?) {
+        self.section = section
+        // About one code an offer, one-time-use batches a few more.
+        firstSeen = PlaceIndex(expected: (section?.deferredCount ?? 0) * 5 / 4)
+    }
 
-    /// Each code's first place: the offer's position from `Catalog.codeOfferShift` up, as the catalog's
-    /// index keeps it.
-    var places: [String: Int] { firstSeen }
+    /// Whether every code noted was read back from an offer: `firstSeen` is then the catalog's index.
+    var readsModelOnly: Bool { extras.isEmpty }
 
-    /// `made`: the offer just built from the node, whose codes (upper case already) are used as the
-    /// keys when its list has every code of the node's: the catalog keeps this table, and its keys
-    /// then share the offer's Strings instead of holding a second copy of every long code.
-    mutating func note(_ node: Node, at offer: Int, made: OfferCodeOffer? = nil) {
+    /// `made`: the position in `offers` of the offer just built from the node.
+    mutating func note(_ node: Node, at offer: Int, made: Int? = nil, offers: [OfferCodeOffer]) {
         guard let section else { return }
         for custom in [false, true] {
             let codes = node.optional("codes")
@@ -1672,38 +1711,38 @@ struct UniqueCodes {
                 problems.append(CatalogProblem(path: list.path, reason: "expected an array, found \(list.kindDescription)"))
                 continue
             }
-            let madeCodes = custom ? made?.customCodes : made?.oneTimeUseCodes
             let items = list.elements
-            let known = madeCodes.flatMap { $0.count == items.count ? $0 : nil }
+            // Read back from the offer only when its list has every code of the node's.
+            let known = made == offer && (custom ? offers[offer].customCodeCount : offers[offer].oneTimeUseCodes.count) == items.count
             for (index, item) in items.enumerated() {
                 let key: String
-                if let known {
-                    key = known[index]
+                if known {
+                    key = custom ? offers[offer].customCode(at: index) : offers[offer].oneTimeUseCodes[index]
                 } else {
                     guard let code = item.stringValue else { continue }
                     key = code.uppercased()
                 }
-                if let place = firstSeen[key] {
-                    // Quoted as written, whatever its case.
-                    let code = item.stringValue ?? key
-                    let first = Self.unpack(place)
-                    var firstPath = section.path.appending(first.offer).appending("codes").appending(first.kind)
-                    if first.kind == "oneTimeUse" { firstPath = firstPath.appending("codes") }
-                    problems.append(CatalogProblem(path: list.path.appending(index),
-                                                   reason: "duplicate offer code \(UntrustedText.quoted(code)) (first at \(firstPath.appending(first.index)))"))
-                } else {
-                    firstSeen[key] = Self.pack(offer: offer, custom: custom, index: index)
+                let place = Catalog.codePlace(offer: offer, custom: custom, index: index)
+                let first: UInt64?
+                do {
+                    let extras = self.extras
+                    first = firstSeen.insert(key, place: known ? place : Self.extra | UInt64(extras.count)) { place in
+                        place & Self.extra != 0 ? extras[Int(place & ~Self.extra)].code : Catalog.code(at: place, in: offers)
+                    }
                 }
+                guard var first else {
+                    if !known { extras.append((key, place)) }
+                    continue
+                }
+                if first & Self.extra != 0 { first = extras[Int(first & ~Self.extra)].place }
+                // Quoted as written, whatever its case.
+                let code = item.stringValue ?? key
+                let parts = Catalog.codePlaceParts(first)
+                var firstPath = section.path.appending(parts.offer).appending("codes").appending(parts.custom ? "custom" : "oneTimeUse")
+                if !parts.custom { firstPath = firstPath.appending("codes") }
+                problems.append(CatalogProblem(path: list.path.appending(index),
+                                               reason: "duplicate offer code \(UntrustedText.quoted(code)) (first at \(firstPath.appending(parts.index)))"))
             }
         }
-    }
-
-    /// An offer's position, the kind of list and the code's position in it, as one number.
-    static func pack(offer: Int, custom: Bool, index: Int) -> Int {
-        offer << Catalog.codeOfferShift | (custom ? 1 << 32 : 0) | index
-    }
-
-    static func unpack(_ place: Int) -> (offer: Int, kind: String, index: Int) {
-        (place >> Catalog.codeOfferShift, place & (1 << 32) != 0 ? "custom" : "oneTimeUse", place & 0xFFFF_FFFF)
     }
 }

@@ -30,16 +30,29 @@ public struct Catalog: Sendable {
     /// or one built in code. The model never reads it.
     public var origin: (any Sendable)?
 
-    /// Position in `products` by product id (the first, should a hand-made catalog repeat an id).
-    private var productPositions: [String: Int] = [:]
+    /// Position in `products` by product id (the first, should a hand-made catalog repeat an id); the
+    /// index keeps no ids, it reads them back from `products` (`PlaceIndex`).
+    private var productPositions = PlaceIndex()
     /// Position in `subscriptionGroups` by group id; also the order `AppStore` renews groups in.
     private var groupPositions: [String: Int] = [:]
     private var territoryPositions: [String: Int] = [:]
-    /// Position in `offerCodes` by offer id; and by code (codes are kept in upper case) the offer's
-    /// position in the bits from `codeOfferShift` up (the reader's duplicate check keeps more below).
-    private var offerCodePositions: [String: Int] = [:]
-    private var codePlaces: [String: Int] = [:]
+    /// Position in `offerCodes` by offer id; and by code (codes are kept in upper case) the code's
+    /// place (`codePlace`: its offer's position, its list and its position there, where the index
+    /// reads the code back).
+    private var offerCodePositions = PlaceIndex()
+    private var codePlaces = PlaceIndex()
     package static let codeOfferShift = 33
+
+    /// Where a code stands: its offer's position from `codeOfferShift` up, then whether it is a custom
+    /// code (bit 32; else one-time-use), then its position in that list.
+    package static func codePlace(offer: Int, custom: Bool, index: Int) -> UInt64 {
+        UInt64(offer) << UInt64(codeOfferShift) | (custom ? 1 << 32 : 0) | UInt64(index)
+    }
+
+    /// `codePlace` read back: the offer's position, whether the code is custom, its position in the list.
+    package static func codePlaceParts(_ place: UInt64) -> (offer: Int, custom: Bool, index: Int) {
+        (Int(place >> UInt64(codeOfferShift)), place & (1 << 32) != 0, Int(place & 0xFFFF_FFFF))
+    }
     /// Positions in `products`, not copies: at 100,000 products copies would double the catalog.
     private var productsByGroup: [String: [Int]] = [:]
     /// By `ProductType.position`: an array, not a dictionary keyed by the enum, whose first use costs
@@ -58,12 +71,12 @@ public struct Catalog: Sendable {
     }
 
     /// `productPositions`: each product id's first position; `offerCodeIndex`: each offer id's first
-    /// position, and each code's place (its offer's position shifted by `codeOfferShift`, the code in
-    /// upper case) — when the reader has them already, so the catalog does not hash every id and code
-    /// again (at 100,000 products, about 8 MB alive twice).
+    /// position, and each upper-case code's first place (`codePlace`) — when the reader has them
+    /// already, so the catalog does not hash every id and code again. Their places must be positions in
+    /// these lists: the indexes read their keys back from them.
     package init(app: AppInfo, territories: [Territory], subscriptionGroups: [SubscriptionGroup],
          products: [Product], offerCodes: [OfferCodeOffer], freeContent: FreeContent?, onboarding: Onboarding?,
-         productPositions: [String: Int]?, offerCodeIndex: (ids: [String: Int], codes: [String: Int])?) {
+         productPositions: PlaceIndex?, offerCodeIndex: (ids: PlaceIndex, codes: PlaceIndex)?) {
         self.app = app
         self.freeContent = freeContent
         self.onboarding = onboarding
@@ -82,35 +95,52 @@ public struct Catalog: Sendable {
     }
 
     /// The offer-code offer with this id (its reference name).
-    public func offerCode(id: String) -> OfferCodeOffer? { offerCodePositions[id].map { offerCodes[$0] } }
+    public func offerCode(id: String) -> OfferCodeOffer? {
+        offerCodePositions.place(of: id) { offerCodes[Int($0)].id }.map { offerCodes[Int($0)] }
+    }
 
     /// The offer a code opens, and whether it is one of its one-time-use codes; the code in upper case
     /// (codes match whatever case they are typed in).
     public func offerCode(forCode code: String) -> (offer: OfferCodeOffer, oneTimeUse: Bool)? {
-        guard let place = codePlaces[code] else { return nil }
-        let offer = offerCodes[place >> Self.codeOfferShift]
-        // One-time codes are a handful per offer; custom codes one or two.
-        return (offer, !offer.customCodes.contains(code))
+        guard let place = codePlaces.place(of: code, keyAt: self.code(at:)) else { return nil }
+        let parts = Self.codePlaceParts(place)
+        return (offerCodes[parts.offer], !parts.custom)
+    }
+
+    /// The code at a place of `codePlaces`.
+    private func code(at place: UInt64) -> String { Self.code(at: place, in: offerCodes) }
+
+    /// The code at a `codePlace` of these offers.
+    package static func code(at place: UInt64, in offers: [OfferCodeOffer]) -> String {
+        let parts = codePlaceParts(place)
+        return parts.custom ? offers[parts.offer].customCode(at: parts.index) : offers[parts.offer].oneTimeUseCodes[parts.index]
     }
 
     private mutating func indexOfferCodes() {
-        offerCodePositions = Self.firstPositions(offerCodes.indices.map { offerCodes[$0].id })
-        var codes: [String: Int] = [:]
+        offerCodePositions = PlaceIndex(positions: offerCodes.count) { offerCodes[$0].id }
+        var codes = PlaceIndex(expected: offerCodes.count)
         for position in offerCodes.indices {
-            for code in offerCodes[position].oneTimeUseCodes where codes[code] == nil { codes[code] = position << Self.codeOfferShift }
-            for code in offerCodes[position].customCodes where codes[code] == nil { codes[code] = position << Self.codeOfferShift }
+            // Custom codes first: a code an offer lists both ways counts as custom.
+            for custom in [true, false] {
+                let list = custom ? offerCodes[position].customCodes : offerCodes[position].oneTimeUseCodes
+                for (index, code) in list.enumerated() {
+                    _ = codes.insert(code, place: Self.codePlace(offer: position, custom: custom, index: index), keyAt: self.code(at:))
+                }
+            }
         }
         codePlaces = codes
     }
 
-    public func product(_ id: String) -> Product? { productPositions[id].map { products[$0] } }
+    public func product(_ id: String) -> Product? { position(ofProduct: id).map { products[$0] } }
     public func group(_ id: String) -> SubscriptionGroup? { groupPositions[id].map { subscriptionGroups[$0] } }
     public func territory(_ code: String) -> Territory? { territoryPositions[code.uppercased()].map { territories[$0] } }
 
     /// Where a group stands in `subscriptionGroups`; nil for a group the catalog lacks.
     package func position(ofGroup id: String) -> Int? { groupPositions[id] }
     /// Where a product stands in `products`; nil for a product the catalog lacks.
-    public func position(ofProduct id: String) -> Int? { productPositions[id] }
+    public func position(ofProduct id: String) -> Int? {
+        productPositions.place(of: id) { products[Int($0)].id }.map { Int($0) }
+    }
 
     /// Where the products of `products(inGroup:)` stand in `products`, in that order, without copies.
     public func positions(inGroup groupID: String) -> [Int] { productsByGroup[groupID] ?? [] }
@@ -132,7 +162,7 @@ public struct Catalog: Sendable {
     /// The slot of a shareable product (see `familyShareProduct(at:)`), by binary search; nil for
     /// anything else.
     public func familyShareSlot(of productID: String) -> Int? {
-        guard let position = productPositions[productID] else { return nil }
+        guard let position = position(ofProduct: productID) else { return nil }
         let isSubscription = products[position].type == .autoRenewable
         let list = isSubscription ? familyShareable.subscriptions : familyShareable.nonConsumables
         var (low, high) = (0, list.count)
@@ -160,8 +190,8 @@ public struct Catalog: Sendable {
     }
 
     /// Reads each product's fields in place (a copy of a product is a dozen reference counts).
-    private mutating func indexProducts(positions: [String: Int]? = nil) {
-        productPositions = positions ?? Self.firstPositions(products.indices.map { products[$0].id })
+    private mutating func indexProducts(positions: PlaceIndex? = nil) {
+        productPositions = positions ?? PlaceIndex(positions: products.count) { products[$0].id }
         var byType: [[Int]] = ProductType.allCases.map { _ in [] }
         var byGroup: [String: [Int]] = [:]
         var shareable: (subscriptions: [Int], nonConsumables: [Int]) = ([], [])
@@ -852,24 +882,47 @@ public struct OfferCodeOffer: Sendable {
     package var itemPriceTable = PriceTable()
     /// Seconds since 2001 (`Date`'s own measure, kept exactly); NaN: no expiry.
     private var expiresTime: Double = .nan
-    /// One offer in ten has one-time codes: they and their batch's dates are kept out of line.
-    private var oneTimeBox: Box<(codes: [String], batch: OneTimeUse?)>?
-    /// Codes anyone can redeem (alphanumeric ASCII only), like SPRINGSALE.
-    public var customCodes: [String]
+    /// The first custom code, inline: most offers have one, and 64,000 one-code arrays were 3 MB at
+    /// 100,000 products.
+    private var firstCustomCode: String?
+    /// One offer in ten has one-time codes: they and their batch's dates are kept out of line, as are
+    /// custom codes after the first.
+    private var rareBox: Box<(codes: [String], batch: OneTimeUse?, moreCustom: [String])>?
+
+    /// Codes anyone can redeem (alphanumeric ASCII only), like SPRINGSALE. Builds the list it returns;
+    /// `customCode(at:)` reads one without.
+    public var customCodes: [String] {
+        get {
+            guard let first = firstCustomCode else { return [] }
+            guard let more = rareBox?.value.moreCustom, !more.isEmpty else { return [first] }
+            return [first] + more
+        }
+        set {
+            firstCustomCode = newValue.first
+            setRare(codes: oneTimeUseCodes, batch: oneTimeUse, moreCustom: Array(newValue.dropFirst()))
+        }
+    }
+
+    public var customCodeCount: Int { firstCustomCode == nil ? 0 : 1 + (rareBox?.value.moreCustom.count ?? 0) }
+
+    /// `customCodes[index]`, without building the list.
+    public func customCode(at index: Int) -> String {
+        index == 0 ? firstCustomCode! : rareBox!.value.moreCustom[index - 1]
+    }
 
     /// Unique codes, each redeemable once, with the date they were made and their expiry.
     public var oneTimeUseCodes: [String] {
-        get { oneTimeBox?.value.codes ?? [] }
-        set { setOneTime(codes: newValue, batch: oneTimeUse) }
+        get { rareBox?.value.codes ?? [] }
+        set { setRare(codes: newValue, batch: oneTimeUse, moreCustom: rareBox?.value.moreCustom ?? []) }
     }
 
     public var oneTimeUse: OneTimeUse? {
-        get { oneTimeBox?.value.batch }
-        set { setOneTime(codes: oneTimeUseCodes, batch: newValue) }
+        get { rareBox?.value.batch }
+        set { setRare(codes: oneTimeUseCodes, batch: newValue, moreCustom: rareBox?.value.moreCustom ?? []) }
     }
 
-    private mutating func setOneTime(codes: [String], batch: OneTimeUse?) {
-        oneTimeBox = codes.isEmpty && batch == nil ? nil : Box((codes, batch))
+    private mutating func setRare(codes: [String], batch: OneTimeUse?, moreCustom: [String]) {
+        rareBox = codes.isEmpty && batch == nil && moreCustom.isEmpty ? nil : Box((codes, batch, moreCustom))
     }
 
     /// Who can redeem a code: new, existing and lapsed customers (see `Eligibility`).
@@ -921,8 +974,8 @@ public struct OfferCodeOffer: Sendable {
         self.offer = offer
         self.eligibilityBits = 0
         self.active = active
-        self.customCodes = customCodes
-        setOneTime(codes: oneTimeUseCodes, batch: oneTimeUse)
+        firstCustomCode = customCodes.first
+        setRare(codes: oneTimeUseCodes, batch: oneTimeUse, moreCustom: Array(customCodes.dropFirst()))
         self.eligibility = eligibility
         self.expires = expires
         self.redemptionLimit = redemptionLimit

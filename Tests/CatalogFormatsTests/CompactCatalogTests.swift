@@ -89,8 +89,8 @@ struct CompactCatalogTests {
 
     @Test("a code given twice, in any case, names where it was first seen: offer, kind of list and position")
     func duplicateCodeNamesTheFirst() throws {
-        #expect(UniqueCodes.unpack(UniqueCodes.pack(offer: 42_857, custom: true, index: 7)) == (42_857, "custom", 7))
-        #expect(UniqueCodes.unpack(UniqueCodes.pack(offer: 3, custom: false, index: 0)) == (3, "oneTimeUse", 0))
+        #expect(Catalog.codePlaceParts(Catalog.codePlace(offer: 42_857, custom: true, index: 7)) == (42_857, true, 7))
+        #expect(Catalog.codePlaceParts(Catalog.codePlace(offer: 3, custom: false, index: 0)) == (3, false, 0))
         let again = #"""
             "codes": {"custom": ["SPRINGTRAIL"]}},
             {"id": "again", "name": {"en": "Again"}, "product": "pro.monthly", "paymentMode": "freeTrial", "period": "P1M",
@@ -100,6 +100,28 @@ struct CompactCatalogTests {
         let problems: [String]
         do { _ = try CatalogLoader.load(Data(json.utf8)); problems = [] } catch { problems = error.problems.map(\.description) }
         #expect(problems == [#"$.offerCodes[1].codes.oneTimeUse.codes[1]: duplicate offer code "springtrail" (first at $.offerCodes[0].codes.custom[0])"#])
+    }
+
+    /// The duplicate checks read an id or code back from the product or offer made from its element; an
+    /// element that made nothing (and every one after it, whose position no longer matches) keeps a copy.
+    @Test("ids and codes after an element that made nothing are still checked for duplicates, and the products after it are still found")
+    func duplicatesAfterABrokenElement() throws {
+        var json = Fixture.json
+            .replacingOccurrences(of: #""maxQuantity": 5, "prices": {"USA": "0.99","#, with: #""maxQuantity": 5, "prices": {"USA": "0,99","#)
+            .replacingOccurrences(of: #"{"id": "pass", "type": "nonRenewing""#, with: #"{"id": "alps", "type": "nonRenewing""#)
+            .replacingOccurrences(of: #"{"id": "basic.monthly", "type""#, with: #"{"id": "boost", "type""#)
+        let broken = #"{"id": "gone", "name": {"en": "Gone"}, "product": "nope", "paymentMode": "freeTrial", "period": "P1M", "eligibility": ["new"], "codes": {"custom": ["springtrail"]}}, "#
+        json = json.replacingOccurrences(of: #""offerCodes": ["#, with: #""offerCodes": ["# + broken)
+        let problems: [String]
+        do { _ = try CatalogLoader.load(Data(json.utf8)); problems = [] } catch { problems = error.problems.map(\.description) }
+        #expect(problems.filter { $0.contains("duplicate") } == [
+            #"$.products[2].id: duplicate product id "alps" (first at $.products[1].id)"#,
+            #"$.products[7].id: duplicate product id "boost" (first at $.products[0].id)"#,
+            #"$.offerCodes[1].codes.custom[0]: duplicate offer code "SPRINGTRAIL" (first at $.offerCodes[0].codes.custom[0])"#,
+        ], "\(problems)")
+        // The spring offer's product (element 4, position 3 once boost made nothing) is found.
+        #expect(!problems.contains { $0.hasPrefix("$.offerCodes[1].product") }, "\(problems)")
+        #expect(problems.contains(#"$.offerCodes[0].product: no product "nope" in $.products"#), "\(problems)")
     }
 
     @Test("an expiry date read once is still checked for every offer that gives it")

@@ -39,17 +39,39 @@ struct ScaleTests {
 
     // MARK: the catalog
 
-    @Test("a catalog's records are kept small: a product 104 bytes, an offer code 152, an offer 56, a subscription's rare monthly plan out of line")
+    @Test("a catalog's records are kept small: a product 104 bytes, an offer code 160 with its first custom code, an offer 56, a subscription's rare monthly plan out of line")
     func recordSizes() {
         // A catalog of 100,000 products holds 71,000 offer codes and 50,000 subscriptions: every 8 bytes
         // here is about a megabyte of the catalog's peak.
         #expect(MemoryLayout<Product>.stride <= 104)
-        #expect(MemoryLayout<OfferCodeOffer>.stride <= 152)
+        // 152 bytes and an array for the custom codes, which most offers have one of: the first code
+        // inline costs 8 bytes an offer and saves a 48-byte array.
+        #expect(MemoryLayout<OfferCodeOffer>.stride <= 160)
         #expect(MemoryLayout<SubscriptionInfo>.stride <= 120, "a monthly plan inline would be \(MemoryLayout<CommitmentPlan>.stride) bytes more")
         #expect(MemoryLayout<SubscriptionOffer>.stride <= 56)
     }
 
-    @Test("an offer code's packed fields read back what was set: eligibility, expiry, redemption limit")
+    @Test("the id index keeps no ids: 100,000 product ids in 12 bytes a slot, each found at its first position")
+    func placeIndexKeepsNoKeys() {
+        // Every tenth id repeats the one before it: the index keeps the first position, as a scan would.
+        let ids = (0..<100_000).map { "product.\($0 % 10 == 9 ? $0 - 1 : $0)" }
+        let index = PlaceIndex(positions: ids.count) { ids[$0] }
+        #expect(index.count == 90_000)
+        #expect(index.bytes <= 100_000 * 12 * 4 / 3 + 64, "a Dictionary of the same ids takes 6.3 MB")
+        var wrong = 0
+        for (position, id) in ids.enumerated() where index.place(of: id, keyAt: { ids[Int($0)] }) != UInt64(position % 10 == 9 ? position - 1 : position) {
+            wrong += 1
+        }
+        #expect(wrong == 0)
+        #expect(index.place(of: "product.9", keyAt: { ids[Int($0)] }) == nil && index.place(of: "", keyAt: { ids[Int($0)] }) == nil)
+        // Grown from nothing, one key at a time: the places survive each growth.
+        var grown = PlaceIndex()
+        for position in 0..<5_000 { #expect(grown.insert(ids[position], place: UInt64(position), keyAt: { ids[Int($0)] }) == (position % 10 == 9 ? UInt64(position - 1) : nil)) }
+        #expect(grown.count == 4_500)
+        #expect((0..<5_000).allSatisfy { grown.place(of: ids[$0], keyAt: { ids[Int($0)] }) == UInt64($0 % 10 == 9 ? $0 - 1 : $0) })
+    }
+
+    @Test("an offer code's packed fields read back what was set: eligibility, expiry, redemption limit, custom and one-time codes")
     func packedOfferFields() {
         var offer = Fixture.catalog.offerCodes[0]
         for eligibility in [[], [.new], [.existing, .lapsed], Set(OfferCodeOffer.Eligibility.allCases)] as [Set<OfferCodeOffer.Eligibility>] {
@@ -67,6 +89,24 @@ struct ScaleTests {
         }
         offer.redemptionLimit = 0
         #expect(offer.redemptionLimit == 0, "a limit of none is not no limit")
+        // The first custom code is kept inline, the rest with the one-time codes: each list reads back
+        // whatever the other holds.
+        let batch = OfferCodeOffer.OneTimeUse(created: Fixture.start, expires: Fixture.date("2027-01-31T00:00:00Z"))
+        for custom in [[], ["ONE"], ["ONE", "TWO", "THREE"]] {
+            for oneTime in [[], ["T1", "T2"]] {
+                offer.customCodes = custom
+                offer.oneTimeUseCodes = oneTime
+                offer.oneTimeUse = oneTime.isEmpty ? nil : batch
+                #expect(offer.customCodes == custom && offer.customCodeCount == custom.count)
+                #expect(custom.indices.allSatisfy { offer.customCode(at: $0) == custom[$0] })
+                #expect(offer.oneTimeUseCodes == oneTime && (offer.oneTimeUse == nil) == oneTime.isEmpty)
+            }
+        }
+        offer.customCodes = ["A", "B"]
+        offer.oneTimeUseCodes = []
+        offer.oneTimeUse = nil
+        offer.customCodes = ["A"]
+        #expect(offer.customCodes == ["A"] && offer.oneTimeUseCodes.isEmpty && offer.oneTimeUse == nil)
     }
 
     @Test("the active-offer limit names every subscription over it, in id order, each with its count")
