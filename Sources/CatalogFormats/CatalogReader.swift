@@ -156,6 +156,10 @@ final class ProblemLog {
         set { counters[2] = newValue }
     }
 
+    /// Product ids, offer ids and codes the duplicate checks kept a copy of, not read back from a
+    /// product or offer (`UniqueField`, `UniqueCodes`): none for a clean catalog.
+    var keysCopied = 0
+
     init() { counters.initialize(repeating: 0, count: 3) }
     deinit { counters.deallocate() }
     func add(_ path: JSONPath, _ reason: String) { problems.append(CatalogProblem(path: path, reason: reason)) }
@@ -419,6 +423,7 @@ final class CatalogReader {
             if let app { checkDefaultLanguage(node, language: app.defaultLanguage, into: &untranslated) }
         }
         log.problems += productIDs.problems
+        log.keysCopied += productIDs.copiedKeys
 
         // When every id was read back from a product at its element's position, the duplicate check
         // already holds each id's first position in `products`.
@@ -436,6 +441,7 @@ final class CatalogReader {
             codes.note(node, at: index, made: made ? offers.count - 1 : nil, offers: offers)
         }
         log.problems += offerIDs.problems
+        log.keysCopied += offerIDs.copiedKeys + codes.copiedKeys
         if let offersNode {
             log.problems += codes.problems
             // The whole-catalog rules, at the offer-code section (every subject they have is in it).
@@ -1647,6 +1653,7 @@ struct UniqueField {
     /// Whether every value noted was read back from the model: `firstSeen`'s places are then each id's
     /// first position in the model, as the catalog's index keeps them.
     var readsModelOnly: Bool { extras.isEmpty }
+    var copiedKeys: Int { extras.count }
 
     /// `madeAt`: where in the model the element just made from the node stands (its field's value is
     /// then `keyAt(madeAt)`, not read from the node again); `keyAt` must answer for every position made
@@ -1698,6 +1705,7 @@ struct UniqueCodes {
 
     /// Whether every code noted was read back from an offer: `firstSeen` is then the catalog's index.
     var readsModelOnly: Bool { extras.isEmpty }
+    var copiedKeys: Int { extras.count }
 
     /// `made`: the position in `offers` of the offer just built from the node.
     mutating func note(_ node: Node, at offer: Int, made: Int? = nil, offers: [OfferCodeOffer]) {

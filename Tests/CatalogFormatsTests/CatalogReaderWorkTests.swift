@@ -10,7 +10,7 @@ import Testing
 struct CatalogReaderWorkTests {
     /// The fixture with its products repeated `copies` times (ids made unique); `breakPrice` spoils one
     /// price of the last product.
-    func catalog(copies: Int, breakPrice: Bool = false) throws -> Data {
+    func catalog(copies: Int, breakPrice: Bool = false, breakFirstName: Bool = false) throws -> Data {
         var root = try #require(JSONSerialization.jsonObject(with: Data(Fixture.json.utf8)) as? [String: Any])
         let products = try #require(root["products"] as? [[String: Any]])
         var all: [[String: Any]] = []
@@ -22,6 +22,7 @@ struct CatalogReaderWorkTests {
             }
         }
         if breakPrice { all[all.count - 1]["prices"] = ["USA": "1,99"] }
+        if breakFirstName { all[0].removeValue(forKey: "name") }
         root["products"] = all
         return try JSONSerialization.data(withJSONObject: root)
     }
@@ -59,6 +60,20 @@ struct CatalogReaderWorkTests {
             }
         }
         #expect(read.offerCode(forCode: "NOSUCHCODE") == nil && read.offerCode(id: "nope") == nil)
+    }
+
+    @Test("a clean catalog's duplicate checks keep no copy of an id or code: each is read back from its product or offer, which the catalog's indexes then use")
+    func duplicateChecksCopyNoKeys() throws {
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleCatalog.json")
+        for json in [try catalog(copies: 8), try Data(contentsOf: sample)] {
+            let (read, log) = CatalogLoader.read(json)
+            #expect(read != nil && log.problems.isEmpty && log.keysCopied == 0)
+        }
+        // A product that made nothing (no name): its id, and those of the 8 × 9 − 1 products after it
+        // (their positions no longer match their elements'), are kept as copies.
+        let (_, log) = CatalogLoader.read(try catalog(copies: 8, breakFirstName: true))
+        #expect(log.problems.count == 1 && log.keysCopied == 72, "\(log.keysCopied)")
     }
 
     @Test("nodes visited grow linearly with the number of products")
