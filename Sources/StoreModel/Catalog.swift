@@ -121,11 +121,12 @@ public struct Catalog: Sendable {
         var codes = PlaceIndex(expected: offerCodes.count)
         for position in offerCodes.indices {
             // Custom codes first: a code an offer lists both ways counts as custom.
-            for custom in [true, false] {
-                let list = custom ? offerCodes[position].customCodes : offerCodes[position].oneTimeUseCodes
-                for (index, code) in list.enumerated() {
-                    _ = codes.insert(code, place: Self.codePlace(offer: position, custom: custom, index: index), keyAt: self.code(at:))
-                }
+            for index in 0..<offerCodes[position].customCodeCount {
+                _ = codes.insert(offerCodes[position].customCode(at: index), place: Self.codePlace(offer: position, custom: true, index: index),
+                                 keyAt: self.code(at:))
+            }
+            for (index, code) in offerCodes[position].oneTimeUseCodes.enumerated() {
+                _ = codes.insert(code, place: Self.codePlace(offer: position, custom: false, index: index), keyAt: self.code(at:))
             }
         }
         codePlaces = codes
@@ -218,7 +219,7 @@ public struct Catalog: Sendable {
     }
 
     /// Each key's first position, as the linear scans this replaces found it.
-    package static func firstPositions(_ keys: [String]) -> [String: Int] {
+    private static func firstPositions(_ keys: [String]) -> [String: Int] {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(keys.count)
         for (position, key) in keys.enumerated() where positions[key] == nil { positions[key] = position }

@@ -184,16 +184,16 @@ public enum ScenarioScreen {
         let offers = app.store.catalog.offerCodes
         guard screen.codeOffer < offers.count else { return nil }
         // Read in place: an offer may have thousands of one-time codes.
-        let (oneTime, custom) = (offers[screen.codeOffer].oneTimeUseCodes, offers[screen.codeOffer].customCodes)
-        let index = screen.codeIndex < oneTime.count + custom.count ? screen.codeIndex : 0
-        return index < oneTime.count ? oneTime[index] : custom.isEmpty ? nil : custom[index - oneTime.count]
+        let (oneTime, custom) = (offers[screen.codeOffer].oneTimeUseCodes, offers[screen.codeOffer].customCodeCount)
+        let index = screen.codeIndex < oneTime.count + custom ? screen.codeIndex : 0
+        return index < oneTime.count ? oneTime[index] : custom == 0 ? nil : offers[screen.codeOffer].customCode(at: index - oneTime.count)
     }
 
     /// The next (or previous) code: within an offer, then on to the next offer's, wrapping around.
     static func pickCode(by step: Int, _ screen: inout State, _ app: AppState) {
         let offers = app.store.catalog.offerCodes
         guard !offers.isEmpty else { return }
-        func count(_ offer: Int) -> Int { offers[offer].oneTimeUseCodes.count + offers[offer].customCodes.count }
+        func count(_ offer: Int) -> Int { offers[offer].oneTimeUseCodes.count + offers[offer].customCodeCount }
         var (offer, index) = (min(screen.codeOffer, offers.count - 1), screen.codeIndex + step)
         // Each offer has a code (lint): at most one offer is stepped over per key.
         if index >= count(offer) { offer = (offer + 1) % offers.count; index = 0 }
