@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 @testable import storefront
 import Testing
 
@@ -13,6 +14,51 @@ struct StartupWorkTests {
     func subcommandsAreNamed() {
         for command in storefront.Storefront.configuration.subcommands {
             #expect(command.configuration.commandName != nil, "\(command) has no commandName")
+        }
+    }
+}
+
+/// Package.swift's `metadataByAccessor`: a module built without it asks the runtime for a concrete
+/// generic type's metadata by its mangled name (`__swift_instantiateConcreteTypeFromMangledName`),
+/// and the runtime then checks the type's requirements by searching every conformance record of the
+/// static binary, once per type (`[Role: Style]` needs `Role: Hashable`): 7 M of the sample's first
+/// frame's 52.7 M instructions before it was set. Counted in the object files this test was built
+/// from, so a new module without the setting fails here.
+@Suite("Start-up work: generic metadata")
+struct GenericMetadataTests {
+    /// Every folder of Sources/ with Swift in it is a module of ours.
+    static func modules() throws -> [String] {
+        let sources = Storefront.repository.appendingPathComponent("Sources")
+        return try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted().filter { folder in
+            FileManager.default.enumerator(atPath: sources.appendingPathComponent(folder).path)?
+                .contains { ($0 as? String)?.hasSuffix(".swift") == true } == true
+        }
+    }
+    static let builtFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    static let byName = Data("__swift_instantiateConcreteTypeFromMangledName".utf8)
+
+    static func objects(of module: String) throws -> [URL] {
+        let folder = builtFolder.appendingPathComponent("\(module).build")
+        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "o" }
+    }
+
+    static func asksByName(_ object: URL) throws -> Bool {
+        try Data(contentsOf: object).range(of: byName) != nil
+    }
+
+    @Test("no module of ours asks the runtime to decode a type's name for its metadata (each ask searched every conformance record of the binary)")
+    func ourModulesUseAccessors() throws {
+        // The control: ArgumentParser is built without the setting and asks, so the search finds the name where it is.
+        #expect(try Self.objects(of: "ArgumentParser").contains { try Self.asksByName($0) })
+        let modules = try Self.modules()
+        #expect(modules.count >= 14 && modules.contains("StoreUI") && modules.contains("storefront"), "\(modules)")
+        for module in modules {
+            let objects = try Self.objects(of: module)
+            #expect(!objects.isEmpty, "no object files for \(module) in \(Self.builtFolder.path)")
+            for object in objects {
+                #expect(try !Self.asksByName(object), "\(module): \(object.lastPathComponent)")
+            }
         }
     }
 }
