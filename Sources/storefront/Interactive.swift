@@ -13,16 +13,17 @@ enum Interactive {
 
     /// Runs until the person quits (status 0) or a signal arrives (the process dies of it). The terminal is
     /// restored on every way out (`TerminalScreen.stop`, run by `defer`, and its signal handlers).
-    /// `recording` (`--recording`) gets every frame the terminal is given.
-    static func run(_ session: LaunchOptions.Session, recording: CastFile? = nil) throws -> Int32 {
+    /// `recording` (`--recording`) gets every frame the terminal is given. `environment` is the process's,
+    /// read once by the caller.
+    static func run(_ session: LaunchOptions.Session, environment: [String: String], recording: CastFile? = nil) throws -> Int32 {
         let screen: TerminalScreen
         do {
-            screen = try TerminalScreen.start()
+            screen = try TerminalScreen.start(environment: environment)
         } catch {
             throw StartupError(message: "\(error)")
         }
         defer { screen.stop() }
-        let crashTest = CrashTest(environment: ProcessInfo.processInfo.environment)
+        let crashTest = CrashTest(environment: environment)
         var state = session.appState(size: screen.size)
         var drawn: Grid?
         var saved = state.store

@@ -7,7 +7,14 @@ import StoreModel
 import StoreUI
 import TextSafety
 
-extension PaymentGate: ExpressibleByArgument {}
+/// The values spelled as they are: ArgumentParser's defaults for a string enum spell each one through
+/// `"\(value)"`, whose runtime lookups (is it text-streamable? described?) cost 1.1 M instructions at
+/// every start before this (issue 33). The help lists the same values.
+extension PaymentGate: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public static var allValueDescriptions: [String: String] { [:] }
+    public var defaultValueDescription: String { rawValue }
+}
 
 /// The options every way of starting the store shares.
 struct LaunchOptions: ParsableArguments {
