@@ -8,6 +8,12 @@ import PackageDescription
 /// Every Swift module in Sources/ builds with it; StartupWorkTests looks for the name in their object files.
 let metadataByAccessor: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
 
+/// The static Swift runtime links executables with `-export-dynamic`, which made every public symbol of
+/// every package module (41,894) a dynamic symbol: the runtime's backtracer looks up its own address
+/// with `dladdr` at every start, a walk of that table (1.5 M instructions). Nothing looks our symbols up
+/// by name at run time; the last flag wins.
+let noExportedSymbols: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
+
 let package = Package(
     name: "storefront",
     platforms: [.macOS(.v14)],
@@ -117,7 +123,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: metadataByAccessor
+            swiftSettings: metadataByAccessor,
+            linkerSettings: noExportedSymbols
         ),
         // `swift run -c release storefront-bench`: catalogs and ledgers at scale, measured in process and
         // through a real pseudo-terminal; prints one table of medians (README, "Performance").
@@ -131,7 +138,8 @@ let package = Package(
         .executableTarget(name: "ListComparator", dependencies: ["CNCurses"]),
         // The Swift floor the first frame is measured against (issue 33): the sample's list in Swift with
         // Foundation's currency format, drawn with ncursesw, built the same way as storefront.
-        .executableTarget(name: "SwiftListFloor", dependencies: ["CNCurses"], swiftSettings: [.swiftLanguageMode(.v5)] + metadataByAccessor),
+        .executableTarget(name: "SwiftListFloor", dependencies: ["CNCurses"], swiftSettings: [.swiftLanguageMode(.v5)] + metadataByAccessor,
+                          linkerSettings: noExportedSymbols),
         // Every parser of untrusted bytes with the promises it keeps for any input (README, "Fuzzing"):
         // libFuzzer runs them through storefront-fuzz (.ci/fuzz); FuzzTargetsTests replays the seeds and
         // every kept finding.

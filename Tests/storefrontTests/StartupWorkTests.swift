@@ -73,3 +73,39 @@ struct GenericMetadataTests {
         }
     }
 }
+
+/// Package.swift's `noExportedSymbols`: the static runtime links executables with `-export-dynamic`,
+/// which exported all 41,888 public symbols of our package's modules, and the runtime's backtracer
+/// walks that table with `dladdr` at every start (1.5 M instructions before the sample's first frame).
+@Suite("Start-up work: exported symbols")
+struct ExportedSymbolsTests {
+    /// The symbols an ELF file defines in its dynamic symbol table (`readelf --dyn-syms`, less the
+    /// undefined ones it imports from libc and the rest).
+    static func definedDynamicSymbols(_ url: URL) throws -> Int {
+        let file = try Data(contentsOf: url, options: .alwaysMapped)
+        func read<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T {
+            file.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
+        }
+        #expect(file.prefix(4) == Data([0x7F, 0x45, 0x4C, 0x46]) && file[4] == 2, "\(url.path) is not a 64-bit ELF file")
+        let sections = Int(read(0x28, UInt64.self)), size = Int(read(0x3A, UInt16.self)), count = Int(read(0x3C, UInt16.self))
+        for index in 0..<count {
+            let header = sections + index * size
+            guard read(header + 4, UInt32.self) == 11 else { continue }  // SHT_DYNSYM
+            let start = Int(read(header + 0x18, UInt64.self)), bytes = Int(read(header + 0x20, UInt64.self))
+            let entry = Int(read(header + 0x38, UInt64.self))
+            // Entry 0 is the null symbol; st_shndx (2 bytes at 6) is 0 for a symbol the file only imports.
+            return (1..<(bytes / entry)).count { read(start + $0 * entry + 6, UInt16.self) != 0 }
+        }
+        return 0
+    }
+
+    @Test("the storefront binary exports none of its modules' symbols, so the runtime's start-up dladdr has next to nothing to walk")
+    func noExportedSymbols() throws {
+        let defined = try Self.definedDynamicSymbols(Storefront.binary)
+        #expect(defined <= 16, "\(Storefront.binary.path) exports \(defined) symbols")
+        // The control: a shared library exports what it defines, and the count sees it.
+        let ncurses = ["/usr/lib/x86_64-linux-gnu/libncursesw.so.6", "/usr/lib/aarch64-linux-gnu/libncursesw.so.6"]
+            .first { FileManager.default.fileExists(atPath: $0) }
+        if let ncurses { #expect(try Self.definedDynamicSymbols(URL(fileURLWithPath: ncurses)) > 100) }
+    }
+}
