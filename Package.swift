@@ -6,6 +6,8 @@ import PackageDescription
 /// checks: each such check (`[Role: Style]` needs `Role: Hashable`) was a walk of the binary's 9,275
 /// conformance records, half a million instructions at first use (issue 33, docs/performance.md).
 /// Every Swift module in Sources/ builds with it; StartupWorkTests looks for the name in their object files.
+/// SwiftPM calls any such flag unsafe: a package depending on our StoreModel or CatalogFormats products by
+/// version would refuse them (none does; a path or branch dependency is allowed).
 let metadataByAccessor: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
 
 /// The static Swift runtime links executables with `-export-dynamic`, which made every public symbol of
