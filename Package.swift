@@ -11,10 +11,11 @@ import PackageDescription
 let metadataByAccessor: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
 
 /// The static Swift runtime links executables with `-export-dynamic`, which made every public symbol of
-/// every package module (41,894) a dynamic symbol: the runtime's backtracer looks up its own address
-/// with `dladdr` at every start, a walk of that table (1.5 M instructions). Nothing looks our symbols up
-/// by name at run time; the last flag wins.
-let noExportedSymbols: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
+/// the modules built from source, ours and our dependencies' (41,888), a dynamic symbol: the runtime's
+/// backtracer looks up its own address with `dladdr` at every start, a walk of that table (1.5 M
+/// instructions). Nothing looks these symbols up by name at run time; the last flag wins. GNU linkers
+/// only, so Linux only.
+let noExportedSymbols: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
 
 let package = Package(
     name: "storefront",

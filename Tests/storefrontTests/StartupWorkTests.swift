@@ -58,7 +58,7 @@ struct GenericMetadataTests {
         try Data(contentsOf: object).range(of: byName) != nil
     }
 
-    @Test("no module of ours asks the runtime to decode a type's name for its metadata (each ask searched every conformance record of the binary)")
+    @Test("no module of ours asks the runtime for a concrete generic type's metadata by its mangled name (each ask searched every conformance record of the binary)")
     func ourModulesUseAccessors() throws {
         // The control: ArgumentParser is built without the setting and asks, so the search finds the name where it is.
         #expect(try Self.objects(of: "ArgumentParser").contains { try Self.asksByName($0) })
@@ -75,37 +75,70 @@ struct GenericMetadataTests {
 }
 
 /// Package.swift's `noExportedSymbols`: the static runtime links executables with `-export-dynamic`,
-/// which exported all 41,888 public symbols of our package's modules, and the runtime's backtracer
-/// walks that table with `dladdr` at every start (1.5 M instructions before the sample's first frame).
+/// which exported all 41,888 public symbols of the modules built from source (ours and our dependencies'),
+/// and the runtime's backtracer walks that table with `dladdr` at every start (1.5 M instructions before
+/// the sample's first frame). Only a binary with the Swift runtime linked in gets that flag: README's
+/// release build, which `.ci/run`'s second pass (`STOREFRONT_TEST_BINARY`) tests; the debug build `swift
+/// test` makes links the runtime as a shared library and never exported these.
 @Suite("Start-up work: exported symbols")
 struct ExportedSymbolsTests {
-    /// The symbols an ELF file defines in its dynamic symbol table (`readelf --dyn-syms`, less the
-    /// undefined ones it imports from libc and the rest).
-    static func definedDynamicSymbols(_ url: URL) throws -> Int {
-        let file = try Data(contentsOf: url, options: .alwaysMapped)
+    struct ELF {
+        let file: Data
+        struct NotELF: Error { var path: String }
+        init(_ url: URL) throws {
+            file = try Data(contentsOf: url, options: .alwaysMapped)
+            guard file.count > 64, file.prefix(4) == Data([0x7F, 0x45, 0x4C, 0x46]), file[4] == 2 else { throw NotELF(path: url.path) }
+        }
         func read<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T {
             file.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
         }
-        #expect(file.prefix(4) == Data([0x7F, 0x45, 0x4C, 0x46]) && file[4] == 2, "\(url.path) is not a 64-bit ELF file")
-        let sections = Int(read(0x28, UInt64.self)), size = Int(read(0x3A, UInt16.self)), count = Int(read(0x3C, UInt16.self))
-        for index in 0..<count {
-            let header = sections + index * size
-            guard read(header + 4, UInt32.self) == 11 else { continue }  // SHT_DYNSYM
-            let start = Int(read(header + 0x18, UInt64.self)), bytes = Int(read(header + 0x20, UInt64.self))
-            let entry = Int(read(header + 0x38, UInt64.self))
-            // Entry 0 is the null symbol; st_shndx (2 bytes at 6) is 0 for a symbol the file only imports.
-            return (1..<(bytes / entry)).count { read(start + $0 * entry + 6, UInt16.self) != 0 }
+        /// Each section header: (type, file offset, size, linked section, entry size).
+        var sections: [(type: UInt32, offset: Int, size: Int, link: Int, entry: Int)] {
+            let start = Int(read(0x28, UInt64.self)), size = Int(read(0x3A, UInt16.self)), count = Int(read(0x3C, UInt16.self))
+            return (0..<count).map { index in
+                let header = start + index * size
+                return (read(header + 4, UInt32.self), Int(read(header + 0x18, UInt64.self)), Int(read(header + 0x20, UInt64.self)),
+                        Int(read(header + 0x28, UInt32.self)), Int(read(header + 0x38, UInt64.self)))
+            }
         }
-        return 0
+        /// The symbols the file defines in its dynamic symbol table (`readelf --dyn-syms`, less those it
+        /// imports): entry 0 is the null symbol, and st_shndx (2 bytes at 6) is 0 for an import.
+        var definedDynamicSymbols: Int {
+            guard let table = sections.first(where: { $0.type == 11 }) else { return 0 }  // SHT_DYNSYM
+            return (1..<(table.size / table.entry)).count { read(table.offset + $0 * table.entry + 6, UInt16.self) != 0 }
+        }
+        /// The shared libraries it needs (DT_NEEDED entries of the dynamic section, names in its string table).
+        var neededLibraries: [String] {
+            let all = sections
+            guard let dynamic = all.first(where: { $0.type == 6 }) else { return [] }  // SHT_DYNAMIC
+            let strings = all[dynamic.link].offset
+            return stride(from: dynamic.offset, to: dynamic.offset + dynamic.size, by: 16).compactMap { entry in
+                guard read(entry, Int64.self) == 1 else { return nil }  // DT_NEEDED
+                let name = file[(strings + Int(read(entry + 8, UInt64.self)))...].prefix { $0 != 0 }
+                return String(decoding: name, as: UTF8.self)
+            }
+        }
     }
 
-    @Test("the storefront binary exports none of its modules' symbols, so the runtime's start-up dladdr has next to nothing to walk")
+    static var runtimeLinkedIn: Bool {
+        (try? !ELF(Storefront.binary).neededLibraries.contains { $0.hasPrefix("libswiftCore") }) ?? false
+    }
+
+    @Test("the storefront binary exports none of the symbols of the modules it was built from, so the runtime's start-up dladdr has next to nothing to walk",
+          .enabled(if: runtimeLinkedIn, "the binary under test links the Swift runtime as a shared library (the debug build); the release pass checks README's build"))
     func noExportedSymbols() throws {
-        let defined = try Self.definedDynamicSymbols(Storefront.binary)
-        #expect(defined <= 16, "\(Storefront.binary.path) exports \(defined) symbols")
-        // The control: a shared library exports what it defines, and the count sees it.
-        let ncurses = ["/usr/lib/x86_64-linux-gnu/libncursesw.so.6", "/usr/lib/aarch64-linux-gnu/libncursesw.so.6"]
-            .first { FileManager.default.fileExists(atPath: $0) }
-        if let ncurses { #expect(try Self.definedDynamicSymbols(URL(fileURLWithPath: ncurses)) > 100) }
+        let binary = try ELF(Storefront.binary)
+        #expect(binary.neededLibraries.contains { $0.hasPrefix("libc.so") }, "\(binary.neededLibraries)")
+        #expect(binary.definedDynamicSymbols <= 16, "\(Storefront.binary.path) exports \(binary.definedDynamicSymbols) symbols")
+    }
+
+    @Test("the ELF reading the export check relies on finds what a shared library exports and what it needs")
+    func elfReadingWorks() throws {
+        let ncurses = try #require(["/usr/lib/x86_64-linux-gnu/libncursesw.so.6", "/usr/lib/aarch64-linux-gnu/libncursesw.so.6"]
+            .first { FileManager.default.fileExists(atPath: $0) })
+        let library = try ELF(URL(fileURLWithPath: ncurses))
+        #expect(library.definedDynamicSymbols > 100)
+        #expect(library.neededLibraries.contains { $0.hasPrefix("libtinfo") } && library.neededLibraries.contains { $0.hasPrefix("libc.so") },
+                "\(library.neededLibraries)")
     }
 }
