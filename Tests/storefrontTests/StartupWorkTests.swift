@@ -89,8 +89,10 @@ struct ExportedSymbolsTests {
             file = try Data(contentsOf: url, options: .alwaysMapped)
             guard file.count > 64, file.prefix(4) == Data([0x7F, 0x45, 0x4C, 0x46]), file[4] == 2 else { throw NotELF(path: url.path) }
         }
+        /// A little-endian field; 0 past the end of the file, so a damaged file reads as having nothing.
         func read<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T {
-            file.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
+            guard offset >= 0, offset <= file.count - MemoryLayout<T>.size else { return 0 }
+            return file.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
         }
         /// Each section header: (type, file offset, size, linked section, entry size).
         var sections: [(type: UInt32, offset: Int, size: Int, link: Int, entry: Int)] {
@@ -104,17 +106,19 @@ struct ExportedSymbolsTests {
         /// The symbols the file defines in its dynamic symbol table (`readelf --dyn-syms`, less those it
         /// imports): entry 0 is the null symbol, and st_shndx (2 bytes at 6) is 0 for an import.
         var definedDynamicSymbols: Int {
-            guard let table = sections.first(where: { $0.type == 11 }) else { return 0 }  // SHT_DYNSYM
+            guard let table = sections.first(where: { $0.type == 11 }), table.entry > 0, table.size >= table.entry else { return 0 }  // SHT_DYNSYM
             return (1..<(table.size / table.entry)).count { read(table.offset + $0 * table.entry + 6, UInt16.self) != 0 }
         }
         /// The shared libraries it needs (DT_NEEDED entries of the dynamic section, names in its string table).
         var neededLibraries: [String] {
             let all = sections
-            guard let dynamic = all.first(where: { $0.type == 6 }) else { return [] }  // SHT_DYNAMIC
+            guard let dynamic = all.first(where: { $0.type == 6 }), all.indices.contains(dynamic.link) else { return [] }  // SHT_DYNAMIC
             let strings = all[dynamic.link].offset
-            return stride(from: dynamic.offset, to: dynamic.offset + dynamic.size, by: 16).compactMap { entry in
+            return stride(from: dynamic.offset, to: min(dynamic.offset + dynamic.size, file.count), by: 16).compactMap { entry in
                 guard read(entry, Int64.self) == 1 else { return nil }  // DT_NEEDED
-                let name = file[(strings + Int(read(entry + 8, UInt64.self)))...].prefix { $0 != 0 }
+                let start = strings + Int(read(entry + 8, UInt64.self))
+                guard start >= 0, start < file.count else { return nil }
+                let name = file[start...].prefix { $0 != 0 }
                 return String(decoding: name, as: UTF8.self)
             }
         }

@@ -184,9 +184,9 @@ public enum ScenarioScreen {
         let offers = app.store.catalog.offerCodes
         guard screen.codeOffer < offers.count else { return nil }
         // Read in place: an offer may have thousands of one-time codes.
-        let (oneTime, custom) = (offers[screen.codeOffer].oneTimeUseCodes, offers[screen.codeOffer].customCodeCount)
-        let index = screen.codeIndex < oneTime.count + custom ? screen.codeIndex : 0
-        return index < oneTime.count ? oneTime[index] : custom == 0 ? nil : offers[screen.codeOffer].customCode(at: index - oneTime.count)
+        let (oneTime, customCount) = (offers[screen.codeOffer].oneTimeUseCodes, offers[screen.codeOffer].customCodeCount)
+        let index = screen.codeIndex < oneTime.count + customCount ? screen.codeIndex : 0
+        return index < oneTime.count ? oneTime[index] : customCount == 0 ? nil : offers[screen.codeOffer].customCode(at: index - oneTime.count)
     }
 
     /// The next (or previous) code: within an offer, then on to the next offer's, wrapping around.
