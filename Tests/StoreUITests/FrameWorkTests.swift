@@ -86,6 +86,125 @@ struct FrameWorkTests {
     }
 }
 
+/// The store's rows are kept from frame to frame while nothing they show changes (issue 33: each row asked
+/// the model for its pitch, status and offers again on every key). Counted, not timed; debug builds, these
+/// tests' own, also draw every kept row afresh and stop if the two differ.
+@Suite("store rows kept between frames")
+struct KeptRowsTests {
+    static func app(_ store: AppStore? = nil, size: Size = Size(columns: 80, rows: 24)) -> AppState {
+        AppState(store: store ?? AppStore(catalog: Sample.catalog, territory: Sample.catalog.territory("USA")!, now: Sample.start),
+                 locale: Locale(identifier: "en_US"), size: size)
+    }
+
+    /// The product rows on screen now.
+    static func visibleProducts(_ state: AppState) -> Int {
+        let body = Chrome.body(state)
+        let list = StoreList(state)
+        let selected = list.rowIndex(of: state.storeScreen.selection) ?? 0
+        let offset = max(0, min(selected - body.height / 2, list.rows.count - body.height))
+        return (offset..<min(list.rows.count, offset + body.height)).filter {
+            if case .product = list.rows[$0] { return true } else { return false }
+        }.count
+    }
+
+    /// The same screen drawn by an app that never drew before.
+    static func fresh(_ state: AppState) -> String {
+        var other = app(state.store, size: state.size)
+        other.storeScreen = StoreScreen.State(selection: state.storeScreen.selection)
+        return other.view().text
+    }
+
+    @Test("moving the selection draws afresh only the two rows whose selection changed; the others are the last frame's")
+    func selectionDrawsTwoRows() {
+        var state = Self.app()
+        _ = state.view()
+        let first = state.storeScreen.drawnRows.rowsDrawn
+        #expect(first == Self.visibleProducts(state))
+        for key in [Key.down, .down, .up] {
+            let before = state.storeScreen.drawnRows.rowsDrawn
+            state.press(key)
+            let text = state.view().text
+            #expect(state.storeScreen.drawnRows.rowsDrawn - before == 2, "the row left and the row selected")
+            #expect(text == Self.fresh(state))
+        }
+    }
+
+    @Test("a row scrolled into view is drawn; scrolling back copies the rows kept", arguments: [12, 1_000])
+    func scrolling(products: Int) {
+        var state = Self.app(AppStore(catalog: WorkPerKeyTests.catalog(products: products), territory: Sample.catalog.territory("USA")!,
+                                      now: Sample.start), size: Size(columns: 80, rows: 14))
+        _ = state.view()
+        state.press(.pageDown)
+        _ = state.view()
+        let before = state.storeScreen.drawnRows.rowsDrawn
+        state.press(.pageUp)
+        let text = state.view().text
+        #expect(state.storeScreen.drawnRows.rowsDrawn - before <= 2, "back to the first page: at most the selection's two rows")
+        #expect(text == Self.fresh(state))
+    }
+
+    @Test("anything the store changes draws every row afresh: a purchase shows as owned at once")
+    func changeDrawsAfresh() {
+        var state = Self.app()
+        state.storeScreen = StoreScreen.State(selection: "com.trailhead.routes.offline")
+        let before = state.view().text
+        let drawn = state.storeScreen.drawnRows.rowsDrawn
+        state.store.purchase("com.trailhead.routes.offline")
+        let after = state.view().text
+        #expect(state.storeScreen.drawnRows.rowsDrawn - drawn == Self.visibleProducts(state))
+        #expect(after != before)
+        #expect(after == Self.fresh(state))
+        #expect(state.storeScreen.drawnRows.rowsKept <= Self.visibleProducts(state), "the rows of before the purchase are dropped")
+    }
+
+    @Test("a new locale draws every row afresh, in its words and prices")
+    func localeDrawsAfresh() {
+        var state = Self.app()
+        _ = state.view()
+        let drawn = state.storeScreen.drawnRows.rowsDrawn
+        state.locale = Locale(identifier: "en_GB")
+        _ = state.view()
+        #expect(state.storeScreen.drawnRows.rowsDrawn - drawn == Self.visibleProducts(state))
+    }
+
+    @Test("the clock alone within a minute keeps the rows; a new minute, or a renewal within one, draws them afresh")
+    func clockTicks() {
+        // Bought half a minute past the hour, so it renews half a minute into a minute.
+        var store = AppStore(catalog: Sample.catalog, territory: Sample.catalog.territory("USA")!, now: Sample.start.addingTimeInterval(30))
+        store.purchase("com.trailhead.plus.pro.monthly")
+        let renewal = store.status(ofGroup: store.catalog.product("com.trailhead.plus.pro.monthly")!.subscription!.groupID)!
+            .transaction.expirationDate!
+        store.advance(to: renewal.addingTimeInterval(-20))
+        var state = Self.app(store)
+        _ = state.view()
+        var drawn = state.storeScreen.drawnRows.rowsDrawn
+        _ = state.update(.tick(seconds: 5))
+        _ = state.view()
+        #expect(state.storeScreen.drawnRows.rowsDrawn == drawn, "five seconds later, the same minute, nothing renewed")
+        _ = state.update(.tick(seconds: 20))
+        #expect(FrameSchedule.minute(of: state.store.now) == FrameSchedule.minute(of: renewal.addingTimeInterval(-15)))
+        let text = state.view().text
+        #expect(state.storeScreen.drawnRows.rowsDrawn - drawn == Self.visibleProducts(state), "the renewal changed the store")
+        #expect(text == Self.fresh(state))
+        drawn = state.storeScreen.drawnRows.rowsDrawn
+        _ = state.update(.tick(seconds: 60))
+        _ = state.view()
+        #expect(state.storeScreen.drawnRows.rowsDrawn - drawn == Self.visibleProducts(state), "a new minute")
+    }
+
+    @Test("rows are kept for one revision of the store, and no more than a few screens of them")
+    func keptRowsBounded() {
+        var state = Self.app(AppStore(catalog: WorkPerKeyTests.catalog(products: 2_000), territory: Sample.catalog.territory("USA")!,
+                                      now: Sample.start), size: Size(columns: 80, rows: 14))
+        for _ in 0..<150 {
+            state.press(.pageDown)
+            _ = state.view()
+        }
+        #expect(state.storeScreen.drawnRows.rowsKept <= StoreScreen.DrawnRows.limit)
+        #expect(state.storeScreen.drawnRows.rowsKept > 0)
+    }
+}
+
 @Suite("rules drawn a character at a time")
 struct RepeatedCharacterTests {
     @Test("a character repeated (a rule, a box edge) draws the same cells as the repeated text, cut at either edge and for wide characters")

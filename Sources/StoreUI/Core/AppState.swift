@@ -1,5 +1,6 @@
 import Foundation
 import StoreModel
+import Synchronization
 
 /// A language's table, shared by reference: one per language, made once.
 final class StringTable: Sendable {
@@ -27,13 +28,24 @@ final class StringTable: Sendable {
 
 /// Everything the app shows, in one value: the App Store model, where the person is, and what is open.
 public struct AppState: Sendable {
-    public var store: AppStore
+    public var store: AppStore {
+        didSet { revision = Self.nextRevision() }
+    }
     public var locale: Locale {
         didSet {
             storeLayout = StoreLayout(catalog: store.catalog, locale: locale)
             textLanguage = TextLanguage(locale)
+            revision = Self.nextRevision()
         }
     }
+    /// A number that changes whenever the store or the locale does (any mutation, even one that changes
+    /// nothing), so a view may keep what it drew from them while it stays the same (the store's rows,
+    /// StoreScreen.swift). Numbers are never given twice in a process: two states with the same
+    /// revision hold the same store and locale, whichever copies they went through. One exception, the
+    /// clock's tick within a minute that changes nothing else, keeps it (`update(.tick)`).
+    var revision = AppState.nextRevision()
+    private static let revisions = Atomic<UInt64>(0)
+    private static func nextRevision() -> UInt64 { revisions.wrappingAdd(1, ordering: .relaxed).newValue }
     /// The language's table (hundreds of strings and closures), read where it is kept: `AppState` is
     /// copied every turn of the loop and by views, and copying the table inline retained each of its
     /// strings every time (a third of the instructions of a store frame; issue 33).

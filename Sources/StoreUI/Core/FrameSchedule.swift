@@ -18,10 +18,13 @@ public struct FrameSchedule: Sendable {
     /// Whether this turn works out a frame, at the simulated clock `now`; if so, the next is not due
     /// until something changes or the minute does.
     public mutating func frameDue(at now: Date) -> Bool {
-        let minute = (now.timeIntervalSinceReferenceDate / 60).rounded(.down)
+        let minute = Self.minute(of: now)
         guard due || minute != self.minute else { return false }
         due = false
         self.minute = minute
         return true
     }
+
+    /// The simulated minute an instant is in: the finest step of the clock a screen shows.
+    static func minute(of instant: Date) -> Double { (instant.timeIntervalSinceReferenceDate / 60).rounded(.down) }
 }

@@ -48,8 +48,13 @@ extension AppState {
             // seconds); what it renewed is.
             guard seconds > 0 else { break }
             let before = store.unsavedChanges
+            let (kept, minute) = (revision, FrameSchedule.minute(of: store.now))
             store.advance(to: store.now.addingTimeInterval(seconds * store.scenario.timeRate.speed))
             changed = store.unsavedChanges != before
+            // The clock alone, within the minute: what the screens show of it is as it was, as
+            // `FrameSchedule` has it (it works out no frame for such a turn), so the rows views keep
+            // stay theirs; a new minute or anything the clock renewed or expired changes the revision.
+            if !changed, FrameSchedule.minute(of: store.now) == minute { revision = kept }
         case .key(let key):
             let before = WhatASaveWrites(store)
             effects = take(key)

@@ -143,6 +143,20 @@ public struct Grid: Sendable, Equatable {
         for x in max(0, column)..<min(size.columns, column + width) { self[row, x].role = role }
     }
 
+    /// The cells of part of a row (clipped to the grid), for a view that keeps what it drew.
+    func cells(row: Int, column: Int, width: Int) -> [Cell] {
+        guard row >= 0, row < size.rows else { return [] }
+        let start = row * size.columns
+        return Array(cells[start + max(0, column)..<start + min(size.columns, column + width)])
+    }
+
+    /// Puts back cells `cells(row:column:width:)` gave, from the same column.
+    mutating func setCells(_ run: [Cell], row: Int, column: Int) {
+        guard row >= 0, row < size.rows else { return }
+        let start = row * size.columns + max(0, column)
+        cells.replaceSubrange(start..<start + run.count, with: run)
+    }
+
     /// The text a person sees, one line per row, trailing spaces trimmed: what screen tests compare.
     public var text: String {
         (0..<size.rows).map { row in

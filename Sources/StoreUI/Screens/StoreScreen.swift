@@ -1,5 +1,6 @@
 import Foundation
 import StoreModel
+import Synchronization
 import TextSafety
 
 /// The store: products grouped by type, each with its total billing price; owned items marked, not
@@ -12,8 +13,13 @@ public enum StoreScreen {
         public var selection: String?
         /// Chosen quantity per consumable.
         public var quantities: [String: Int] = [:]
+        /// The product rows as drawn, to copy into the next frame while nothing they show has changed.
+        /// Not part of the state: equal states may hold different rows, and copies share them.
+        let drawnRows = DrawnRows()
 
         public init(selection: String? = nil) { self.selection = selection }
+
+        public static func == (a: State, b: State) -> Bool { a.selection == b.selection && a.quantities == b.quantities }
 
         public func quantity(of productID: String) -> Int { quantities[productID] ?? 1 }
 
@@ -210,9 +216,76 @@ public enum StoreScreen {
         if state.isCompact, state.store.gate.canMakePayments { drawCompactButton(&grid, state, screen, in: body) }
     }
 
+    /// The product rows of the last frames, by product, as long as the app's `revision` (the store and
+    /// the locale) stays the same: a key that moves the selection draws afresh only the two rows whose
+    /// selection changed and copies the others' cells, where each row asked the model for its pitch,
+    /// status and offers and formatted its price again (issue 33: 40% of a key's work at 200 SSH
+    /// sessions). A row depends on nothing else but what `Key` holds, and the clock within a minute
+    /// (`AppState.revision`). Debug builds (the tests) draw every row afresh anyway and stop if a kept
+    /// one differs while the clock has not moved.
+    final class DrawnRows: Sendable {
+        struct Key: Equatable {
+            var column: Int, width: Int, nameWidth: Int
+            var selected: Bool
+            /// The quantity the selected row shows (0 on any other).
+            var quantity: Int
+        }
+        private struct Kept {
+            var revision: UInt64 = 0
+            var rows: [String: (key: Key, cells: [Cell], now: Date)] = [:]
+            /// Rows drawn afresh, for the tests that count a key's work.
+            var drawn = 0
+        }
+        private let kept = Mutex(Kept())
+        /// At most this many rows are kept.
+        static let limit = 256
+
+        /// The row's cells, and the clock when they were drawn.
+        func cells(_ productID: String, _ key: Key, revision: UInt64) -> (cells: [Cell], now: Date)? {
+            kept.withLock { kept in
+                guard kept.revision == revision, let row = kept.rows[productID], row.key == key else { return nil }
+                return (row.cells, row.now)
+            }
+        }
+
+        func keep(_ cells: [Cell], _ productID: String, _ key: Key, revision: UInt64, now: Date) {
+            kept.withLock { kept in
+                // Rows of an earlier revision are never shown again: only the current ones are kept, and
+                // of those a few screens' worth (a walk through a big catalog would keep every row).
+                if kept.revision != revision || kept.rows.count >= Self.limit { kept.rows.removeAll(keepingCapacity: true) }
+                kept.revision = revision
+                kept.rows[productID] = (key, cells, now)
+                kept.drawn += 1
+            }
+        }
+
+        var rowsDrawn: Int { kept.withLock { $0.drawn } }
+        var rowsKept: Int { kept.withLock { $0.rows.count } }
+    }
+
+    /// A product's row: copied from the last frame that drew it while nothing it shows changed, else drawn.
+    static func drawProductRow(_ grid: inout Grid, _ state: AppState, _ screen: State, _ product: Product, row y: Int, in area: Rect, nameWidth: Int) {
+        let selected = product.id == screen.selection
+        let key = DrawnRows.Key(column: area.column, width: area.width, nameWidth: nameWidth, selected: selected,
+                                quantity: selected ? screen.quantity(of: product.id) : 0)
+        if let kept = screen.drawnRows.cells(product.id, key, revision: state.revision) {
+            #if DEBUG
+            drawProductRowAfresh(&grid, state, screen, product, row: y, in: area, nameWidth: nameWidth)
+            precondition(kept.now != state.store.now || grid.cells(row: y, column: area.column, width: area.width) == kept.cells,
+                         "the kept row of \(product.id) is not what it shows now: something it depends on is missing from DrawnRows.Key or AppState.revision")
+            #else
+            grid.setCells(kept.cells, row: y, column: area.column)
+            #endif
+            return
+        }
+        drawProductRowAfresh(&grid, state, screen, product, row: y, in: area, nameWidth: nameWidth)
+        screen.drawnRows.keep(grid.cells(row: y, column: area.column, width: area.width), product.id, key, revision: state.revision,
+                              now: state.store.now)
+    }
+
     /// One product: marker, name, details in the middle, price or owned mark at the right. The name is
     /// cut (with "…") only where it is wider than all the room its row has left of the price.
-    static func drawProductRow(_ grid: inout Grid, _ state: AppState, _ screen: State, _ product: Product, row y: Int, in area: Rect, nameWidth: Int) {
+    static func drawProductRowAfresh(_ grid: inout Grid, _ state: AppState, _ screen: State, _ product: Product, row y: Int, in area: Rect, nameWidth: Int) {
         let selected = product.id == screen.selection
         var (right, rightRole) = priceColumn(state, product)
         // A quantity above one: what it bills in all ("3 × $0.99 — $2.97"), from the price the sheet charges.
