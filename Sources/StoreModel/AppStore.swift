@@ -1443,6 +1443,9 @@ public struct AppStore: Sendable {
         /// How many of the person's own transactions in each group were bought with an introductory
         /// offer (see `isEligibleForIntroOffer`).
         var introductoryOffers: [String: Int] = [:]
+        /// Transactions of subscriptions and passes, of any ownership: what lapses, renews or ends with
+        /// the clock alone (see `clockChangesAnswers`).
+        var clockBound = 0
 
         /// Counts a transaction of a group in or out of `introductoryOffers`.
         mutating func countIntroductory(_ transaction: Transaction, group groupID: String, _ sign: Int) {
@@ -1462,6 +1465,7 @@ public struct AppStore: Sendable {
         }
 
         mutating func count(_ transaction: Transaction, _ sign: Int) {
+            if transaction.productType == .autoRenewable || transaction.productType == .nonRenewing { clockBound += sign }
             let units = Self.units(transaction)
             guard units != 0 else { return }
             balances[transaction.productID, default: 0] += sign * units
@@ -1470,6 +1474,15 @@ public struct AppStore: Sendable {
     }
 
     public func groupID(ofProduct productID: String) -> String? { catalog.product(productID)?.subscription?.groupID }
+
+    /// Whether moving the clock alone can change an answer the store gives — a status, an entitlement, a
+    /// pitch, a request — without recording anything: as soon as the person has a subscription or a pass
+    /// (of their own or shared by a family organizer: each lapses, enters grace, ends, is won back), or a
+    /// request waits (Ask to Buy expires). Without any, the clock changes nothing but `now`. Deliberately
+    /// broad, so a rule added later that reads the clock is covered.
+    public var clockChangesAnswers: Bool {
+        index.clockBound > 0 || !log.pending.isEmpty || scenario.familySharing != nil
+    }
 
     /// The transaction with this id, counted as visited.
     private func visit(_ id: UInt64) -> Transaction {

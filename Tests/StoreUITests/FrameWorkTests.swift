@@ -167,29 +167,46 @@ struct KeptRowsTests {
         #expect(state.storeScreen.drawnRows.rowsDrawn - drawn == Self.visibleProducts(state))
     }
 
-    @Test("the clock alone within a minute keeps the rows; a new minute, or a renewal within one, draws them afresh")
-    func clockTicks() {
-        // Bought half a minute past the hour, so it renews half a minute into a minute.
-        var store = AppStore(catalog: Sample.catalog, territory: Sample.catalog.territory("USA")!, now: Sample.start.addingTimeInterval(30))
-        store.purchase("com.trailhead.plus.pro.monthly")
-        let renewal = store.status(ofGroup: store.catalog.product("com.trailhead.plus.pro.monthly")!.subscription!.groupID)!
-            .transaction.expirationDate!
-        store.advance(to: renewal.addingTimeInterval(-20))
+    @Test("for a person the clock changes nothing for, a tick within a minute keeps the rows; a new minute draws them afresh")
+    func clockTicksKeepRows() {
+        var store = AppStore(catalog: Sample.catalog, territory: Sample.catalog.territory("USA")!, now: Sample.start)
+        store.purchase("com.trailhead.routes.offline")
+        store.purchase("com.trailhead.boost.small")
+        #expect(!store.clockChangesAnswers, "an unlock and a consumable neither lapse nor end")
         var state = Self.app(store)
         _ = state.view()
-        var drawn = state.storeScreen.drawnRows.rowsDrawn
-        _ = state.update(.tick(seconds: 5))
-        _ = state.view()
-        #expect(state.storeScreen.drawnRows.rowsDrawn == drawn, "five seconds later, the same minute, nothing renewed")
-        _ = state.update(.tick(seconds: 20))
-        #expect(FrameSchedule.minute(of: state.store.now) == FrameSchedule.minute(of: renewal.addingTimeInterval(-15)))
+        let drawn = state.storeScreen.drawnRows.rowsDrawn
+        for _ in 0..<4 { _ = state.update(.tick(seconds: 10)) }
         let text = state.view().text
-        #expect(state.storeScreen.drawnRows.rowsDrawn - drawn == Self.visibleProducts(state), "the renewal changed the store")
+        #expect(state.storeScreen.drawnRows.rowsDrawn == drawn, "forty seconds later, the same minute")
         #expect(text == Self.fresh(state))
-        drawn = state.storeScreen.drawnRows.rowsDrawn
-        _ = state.update(.tick(seconds: 60))
+        _ = state.update(.tick(seconds: 30))
         _ = state.view()
         #expect(state.storeScreen.drawnRows.rowsDrawn - drawn == Self.visibleProducts(state), "a new minute")
+    }
+
+    /// A subscription with auto-renew off, or a pass, ends half a minute into a minute: nothing is recorded,
+    /// the status follows from the clock alone.
+    @Test("for a subscriber or a pass holder every tick draws the rows afresh: what ends mid-minute shows at once",
+          arguments: ["com.trailhead.plus.pro.monthly", "com.trailhead.pass.summer"])
+    func clockTicksForWhatEnds(productID: String) throws {
+        var store = AppStore(catalog: Sample.catalog, territory: Sample.catalog.territory("USA")!, now: Sample.start.addingTimeInterval(30))
+        store.purchase(productID)
+        let product = try #require(store.catalog.product(productID))
+        if let groupID = product.subscription?.groupID { store.setAutoRenew(false, group: groupID) }
+        let end = try #require(store.transactions.last?.expirationDate ?? store.transactions.last?.appPassEnd)
+        store.advance(to: end.addingTimeInterval(-10))
+        #expect(store.clockChangesAnswers)
+        var state = Self.app(store)
+        state.storeScreen = StoreScreen.State(selection: productID)
+        let before = state.view().text
+        let drawn = state.storeScreen.drawnRows.rowsDrawn
+        _ = state.update(.tick(seconds: 20))
+        #expect(FrameSchedule.minute(of: state.store.now) == FrameSchedule.minute(of: end.addingTimeInterval(-10)), "within the minute")
+        let after = state.view().text
+        #expect(state.storeScreen.drawnRows.rowsDrawn - drawn == Self.visibleProducts(state))
+        #expect(after != before, "the row of what ended changed")
+        #expect(after == Self.fresh(state))
     }
 
     @Test("rows are kept for one revision of the store, and no more than a few screens of them")

@@ -41,8 +41,9 @@ public struct AppState: Sendable {
     /// A number that changes whenever the store or the locale does (any mutation, even one that changes
     /// nothing), so a view may keep what it drew from them while it stays the same (the store's rows,
     /// StoreScreen.swift). Numbers are never given twice in a process: two states with the same
-    /// revision hold the same store and locale, whichever copies they went through. One exception, the
-    /// clock's tick within a minute that changes nothing else, keeps it (`update(.tick)`).
+    /// revision hold the same store and locale, whichever copies they went through. One exception keeps
+    /// it: the clock's tick within a minute, for a store whose answers the clock cannot change
+    /// (`update(.tick)`, `AppStore.clockChangesAnswers`).
     var revision = AppState.nextRevision()
     private static let revisions = Atomic<UInt64>(0)
     private static func nextRevision() -> UInt64 { revisions.wrappingAdd(1, ordering: .relaxed).newValue }

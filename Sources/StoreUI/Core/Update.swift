@@ -48,13 +48,13 @@ extension AppState {
             // seconds); what it renewed is.
             guard seconds > 0 else { break }
             let before = store.unsavedChanges
-            let (kept, minute) = (revision, FrameSchedule.minute(of: store.now))
+            let (kept, minute, answersStay) = (revision, FrameSchedule.minute(of: store.now), !store.clockChangesAnswers)
             store.advance(to: store.now.addingTimeInterval(seconds * store.scenario.timeRate.speed))
             changed = store.unsavedChanges != before
-            // The clock alone, within the minute: what the screens show of it is as it was, as
-            // `FrameSchedule` has it (it works out no frame for such a turn), so the rows views keep
-            // stay theirs; a new minute or anything the clock renewed or expired changes the revision.
-            if !changed, FrameSchedule.minute(of: store.now) == minute { revision = kept }
+            // The clock alone, within the minute, for a person with nothing the clock changes (no
+            // subscription, pass or waiting request): every answer the store gives is as it was, so the
+            // rows views keep stay theirs. Anyone else, or a new minute, gets a new revision.
+            if answersStay, !changed, FrameSchedule.minute(of: store.now) == minute { revision = kept }
         case .key(let key):
             let before = WhatASaveWrites(store)
             effects = take(key)

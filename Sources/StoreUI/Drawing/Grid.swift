@@ -143,18 +143,21 @@ public struct Grid: Sendable, Equatable {
         for x in max(0, column)..<min(size.columns, column + width) { self[row, x].role = role }
     }
 
-    /// The cells of part of a row (clipped to the grid), for a view that keeps what it drew.
+    /// The cells of part of a row (clipped to the grid), for a view that keeps what it drew. Whole
+    /// characters only where the part's edges cut none: the store's rows are drawn inside their own.
     func cells(row: Int, column: Int, width: Int) -> [Cell] {
-        guard row >= 0, row < size.rows else { return [] }
-        let start = row * size.columns
-        return Array(cells[start + max(0, column)..<start + min(size.columns, column + width)])
+        let (left, right) = (max(0, column), min(size.columns, column + width))
+        guard row >= 0, row < size.rows, left < right else { return [] }
+        return Array(cells[row * size.columns + left..<row * size.columns + right])
     }
 
-    /// Puts back cells `cells(row:column:width:)` gave, from the same column.
+    /// Puts back cells `cells(row:column:width:)` gave, from the same column (clipped to the row).
     mutating func setCells(_ run: [Cell], row: Int, column: Int) {
-        guard row >= 0, row < size.rows else { return }
-        let start = row * size.columns + max(0, column)
-        cells.replaceSubrange(start..<start + run.count, with: run)
+        let left = max(0, column)
+        let count = min(run.count, size.columns - left)
+        guard row >= 0, row < size.rows, count > 0 else { return }
+        let start = row * size.columns + left
+        cells.replaceSubrange(start..<start + count, with: run.prefix(count))
     }
 
     /// The text a person sees, one line per row, trailing spaces trimmed: what screen tests compare.

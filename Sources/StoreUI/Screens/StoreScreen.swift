@@ -220,9 +220,8 @@ public enum StoreScreen {
     /// the locale) stays the same: a key that moves the selection draws afresh only the two rows whose
     /// selection changed and copies the others' cells, where each row asked the model for its pitch,
     /// status and offers and formatted its price again (issue 33: 40% of a key's work at 200 SSH
-    /// sessions). A row depends on nothing else but what `Key` holds, and the clock within a minute
-    /// (`AppState.revision`). Debug builds (the tests) draw every row afresh anyway and stop if a kept
-    /// one differs while the clock has not moved.
+    /// sessions). A row depends on nothing else but what `Key` holds. Debug builds (the tests) also draw
+    /// each kept row afresh beside it and stop if the two differ.
     final class DrawnRows: Sendable {
         struct Key: Equatable {
             var column: Int, width: Int, nameWidth: Int
@@ -232,7 +231,7 @@ public enum StoreScreen {
         }
         private struct Kept {
             var revision: UInt64 = 0
-            var rows: [String: (key: Key, cells: [Cell], now: Date)] = [:]
+            var rows: [String: (key: Key, cells: [Cell])] = [:]
             /// Rows drawn afresh, for the tests that count a key's work.
             var drawn = 0
         }
@@ -240,21 +239,20 @@ public enum StoreScreen {
         /// At most this many rows are kept.
         static let limit = 256
 
-        /// The row's cells, and the clock when they were drawn.
-        func cells(_ productID: String, _ key: Key, revision: UInt64) -> (cells: [Cell], now: Date)? {
+        func cells(_ productID: String, _ key: Key, revision: UInt64) -> [Cell]? {
             kept.withLock { kept in
                 guard kept.revision == revision, let row = kept.rows[productID], row.key == key else { return nil }
-                return (row.cells, row.now)
+                return row.cells
             }
         }
 
-        func keep(_ cells: [Cell], _ productID: String, _ key: Key, revision: UInt64, now: Date) {
+        func keep(_ cells: [Cell], _ productID: String, _ key: Key, revision: UInt64) {
             kept.withLock { kept in
                 // Rows of an earlier revision are never shown again: only the current ones are kept, and
                 // of those a few screens' worth (a walk through a big catalog would keep every row).
                 if kept.revision != revision || kept.rows.count >= Self.limit { kept.rows.removeAll(keepingCapacity: true) }
                 kept.revision = revision
-                kept.rows[productID] = (key, cells, now)
+                kept.rows[productID] = (key, cells)
                 kept.drawn += 1
             }
         }
@@ -270,17 +268,18 @@ public enum StoreScreen {
                                 quantity: selected ? screen.quantity(of: product.id) : 0)
         if let kept = screen.drawnRows.cells(product.id, key, revision: state.revision) {
             #if DEBUG
-            drawProductRowAfresh(&grid, state, screen, product, row: y, in: area, nameWidth: nameWidth)
-            precondition(kept.now != state.store.now || grid.cells(row: y, column: area.column, width: area.width) == kept.cells,
+            // The row drawn afresh on a blank line of a copy, as the frame that kept it drew it.
+            var fresh = grid
+            fresh.fill(row: y, column: area.column, width: area.width, height: 1, role: .normal)
+            drawProductRowAfresh(&fresh, state, screen, product, row: y, in: area, nameWidth: nameWidth)
+            precondition(fresh.cells(row: y, column: area.column, width: area.width) == kept,
                          "the kept row of \(product.id) is not what it shows now: something it depends on is missing from DrawnRows.Key or AppState.revision")
-            #else
-            grid.setCells(kept.cells, row: y, column: area.column)
             #endif
+            grid.setCells(kept, row: y, column: area.column)
             return
         }
         drawProductRowAfresh(&grid, state, screen, product, row: y, in: area, nameWidth: nameWidth)
-        screen.drawnRows.keep(grid.cells(row: y, column: area.column, width: area.width), product.id, key, revision: state.revision,
-                              now: state.store.now)
+        screen.drawnRows.keep(grid.cells(row: y, column: area.column, width: area.width), product.id, key, revision: state.revision)
     }
 
     /// One product: marker, name, details in the middle, price or owned mark at the right. The name is
