@@ -219,8 +219,8 @@ public enum StoreScreen {
     /// The product rows of the last frames, by product, as long as the app's `revision` (the store and
     /// the locale) stays the same: a key that moves the selection draws afresh only the two rows whose
     /// selection changed and copies the others' cells, where each row asked the model for its pitch,
-    /// status and offers and formatted its price again (issue 33: 40% of a key's work at 200 SSH
-    /// sessions). A row depends on nothing else but what `Key` holds. Debug builds (the tests) also draw
+    /// status and offers and formatted its price again (issue 33: two fifths of a key's instructions, on
+    /// every session of a `serve` crowd). A row depends on nothing else but what `Key` holds. Debug builds (the tests) also draw
     /// each kept row afresh beside it and stop if the two differ.
     final class DrawnRows: Sendable {
         struct Key: Equatable {
