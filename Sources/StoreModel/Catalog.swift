@@ -598,6 +598,15 @@ package struct PriceTable: Sendable, Hashable {
         return others?[territory]
     }
 
+    /// A territory's price as it was read, significand × 10^exponent, for exact arithmetic without
+    /// Decimal (whose multiplication is thousands of instructions); nil when it is not priced there or
+    /// is kept as a Decimal.
+    package func exact(_ territory: String) -> (significand: UInt64, exponent: Int)? {
+        guard let code = Self.pack(territory) else { return nil }
+        for entry in entries where entry.territory == code { return (entry.significand, Int(entry.exponent)) }
+        return nil
+    }
+
     package var dictionary: [String: Decimal] {
         var prices = others ?? [:]
         for entry in entries { prices[Self.unpack(entry.territory)] = Self.decimal(entry.significand, Int(entry.exponent)) }

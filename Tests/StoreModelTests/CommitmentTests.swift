@@ -163,5 +163,44 @@ struct CommitmentTests {
         cheap.subscription?.monthlyPlan?.prices = ["DEU": Decimal(string: "1.99")!]
         #expect(CommitmentPlan.warnings(for: cheap, in: store.catalog.territories) == [
             "DEU: the commitment's total (12 × 1.99 = 23.88) is outside 1× to 1.5× the price billed up front (29.99)"])
+        // The same price as a reader keeps it (significand and exponent): the same warning.
+        var table = PriceTable()
+        table.set("DEU", significand: 199, exponent: -2)
+        cheap.subscription?.monthlyPlan?.priceTable = table
+        var upFront = PriceTable()
+        upFront.set("DEU", significand: 2999, exponent: -2)
+        cheap.priceTable = upFront
+        #expect(CommitmentPlan.isOutsideTotalRange(monthly: table.exact("DEU"), upFront: upFront.exact("DEU")) == true)
+        #expect(CommitmentPlan.warnings(for: cheap, in: store.catalog.territories) == [
+            "DEU: the commitment's total (12 × 1.99 = 23.88) is outside 1× to 1.5× the price billed up front (29.99)"])
+    }
+
+    @Test("lint's whole-number check of a commitment's total agrees with Decimal arithmetic, at the range's bounds too")
+    func wholeNumberRangeCheck() {
+        let (lower, upper) = CommitmentPlan.totalRangeFractions
+        #expect(Decimal(lower.0) / Decimal(lower.1) == CommitmentPlan.totalRange.lowerBound)
+        #expect(Decimal(upper.0) / Decimal(upper.1) == CommitmentPlan.totalRange.upperBound)
+        // 12 × 2.50 = 30 (1×) and 12 × 3.75 = 45 (1.5× of 30) are inside; a thousandth either way is not.
+        let catalogPrices: [(significand: UInt64, exponent: Int)] = [
+            (0, 0), (1, -2), (199, -2), (2499, -3), (250, -2), (2501, -3), (3749, -3), (375, -2), (3751, -3),
+            (30, 0), (2999, -2), (45, 0), (45, -1), (12, 0), (18, 0),
+        ]
+        let extremes: [(significand: UInt64, exponent: Int)] = [(UInt64.max, 0), (5, 20), (7, -30)]
+        for monthly in catalogPrices + extremes {
+            for upFront in catalogPrices + extremes {
+                let decimal = CommitmentPlan.isOutsideTotalRange(
+                    monthly: Decimal(sign: .plus, exponent: monthly.exponent, significand: Decimal(monthly.significand)),
+                    upFront: Decimal(sign: .plus, exponent: upFront.exponent, significand: Decimal(upFront.significand)))
+                let whole = CommitmentPlan.isOutsideTotalRange(monthly: monthly, upFront: upFront)
+                // Prices as catalogs write them are always answered in whole numbers; only a product
+                // past 64 bits is left to Decimal.
+                let catalogLike = !extremes.contains { $0 == monthly || $0 == upFront }
+                if catalogLike { #expect(whole != nil, "12 × \(monthly) against \(upFront)") }
+                if let whole { #expect(whole == decimal, "12 × \(monthly) against \(upFront)") }
+            }
+        }
+        #expect(CommitmentPlan.isOutsideTotalRange(monthly: (250, -2), upFront: (30, 0)) == false)
+        #expect(CommitmentPlan.isOutsideTotalRange(monthly: (3751, -3), upFront: (30, 0)) == true)
+        #expect(CommitmentPlan.isOutsideTotalRange(monthly: (UInt64.max, 0), upFront: (1, -100)) == nil)
     }
 }
