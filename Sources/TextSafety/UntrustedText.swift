@@ -24,7 +24,7 @@ public enum UntrustedText {
     /// Text safe to draw or print as content: every forbidden scalar becomes U+FFFD (�), visibly,
     /// instead of acting on the terminal. Text with none is returned as it is, without copying.
     public static func displayable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isForbidden) else { return text }
+        guard !isPrintableASCII(text, lineFeed: false), text.unicodeScalars.contains(where: isForbidden) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             result.append(isForbidden(scalar) ? "\u{FFFD}" : scalar)
@@ -61,12 +61,22 @@ public enum UntrustedText {
 
     /// `text` with each forbidden scalar but those `kept` written as its escape.
     private static func escapingForbidden(_ text: String, keeping kept: (Unicode.Scalar) -> Bool) -> String {
-        guard text.unicodeScalars.contains(where: { !kept($0) && isForbidden($0) }) else { return text }
+        guard !isPrintableASCII(text, lineFeed: kept("\n")),
+              text.unicodeScalars.contains(where: { !kept($0) && isForbidden($0) }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             result += kept(scalar) || !isForbidden(scalar) ? String(scalar) : escaped(scalar)
         }
         return result
+    }
+
+    /// Whether every byte of `text` is printable ASCII (or a line feed, when `lineFeed`), so it has no
+    /// forbidden scalar: read byte by byte where the text is contiguous, which most is. Walking the
+    /// scalars instead took a tenth of lint's printing of 100,000 lines.
+    private static func isPrintableASCII(_ text: String, lineFeed: Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || (lineFeed && $0 == 0x0A) }
+        } ?? false
     }
 
     /// A name from the environment (TERM, LANG) for a message: as it is when it looks like one (at most

@@ -26,26 +26,52 @@ struct Lint: ParsableCommand {
         let url = path.map { URL(fileURLWithPath: $0) } ?? LaunchOptions.defaultCatalogURL
         // The path starts every line printed: a newline in it would forge one, so it is escaped too.
         let shown = UntrustedText.path(url.path)
+        var output = Output()
         do {
             let loaded = try CatalogFile.load(contentsOf: url)
             let catalog = loaded.catalog
             // A .storekit file's notes: what was ignored, derived or filled in (with the codes made for
             // its offers); for a JSON catalog, the codes that open each offer.
             let notes = catalog.storeKit == nil ? CatalogLoader.codeNotes(catalog) : loaded.notes
-            for note in notes { print(UntrustedText.message("\(shown): \(note)")) }
+            for note in notes { output.line(shown, note.path.description, note.reason) }
             let warnings = catalog.storeKit == nil ? Self.warnings(for: catalog) : []
-            for warning in warnings { print(UntrustedText.message("\(shown): \(warning.path): warning: \(warning.reason)")) }
+            for warning in warnings { output.line(shown, warning.path.description, "warning: " + warning.reason) }
             let verdict = warnings.isEmpty ? "no problems" : "no problems, \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
-            print(UntrustedText.message("\(shown): \(verdict) (\(catalog.products.count) products, "
-                  + "\(catalog.territories.count) territories, \(catalog.offerCodes.count) offer-code offers)"))
+            output.line(shown, "\(verdict) (\(catalog.products.count) products, "
+                        + "\(catalog.territories.count) territories, \(catalog.offerCodes.count) offer-code offers)")
+            output.flush()
             // The process ends here: exiting with the catalog still held skips freeing it piece by piece
             // (100,000 products, their texts and indexes). exit() flushes standard output.
             withExtendedLifetime(catalog) { Foundation.exit(0) }
         } catch {
-            for problem in error.problems { print(UntrustedText.message("\(shown): \(problem)")) }
+            for problem in error.problems { output.line(shown, problem.path.description, problem.reason) }
+            output.flush()
             let count = error.problems.count
             FileHandle.standardError.write(Data("storefront lint: \(count) problem\(count == 1 ? "" : "s")\n".utf8))
             throw ExitCode(2)
+        }
+    }
+
+    /// Lint's lines for standard output, "part: part: part", each made safe whole (`UntrustedText.message`),
+    /// written 64 KiB at a time: `print` per line, and an interpolation per line, were a fifth of lint's
+    /// work on a catalog with 71,000 offer-code offers (a line each).
+    struct Output {
+        private var buffer: [UInt8] = []
+
+        mutating func line(_ parts: String...) {
+            for (index, part) in parts.enumerated() {
+                if index > 0 { buffer.append(contentsOf: ": ".utf8) }
+                // Each part made safe on its own is the line made safe: escapes replace single scalars.
+                buffer.append(contentsOf: UntrustedText.message(part).utf8)
+            }
+            buffer.append(UInt8(ascii: "\n"))
+            if buffer.count >= 1 << 16 { flush() }
+        }
+
+        mutating func flush() {
+            guard !buffer.isEmpty else { return }
+            try? FileHandle.standardOutput.write(contentsOf: Data(buffer))
+            buffer.removeAll(keepingCapacity: true)
         }
     }
 
