@@ -64,6 +64,29 @@ struct FrameWorkTests {
         #expect(english.stringTable !== one.stringTable)
     }
 
+    @Test("a key does what the first of the screen's active bindings with that key does, on every screen a walk opens: the lookup asks only that key's bindings")
+    func keyLooksUpOnlyItsBindings() {
+        var state = AppState(store: AppStore(catalog: Sample.catalog, territory: Sample.catalog.territory("USA")!, now: Sample.start),
+                             locale: Locale(identifier: "en_US"), size: Size(columns: 80, rows: 24))
+        // Store, a product, back, Account, Purchase Help, the QA scenario and its toggles, key help.
+        let walk: [Key] = [.down, .down, .enter, .escape, .character("a"), .down, .escape, .character("p"), .escape,
+                           .character("s"), .down, .enter, .escape, .character("?"), .escape, .character("t"), .escape]
+        let keys: Set<Key> = Set(Keymap.global.flatMap(\.keys) + [Key.enter, .escape, .up, .down, .left, .right, .tab, .backTab,
+                                                                  .character("b"), .character("x"), .character("o"), .character("f"),
+                                                                  .character("c"), .character("r"), .character(" "), .character("l")])
+        var screensSeen = Set<String>()
+        for step in walk {
+            screensSeen.insert("\(state.activeKind)")
+            let active = state.activeBindings
+            for key in keys {
+                #expect(state.activeBinding(for: key)?.action == active.first { $0.keys.contains(key) }?.action,
+                        "\(key) on \(state.activeKind)")
+            }
+            _ = state.update(.key(step))
+        }
+        #expect(screensSeen.count >= 5, "the walk opened \(screensSeen)")
+    }
+
     @Test("an idle turn works out no frame: only a change, or the simulated clock reaching a new minute, does")
     func idleTurnsDrawNothing() {
         var schedule = FrameSchedule()

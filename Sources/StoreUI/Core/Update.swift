@@ -76,7 +76,7 @@ extension AppState {
         // ever a field's.
         if typeIntoFocusedField(key) { return [] }
         if case .paste = key { return [] }
-        guard let action = activeBindings.first(where: { $0.keys.contains(key) })?.action else { return [] }
+        guard let action = activeBinding(for: key)?.action else { return [] }
         let depth = screens.count
         let effects = perform(action)
         // Back at the store: it loads its products again, as a store view does each time it appears.
@@ -194,13 +194,22 @@ extension AppState {
     /// A screen's bindings that do something right now.
     public func bindings(for kind: ScreenKind) -> [Binding] {
         guard let component = component(for: kind) else { return [] }
-        return component.bindings.filter { binding in
-            // The free area's key shows only where the catalog has one.
-            if binding.action == .freeContent, store.catalog.freeContent == nil { return false }
-            // Redeeming a code is an in-app purchase: no door to it while purchases are blocked.
-            if binding.action == .redeemCode, !mayRedeemCodes { return false }
-            return component.isAvailable(binding.action, self)
-        }
+        return component.bindings.filter { isActive($0, in: component) }
+    }
+
+    /// The first of `activeBindings` that a key presses: only the bindings with that key are asked
+    /// whether they are available (asking every binding was a tenth of a key's work in the store).
+    func activeBinding(for key: Key) -> Binding? {
+        guard let component = component(for: activeKind) else { return nil }
+        return component.bindings.first { $0.keys.contains(key) && isActive($0, in: component) }
+    }
+
+    private func isActive(_ binding: Binding, in component: any ScreenComponent) -> Bool {
+        // The free area's key shows only where the catalog has one.
+        if binding.action == .freeContent, store.catalog.freeContent == nil { return false }
+        // Redeeming a code is an in-app purchase: no door to it while purchases are blocked.
+        if binding.action == .redeemCode, !mayRedeemCodes { return false }
+        return component.isAvailable(binding.action, self)
     }
 
     /// The open component of a kind: the overlay (or the sheet under the key help), else a screen on
