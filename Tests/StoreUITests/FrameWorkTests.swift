@@ -180,14 +180,18 @@ struct KeptRowsTests {
         #expect(state.storeScreen.drawnRows.rowsKept <= Self.visibleProducts(state), "the rows of before the purchase are dropped")
     }
 
-    @Test("a new locale draws every row afresh, in its words and prices")
+    @Test("a new locale draws every row afresh, in its words and prices: the frame an app started in that locale draws")
     func localeDrawsAfresh() {
         var state = Self.app()
         _ = state.view()
         let drawn = state.storeScreen.drawnRows.rowsDrawn
-        state.locale = Locale(identifier: "en_GB")
-        _ = state.view()
+        state.locale = Locale(identifier: "de_DE")
+        let text = state.view().text
         #expect(state.storeScreen.drawnRows.rowsDrawn - drawn == Self.visibleProducts(state))
+        // The words follow the locale too (the language table was the launch locale's).
+        var german = AppState(store: state.store, locale: Locale(identifier: "de_DE"), size: state.size)
+        #expect(state.strings.notSubscribed == german.strings.notSubscribed && state.strings.notSubscribed != "Not subscribed")
+        #expect(text == german.view().text)
     }
 
     @Test("for a person the clock changes nothing for, a tick within a minute keeps the rows; a new minute draws them afresh")

@@ -35,6 +35,7 @@ public struct AppState: Sendable {
         didSet {
             storeLayout = StoreLayout(catalog: store.catalog, locale: locale)
             textLanguage = TextLanguage(locale)
+            stringTable = StringTable.forLocale(locale)
             revision = Self.nextRevision()
         }
     }
@@ -53,7 +54,7 @@ public struct AppState: Sendable {
     public var strings: Strings {
         _read { yield stringTable.strings }
     }
-    let stringTable: StringTable
+    private(set) var stringTable: StringTable
     public var size: Size
     /// The navigation stack; the store is always at the bottom. Each screen carries its own state
     /// (selection, scroll offset…), defined in its file beside its update and its view.
