@@ -249,6 +249,66 @@ struct KeptRowsTests {
     }
 }
 
+@Suite("header and footer kept between frames")
+struct KeptChromeTests {
+    /// The same state drawn by an app that never drew before (its own kept rows, a new revision).
+    static func fresh(_ state: AppState) -> String {
+        var other = AppState(store: state.store, locale: state.locale, size: state.size)
+        other.screens = state.screens
+        other.overlay = state.overlay
+        other.notice = state.notice
+        return other.view().text
+    }
+
+    @Test("moving the selection in the store draws neither the header nor the footer afresh")
+    func selectionKeepsChrome() {
+        var state = KeptRowsTests.app()
+        _ = state.view()
+        #expect(state.keptChrome.rowsDrawn == 2, "the first frame draws both")
+        for key in [Key.down, .down, .up, .pageDown, .up] {
+            state.press(key)
+            let text = state.view().text
+            #expect(state.keptChrome.rowsDrawn == 2, "\(key) kept both")
+            #expect(text == Self.fresh(state))
+        }
+    }
+
+    @Test("a subscription shows in the header at once: a purchase draws the header afresh")
+    func purchaseDrawsHeader() {
+        var state = KeptRowsTests.app()
+        let before = state.view().text
+        let drawn = state.keptChrome.rowsDrawn
+        state.store.purchase("com.trailhead.plus.pro.monthly")
+        let after = state.view().text
+        #expect(state.keptChrome.rowsDrawn > drawn)
+        #expect(before.split(separator: "\n")[0] != after.split(separator: "\n")[0])
+        #expect(after == Self.fresh(state))
+    }
+
+    @Test("another screen, a key that is no longer available, a narrower window or another language draws the rows afresh, as an app that never drew shows them")
+    func changesDrawChrome() {
+        var state = KeptRowsTests.app()
+        _ = state.view()
+        var drawn = state.keptChrome.rowsDrawn
+        func check(_ what: String) {
+            let text = state.view().text
+            #expect(state.keptChrome.rowsDrawn > drawn, "\(what) drew afresh")
+            #expect(text == Self.fresh(state), "\(what)")
+            drawn = state.keptChrome.rowsDrawn
+        }
+        state.press(.character("a"))
+        check("Account")
+        state.press(.escape)
+        check("back at the store")
+        state.size = Size(columns: 60, rows: 20)
+        check("a narrower window")
+        state.locale = Locale(identifier: "ja_JP")
+        check("Japanese")
+        state.store.gate = .screenTime
+        check("purchases blocked")
+    }
+}
+
 @Suite("rules drawn a character at a time")
 struct RepeatedCharacterTests {
     @Test("a character repeated (a rule, a box edge) draws the same cells as the repeated text, cut at either edge and for wide characters")

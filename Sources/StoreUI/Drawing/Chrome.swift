@@ -1,4 +1,5 @@
 import StoreModel
+import Synchronization
 
 /// The header (app, territory, account state) and the footer (the keys of the current screen) that
 /// frame every screen.
@@ -27,8 +28,38 @@ enum Chrome {
 
     static func drawHeader(_ grid: inout Grid, _ state: AppState) {
         let width = state.size.columns
-        grid.fill(row: 0, column: 0, width: width, height: 1, role: .header)
         let title = " \(state.appName) · \(screenTitle(state))"
+        let key = Kept.Header(revision: state.revision, title: title, width: width)
+        if let cells = state.keptChrome.header(key) {
+            #if DEBUG
+            var fresh = grid
+            drawHeaderAfresh(&fresh, state, title: title)
+            precondition(fresh.cells(row: 0, column: 0, width: width) == cells,
+                         "the kept header is not what it shows now: something it depends on is missing from Chrome.Kept.Header or AppState.revision"
+                         + " (now \(fresh.text.split(separator: "\n").first ?? ""); kept \(Self.text(of: cells, width: width)))")
+            #endif
+            grid.setCells(cells, row: 0, column: 0)
+        } else {
+            drawHeaderAfresh(&grid, state, title: title)
+            state.keptChrome.keep(header: key, grid.cells(row: 0, column: 0, width: width))
+        }
+        grid.put(repeating: "─", count: width, row: 1, column: 0, role: .border)
+    }
+
+    #if DEBUG
+    /// The text of a kept row, for the debug check's message.
+    private static func text(of cells: [Cell], width: Int) -> String {
+        var row = Grid(size: Size(columns: width, rows: 1))
+        row.setCells(cells, row: 0, column: 0)
+        return row.text
+    }
+    #endif
+
+    /// The header's first row: the app and the screen's title at the left, the territory and the
+    /// account's state at the right.
+    private static func drawHeaderAfresh(_ grid: inout Grid, _ state: AppState, title: String) {
+        let width = state.size.columns
+        grid.fill(row: 0, column: 0, width: width, height: 1, role: .header)
         let used = grid.put(title, row: 0, column: 0, role: .header)
         let right = accountSummary(state) + " "
         if used + 2 + TextWidth.of(right) <= width {
@@ -36,7 +67,6 @@ enum Chrome {
         } else if used + 2 + TextWidth.of(state.store.territory.code + " ") <= width {
             grid.putRight(state.store.territory.code + " ", row: 0, in: Rect(row: 0, column: 0, width: width, height: 1), role: .header)
         }
-        grid.put(repeating: "─", count: width, row: 1, column: 0, role: .border)
     }
 
     static func screenTitle(_ state: AppState) -> String { state.top.component.title(state) }
@@ -72,14 +102,89 @@ enum Chrome {
             grid.fill(row: y, column: 0, width: width, height: 1, role: .accent)
             grid.put(line, row: y, column: 1, role: .accent, width: width - 1)
         }
+        let bindings = state.activeBindings
+        let key = Kept.Footer(hints: bindings.filter(\.inFooter).map { Kept.Hint(label: $0.label, action: $0.action, importance: $0.importance) },
+                              width: width, strings: ObjectIdentifier(state.stringTable))
+        if let cells = state.keptChrome.footer(key) {
+            #if DEBUG
+            var fresh = grid
+            drawKeys(&fresh, bindings, state, row: row)
+            precondition(fresh.cells(row: row, column: 0, width: width) == cells,
+                         "the kept footer is not what it shows now: something it depends on is missing from Chrome.Kept.Footer")
+            #endif
+            grid.setCells(cells, row: row, column: 0)
+            return
+        }
+        drawKeys(&grid, bindings, state, row: row)
+        state.keptChrome.keep(footer: key, grid.cells(row: row, column: 0, width: width))
+    }
+
+    /// The footer's last row: the keys that fit.
+    private static func drawKeys(_ grid: inout Grid, _ bindings: [Binding], _ state: AppState, row: Int) {
+        let width = state.size.columns
         grid.fill(row: row, column: 0, width: width, height: 1, role: .footer)
-        let hints = footerHints(state.activeBindings, strings: state.strings, width: width)
         var column = 1
-        for hint in hints {
+        for hint in footerHints(bindings, strings: state.strings, width: width) {
             column += grid.put(hint.label, row: row, column: column, role: .key)
             column += grid.put(" " + hint.help, row: row, column: column, role: .footer)
             column += 2
         }
+    }
+
+    /// The header's first row and the footer's row of keys as the last frame drew them, copied into the
+    /// next while what they show is the same: the header's account summary asked the model for each
+    /// subscription's status, and the footer measured and chose its keys again, on every key (issue 33:
+    /// a fifth of a key's instructions in the store). The header shows the store and the locale
+    /// (`AppState.revision`), the title and the width; the keys row the footer's bindings, the width and
+    /// the language. One of each is kept, by the app state and its copies (`AppState.keptChrome`).
+    /// Debug builds (the tests) also draw each kept row afresh and stop if the two differ.
+    final class Kept: Sendable {
+        struct Header: Equatable {
+            var revision: UInt64
+            var title: String
+            var width: Int
+        }
+        struct Hint: Equatable {
+            var label: String
+            var action: Action
+            var importance: Importance
+        }
+        struct Footer: Equatable {
+            var hints: [Hint]
+            var width: Int
+            var strings: ObjectIdentifier
+        }
+        private struct Rows {
+            var header: (key: Header, cells: [Cell])?
+            var footer: (key: Footer, cells: [Cell])?
+            /// Rows drawn afresh, for the tests that count a key's work.
+            var drawn = 0
+        }
+        private let rows = Mutex(Rows())
+
+        func header(_ key: Header) -> [Cell]? {
+            rows.withLock { $0.header.flatMap { $0.key == key ? $0.cells : nil } }
+        }
+
+        func footer(_ key: Footer) -> [Cell]? {
+            rows.withLock { $0.footer.flatMap { $0.key == key ? $0.cells : nil } }
+        }
+
+        func keep(header key: Header, _ cells: [Cell]) {
+            rows.withLock {
+                $0.header = (key, cells)
+                $0.drawn += 1
+            }
+        }
+
+        func keep(footer key: Footer, _ cells: [Cell]) {
+            rows.withLock {
+                $0.footer = (key, cells)
+                $0.drawn += 1
+            }
+        }
+
+        var rowsDrawn: Int { rows.withLock { $0.drawn } }
     }
 
     /// Chooses the footer's keys: from the most important down, each that still fits (`essential`
