@@ -46,20 +46,14 @@ public enum CatalogLoader {
         var notes: [CatalogProblem] = []
         notes.reserveCapacity(catalog.offerCodes.count)
         for (index, offer) in catalog.offerCodes.enumerated() {
-            // Each path made in one array: `appending` copies the components each time.
-            func codes(_ kind: String, _ position: Int? = nil) -> JSONPath {
-                var components: [JSONPath.Component] = []
-                components.reserveCapacity(5)
-                components += [.key("offerCodes"), .index(index), .key("codes"), .key(kind)]
-                if let position { components.append(.index(position)) }
-                return JSONPath(components: components)
-            }
+            let codes = JSONPath.root.appending("offerCodes").appending(index).appending("codes")
             for (position, code) in offer.customCodes.enumerated() {
-                notes.append(CatalogProblem(path: codes("custom", position), reason: "custom code \(code) opens this offer"))
+                notes.append(CatalogProblem(path: codes.appending("custom").appending(position),
+                                            reason: "custom code \(code) opens this offer"))
             }
             guard !offer.oneTimeUseCodes.isEmpty else { continue }
             let count = offer.oneTimeUseCodes.count
-            notes.append(CatalogProblem(path: codes("oneTimeUse"),
+            notes.append(CatalogProblem(path: codes.appending("oneTimeUse"),
                                         reason: "\(count) one-time code\(count == 1 ? "" : "s") open\(count == 1 ? "s" : "") this offer, "
                                             + "each once: \(offer.oneTimeUseCodes.joined(separator: ", "))"))
         }
