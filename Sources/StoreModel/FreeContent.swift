@@ -173,3 +173,19 @@ extension AppStore {
     /// Whether the item was opened this month already (opening it again costs nothing).
     public func hasRead(_ itemID: String) -> Bool { freeReads.contains(itemID, in: currentMonth) }
 }
+
+/// The free area's reads and onboarding, as the account records them.
+extension AppStore {
+    /// Counts a free item as opened now, once per calendar month (opening it again that month does not
+    /// count). Whether it may be opened is the caller's question for `pitch(forGroup:)`.
+    public mutating func recordFreeRead(_ itemID: String) {
+        let read = FreeReads.Read(month: currentMonth, itemID: itemID, date: now)
+        if freeReads.insert(read) { unsavedChanges.freeReads.insert(read.key) }
+    }
+
+    /// A read brought back from a saved ledger, as it was first recorded.
+    public mutating func restoreFreeRead(_ read: FreeReads.Read) { freeReads.insert(read) }
+
+    /// Onboarding was shown: a ledger does not show it again.
+    public mutating func markOnboardingShown() { onboardingShown = true }
+}
