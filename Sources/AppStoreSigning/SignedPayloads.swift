@@ -2,19 +2,28 @@ import Crypto
 import Foundation
 import StoreModel
 
-/// Where signed data says it comes from (`environment`, an app transaction's `receiptType`). `Sandbox` by
-/// default: Apple's library verifies it against a root it is given (ours). `Xcode` is what StoreKit
-/// Testing in Xcode signs with, which backends skip verifying.
-public enum SigningEnvironment: String, Sendable, CaseIterable {
-    case sandbox = "Sandbox"
-    case xcode = "Xcode"
-}
+/// Where signed data says it comes from: the account's environment (`AppStore.environment`).
+public typealias SigningEnvironment = StoreEnvironment
 
 /// The device that receives signed data on-device: its `deviceVerificationID` ties the data to it
 /// (`deviceVerification` = base64 of SHA-384 over the lowercased nonce followed by the lowercased ID).
 public struct DeviceVerification: Sendable {
     public var id: UUID
-    public init(id: UUID) { self.id = id }
+    /// Nonces derived from the device and the item signed, not drawn at random: `export --jws` writes
+    /// the same bytes each time it exports a ledger (a device's app passes a fresh nonce per request).
+    public var reproducible: Bool
+    public init(id: UUID, reproducible: Bool = false) { (self.id, self.reproducible) = (id, reproducible) }
+
+    /// The nonce a request for `item` carries: fresh, or derived (`reproducible`) from SHA-256 of the
+    /// device's id and the item, shaped as a version-4 UUID.
+    func nonce(for item: String) -> UUID {
+        guard reproducible else { return UUID() }
+        var bytes = Array(SHA256.hash(data: Data((id.uuidString.lowercased() + " " + item).utf8)).prefix(16))
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
 
     /// The two fields an on-device JWS carries, for a fresh nonce.
     public func fields(nonce: UUID = UUID()) -> [String: Any] {
@@ -31,7 +40,7 @@ public struct DeviceVerification: Sendable {
 /// read, so a signed transaction never says something the inspector does not.
 public enum SignedPayloads {
     /// `JWSTransactionDecodedPayload` of transaction `t`, signed at the store's clock.
-    public static func transaction(_ t: Transaction, in store: AppStore, environment: SigningEnvironment,
+    public static func transaction(_ t: Transaction, in store: AppStore,
                                    device: DeviceVerification?) -> [String: Any] {
         let fields = Fields(StoreKitFields.transaction(t, in: store))
         var payload: [String: Any] = [
@@ -45,7 +54,7 @@ public enum SignedPayloads {
             "type": typeName(t.productType),
             "inAppOwnershipType": t.ownership == .purchased ? "PURCHASED" : "FAMILY_SHARED",
             "signedDate": milliseconds(fields.date("signedDate") ?? store.now),
-            "environment": environment.rawValue,
+            "environment": store.environment.rawValue,
             "storefront": t.storefront,
             "transactionReason": t.reason == .renewal ? "RENEWAL" : "PURCHASE",
             "currency": t.currency,
@@ -83,30 +92,39 @@ public enum SignedPayloads {
                 "commitmentPrice": milliunits(commitment.price),
             ] as [String: Any]
         }
-        if let device { payload.merge(device.fields()) { $1 } }
+        if let device { payload.merge(device.fields(nonce: device.nonce(for: "transaction \(t.id)"))) { $1 } }
         return payload
     }
 
     /// `JWSRenewalInfoDecodedPayload` of the person's own subscription in a group; nil if they never had one.
-    public static func renewalInfo(group groupID: String, in store: AppStore, environment: SigningEnvironment) -> [String: Any]? {
-        guard let status = store.status(ofGroup: groupID, ownership: .purchased) else { return nil }
-        let fields = Fields(StoreKitFields.renewal(status, group: groupID, in: store))
-        let info = status.renewal
+    public static func renewalInfo(group groupID: String, in store: AppStore) -> [String: Any]? {
+        store.renewalMoment(ofGroup: groupID).map { renewalInfo($0, in: store) }
+    }
+
+    /// `JWSRenewalInfoDecodedPayload` of a subscription's renewal info as it was at a moment (now, or
+    /// when a notification was made): every value from the moment's `StoreKitFields` table, the
+    /// catalog's offer terms beside them.
+    public static func renewalInfo(_ moment: RenewalMoment, in store: AppStore) -> [String: Any] {
+        let fields = Fields(moment.fields)
+        let productID = fields.text("currentProductID") ?? ""
+        let autoRenewProductID = fields.text("autoRenewPreference") ?? productID
         var payload: [String: Any] = [
-            "originalTransactionId": String(status.transaction.originalID),
-            "productId": status.transaction.productID,
-            "autoRenewProductId": info?.autoRenewProductID ?? status.transaction.productID,
+            "originalTransactionId": fields.text("originalTransactionID") ?? "",
+            "productId": productID,
+            "autoRenewProductId": autoRenewProductID,
             // The ledger's and StoreKit's `willAutoRenew` (one source): in a commitment the next month
             // is billed even after a cancel; the commitment's own auto-renew is in `commitmentInfo`.
             "autoRenewStatus": fields.text("willAutoRenew") == "true" ? 1 : 0,
             "isInBillingRetryPeriod": fields.text("isInBillingRetry") == "true",
-            "signedDate": milliseconds(store.now),
-            "environment": environment.rawValue,
-            "recentSubscriptionStartDate": milliseconds(store.recentSubscriptionStart(ofGroup: groupID) ?? status.transaction.purchaseDate),
+            "signedDate": milliseconds(fields.date("signedDate") ?? store.now),
+            "environment": store.environment.rawValue,
             "appTransactionId": appTransactionID(of: store),
         ]
-        if let reason = info?.expirationReason { payload["expirationIntent"] = expirationIntent(reason) }
-        switch info?.priceIncreaseStatus {
+        if let start = moment.recentSubscriptionStart { payload["recentSubscriptionStartDate"] = milliseconds(start) }
+        if let reason = fields.text("expirationReason").flatMap(ExpirationReason.init(rawValue:)) {
+            payload["expirationIntent"] = expirationIntent(reason)
+        }
+        switch fields.text("priceIncreaseStatus").flatMap(PriceIncreaseStatus.init(rawValue:)) {
         case .pending?: payload["priceIncreaseStatus"] = 0
         case .agreed?: payload["priceIncreaseStatus"] = 1
         case nil: break
@@ -117,11 +135,10 @@ public enum SignedPayloads {
             payload["renewalPrice"] = milliunits(price)
             payload["currency"] = fields.text("currency") ?? store.territory.currency
         }
-        if let kind = info?.offerKind ?? (info?.offerID == nil ? nil : .promotional), let id = info?.offerID {
+        if let kind = fields.text("offer.type").flatMap(SubscriptionOffer.Kind.init(rawValue:)), let id = fields.text("offer.id") {
             payload["offerType"] = offerType(kind)
             payload["offerIdentifier"] = id
-            if let product = store.catalog.product(info?.autoRenewProductID ?? ""),
-               let offer = store.offer(kind: kind, id: id, productID: product.id) {
+            if let offer = store.offer(kind: kind, id: id, productID: autoRenewProductID) {
                 payload["offerDiscountType"] = discountType(offer.paymentMode)
                 payload["offerPeriod"] = offerPeriod(offer)
             }
@@ -129,7 +146,7 @@ public enum SignedPayloads {
         if let winBacks = fields.text("eligibleWinBackOfferIDs") {
             payload["eligibleWinBackOfferIds"] = winBacks.split(separator: ",").map(String.init)
         }
-        if let token = status.transaction.appAccountToken { payload["appAccountToken"] = token.uuidString.lowercased() }
+        if let token = moment.appAccountToken { payload["appAccountToken"] = token.uuidString.lowercased() }
         // Only while the subscription is in a commitment (WWDC26 session 210): the plan it renews into
         // after the last payment, and the commitment's renewal (`RenewalCommitmentInfo`).
         if let plan = fields.text("renewalBillingPlanType") {
@@ -137,10 +154,10 @@ public enum SignedPayloads {
             payload["renewalBillingPlanType"] = name
             var commitment: [String: Any] = [
                 "commitmentAutoRenewStatus": fields.text("commitmentInfo.willAutoRenew") == "true" ? 1 : 0,
-                "commitmentAutoRenewProductId": info?.autoRenewProductID ?? status.transaction.productID,
+                "commitmentAutoRenewProductId": autoRenewProductID,
                 "commitmentRenewalBillingPlanType": name,
             ]
-            if let end = status.transaction.commitment?.expirationDate { commitment["commitmentRenewalDate"] = milliseconds(end) }
+            if let end = moment.commitmentExpiration { commitment["commitmentRenewalDate"] = milliseconds(end) }
             if let price = fields.amount("commitmentInfo.renewalPrice") { commitment["commitmentRenewalPrice"] = milliunits(price) }
             payload["commitmentInfo"] = commitment
         }
@@ -148,9 +165,9 @@ public enum SignedPayloads {
     }
 
     /// The app transaction (`AppTransaction`): the app's own purchase, as the device receives it.
-    public static func appTransaction(in store: AppStore, environment: SigningEnvironment, device: DeviceVerification?) -> [String: Any] {
+    public static func appTransaction(in store: AppStore, device: DeviceVerification?) -> [String: Any] {
         var payload: [String: Any] = [
-            "receiptType": environment.rawValue,
+            "receiptType": store.environment.rawValue,
             "bundleId": store.catalog.app.signingBundleID,
             "applicationVersion": store.scenario.appVersion,
             // The sandbox's values: App Store Connect numbers versions only in production.
@@ -162,7 +179,7 @@ public enum SignedPayloads {
             "originalPlatform": "iOS",
         ]
         if let id = store.catalog.app.appAppleID { payload["appAppleId"] = id }
-        if let device { payload.merge(device.fields()) { $1 } }
+        if let device { payload.merge(device.fields(nonce: device.nonce(for: "app transaction"))) { $1 } }
         return payload
     }
 
@@ -266,13 +283,6 @@ public enum StorefrontIDs {
     ]
 }
 
-extension SigningEnvironment {
-    /// The environment by its name, in any case ("sandbox", "Xcode").
-    public static func named(_ name: String) -> SigningEnvironment? {
-        allCases.first { $0.rawValue.lowercased() == name.lowercased() }
-    }
-}
-
 /// Every signed item of an account: its transactions, each subscription group's renewal info, the app
 /// transaction and every Server Notification (its bare `signedPayload`), named for the files
 /// `storefront export --jws` writes.
@@ -282,21 +292,21 @@ public enum SignedExport {
         public var jws: String
     }
 
-    public static func items(of store: AppStore, chain: SigningChain, environment: SigningEnvironment,
+    public static func items(of store: AppStore, chain: SigningChain,
                              device: DeviceVerification?) throws -> [Item] {
         var items: [Item] = []
         for t in store.transactions {
-            let payload = SignedPayloads.transaction(t, in: store, environment: environment, device: device)
+            let payload = SignedPayloads.transaction(t, in: store, device: device)
             items.append(Item(name: "transaction-\(t.id).jws", jws: try JWS.sign(payload, with: chain)))
         }
         for groupID in store.renewals.keys.sorted() {
-            guard let payload = SignedPayloads.renewalInfo(group: groupID, in: store, environment: environment) else { continue }
+            guard let payload = SignedPayloads.renewalInfo(group: groupID, in: store) else { continue }
             items.append(Item(name: "renewal-info-\(fileSafe(groupID)).jws", jws: try JWS.sign(payload, with: chain)))
         }
-        let app = SignedPayloads.appTransaction(in: store, environment: environment, device: device)
+        let app = SignedPayloads.appTransaction(in: store, device: device)
         items.append(Item(name: "app-transaction.jws", jws: try JWS.sign(app, with: chain)))
         for n in store.notifications {
-            let payload = try SignedPayloads.notification(n, in: store, environment: environment, chain: chain)
+            let payload = try SignedPayloads.notification(n, in: store, chain: chain)
             items.append(Item(name: "notification-\(n.id).jws", jws: try JWS.sign(payload, with: chain)))
         }
         return items
@@ -313,24 +323,24 @@ public enum SignedExport {
 extension SignedPayloads {
     /// An App Store Server Notification V2 (`ResponseBodyV2DecodedPayload`), with its transaction and
     /// renewal info signed inside `data` as the App Store sends them (server-side: no device verification).
-    /// The transaction is signed as it was when the notification was made (`TransactionMoment`); the
-    /// renewal info as it is when the notification is made into a JWS.
-    public static func notification(_ n: ServerNotification, in store: AppStore, environment: SigningEnvironment,
+    /// The transaction, renewal info and status are signed as they were when the notification was made
+    /// (`TransactionMoment`, `RenewalMoment`): `--notify` sends and `export --jws` writes the same payload.
+    public static func notification(_ n: ServerNotification, in store: AppStore,
                                     chain: SigningChain) throws -> [String: Any] {
         var data: [String: Any] = [
             "bundleId": store.catalog.app.signingBundleID,
             "bundleVersion": store.scenario.appVersion,
-            "environment": environment.rawValue,
+            "environment": store.environment.rawValue,
         ]
         if let id = store.catalog.app.appAppleID { data["appAppleId"] = id }
         if let t = store.transaction(at: n) {
-            data["signedTransactionInfo"] = try JWS.sign(transaction(t, in: store, environment: environment, device: nil), with: chain)
+            data["signedTransactionInfo"] = try JWS.sign(transaction(t, in: store, device: nil), with: chain)
         }
-        if let group = n.groupID {
-            if let info = renewalInfo(group: group, in: store, environment: environment) {
-                data["signedRenewalInfo"] = try JWS.sign(info, with: chain)
-            }
-            if let status = store.status(ofGroup: group, ownership: .purchased) { data["status"] = statusNumber(status.state) }
+        // The renewal info and status as they were when the notification was made; a notification from
+        // before the ledger kept that is signed with them as they are.
+        if let group = n.groupID, let moment = n.renewalMoment ?? store.renewalMoment(ofGroup: group) {
+            data["signedRenewalInfo"] = try JWS.sign(renewalInfo(moment, in: store), with: chain)
+            if let state = moment.state { data["status"] = statusNumber(state) }
         }
         if let reason = n.consumptionRequestReason { data["consumptionRequestReason"] = reason }
         var payload: [String: Any] = [

@@ -97,14 +97,16 @@ enum FileCheck {
     }
 
     /// Makes the file for a new ledger, failing if anything appeared at the path meanwhile.
-    static func create(_ path: String) throws(Ledger.Failure) -> Int32 {
+    /// `naming` is the path messages name (the ledger, when `path` is the draft it is made in).
+    static func create(_ path: String, naming: String? = nil) throws(Ledger.Failure) -> Int32 {
         let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let named = naming ?? path
         guard descriptor >= 0 else {
             let error = errno
             if [EROFS, EACCES, EPERM].contains(error) {
-                throw .readOnly(path: path, detail: "the folder \(parent(of: path)) is read-only (\(describe(error)))")
+                throw .readOnly(path: named, detail: "the folder \(parent(of: path)) is read-only (\(describe(error)))")
             }
-            throw .unreadable(path: path, detail: "it cannot be created (\(describe(error)))")
+            throw .unreadable(path: named, detail: "it cannot be created (\(describe(error)))")
         }
         return descriptor
     }
@@ -155,5 +157,5 @@ enum FileCheck {
 
     private static func kind(_ info: stat) -> mode_t { info.st_mode & mode_t(S_IFMT) }
 
-    private static func describe(_ error: Int32) -> String { String(cString: strerror(error)) }
+    static func describe(_ error: Int32) -> String { String(cString: strerror(error)) }
 }

@@ -47,6 +47,9 @@ public final class Ledger {
     private var dataVersion: Int
     /// The file's generation (`PRAGMA user_version`) as this storefront last read or wrote it: every
     /// storefront's save moves it, another program's write does not.
+    /// Its high half is the account's revision: every save that changes the account moves it; a save
+    /// of the clock alone, or a device opening the ledger, moves only the low half, so other devices
+    /// then take in the clock without reading the whole ledger (`Generation`).
     private var generation: Int32
     /// Set once the file is lost; every later save throws it instead of writing somewhere else.
     private var stopped: Failure?
@@ -121,68 +124,70 @@ public final class Ledger {
     /// Opens the ledger at `path` for saving, creating it if there is no file. An existing ledger is
     /// checked in full (see the type's notes) before anything is written; `stored` is what it holds.
     /// `device` is the device name this storefront opens it as (`--device`, checked by `DeviceName`).
+    /// `territory` is the storefront a ledger that records none starts in.
+    ///
+    /// Any number of devices may open one path at once, a new one included: a new ledger is made whole
+    /// in a file of its own and linked into place (`create`), so another device finds no file or a
+    /// whole ledger, never an empty one; and what this device learns of the ledger (its generation,
+    /// its revision, the account) and its first write (its device row) happen in one transaction under
+    /// SQLite's write lock, so no other device's save can fall between them.
     public init(path: String, catalog: Catalog, territory: Territory, device: String = DeviceName.standard) throws(Failure) {
         self.path = path
         deviceName = device
-        var known: UUID?
-        var created = false
         var lock: Int32 = -1
-        var read: Snapshot?
-        var account: AppStore?
         do throws(Failure) {
-            switch try FileCheck.examine(path) {
-            case .missing:
-                lock = try FileCheck.create(path)
-                created = true
-                identity = try FileCheck.identity(of: lock, path: path)
-                try DeviceLocks.hold(lock, path: path, device: device)
-                database = try Self.openForWriting(path, new: true)
-            case .ledger(let examined, let wal):
-                lock = try FileCheck.openForWriting(path)
-                identity = try FileCheck.identity(of: lock, path: path)
-                guard identity == examined else { throw Failure.unreadable(path: path, detail: "it was replaced by another file while storefront was opening it") }
-                try DeviceLocks.hold(lock, path: path, device: device)
-                try FileCheck.requireWritableFolder(of: path)
-                let snapshot: Snapshot
-                do {
-                    snapshot = try Self.inspect(path, wal: wal)
-                } catch .unfinishedWrite {
-                    // A storefront killed in the middle of a save: this is a ledger (its header says so),
-                    // and rolling the unfinished save back is what makes every save all-or-nothing.
-                    try Self.rollBackUnfinishedSave(path)
-                    snapshot = try Self.inspect(path, wal: wal)
+            if case .missing = try FileCheck.examine(path) { try Self.create(path) }
+            guard case .ledger(let examined, let wal) = try FileCheck.examine(path) else { throw Failure.missing(path: path) }
+            lock = try FileCheck.openForWriting(path)
+            identity = try FileCheck.identity(of: lock, path: path)
+            guard identity == examined else { throw Failure.unreadable(path: path, detail: "it was replaced by another file while storefront was opening it") }
+            try DeviceLocks.hold(lock, path: path, device: device)
+            try FileCheck.requireWritableFolder(of: path)
+            let inspected: Snapshot
+            do {
+                inspected = try Self.inspect(path, wal: wal)
+            } catch .unfinishedWrite {
+                // A storefront killed in the middle of a save: this is a ledger (its header says so),
+                // and rolling the unfinished save back is what makes every save all-or-nothing.
+                try Self.rollBackUnfinishedSave(path)
+                inspected = try Self.inspect(path, wal: wal)
+            }
+            // The account is built (and checked against the catalog) before anything is written.
+            var account = try inspected.store(catalog: catalog, territory: territory, path: path)
+            // Opening for writing switches a WAL-mode ledger to the rollback journal, once: SQLite
+            // then folds its -wal into the file and removes the -wal and -shm.
+            database = try Self.openForWriting(path, new: false)
+            // The ledger as it is once this device holds the write lock, and its device row: one
+            // transaction, so its data_version and generation are those of the account it read.
+            var read = inspected
+            var version = 0
+            var known: UUID?
+            var made: UUID?
+            var reread = false
+            try Self.write(database, path: path) { db in
+                version = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+                // Another device saved since the check: the account as it is now.
+                if try Int32.fetchOne(db, sql: "PRAGMA user_version") != inspected.generation {
+                    read = try Self.snapshot(db, path: path)
+                    reread = true
                 }
-                // Opening for writing switches a WAL-mode ledger to the rollback journal, once: SQLite
-                // then folds its -wal into the file and removes the -wal and -shm.
-                // The account is built (and checked against the catalog) before anything is written.
-                read = snapshot
-                account = try snapshot.store(catalog: catalog, territory: territory, path: path)
-                database = try Self.openForWriting(path, new: false)
-            }
-            // Another device may have saved between the check and now: what counts is the ledger as it
-            // is once this connection knows its data_version and generation (read together).
-            var (current, version, generation) = try Self.current(database, path: path, since: read?.generation)
-            if let current {
-                read = current
-                account = try current.store(catalog: catalog, territory: territory, path: path)
-            }
-            known = read?.devices[device]
-            if let known { deviceVerificationID = known } else {
+                known = read.devices[device]
+                guard known == nil else { return }
                 // A device name's first opening of the ledger: a new deviceVerificationID, written at
-                // once, so every later launch as this device finds the same one.
+                // once, so every later launch as this device finds the same one. Not a change of the
+                // account: other devices take in only that the file moved on.
                 let id = UUID()
-                try Self.write(database, path: path) { db in
-                    try db.execute(sql: "INSERT INTO device (name, verificationID) VALUES (?, ?)", arguments: [device, id.uuidString])
-                    generation = try Self.bumpGeneration(db)
-                }
-                deviceVerificationID = id
+                try db.execute(sql: "INSERT INTO device (name, verificationID) VALUES (?, ?)", arguments: [device, id.uuidString])
+                read.generation = try Self.bumpGeneration(db, accountChanged: false)
+                made = id
             }
-            (dataVersion, self.generation) = (version, generation)
+            if reread { account = try read.store(catalog: catalog, territory: territory, path: path) }
             stored = account
-            savedSettings = read?.settings ?? [:]
+            deviceVerificationID = known ?? made!
+            (dataVersion, generation) = (version, read.generation)
+            savedSettings = read.settings
         } catch {
             if lock >= 0 { close(lock) }
-            if created { unlink(path) }
             throw error
         }
         self.lock = lock
@@ -190,22 +195,43 @@ public final class Ledger {
 
     deinit { close(lock) }
 
-    /// The ledger as this connection finds it, with its data_version and generation, read in one read
-    /// transaction: the snapshot is nil when the generation is still `since` (no storefront saved
-    /// since), or when there is no `since` (a new ledger).
-    private static func current(_ database: DatabaseQueue, path: String, since: Int32?) throws(Failure) -> (Snapshot?, Int, Int32) {
-        try failures(path) {
-            try database.read { db in
-                // Reading the header first takes SQLite's shared lock: no commit can come between.
-                let generation = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                let version = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
-                guard let since, since != generation else { return (nil, version, generation) }
-                do {
-                    return (try Snapshot.read(db, schema: try migrator.appliedIdentifiers(db)), version, generation)
-                } catch let bad as BadRow {
-                    throw Failure.badRow(path: path, detail: bad.description)
-                }
+    /// Makes a new ledger at `path`: its schema written into a file of its own in the same folder,
+    /// which is then linked to `path` (`link` never replaces: if another device made the ledger first,
+    /// theirs stays and this one's is dropped). The ledger appears whole or not at all.
+    private static func create(_ path: String) throws(Failure) {
+        let folder = FileCheck.parent(of: path)
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let draft = folder + "/." + name + ".new-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        let descriptor = try FileCheck.create(draft, naming: path)
+        close(descriptor)
+        defer { unlink(draft) }
+        do {
+            let database = try openForWriting(draft, new: true)
+            try failures(path) { try database.close() }
+        } catch {
+            // SQLite's journal, were it left by a failed first write.
+            unlink(draft + "-journal")
+            throw error
+        }
+        guard link(draft, path) == 0 else {
+            let error = errno
+            // Another device made it first: theirs is the ledger.
+            if error == EEXIST { return }
+            if [EROFS, EACCES].contains(error) {
+                throw .readOnly(path: path, detail: "the folder \(folder) is read-only (\(FileCheck.describe(error)))")
             }
+            throw .unreadable(path: path, detail: "it cannot be created (\(FileCheck.describe(error)))")
+        }
+    }
+
+    /// The ledger as `db` holds it, read in the transaction the caller holds: every row, checked.
+    private static func snapshot(_ db: Database, path: String) throws -> Snapshot {
+        do {
+            var snapshot = try Snapshot.read(db, schema: try migrator.appliedIdentifiers(db))
+            snapshot.generation = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            return snapshot
+        } catch let bad as BadRow {
+            throw Failure.badRow(path: path, detail: bad.description)
         }
     }
 
@@ -238,11 +264,19 @@ public final class Ledger {
     }
 
     /// Moves the file's generation on, in the transaction of a storefront's save: returns the new one.
-    private static func bumpGeneration(_ db: Database) throws -> Int32 {
-        let next = (try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0) &+ 1
+    /// The low half counts every storefront's write; the high half, the account's revision, counts
+    /// those that changed the account (not its clock alone, not a device's first opening).
+    private static func bumpGeneration(_ db: Database, accountChanged: Bool) throws -> Int32 {
+        let current = UInt32(bitPattern: try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
+        let writes = ((current & 0xFFFF) &+ 1) & 0xFFFF
+        let revision = accountChanged ? ((current >> 16) &+ 1) & 0xFFFF : current >> 16
+        let next = Int32(bitPattern: revision << 16 | writes)
         try db.execute(sql: "PRAGMA user_version = \(next)")
         return next
     }
+
+    /// The account's revision within a generation (its high half).
+    static func revision(_ generation: Int32) -> UInt32 { UInt32(bitPattern: generation) >> 16 }
 
     /// Reads the ledger on a read-only connection (which writes nothing and, on a rollback-journal file,
     /// creates nothing beside it): SQLite's integrity check, the schema version, then every row. A hot
@@ -631,6 +665,18 @@ public final class Ledger {
                 t.add(column: "monthlyPlanOffer", .integer)
             }
         }
+        // One runtime (issue 51): which device made each transaction; which device sends each
+        // notification, and the renewal info and status each was made with (JSON: `RenewalMomentColumn`).
+        // The account's storefront and environment are rows of `setting` (`Snapshot.storefrontKey`).
+        migrator.registerMigration(accountFactsMigration) { db in
+            try db.alter(table: "transactionRecord") { t in
+                t.add(column: "deviceName", .text)
+            }
+            try db.alter(table: "serverNotification") { t in
+                t.add(column: "sender", .text)
+                t.add(column: "renewalMoment", .text)
+            }
+        }
         return migrator
     }()
 
@@ -650,6 +696,7 @@ public final class Ledger {
     static let notificationMomentMigration = "v18-notification-moments"
     static let billingPlanMigration = "v19-billing-plans"
     static let monthlyPlanOfferMigration = "v20-monthly-plan-offers"
+    static let accountFactsMigration = "v21-account-facts"
 
     // MARK: writing
 
@@ -662,15 +709,18 @@ public final class Ledger {
     public func save(_ store: AppStore) throws(Failure) {
         let settings = Snapshot.settings(of: store)
         let changedSettings = settings.filter { savedSettings[$0.key] != $0.value }
-        let changes = store.unsavedChanges
-        guard !changes.isEmpty || !changedSettings.isEmpty else { return }
+        var changes = store.unsavedChanges
+        // What the store says may have changed among its settings is what differs from the rows.
+        changes.settings = false
+        let accountChanged = !changes.isEmpty || changedSettings.keys.contains { $0 != Snapshot.nowKey }
+        guard accountChanged || !changedSettings.isEmpty else { return }
         if stopped == nil, let problem = FileCheck.problem(path, expected: identity) {
             stopped = .lost(path: path, detail: problem)
         }
         if let stopped {
             // Time passing is not a change the person made: with the file lost it is simply not kept,
             // and the person hears of it with the first change of their own.
-            guard changes.isEmpty, changedSettings.keys.allSatisfy({ $0 == Snapshot.nowKey }) else { throw stopped }
+            guard !accountChanged else { throw stopped }
             return
         }
         let (expectedVersion, expectedGeneration) = (dataVersion, generation)
@@ -687,7 +737,7 @@ public final class Ledger {
                     throw Failure.otherDeviceWrote(path: path)
                 }
                 try Snapshot.write(db, changes, of: store, settings: changedSettings)
-                written = try Self.bumpGeneration(db)
+                written = try Self.bumpGeneration(db, accountChanged: accountChanged)
             }
         } catch .otherDeviceWrote(let path) {
             throw .otherDeviceWrote(path: path)
@@ -699,65 +749,61 @@ public final class Ledger {
         savedSettings = settings
     }
 
-    /// The account as the ledger holds it now, when another device of the account saved since this
-    /// storefront last read or wrote it; nil when nothing is new (that costs one `PRAGMA data_version`),
-    /// and after saving stopped. What is this device's stays `current`'s: its name, verification id,
-    /// storefront (territory), server courier; the clock is the account's, but moves only forward, so
-    /// a device whose clock ran ahead since its last save brings the account's up to it (renewing what
-    /// falls due on the way, saved with its next change). Another program's write stops saving, as a
-    /// save would find it.
-    public func refreshed(_ current: AppStore) throws(Failure) -> AppStore? {
-        guard stopped == nil else { return nil }
+    /// What another device of the account saved since this storefront last read or wrote the ledger:
+    /// nothing (that costs one `PRAGMA data_version`, and is all there is after saving stopped); only
+    /// the clock (a device saved its clock, or opened the ledger: one row is read); or the account as
+    /// the ledger holds it. What is this device's stays `current`'s: its name, verification id and
+    /// server courier; the account's storefront and environment are the ledger's. The clock is the
+    /// account's, but moves only forward, so a device whose clock ran ahead since its last save brings
+    /// the account's up to it (renewing what falls due on the way, saved with its next change).
+    /// Another program's write stops saving, as a save would find it.
+    public func refreshed(_ current: AppStore) throws(Failure) -> AccountChange {
+        guard stopped == nil else { return .none }
         let version: Int
         do {
             version = try database.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
         } catch {
             throw .unreadable(path: path, detail: "\(error)")
         }
-        guard version != dataVersion else { return nil }
+        guard version != dataVersion else { return .none }
         if let problem = FileCheck.problem(path, expected: identity) {
             stopped = .lost(path: path, detail: problem)
-            return nil
+            return .none
         }
-        let (read, newVersion, newGeneration) = try Self.current(database, path: path, since: generation)
-        guard let read else {
+        let known = generation
+        let found: (version: Int, generation: Int32, clock: String?, snapshot: Snapshot?) = try Self.failures(path) {
+            try database.read { db in
+                // Reading the header first takes SQLite's shared lock: no commit can come between.
+                let generation = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                let version = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+                guard generation != known, Self.revision(generation) != Self.revision(known) else {
+                    let clock = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = ?", arguments: [Snapshot.nowKey])
+                    return (version, generation, clock, nil)
+                }
+                return (version, generation, nil, try Self.snapshot(db, path: path))
+            }
+        }
+        guard found.generation != known else {
             stopped = .lost(path: path, detail: "another program wrote to it since storefront opened it")
-            return nil
+            return .none
         }
-        let stored = try read.store(catalog: current.catalog, territory: current.territory, path: path)
-        (dataVersion, generation, savedSettings) = (newVersion, newGeneration, read.settings)
+        (dataVersion, generation) = (found.version, found.generation)
+        guard let read = found.snapshot else {
+            // The clock alone moved: it is taken in where it is later than this device's.
+            guard let text = found.clock, let seconds = Double(text), RowReader.seconds.contains(seconds) else { return .none }
+            savedSettings[Snapshot.nowKey] = text
+            let clock = Date(timeIntervalSince1970: seconds)
+            return clock > current.now ? .clock(clock) : .none
+        }
+        savedSettings = read.settings
         // Only devices opened it since (no account saved yet): nothing to take in.
-        guard var fresh = stored else { return nil }
+        guard var fresh = try read.store(catalog: current.catalog, territory: current.territory, path: path) else { return .none }
         fresh.deviceName = current.deviceName
         fresh.deviceVerificationID = current.deviceVerificationID
         fresh.account = current.account
         fresh.notifyingServer = current.notifyingServer
         if current.now > fresh.now { fresh.advance(to: current.now) }
-        return fresh
-    }
-
-    /// Applies `change` to the account and saves it, as one step of one device among several: when
-    /// another device saved first, `store` becomes the account as the ledger now holds it
-    /// (`refreshed`) and `change` is applied to that, so no device's write is lost. `store` has nothing
-    /// unsaved when this is called (each change is saved as it is made).
-    public func change(_ store: inout AppStore, _ change: (inout AppStore) -> Void) throws(Failure) {
-        if let fresh = try refreshed(store) { store = fresh }
-        var attempt = store
-        change(&attempt)
-        // Each try that fails means another device saved: some device always gets on. A bound all the same.
-        for _ in 0..<100 {
-            do {
-                try save(attempt)
-                attempt.markSaved()
-                store = attempt
-                return
-            } catch .otherDeviceWrote {
-                if let fresh = try refreshed(store) { store = fresh }
-                attempt = store
-                change(&attempt)
-            }
-        }
-        throw .otherDeviceWrote(path: path)
+        return .account(fresh)
     }
 
     /// Rows inserted, changed or deleted through this ledger's connection since it opened (SQLite's
@@ -772,5 +818,23 @@ public final class Ledger {
             (try Int.fetchOne(db, sql: "SELECT count(*) FROM transactionRecord") ?? 0,
              try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "")
         }
+    }
+}
+
+/// The runtime's view of the ledger: a save's outcome and another device's change as values.
+extension Ledger: AccountStorage {
+    public func write(_ store: AppStore) -> SaveResult {
+        do {
+            try save(store)
+            return .saved
+        } catch .otherDeviceWrote {
+            return .otherDeviceSavedFirst
+        } catch {
+            return .failed(error.description)
+        }
+    }
+
+    public func change(since store: AppStore) -> AccountChange {
+        do { return try refreshed(store) } catch { return .failed(error.description) }
     }
 }

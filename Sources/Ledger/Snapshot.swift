@@ -42,6 +42,10 @@ struct Snapshot {
     static let onboardingKey = "onboarding-shown"
     /// "1" once the App Store's disclosure of a 12-month commitment was accepted on this account.
     static let commitmentDisclosureKey = "commitment-disclosure-shown"
+    /// The account's storefront (a territory code of the catalog) and environment (`StoreEnvironment`):
+    /// facts of the account, never of the launch that reads it.
+    static let storefrontKey = "storefront"
+    static let environmentKey = "environment"
 
     init(generation: Int32 = 0) { self.generation = generation }
 
@@ -60,6 +64,8 @@ struct Snapshot {
         settings[nowKey] = String(store.now.timeIntervalSince1970)
         settings[nextIDKey] = String(store.nextTransactionID)
         settings[nextEventIDKey] = String(store.nextEventID)
+        settings[storefrontKey] = store.territory.code
+        settings[environmentKey] = store.environment.rawValue
         if store.onboardingShown { settings[onboardingKey] = "1" }
         if store.commitmentDisclosureShown { settings[commitmentDisclosureKey] = "1" }
         return settings
@@ -166,8 +172,10 @@ struct Snapshot {
                     transactionID: cells.value("transactionID").isNull ? nil : UInt64(try cells.integer("transactionID", 1...RowReader.maximumID)),
                     groupID: try cells.optionalText("groupID"), consumptionRequestReason: try cells.optionalText("consumptionRequestReason"),
                     transactionMoment: applied.contains(Ledger.notificationMomentMigration) ? try cells.transactionMoment() : nil,
+                    renewalMoment: applied.contains(Ledger.accountFactsMigration) ? try cells.renewalMoment("renewalMoment") : nil,
                     delivery: try cells.known("delivery", ServerNotification.Delivery.self),
-                    attempts: Int(try cells.integer("attempts", 0...1_000)), nextAttempt: try cells.optionalDate("nextAttempt")))
+                    attempts: Int(try cells.integer("attempts", 0...1_000)), nextAttempt: try cells.optionalDate("nextAttempt"),
+                    sender: applied.contains(Ledger.accountFactsMigration) ? try cells.optionalText("sender") : nil))
             }
         }
         if applied.contains("v4-expiry-price-increases") {
@@ -217,8 +225,28 @@ struct Snapshot {
         return snapshot
     }
 
-    /// The account these rows describe, on `catalog`; nil when nothing was ever saved (no clock).
-    func store(catalog: Catalog, territory: Territory, path: String) throws(Ledger.Failure) -> AppStore? {
+    /// The storefront the account is in: the one the ledger records; for a ledger from before it
+    /// recorded one, the one its newest transaction (or QA's newest storefront change) names; for a
+    /// ledger with neither, or one naming a storefront the catalog lacks (a `.storekit` file moved to
+    /// another with `--territory`), `fallback`.
+    func storefront(in catalog: Catalog, fallback: Territory) -> Territory {
+        if let code = settings[Self.storefrontKey] { return catalog.territory(code) ?? fallback }
+        let newestTransaction = transactions.values.max { ($0.purchaseDate, $0.id) < ($1.purchaseDate, $1.id) }
+        let newestChange = events.last { $0.kind == .storefrontChange && $0.storefront != nil }
+        let code: String?
+        switch (newestTransaction, newestChange) {
+        case let (t?, e?): code = e.date >= t.purchaseDate ? e.storefront : t.storefront
+        case let (t?, nil): code = t.storefront
+        case let (nil, e?): code = e.storefront
+        case (nil, nil): code = nil
+        }
+        return code.flatMap { catalog.territory($0) } ?? fallback
+    }
+
+    /// The account these rows describe, on `catalog`, in its storefront (`storefront(in:fallback:)`);
+    /// nil when nothing was ever saved (no clock).
+    func store(catalog: Catalog, territory fallback: Territory, path: String) throws(Ledger.Failure) -> AppStore? {
+        let territory = storefront(in: catalog, fallback: fallback)
         guard let clock = settings[Self.nowKey] else {
             // Nothing was ever saved, or the clock's row was removed by hand: only the first is new.
             guard transactions.isEmpty, renewals.isEmpty, freeReads.isEmpty else {
@@ -264,6 +292,12 @@ struct Snapshot {
             } catch {
                 throw .badRow(path: path, detail: "table setting, row \(UntrustedText.quoted(name)): \(error.message)")
             }
+        }
+        if let name = settings[Self.environmentKey] {
+            guard let environment = StoreEnvironment.named(name) else {
+                throw .badRow(path: path, detail: "table setting, row \"\(Self.environmentKey)\": \(UntrustedText.quoted(name)) is not an environment (\(StoreEnvironment.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            store.environment = environment
         }
         for read in freeReads { store.restoreFreeRead(read) }
         for issue in deliveries {
@@ -362,13 +396,14 @@ struct Snapshot {
         for id in changes.notificationIDs.sorted() {
             guard let n = store.notification(id) else { continue }
             let moment = n.transactionMoment
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO serverNotification (id, uuid, type, subtype, date, transactionID, groupID, consumptionRequestReason, delivery, attempts, nextAttempt, momentState, momentExpirationDate, momentRevocationDate, momentRevocationReason, momentIsUpgraded, momentUpgradeRefund, momentUpgradeRefundDate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO serverNotification (id, uuid, type, subtype, date, transactionID, groupID, consumptionRequestReason, delivery, attempts, nextAttempt, momentState, momentExpirationDate, momentRevocationDate, momentRevocationReason, momentIsUpgraded, momentUpgradeRefund, momentUpgradeRefundDate, sender, renewalMoment) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                 .execute(arguments: [Int64(exactly: id), n.uuid.uuidString, n.kind.rawValue, n.subtype, n.date.timeIntervalSince1970,
                                      n.transactionID.flatMap { Int64(exactly: $0) }, n.groupID, n.consumptionRequestReason,
                                      n.delivery.rawValue, n.attempts, n.nextAttempt?.timeIntervalSince1970,
                                      moment?.state.rawValue, moment?.expirationDate?.timeIntervalSince1970,
                                      moment?.revocationDate?.timeIntervalSince1970, moment?.revocationReason?.rawValue,
-                                     moment?.isUpgraded, moment?.upgradeRefund.map { "\($0)" }, moment?.upgradeRefundDate?.timeIntervalSince1970])
+                                     moment?.isUpgraded, moment?.upgradeRefund.map { "\($0)" }, moment?.upgradeRefundDate?.timeIntervalSince1970,
+                                     n.sender, n.renewalMoment.map(RenewalMomentColumn.text)])
         }
         if changes.offerCodes { try writeOfferCodes(db, of: store) }
         if changes.promotions {
@@ -503,7 +538,7 @@ enum TransactionRow {
                           "revocationReason", "isUpgraded", "storefront", "state", "failure", "price", "currency",
                           "upgradeRefund", "upgradeRefundDate", "appAccountToken", "reason",
                           "commitmentPayment", "commitmentPayments", "commitmentExpirationDate", "commitmentPrice",
-                          "monthlyPlanOffer"]
+                          "monthlyPlanOffer", "deviceName"]
 
     /// The row's values. An id past `maximumID` is refused, so the ledger never holds one it cannot read back.
     static func arguments(_ t: Transaction) throws -> StatementArguments { StatementArguments(try values(t)) }
@@ -522,7 +557,7 @@ enum TransactionRow {
                 t.appAccountToken?.uuidString, t.reason.rawValue,
                 t.commitment.map { Int64($0.billingPeriodNumber) }, t.commitment.map { Int64($0.totalBillingPeriods) },
                 t.commitment?.expirationDate.timeIntervalSince1970, t.commitment.map { "\($0.price)" },
-                t.isMonthlyPlanOffer ? Int64(1) : nil]
+                t.isMonthlyPlanOffer ? Int64(1) : nil, t.device]
     }
 
     /// The states an older ledger saved attempts in, as transactions (see `legacyEvent`).
@@ -564,6 +599,7 @@ enum TransactionRow {
             }
             transaction.isMonthlyPlanOffer = true
         }
+        if row.hasColumn("deviceName") { transaction.device = try cells.optionalText("deviceName") }
         // A pass's row keeps the app's own end in the expiration column: StoreKit gives it none.
         if transaction.productType == .nonRenewing {
             (transaction.appPassEnd, transaction.expirationDate) = (transaction.expirationDate, nil)
@@ -780,6 +816,15 @@ struct RowReader {
     }
 
     /// A notification's `TransactionMoment` from its moment columns; nil when momentState is NULL.
+    /// A notification's renewal moment (`RenewalMomentColumn`); nil when the column is NULL.
+    func renewalMoment(_ column: String) throws -> RenewalMoment? {
+        guard let text = try optionalText(column) else { return nil }
+        guard let moment = RenewalMomentColumn.moment(text) else {
+            throw bad(column, "is not the renewal info of a notification (\(UntrustedText.quoted(text, limit: 60)))")
+        }
+        return moment
+    }
+
     func transactionMoment() throws -> TransactionMoment? {
         guard let state = try optionalKnown("momentState", Transaction.State.self) else { return nil }
         return TransactionMoment(state: state, expirationDate: try optionalDate("momentExpirationDate"),
@@ -792,5 +837,60 @@ struct RowReader {
 
     func optionalKnown<T: RawRepresentable>(_ column: String, _ type: T.Type) throws -> T? where T.RawValue == String {
         value(column).isNull ? nil : try known(column, type)
+    }
+}
+
+/// A notification's renewal moment as one column: JSON, an object with `fields` (each `[name, kind,
+/// value]` or `[name, "a", amount, currency]`, kind `t` text, `d` date in seconds, `a` amount, `n` none),
+/// and the signed renewal info's own dates and token. Values are written as text that reads back
+/// exactly (a date's seconds as Swift writes a Double, an amount as Decimal does).
+enum RenewalMomentColumn {
+    static func text(_ moment: RenewalMoment) -> String {
+        let fields: [[String]] = moment.fields.map { field in
+            switch field.value {
+            case .text(let text): [field.name, "t", text]
+            case .date(let date): [field.name, "d", String(date.timeIntervalSince1970)]
+            case .amount(let amount, let currency): [field.name, "a", "\(amount)", currency]
+            case .none: [field.name, "n"]
+            }
+        }
+        var object: [String: Any] = ["fields": fields]
+        if let start = moment.recentSubscriptionStart { object["recentSubscriptionStart"] = String(start.timeIntervalSince1970) }
+        if let token = moment.appAccountToken { object["appAccountToken"] = token.uuidString }
+        if let end = moment.commitmentExpiration { object["commitmentExpiration"] = String(end.timeIntervalSince1970) }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func moment(_ text: String) -> RenewalMoment? {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
+              let rows = object["fields"] as? [[String]] else { return nil }
+        func date(_ text: String?) -> Date?? {
+            guard let text else { return .some(nil) }
+            guard let seconds = Double(text), RowReader.seconds.contains(seconds) else { return nil }
+            return .some(Date(timeIntervalSince1970: seconds))
+        }
+        var fields: [StoreKitFields.Field] = []
+        for row in rows {
+            guard row.count >= 2 else { return nil }
+            let value: StoreKitFields.Value
+            switch (row[1], row.count) {
+            case ("t", 3): value = .text(row[2])
+            case ("d", 3):
+                guard let when = date(row[2]), let when else { return nil }
+                value = .date(when)
+            case ("a", 4):
+                guard let amount = Decimal(string: row[2], locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+                value = .amount(amount, currency: row[3])
+            case ("n", 2): value = .none
+            default: return nil
+            }
+            fields.append(StoreKitFields.Field(name: row[0], value: value))
+        }
+        guard let start = date(object["recentSubscriptionStart"] as? String), let end = date(object["commitmentExpiration"] as? String) else { return nil }
+        let token = object["appAccountToken"] as? String
+        if token != nil, UUID(uuidString: token!) == nil { return nil }
+        return RenewalMoment(fields: fields, recentSubscriptionStart: start, appAccountToken: token.flatMap(UUID.init(uuidString:)),
+                             commitmentExpiration: end)
     }
 }

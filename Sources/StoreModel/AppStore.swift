@@ -7,8 +7,13 @@ import HashTreeCollections
 /// I/O: every rule is a function of this state, so tests run in microseconds with a fixed clock.
 public struct AppStore: Sendable {
     public let catalog: Catalog
-    public var territory: Territory
-    public var gate: PaymentGate
+    /// The account's storefront (a fact of the account the ledger keeps, never the device's language:
+    /// `--locale` alone does not move it; `--territory` and `set territory` do, as a Log event).
+    public var territory: Territory { didSet { unsavedChanges.settings = true } }
+    public var gate: PaymentGate { didSet { unsavedChanges.settings = true } }
+    /// The environment the App Store signs this account's data in (`--environment`): the inspector,
+    /// `storefront ledger`, a script's assertions and every signed payload read this one value.
+    public var environment: StoreEnvironment = .sandbox { didSet { unsavedChanges.settings = true } }
     /// The Apple Account shown on the confirmation sheet.
     public var account: String
     /// Which of the account's devices this app runs on (`--device`): several storefronts of one account
@@ -18,7 +23,7 @@ public struct AppStore: Sendable {
     /// StoreKit's `AppStore.deviceVerificationID`: one UUID per device of the account, kept in the ledger
     /// by device name (a fresh one per run without a ledger).
     public var deviceVerificationID = UUID()
-    public var scenario: Scenario
+    public var scenario: Scenario { didSet { unsavedChanges.settings = true } }
     /// The simulated present. Moves only forward, through `advance(to:)`, which also renews.
     public internal(set) var now: Date
     public internal(set) var transactions = ChunkedArray<Transaction>()
@@ -29,30 +34,35 @@ public struct AppStore: Sendable {
     var nextNotificationID: UInt64 = 1
     /// Positions in `notifications` of the ones still to deliver.
     var pendingNotifications: [Int] = []
+    /// Notifications noted during time travel and not yet numbered (`collectNotifications` numbers them).
+    var unnumberedNotifications: [ServerNotification] = []
     /// What changed since notifications were last collected.
     var notificationBaseline = NotificationBaseline()
     /// A server listens (`--notify URL`): new notifications are pending delivery, not only kept.
     public var notifyingServer = false
     /// Ids count from 1, as in StoreKit Testing, so QA can read and type them.
-    public internal(set) var nextTransactionID: UInt64 = 1
+    public internal(set) var nextTransactionID: UInt64 = 1 { didSet { unsavedChanges.settings = true } }
     /// What happened that is not a transaction (failed and cancelled purchases, requests, restores).
     var log = EventLog()
     /// Events count from 1 too, apart from transactions, so transaction ids stay consecutive.
-    public internal(set) var nextEventID: UInt64 = 1
+    public internal(set) var nextEventID: UInt64 = 1 { didSet { unsavedChanges.settings = true } }
     /// Where each transaction is, by id, product and subscription group. Kept right by `append`,
     /// `update`, `remove` and `removeAll` (MARK: the ledger's indexes), the only writers of `transactions`.
     var index = LedgerIndex()
     /// What changed since the ledger last saved this account; `markSaved` starts it afresh.
-    public internal(set) var unsavedChanges = UnsavedChanges()
+    public internal(set) var unsavedChanges = UnsavedChanges() { didSet { changeCount &+= 1 } }
+    /// Moves with every change `unsavedChanges` records (and with `markSaved`): whether a step changed
+    /// the account is one comparison (`AppState.update` asks for a save by it).
+    public internal(set) var changeCount: UInt64 = 0
     /// Counts the work ledger queries do, for the tests that guard their cost; nil (no counting) otherwise.
     var meter: WorkMeter?
     /// Which free items were opened in which month (the metered paywall's count; see FreeContent.swift).
     public internal(set) var freeReads = FreeReads()
     /// Whether onboarding was shown to this account (once per ledger, on its first launch).
-    public internal(set) var onboardingShown = false
+    public internal(set) var onboardingShown = false { didSet { unsavedChanges.settings = true } }
     /// Whether the App Store's disclosure of a 12-month commitment was accepted on this account: it shows
     /// "once per Apple Account", before the first commitment (BillingPlans.swift).
-    public internal(set) var commitmentDisclosureShown = false
+    public internal(set) var commitmentDisclosureShown = false { didSet { unsavedChanges.settings = true } }
     /// Units of each consumable the app's own record says were used (`useConsumable`).
     public internal(set) var consumableUse: [String: Int] = [:]
     /// The app's own record of purchases it did not deliver (QA marks them), by transaction id, and how

@@ -17,6 +17,7 @@ extension AppStore {
         var transaction = makeTransaction(
             Quote(product: productID, quantity: 1, unitPrice: 0, currency: territory.currency))
         transaction.ownership = .familyShared
+        transaction.device = nil
         if let info = product.subscription {
             // The shared subscription is its own chain beside the person's own: its first shared
             // transaction is the original of the renewals and of a later share in the group.

@@ -41,6 +41,14 @@ extension AppStore {
         /// Transactions of subscriptions and passes, of any ownership: what lapses, renews or ends with
         /// the clock alone (see `clockChangesAnswers`).
         var clockBound = 0
+        /// Where each group's current run of the person's own subscription began
+        /// (`recentSubscriptionStart`), and the newest transaction of the run it was worked out from.
+        var runStarts: [String: RunStart] = [:]
+
+        struct RunStart: Sendable {
+            var anchor: UInt64
+            var start: Date
+        }
 
         /// Counts a transaction of a group in or out of `introductoryOffers`.
         mutating func countIntroductory(_ transaction: Transaction, group groupID: String, _ sign: Int) {
@@ -120,6 +128,10 @@ extension AppStore {
         }
         index.count(transaction, +1)
         transactions.append(transaction)
+        if transaction.ownership == .purchased, let groupID = self.groupID(ofProduct: transaction.productID) {
+            // A newer transaction: the walk back meets the run it knew after a step or two.
+            index.runStarts[groupID] = runStart(ofGroup: groupID, known: index.runStarts[groupID], newest: transaction)
+        }
         unsavedChanges.transactionIDs.insert(transaction.id)
         notificationBaseline.note(transaction: nil, id: transaction.id)
         meter?.indexOperations += 1
@@ -141,6 +153,8 @@ extension AppStore {
         if let groupID = self.groupID(ofProduct: before.productID) {
             index.countIntroductory(before, group: groupID, -1)
             index.countIntroductory(transactions[position], group: groupID, +1)
+            // A changed transaction may end or join the run: it is walked again whole.
+            if before.ownership == .purchased { index.runStarts[groupID] = runStart(ofGroup: groupID, known: nil) }
         }
         unsavedChanges.transactionIDs.insert(id)
         meter?.indexOperations += 1
@@ -156,7 +170,9 @@ extension AppStore {
         Self.drop(id, from: &index.byProduct, key: removed.productID)
         if let groupID = self.groupID(ofProduct: removed.productID) {
             switch removed.ownership {
-            case .purchased: Self.drop(id, from: &index.byGroup, key: groupID)
+            case .purchased:
+                Self.drop(id, from: &index.byGroup, key: groupID)
+                index.runStarts[groupID] = runStart(ofGroup: groupID, known: nil)
             case .familyShared: Self.drop(id, from: &index.sharedByGroup, key: groupID)
             }
             index.countIntroductory(removed, group: groupID, -1)

@@ -10,7 +10,12 @@ extension AppStore {
     /// will renew: no subscription, auto-renew off, or a plan not sold in this storefront.
     public func nextCharge(ofGroup groupID: String) -> NextCharge? {
         // Only the person's own subscription charges them: a family-shared one is the organizer's to pay.
-        guard let status = status(ofGroup: groupID, ownership: .purchased),
+        status(ofGroup: groupID, ownership: .purchased).flatMap { nextCharge(of: $0) }
+    }
+
+    /// The next charge of the person's own subscription whose status is `status` (found already).
+    func nextCharge(of status: SubscriptionStatus) -> NextCharge? {
+        guard status.transaction.ownership == .purchased,
               [.subscribed, .inGracePeriod, .inBillingRetryPeriod].contains(status.state),
               let renewal = status.renewal, renewal.willAutoRenew || status.transaction.commitment?.hasPaymentsLeft == true,
               let date = status.transaction.expirationDate,

@@ -301,7 +301,7 @@ extension AppStore {
             ownership: .purchased, offerKind: quote.codeOfferID != nil ? .code : quote.offer?.kind,
             offerID: quote.codeOfferID ?? Self.transactionOfferID(quote.offer), revocationDate: nil,
             revocationReason: nil, isUpgraded: false, storefront: territory.code, state: .purchased,
-            price: quote.unitPrice, currency: quote.currency, appAccountToken: quote.appAccountToken)
+            price: quote.unitPrice, currency: quote.currency, appAccountToken: quote.appAccountToken, device: deviceName)
     }
 
     /// Records an event in the log. A product id the catalog lacks records nothing: StoreKit can only

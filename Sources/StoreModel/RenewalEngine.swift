@@ -7,6 +7,8 @@ extension AppStore {
     /// Renewals happen whatever the payment gate says, as on a real device.
     public mutating func advance(to instant: Date) {
         guard instant >= now else { return }
+        // What changed before the journey is noted as of now; each change on the way, as of when it happens.
+        noteNotifications()
         // Only a group with a renewal state can renew. In catalog order, so renewals get the ids they
         // always had.
         for position in renewals.keys.compactMap({ catalog.position(ofGroup: $0) }).sorted() {
@@ -95,10 +97,14 @@ extension AppStore {
                     // it began before this stretch of time or in it (GRACE_PERIOD_EXPIRED).
                     if let graceEnd = renewal.gracePeriodExpiration, graceEnd <= instant, graceEnd > now {
                         notificationBaseline.graceEnded.append((group.id, graceEnd))
+                        noteNotifications(asOf: graceEnd)
                     }
                     // (Auto-renew off here is a ledger from before cancelling ended the retry: the same
                     // billing error, as `setAutoRenew` records it.)
-                    if retryEnd <= instant { expire(group.id, .billingError) }
+                    if retryEnd <= instant {
+                        expire(group.id, .billingError)
+                        noteNotifications(asOf: max(now, retryEnd))
+                    }
                     return
                 }
                 guard recovered <= instant else { return }
@@ -106,6 +112,7 @@ extension AppStore {
                 // charged and it expires as no longer for sale.
                 guard let renewing = catalog.product(renewal.autoRenewProductID), price(of: renewing) != nil else {
                     expire(group.id, .productUnavailable)
+                    noteNotifications(asOf: recovered)
                     return
                 }
                 // Recovered in the grace period: the renewal date stays. Later: it moves to the recovery.
@@ -115,21 +122,28 @@ extension AppStore {
                 renewal.billingRetryEnds = nil
                 changeRenewal(of: group.id) { [renewal] in $0 = renewal }
                 appendRenewal(of: latest, at: recovered, periodStart: inGrace ? since : recovered)
+                noteNotifications(asOf: recovered)
                 continue
             }
             guard expiration <= instant else { return }
             // Why a subscription does not renew at its expiration date, in StoreKit's words. A
             // commitment's payments are billed to its end whatever auto-renew says (BillingPlans.swift).
-            if !renewal.willAutoRenew, latest.commitment?.hasPaymentsLeft != true { expire(group.id, .autoRenewDisabled); return }
+            if !renewal.willAutoRenew, latest.commitment?.hasPaymentsLeft != true {
+                expire(group.id, .autoRenewDisabled)
+                noteNotifications(asOf: max(now, expiration))
+                return
+            }
             guard let renewing = catalog.product(renewal.autoRenewProductID),
                   let terms = renewalTerms(of: latest, into: renewing, renewal: renewal) else {
                 expire(group.id, .productUnavailable)
+                noteNotifications(asOf: max(now, expiration))
                 return
             }
             // Consent is asked for the price that will be charged (`isPriceConsentDue`): a renewal still
             // on an offer's price (an introductory price running its periods) needs none.
             if renewal.priceIncreaseStatus == .pending, chargesRaisedPrice(terms, of: renewing.id) {
                 expire(group.id, .didNotConsentToPriceIncrease)
+                noteNotifications(asOf: max(now, expiration))
                 return
             }
             if scenario.billingFails {
@@ -138,9 +152,11 @@ extension AppStore {
                                                                failedAt: expiration)
                 renewal.billingRetryEnds = billingRetryEnd(since: expiration)
                 changeRenewal(of: group.id) { [renewal] in $0 = renewal }
+                noteNotifications(asOf: max(now, expiration))
                 continue
             }
             appendRenewal(of: latest, at: expiration, periodStart: expiration)
+            noteNotifications(asOf: max(now, expiration))
         }
     }
 
@@ -229,6 +245,8 @@ extension AppStore {
         transaction.purchaseDate = date
         transaction.isUpgraded = false
         transaction.reason = .renewal
+        // The App Store renews, not a device.
+        transaction.device = nil
         // Charged in the storefront it renews in: its currency and its price.
         transaction.storefront = territory.code
         transaction.currency = territory.currency

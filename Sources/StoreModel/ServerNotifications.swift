@@ -49,16 +49,24 @@ public struct ServerNotification: Sendable, Hashable, Identifiable {
     /// Its transaction as it was when the notification was made: a REFUND keeps its revocation after
     /// the refund is reversed, an upgraded period its state before the upgrade. Nil without a transaction.
     public var transactionMoment: TransactionMoment?
+    /// Its group's renewal info and status as they were when the notification was made
+    /// (`data.signedRenewalInfo`, `data.status`: "as of the signedDate"). Nil without a group or a
+    /// subscription of the person's own in it, and for notifications from before it was kept.
+    public var renewalMoment: RenewalMoment?
     public var delivery: Delivery
     public var attempts: Int
     /// Production's schedule: when the next attempt is due, on the simulated clock.
     public var nextAttempt: Date?
+    /// The device that sends it (`--notify`), named in the ledger with the notification itself, so
+    /// another device of the account sharing the ledger never sends it too. Nil when none does.
+    public var sender: String?
 
     public init(id: UInt64, uuid: UUID, kind: Kind, subtype: String?, date: Date, transactionID: UInt64?, groupID: String?,
                 consumptionRequestReason: String? = nil, transactionMoment: TransactionMoment? = nil,
-                delivery: Delivery = .pending, attempts: Int = 0, nextAttempt: Date? = nil) {
+                renewalMoment: RenewalMoment? = nil, delivery: Delivery = .pending, attempts: Int = 0,
+                nextAttempt: Date? = nil, sender: String? = nil) {
         (self.id, self.uuid, self.kind, self.subtype, self.date) = (id, uuid, kind, subtype, date)
-        self.transactionMoment = transactionMoment
+        (self.transactionMoment, self.renewalMoment, self.sender) = (transactionMoment, renewalMoment, sender)
         (self.transactionID, self.groupID, self.consumptionRequestReason) = (transactionID, groupID, consumptionRequestReason)
         (self.delivery, self.attempts, self.nextAttempt) = (delivery, attempts, nextAttempt)
     }
@@ -108,6 +116,38 @@ public struct TransactionMoment: Sendable, Hashable {
     }
 }
 
+/// A group's renewal info and status as they were at one moment: what a notification keeps, so it is
+/// signed as the App Store sent it then. `fields` are `StoreKitFields.renewal` (the `state` field is
+/// the status); the rest are what the signed renewal info carries beyond the table.
+public struct RenewalMoment: Sendable, Hashable {
+    public var fields: [StoreKitFields.Field]
+    public var recentSubscriptionStart: Date?
+    public var appAccountToken: UUID?
+    /// The commitment's end, while the subscription is in a 12-month commitment.
+    public var commitmentExpiration: Date?
+
+    public init(fields: [StoreKitFields.Field], recentSubscriptionStart: Date?, appAccountToken: UUID?, commitmentExpiration: Date?) {
+        (self.fields, self.recentSubscriptionStart, self.appAccountToken, self.commitmentExpiration) =
+            (fields, recentSubscriptionStart, appAccountToken, commitmentExpiration)
+    }
+
+    /// The subscription's status (`data.status`).
+    public var state: RenewalState? { value("state").flatMap { RenewalState(rawValue: $0.text) } }
+
+    public func value(_ name: String) -> StoreKitFields.Value? { fields.first { $0.name == name }?.value }
+}
+
+extension AppStore {
+    /// The person's own subscription in a group as its renewal info says now; nil if they never had one.
+    public func renewalMoment(ofGroup groupID: String) -> RenewalMoment? {
+        guard let status = status(ofGroup: groupID, ownership: .purchased) else { return nil }
+        return RenewalMoment(fields: StoreKitFields.renewal(status, group: groupID, in: self),
+                             recentSubscriptionStart: recentSubscriptionStart(ofGroup: groupID) ?? status.transaction.purchaseDate,
+                             appAccountToken: status.transaction.appAccountToken,
+                             commitmentExpiration: status.transaction.commitment?.expirationDate)
+    }
+}
+
 /// What changed since notifications were last collected: the value each changed item had before its
 /// first change (nil: it is new). Filled by the model's only writers (`append`, `update`,
 /// `changeRenewal`, `record`, `changeEvent`), so collecting looks at what changed, never the whole ledger.
@@ -135,17 +175,61 @@ extension AppStore {
     /// Turns what changed since the last collection into Server Notifications, in the order Apple
     /// would send them, and adds them to the outbox. Called after each thing the person or QA does (a
     /// key, a script line, time travel), so each notification is dated when its change happened.
+    /// Whether something changed that `collectNotifications` would make notifications of (asking
+    /// changes nothing: a view may keep what it drew from an unchanged store).
+    public var hasUncollectedChanges: Bool { !notificationBaseline.isEmpty || !unnumberedNotifications.isEmpty }
+
     public mutating func collectNotifications() {
+        noteNotifications()
+        guard !unnumberedNotifications.isEmpty else { return }
+        // In the order they happened; what happened at one instant keeps the order they were noted in.
+        let made = unnumberedNotifications
+        unnumberedNotifications = []
+        for var notification in made.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
+            notification.id = nextNotificationID
+            nextNotificationID += 1
+            if notification.delivery == .pending { pendingNotifications.append(notifications.count) }
+            notifications.append(notification)
+            unsavedChanges.notificationIDs.insert(notification.id)
+        }
+    }
+
+    /// Notes what changed as of `date`, during time travel: the renewal engine calls it after each
+    /// change it makes (a renewal, a failed charge, an expiry), with the clock at that change, so each
+    /// notification keeps its transaction, renewal info and status as they were when it happened,
+    /// not as the end of the journey left them.
+    mutating func noteNotifications(asOf date: Date) {
+        guard !notificationBaseline.isEmpty else { return }
+        let present = now
+        now = date
+        noteNotifications()
+        now = present
+    }
+
+    /// Turns what changed since the baseline into notifications, as of `now`, kept unnumbered until
+    /// `collectNotifications` numbers them in the order they happened.
+    mutating func noteNotifications() {
         guard !notificationBaseline.isEmpty else { return }
         let baseline = notificationBaseline
         notificationBaseline = NotificationBaseline()
         var made: [ServerNotification] = []
+        defer { unnumberedNotifications += made }
+        var moments: [String: RenewalMoment?] = [:]
+        func moment(_ group: String?) -> RenewalMoment? {
+            guard let group else { return nil }
+            if let known = moments[group] { return known }
+            let made = renewalMoment(ofGroup: group)
+            moments[group] = .some(made)
+            return made
+        }
+        let delivery = notificationDelivery
+        let sender = delivery == .pending ? deviceName : nil
         func add(_ kind: ServerNotification.Kind, _ subtype: String? = nil, transaction: UInt64?, group: String?,
                  date: Date? = nil, reason: String? = nil) {
             made.append(ServerNotification(id: 0, uuid: UUID(), kind: kind, subtype: subtype, date: date ?? now,
                                            transactionID: transaction, groupID: group, consumptionRequestReason: reason,
                                            transactionMoment: transaction.flatMap { self.transaction($0) }.map(TransactionMoment.init),
-                                           delivery: notificationDelivery))
+                                           renewalMoment: moment(group), delivery: delivery, sender: sender))
         }
         // Groups where an upgrade replaced a transaction in this change: the new purchase is the upgrade.
         var upgradedGroups: Set<String> = []
@@ -254,14 +338,6 @@ extension AppStore {
                 add(.refundDeclined, transaction: transactionID, group: groupID(ofProduct: t.productID))
             }
         }
-        // In the order they happened; what happened at one instant keeps the order above.
-        for var notification in made.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
-            notification.id = nextNotificationID
-            nextNotificationID += 1
-            if notification.delivery == .pending { pendingNotifications.append(notifications.count) }
-            notifications.append(notification)
-            unsavedChanges.notificationIDs.insert(notification.id)
-        }
     }
 
     /// How a new notification starts: pending when a server listens (`--notify URL`), else kept only.
@@ -289,10 +365,13 @@ extension AppStore {
         unsavedChanges.notificationIDs.insert(id)
     }
 
-    /// The notifications due for delivery now, oldest first: pending ones never tried, and retries
-    /// whose time has come. Looks only at the pending ones, never the whole outbox.
+    /// The notifications this device is to deliver now, oldest first: pending ones it sends (never
+    /// tried, or a retry whose time has come). Another device's are its own to send. Looks only at the
+    /// pending ones, never the whole outbox.
     public var notificationsDue: [ServerNotification] {
-        pendingNotifications.map { notifications[$0] }.filter { $0.nextAttempt.map { $0 <= now } ?? true }
+        pendingNotifications.map { notifications[$0] }.filter {
+            ($0.sender == nil || $0.sender == deviceName) && ($0.nextAttempt.map { $0 <= now } ?? true)
+        }
     }
 
     /// A notification brought back from a saved ledger.

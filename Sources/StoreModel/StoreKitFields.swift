@@ -11,7 +11,7 @@ import Foundation
 public enum StoreKitFields {
     /// What a field holds: text, a date (compared as a date), an amount in a currency, or nothing. The
     /// inspector shows a date and an amount in the person's locale; everything else reads `text`.
-    public enum Value: Sendable, Equatable {
+    public enum Value: Sendable, Hashable {
         case text(String)
         case date(Date)
         case amount(Decimal, currency: String)
@@ -28,16 +28,14 @@ public enum StoreKitFields {
         }
     }
 
-    public struct Field: Sendable, Equatable {
+    public struct Field: Sendable, Hashable {
         public var name: String
         public var value: Value
+        public init(name: String, value: Value) { (self.name, self.value) = (name, value) }
     }
 
     /// How a field with no value reads (StoreKit's nil).
     public static let absent = "none"
-
-    /// StoreKit Testing's environment: the simulator stands where Xcode's local testing does.
-    public static let environment = "xcode"
 
     /// Every name a transaction can have, in the order they are shown.
     public static let transactionNames = [
@@ -104,7 +102,7 @@ public enum StoreKitFields {
             t.productType == .autoRenewable ? .text(String(t.id)) : .none,
             t.appAccountToken.map { .text($0.uuidString.lowercased()) } ?? .none,
             .text(t.reason.rawValue),
-            .text(environment),
+            .text(store.environment.rawValue),
             // The App Store signs a transaction again when it changes: a refund re-signs it.
             .date(max(t.purchaseDate, t.revocationDate ?? t.purchaseDate)),
             store.deliveries[t.id].map { .text($0.resolution?.rawValue ?? "undelivered") } ?? .none,
@@ -122,10 +120,11 @@ public enum StoreKitFields {
         let info = status.renewal
         let own = status.transaction.ownership == .purchased
         // What the next renewal charges: only the person's own subscription charges them.
-        let charge = own ? store.nextCharge(ofGroup: groupID) : nil
+        let charge = own ? store.nextCharge(of: status) : nil
         // "sorted with the best offers first" (RenewalInfo.eligibleWinBackOfferIDs): high priority first,
-        // then catalog order, as the pitch picks one.
-        let eligible = store.catalog.products(inGroup: groupID).flatMap { product in
+        // then catalog order, as the pitch picks one. Someone whose own subscription gives access has
+        // not churned: no win-back offer is theirs.
+        let eligible = own && status.state.hasAccess ? [] : store.catalog.products(inGroup: groupID).flatMap { product in
             (product.subscription?.winBackOffers ?? []).filter {
                 $0.offer.price(in: store.territory) != nil && store.isEligible(for: $0, inGroup: groupID)
             }
@@ -153,7 +152,7 @@ public enum StoreKitFields {
             info?.offerID == nil ? .none : .text((info?.offerKind ?? .promotional).rawValue),
             info?.offerID.map(Value.text) ?? .none,
             winBacks.isEmpty ? .none : .text(winBacks.joined(separator: ",")),
-            .text(environment),
+            .text(store.environment.rawValue),
             .date(store.now),
             inCommitment ? info?.renewalBillingPlanType.map { .text($0.rawValue) } ?? .none : .none,
             inCommitment ? info.map { .text($0.willAutoRenew ? "true" : "false") } ?? .none : .none,

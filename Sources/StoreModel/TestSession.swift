@@ -101,3 +101,29 @@ extension AppStore {
         return true
     }
 }
+
+/// What the launch options change in the account (`--now`, `--territory`, `--environment`, scenario
+/// flags and a `.storekit` file's settings): applied before the app's state is made, and again as the
+/// app starts (`Message.start`), where applying them a second time changes nothing, but a first save
+/// that met another device's is made again on the account as it is, flags included.
+public struct LaunchChanges: Sendable, Equatable {
+    /// The clock moves on to it, where it is later.
+    public var clock: Date?
+    /// The account's storefront moves to it (a Log event, as QA's `set territory`).
+    public var storefront: Territory?
+    public var environment: StoreEnvironment?
+    public var settings: [ScenarioSetting] = []
+
+    public init(clock: Date? = nil, storefront: Territory? = nil, environment: StoreEnvironment? = nil, settings: [ScenarioSetting] = []) {
+        (self.clock, self.storefront, self.environment, self.settings) = (clock, storefront, environment, settings)
+    }
+}
+
+extension AppStore {
+    public mutating func apply(_ launch: LaunchChanges) {
+        if let clock = launch.clock, clock > now { advance(to: clock) }
+        if let storefront = launch.storefront { changeStorefront(to: storefront) }
+        if let environment = launch.environment, environment != self.environment { self.environment = environment }
+        for setting in launch.settings { apply(setting) }
+    }
+}

@@ -63,6 +63,9 @@ public struct Transaction: Sendable, Identifiable, Hashable {
     /// bought on the monthly plan, before its commitment starts; the commitment's payment 1 follows
     /// the offer (BillingPlans.swift). False for everything else.
     public var isMonthlyPlanOffer = false
+    /// Not StoreKit's: which of the account's devices (`--device`) made the purchase; nil for what the
+    /// App Store made on its own (a renewal) or a family organizer shares. The inspector shows it.
+    public var device: String?
 
     /// StoreKit's `Transaction.billingPlanType`: monthly for a payment of a commitment or a period of
     /// the monthly plan's introductory offer, billed up front for any other auto-renewable
@@ -77,7 +80,9 @@ public struct Transaction: Sendable, Identifiable, Hashable {
                 offerKind: SubscriptionOffer.Kind?, offerID: String?, revocationDate: Date?,
                 revocationReason: RevocationReason?, isUpgraded: Bool, storefront: String, state: State,
                 price: Decimal, currency: String, upgradeRefund: Decimal? = nil, upgradeRefundDate: Date? = nil,
-                appPassEnd: Date? = nil, appAccountToken: UUID? = nil, reason: Reason = .purchase, commitment: CommitmentInfo? = nil) {
+                appPassEnd: Date? = nil, appAccountToken: UUID? = nil, reason: Reason = .purchase, commitment: CommitmentInfo? = nil,
+                device: String? = nil) {
+        self.device = device
         self.commitment = commitment
         self.id = id
         self.originalID = originalID

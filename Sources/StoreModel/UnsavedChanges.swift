@@ -3,8 +3,9 @@ import Foundation
 /// What changed since the ledger last saved this account.
 extension AppStore {
     /// What changed since the ledger last saved this account, recorded as it happens so a save writes
-    /// only those rows. Scenario settings and the clock are not here: they are a handful of rows the
-    /// ledger compares whole.
+    /// only those rows: the model's own change list, which `update` reads to ask for a save. The account's
+    /// settings (scenario switches, storefront, environment, counters, onboarding) are a handful of rows
+    /// the ledger compares whole; `settings` says one may have changed.
     public struct UnsavedChanges: Sendable, Equatable {
         /// `clearAll` ran: every saved transaction and renewal state is gone.
         public var cleared = false
@@ -33,11 +34,32 @@ extension AppStore {
         public var notificationIDs: Set<UInt64> = []
         /// Promotion overrides changed since (they are few: a save writes this device's).
         public var promotions = false
+        /// A setting of the account may have changed (set by the setters of `AppStore`'s settings).
+        public var settings = false
 
         public init(cleared: Bool = false) { self.cleared = cleared }
 
+        /// Adds what another record holds (what several saves wrote: a script's `--trace`).
+        public mutating func merge(_ other: Self) {
+            cleared = cleared || other.cleared
+            transactionIDs.formUnion(other.transactionIDs)
+            renewalGroups.formUnion(other.renewalGroups)
+            freeReads.formUnion(other.freeReads)
+            eventIDs.formUnion(other.eventIDs)
+            priceIncreases = priceIncreases || other.priceIncreases
+            consumableUse.formUnion(other.consumableUse)
+            deliveries.formUnion(other.deliveries)
+            feedbackIDs.formUnion(other.feedbackIDs)
+            feedbackDraft = feedbackDraft || other.feedbackDraft
+            offerCodes = offerCodes || other.offerCodes
+            notificationIDs.formUnion(other.notificationIDs)
+            promotions = promotions || other.promotions
+            settings = settings || other.settings
+        }
+
+        /// Nothing changed (the clock is not here: the ledger compares it with its row).
         public var isEmpty: Bool {
-            !cleared && transactionIDs.isEmpty && renewalGroups.isEmpty && freeReads.isEmpty && eventIDs.isEmpty
+            !settings && !cleared && transactionIDs.isEmpty && renewalGroups.isEmpty && freeReads.isEmpty && eventIDs.isEmpty
                 && !priceIncreases && consumableUse.isEmpty && deliveries.isEmpty && feedbackIDs.isEmpty && !feedbackDraft && !offerCodes
                 && notificationIDs.isEmpty && !promotions
         }

@@ -40,8 +40,8 @@ struct ExportCommand: ParsableCommand {
         if storekit != nil, let unused = unusedWithStoreKit.first {
             throw ValidationError("\(unused) does not change a .storekit export, so it is refused; --storekit takes --catalog, --territory, and the errors to write (--error, --fail-purchases, --scenario)")
         }
-        if SigningEnvironment.named(launch.environment) == nil {
-            throw ValidationError("--environment \(UntrustedText.quoted(launch.environment)) is not one of \(SigningEnvironment.allCases.map(\.rawValue).joined(separator: ", "))")
+        if let name = launch.environment, StoreEnvironment.named(name) == nil {
+            throw ValidationError("--environment \(UntrustedText.quoted(name)) is not one of \(StoreEnvironment.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
 
@@ -56,7 +56,7 @@ struct ExportCommand: ParsableCommand {
             ("--family-sharing", launch.familySharing != nil), ("--review-mode", launch.reviewMode != nil),
             ("--open", launch.open != nil), ("--onboarding", launch.onboarding), ("--device", launch.device != DeviceName.standard),
             ("--theme", launch.theme != "default"), ("--notify", launch.notify != nil), ("--notify-retries", launch.notifyRetries),
-            ("--environment", launch.environment != SigningEnvironment.sandbox.rawValue), ("--state", ledger.state != nil),
+            ("--environment", launch.environment != nil), ("--state", ledger.state != nil),
         ]
         return given.filter(\.1).map(\.0)
     }
@@ -99,9 +99,9 @@ struct ExportCommand: ParsableCommand {
         let chain: SigningChain
         do { chain = try SigningChain.load(folder: SigningChain.defaultFolder()) } catch { throw StartupError(message: error.description) }
         // On-device items carry the device's verification (--device, default "This iPhone"): its
-        // deviceVerificationID as the ledger keeps it.
-        let device = DeviceVerification(id: store.deviceVerificationID)
-        let items = try SignedExport.items(of: store, chain: chain, environment: SigningEnvironment.named(launch.environment)!, device: device)
+        // deviceVerificationID as the ledger keeps it, with nonces that make the export the same each time.
+        let device = DeviceVerification(id: store.deviceVerificationID, reproducible: true)
+        let items = try SignedExport.items(of: store, chain: chain, device: device)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for item in items {

@@ -88,8 +88,8 @@ struct LaunchOptions: ParsableArguments {
     @Flag(name: .customLong("notify-retries"), help: "Retry a notification the server did not take after 1, 12, 24, 48 and 72 hours of simulated time, as production does.")
     var notifyRetries = false
 
-    @Option(help: ArgumentHelp("The environment signed data names: Sandbox (verifiable with the root from storefront certificates) or Xcode (as StoreKit Testing signs).", valueName: "name"))
-    var environment: String = SigningEnvironment.sandbox.rawValue
+    @Option(help: ArgumentHelp("The account's environment, which signed data, the inspector and `storefront ledger` name: Sandbox (verifiable with the root from storefront certificates) or Xcode (as StoreKit Testing signs). A --state ledger keeps it. Default: the ledger's, else Sandbox.", valueName: "name"))
+    var environment: String?
 
     /// ArgumentParser's words for a bad option, on one line.
     static func message(for error: Error) -> String {
@@ -117,6 +117,12 @@ struct LaunchOptions: ParsableArguments {
         /// `--now` asked for an instant before the `--state` ledger's clock, which went on from where it
         /// was instead: the instant asked for, said once at launch (a demo command works twice).
         var earlierNowIgnored: Date?
+        /// What the launch options changed in the account (applied to `store` already, and again as the
+        /// app starts: `Message.start`).
+        var launch = LaunchChanges()
+
+        /// The app's start, as the message the runtime sends first.
+        var start: Message { .start(onboarding: onboarding, firstLaunch: firstLaunch, launch: launch) }
 
         /// Says on stderr what the launch notice says, for the commands that print instead of drawing.
         func reportEarlierNow() {
@@ -138,8 +144,6 @@ struct LaunchOptions: ParsableArguments {
                 notices.append(state.strings.qa.settingsFromLedger(fromLedger.map { "\($0.name) \($0.value)" }.joined(separator: ", ")))
             }
             if !notices.isEmpty { state.notice = notices.joined(separator: " ") }
-            // Codes redeemed in the App Store since the last launch reach the app now.
-            state.handlePendingRedemptions()
             return state
         }
     }
@@ -168,7 +172,16 @@ struct LaunchOptions: ParsableArguments {
         } else {
             locale = LocaleCatalog.fromEnvironment(environment)
         }
-        let territory = try chooseTerritory(in: catalog, locale: locale)
+        // The account's storefront and environment are the ledger's; given here, they move the account
+        // (read-only, they change only what is printed). The locale only picks a new account's.
+        let requestedTerritory = try territory.map { try lookUpTerritory($0, in: catalog) }
+        let requestedEnvironment = try self.environment.map { name -> StoreEnvironment in
+            guard let named = StoreEnvironment.named(name) else {
+                throw StartupError(message: "--environment \(UntrustedText.quoted(name)) is not one of \(StoreEnvironment.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return named
+        }
+        let territory = requestedTerritory ?? defaultTerritory(in: catalog, locale: locale)
         let requestedStart = try startInstant()
         if let problem = DeviceName.problem(device) {
             throw StartupError(message: "\(UntrustedText.quoted(device)) cannot name a device (--device): \(problem)")
@@ -177,6 +190,7 @@ struct LaunchOptions: ParsableArguments {
         var store: AppStore
         var saved: AppStore?
         var earlierNowIgnored: Date?
+        var launch = LaunchChanges(environment: requestedEnvironment)
         if let state {
             do {
                 if readOnly {
@@ -191,20 +205,24 @@ struct LaunchOptions: ParsableArguments {
             }
             store = saved ?? AppStore(catalog: catalog, territory: territory, now: requestedStart ?? Date())
             // A .storekit file's settings start a new ledger; a saved one keeps its own (they rank above).
-            if saved == nil { for setting in loaded.settings { store.apply(setting) } }
+            if saved == nil { launch.settings += loaded.settings }
             // The saved clock resumes where it stopped; --now can only move it forward. An earlier --now
             // (a demo command run again, the ledger's clock having run on) keeps the ledger's clock and
             // says so at launch instead of refusing to start.
             if let requestedStart {
                 if requestedStart >= store.now {
-                    store.advance(to: requestedStart)
+                    launch.clock = requestedStart
                 } else {
                     earlierNowIgnored = requestedStart
                 }
             }
+            if let requestedTerritory, requestedTerritory != store.territory {
+                // Looking at a ledger records nothing: the storefront asked for is only what is printed.
+                if readOnly { store.territory = requestedTerritory } else { launch.storefront = requestedTerritory }
+            }
         } else {
             store = AppStore(catalog: catalog, territory: territory, now: requestedStart ?? Date())
-            for setting in loaded.settings { store.apply(setting) }
+            launch.settings += loaded.settings
         }
         // The device's verification id is the ledger's for this device name; without one, this run's own.
         store.deviceName = device
@@ -212,28 +230,23 @@ struct LaunchOptions: ParsableArguments {
         let flags = try settings(catalog: catalog)
         var fromLedger: [ScenarioSetting] = []
         if saved != nil {
-            let fresh = ScenarioSetting.current(AppStore(catalog: catalog, territory: territory, now: store.now))
+            var fresh = AppStore(catalog: catalog, territory: territory, now: store.now)
+            fresh.apply(LaunchChanges(settings: launch.settings))
             let given = Set(flags.map(\.key))
-            fromLedger = zip(ScenarioSetting.current(store), fresh)
+            fromLedger = zip(ScenarioSetting.current(store), ScenarioSetting.current(fresh))
                 .filter { $0.value != $1.value && !given.contains($0.key) }.map(\.0)
         }
-        for setting in flags { store.apply(setting) }
-        if let ledger {
-            do { try ledger.save(store) } catch { throw StartupError(message: error.description) }
-            store.markSaved()
-        }
+        launch.settings += flags
+        store.apply(launch)
         let courier = try makeCourier()
         store.notifyingServer = courier != nil
         return Session(store: store, locale: locale, theme: try loadTheme(), ledger: ledger, onboarding: onboarding,
                        firstLaunch: ledger != nil && !store.onboardingShown, link: link, courier: courier, fromLedger: fromLedger,
-                       earlierNowIgnored: earlierNowIgnored)
+                       earlierNowIgnored: earlierNowIgnored, launch: launch)
     }
 
-    /// The courier of `--notify URL`, signing with the user's chain in `--environment`.
+    /// The courier of `--notify URL`, signing with the user's chain in the account's environment.
     func makeCourier() throws -> NotificationCourier? {
-        guard let environment = SigningEnvironment.named(environment) else {
-            throw StartupError(message: "--environment \(UntrustedText.quoted(self.environment)) is not one of \(SigningEnvironment.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
         guard let notify else {
             if notifyRetries { throw StartupError(message: "--notify-retries needs the server to send to: --notify URL") }
             if notifyCA != nil { throw StartupError(message: "--notify-ca needs the server to send to: --notify https://…") }
@@ -241,7 +254,7 @@ struct LaunchOptions: ParsableArguments {
         }
         let chain: SigningChain
         do { chain = try SigningChain.load(folder: SigningChain.defaultFolder()) } catch { throw StartupError(message: error.description) }
-        return try NotificationCourier(url: notify, trusting: notifyCA, retries: notifyRetries, environment: environment, chain: chain)
+        return try NotificationCourier(url: notify, trusting: notifyCA, retries: notifyRetries, chain: chain)
     }
 
     /// The scenario file's settings, then the flags', in that order, checked against the catalog.
@@ -371,17 +384,19 @@ struct LaunchOptions: ParsableArguments {
         return FileManager.default.fileExists(atPath: bundled.path) ? bundled : local
     }
 
-    private func chooseTerritory(in catalog: Catalog, locale: Locale) throws -> Territory {
-        let known = catalog.territories.map(\.code).joined(separator: ", ")
-        if let requested = territory {
-            guard let match = catalog.territory(requested) else {
-                throw StartupError(message: "unknown territory \(UntrustedText.quoted(requested)) (--territory); this catalog sells in \(known)")
-            }
-            return match
+    /// A territory the catalog sells in, by its code (`--territory`).
+    private func lookUpTerritory(_ code: String, in catalog: Catalog) throws -> Territory {
+        guard let match = catalog.territory(code) else {
+            throw StartupError(message: "unknown territory \(UntrustedText.quoted(code)) (--territory); this catalog sells in \(catalog.territories.map(\.code).joined(separator: ", "))")
         }
+        return match
+    }
+
+    /// A new account's storefront: the locale's region where the catalog sells there, else the USA,
+    /// else the catalog's first.
+    private func defaultTerritory(in catalog: Catalog, locale: Locale) -> Territory {
         let region = locale.region?.identifier
-        return catalog.territories.first { $0.region == region }
-            ?? catalog.territory("USA") ?? catalog.territories[0]
+        return catalog.territories.first { $0.region == region } ?? catalog.territory("USA") ?? catalog.territories[0]
     }
 
     private func startInstant() throws -> Date? {

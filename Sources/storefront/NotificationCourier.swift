@@ -13,9 +13,10 @@ import TextSafety
 /// sends them. A 200–206 response is delivered; anything else, or no answer within five seconds, a
 /// failed attempt: the sandbox sends once, `--notify-retries` adds production's schedule on the
 /// simulated clock (`AppStore.recordDelivery`). The app never waits for the server: attempts run on a
-/// SwiftNIO event loop, and the interactive loop picks up their outcomes on its next tick
-/// (`takeOutcomes`); a script waits for each step's attempts (`deliverAndWait`), so its runs repeat.
-final class NotificationCourier: @unchecked Sendable {
+/// SwiftNIO event loop, and the runtime takes their outcomes as messages on its next turn
+/// (`takeOutcomes`); a script waits for each step's attempts (`Runtime.finishDeliveries`), so its runs
+/// repeat. It sends only what the runtime hands it, once saved: this device's own notifications.
+final class NotificationCourier: NotificationSender, @unchecked Sendable {
     struct Target: Sendable, Equatable {
         var host: String
         var port: Int
@@ -28,7 +29,6 @@ final class NotificationCourier: @unchecked Sendable {
 
     let target: Target
     let retries: Bool
-    let environment: SigningEnvironment
     private let chain: SigningChain
     private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     private let outcomes = NIOLockedValueBox<[(id: UInt64, succeeded: Bool)]>([])
@@ -40,10 +40,9 @@ final class NotificationCourier: @unchecked Sendable {
     /// TLS for an https target; nil for http.
     private let tls: NIOSSLContext?
 
-    init(url: String, trusting caFile: String? = nil, retries: Bool, environment: SigningEnvironment, chain: SigningChain) throws {
+    init(url: String, trusting caFile: String? = nil, retries: Bool, chain: SigningChain) throws {
         self.target = try Self.target(url)
         self.retries = retries
-        self.environment = environment
         self.chain = chain
         guard target.tls else {
             if caFile != nil { throw StartupError(message: "--notify-ca is for an https:// server; --notify \(UntrustedText.quoted(url)) is http://") }
@@ -83,14 +82,14 @@ final class NotificationCourier: @unchecked Sendable {
         return Target(host: bareHost, port: port, path: path, hostHeader: components.port == nil ? host : "\(host):\(port)", tls: tls)
     }
 
-    /// Starts an attempt for each notification due now that is not already on its way.
-    func send(due store: AppStore) {
-        for notification in store.notificationsDue where !inFlight.contains(notification.id) {
+    /// Starts an attempt for each notification not already on its way, signed as it was made.
+    func send(_ notifications: [ServerNotification], of store: AppStore) {
+        for notification in notifications where !inFlight.contains(notification.id) {
             inFlight.insert(notification.id)
             let id = notification.id
             let body: String
             do {
-                let payload = try SignedPayloads.notification(notification, in: store, environment: environment, chain: chain)
+                let payload = try SignedPayloads.notification(notification, in: store, chain: chain)
                 body = try String(decoding: JSONSerialization.data(withJSONObject: ["signedPayload": JWS.sign(payload, with: chain)]), as: UTF8.self)
             } catch {
                 outcomes.withLockedValue { $0.append((id, false)) }
@@ -103,34 +102,14 @@ final class NotificationCourier: @unchecked Sendable {
         }
     }
 
-    /// The outcomes of attempts that ended since the last call, recorded into the store.
-    @discardableResult
-    func takeOutcomes(into store: inout AppStore) -> Int {
-        guard let record = takeOutcomes() else { return 0 }
-        record(&store)
-        return 1
-    }
-
-    /// The outcomes of attempts that ended since the last call, as a change to make to the store (nil:
-    /// none ended): the interactive loop makes it, and makes it again on the account as it is if
-    /// another device of the account saved first.
-    func takeOutcomes() -> (@Sendable (inout AppStore) -> Void)? {
+    /// The outcomes of attempts that ended since the last call: the runtime sends each to `update`.
+    func takeOutcomes() -> [DeliveryOutcome] {
         let ended = outcomes.withLockedValue { taken in defer { taken = [] }; return taken }
-        guard !ended.isEmpty else { return nil }
         for outcome in ended { inFlight.remove(outcome.id) }
-        let retries = retries
-        return { store in
-            for outcome in ended { store.recordDelivery(of: outcome.id, succeeded: outcome.succeeded, retries: retries) }
-        }
+        return ended.map { DeliveryOutcome(id: $0.id, succeeded: $0.succeeded, retries: retries) }
     }
 
-    /// Sends what is due and waits for every attempt to end (a script's step).
-    func deliverAndWait(_ store: inout AppStore) {
-        send(due: store)
-        while !inFlight.isEmpty {
-            if takeOutcomes(into: &store) == 0 { usleep(2_000) }
-        }
-    }
+    var isSending: Bool { !inFlight.isEmpty }
 
     /// One POST on a new connection; the response's status code.
     private func post(_ body: String) -> EventLoopFuture<Int> {

@@ -106,7 +106,9 @@ struct ScriptCommand: ParsableCommand {
     }
 }
 
-/// Where a script's run is: the app (once launched), its size, and the ledger to save into.
+/// Where a script's run is: the app's runtime (once launched) and its size. Every step that acts is a
+/// message to the runtime, which saves, takes in other devices' saves and delivers; the runner only
+/// reads the script, checks the screen and the model, and reports.
 struct ScriptRunner {
     let file: String
     let record: Bool
@@ -114,18 +116,16 @@ struct ScriptRunner {
     /// Where a relative `launch --state` path is: never the folder the script happens to run from.
     let ledgers: URL
     var size = Size(columns: 80, rows: 24)
-    var state: AppState?
-    var ledger: Ledger?
-    /// Sends Server Notifications to the launch line's `--notify URL`, if any.
-    var courier: NotificationCourier?
+    var runtime: Runtime?
     var quitAt: Int?
     /// The line being run, for a report of where the run stopped.
     var line: Int?
-    /// With --trace: what the line changed, gathered from the store's unsaved-changes record before each save.
-    var traced = AppStore.UnsavedChanges()
     /// With --cast: the recording, begun at the first launch (in its theme and size).
     var recordsCast = false
     var cast: CastRecorder?
+
+    /// The app as the script left it.
+    var state: AppState? { runtime?.state }
 
     /// Scripts start here unless `launch --now` says otherwise, so they read the same every day.
     static let defaultNow = "2026-01-01T09:00:00Z"
@@ -146,44 +146,30 @@ struct ScriptRunner {
         var message: String
     }
 
-    /// Another device of the account saved first: the step wrote nothing, and runs again on the
-    /// account as it is now (`run`).
-    struct OtherDeviceWrote: Error {}
-
     mutating func run(_ script: Script) throws {
         for step in script.steps {
             line = step.line
-            for attempt in 1... {
-                // What another device of the account saved since the last step arrives first (a device
-                // sharing the ledger, in another process), as in the interactive app.
-                try sync(step)
-                let before = (state, quitAt)
-                do {
-                    try perform(step)
-                    // What the step changed becomes Server Notifications, kept with the rest of the ledger.
-                    if state != nil {
-                        state!.store.collectNotifications()
-                        courier?.deliverAndWait(&state!.store)
-                        if !state!.store.unsavedChanges.notificationIDs.isEmpty { try save(step) }
-                    }
-                    break
-                } catch is OtherDeviceWrote where attempt < 20 {
-                    (state, quitAt) = before
-                }
+            // What another device of the account saved since the last step arrives first (a device
+            // sharing the ledger, in another process), as in the interactive app.
+            if quitAt == nil, runtime != nil {
+                runtime!.poll()
+                try stopIfNotSaved(step)
+            }
+            try perform(step)
+            // What the step changed is saved (with the notifications it made), and delivered: a step's
+            // outcome is on disk and answered before the next step reads it.
+            if runtime != nil {
+                runtime!.finishDeliveries()
+                try stopIfNotSaved(step)
             }
             recordFrame(after: step.castPause)
             if trace { printTrace(step) }
         }
     }
 
-    /// Takes in what another device of the account saved since this script last looked (`Ledger.refreshed`).
-    private mutating func sync(_ step: Script.Step) throws {
-        guard let ledger, state != nil else { return }
-        do {
-            if let account = try ledger.refreshed(state!.store) { state!.receiveFromOtherDevices(account) }
-        } catch {
-            throw StartupError(message: "\(file):\(step.line): \(error.description)")
-        }
+    /// A save the ledger refused (the file deleted, a full disk) stops the script: exit 2.
+    private mutating func stopIfNotSaved(_ step: Script.Step) throws {
+        if let failure = runtime?.takeFailure() { throw StartupError(message: "\(file):\(step.line): \(failure)") }
     }
 
     private mutating func perform(_ step: Script.Step) throws {
@@ -191,29 +177,31 @@ struct ScriptRunner {
         if case .launch(let arguments) = step.command {
             // Once before the first key, or again after the app quit: a relaunch (on the same --state
             // ledger, it is the same person on a fresh start).
-            guard state == nil || quitAt != nil else {
+            guard runtime == nil || quitAt != nil else {
                 throw fail("launch comes once, before the first key or expectation, or again after the app quit (press q)")
             }
-            state = nil
-            ledger = nil
+            runtime = nil
             quitAt = nil
             try launch(arguments, step: step)
             return
         }
         if case .size(let size) = step.command {
             self.size = size
-            if state != nil { try send(.resize(size), step) }
+            if runtime != nil { try send(.resize(size), step) }
             return
         }
-        if state == nil { try launch([], step: step) }
+        if runtime == nil { try launch([], step: step) }
         if case .appStoreRedeem(let code) = step.command, quitAt != nil {
             // Redeemed while the app is not running: the ledger keeps it until the next launch.
-            guard ledger != nil else { throw fail("app-store-redeem after the app quit needs a --state ledger to keep it for the next launch") }
-            state!.store.queueAppStoreRedemption(code)
-            try save(step)
+            guard runtime?.storage != nil else { throw fail("app-store-redeem after the app quit needs a --state ledger to keep it for the next launch") }
+            try send(.script(.appStoreRedeemLater(code)), step)
             return
         }
         if let quitAt { throw fail("the app quit on line \(quitAt); nothing can follow (but launch, or app-store-redeem for the next launch)") }
+        if let change = Script.change(step.command) {
+            try send(.script(change), step)
+            return
+        }
         switch step.command {
         case .press(let keys):
             for key in keys where quitAt == nil {
@@ -227,31 +215,6 @@ struct ScriptRunner {
             }
         case .paste(let text):
             try send(.key(.paste(text)), step)
-        case .appStoreRedeem(let code):
-            state!.receiveAppStoreRedemption(code)
-            try save(step)
-        case .advance(let advance):
-            switch advance {
-            case .by(let period): state!.travel(to: period.added(to: state!.store.now))
-            case .to(let date):
-                guard date >= state!.store.now else {
-                    throw fail("\(date.formatted(.iso8601)) is before the clock (\(state!.store.now.formatted(.iso8601))); simulated time only moves forward")
-                }
-                state!.travel(to: date)
-            case .nextRenewal:
-                // Nothing to renew is no error: the clock stays, and the script says so.
-                guard let date = state!.store.nextRenewalDate else {
-                    FileHandle.standardError.write(Data(UntrustedText.message("\(file):\(step.line): note: nothing will renew; the clock stays\n").utf8))
-                    return
-                }
-                state!.travel(to: date)
-            }
-            try save(step)
-        case .set(let setting):
-            // Checked against the catalog here, where it is known (the script was read before launch).
-            do { try setting.check(state!.store.catalog) } catch { throw fail(error.message) }
-            state!.store.apply(setting)
-            try save(step)
         case .expect(let text):
             guard state!.view().text.contains(text) else { try report(step, "the screen does not show \(UntrustedText.quoted(text, limit: 200))") }
         case .expectNot(let text):
@@ -263,40 +226,32 @@ struct ScriptRunner {
         case .snapshot(let name):
             cast?.marker(name)
             try snapshot(name, step: step)
-        case .refundDecision(let approve, let transactionID):
-            let waiting = state!.store.pendingRequests.first {
-                $0.kind == .refundRequest && (transactionID == nil || $0.transactionID == transactionID)
-            }
-            guard let request = waiting else {
-                throw fail("no refund request waits" + (transactionID.map { " for transaction \($0)" } ?? "")
-                           + "; the person asks for one from Purchase Help (p, Request a Refund)")
-            }
-            if approve { state!.store.approveRefund(request.id) } else { state!.store.declineRefund(request.id) }
-            try save(step)
-        case .markUndelivered(let id):
-            guard state!.store.markUndelivered(id) else {
-                throw fail("transaction \(id) cannot be marked undelivered: it must be the person's own purchase, in force, not marked already")
-            }
-            try save(step)
-        case .verb(let verb):
-            do { try state!.perform(verb) } catch { throw fail(error.message) }
-            try save(step)
         case .kill:
-            // Every key was saved as it came, as in the interactive app: dying now loses nothing. The
+            // Every step was saved as it came, as in the interactive app: dying now loses nothing. The
             // ledger is let go (its lock with it), as the kernel does for a killed process.
             quitAt = step.line
-            ledger = nil
-        case .launch, .size:
+            runtime = Runtime(runtime!.state)
+        default:
             break
         }
     }
 
-    /// A message to the app, and what it asks for done as the interactive app does them: saved at
-    /// once, quit (nothing more may follow). Type-ahead is no script's: its keys come one at a time.
+    /// A message to the app, and what it asks for done as the interactive app does them: saved before
+    /// the next step (`run`), quit (nothing more may follow), a refusal (exit 3) or a note.
+    /// Type-ahead is no script's: its keys come one at a time.
     private mutating func send(_ message: Message, _ step: Script.Step) throws {
-        let effects = state!.update(message)
-        if effects.contains(.save) { try save(step) }
-        if effects.contains(.quit) { quitAt = step.line }
+        for effect in runtime!.send(message) {
+            switch effect {
+            case .quit: quitAt = step.line
+            case .refused(let why): throw Refused(message: "\(file):\(step.line): \(why)")
+            case .note(let note):
+                FileHandle.standardError.write(Data(UntrustedText.message("\(file):\(step.line): note: \(note)\n").utf8))
+            default: break
+            }
+        }
+        // The screen is saved before it is read (an expectation, a snapshot, the next key's sheet).
+        runtime!.flush()
+        try stopIfNotSaved(step)
     }
 
     private mutating func launch(_ arguments: [String], step: Script.Step) throws {
@@ -316,15 +271,13 @@ struct ScriptRunner {
             line.options.now = Self.defaultNow
         }
         let options = line.options
-        let session: LaunchOptions.Session
+        var session: LaunchOptions.Session
         do {
             session = try options.resolve(state: line.ledger.state)
         } catch let error as StartupError {
             throw StartupError(message: "\(file):\(step.line): \(error.message)")
         }
-        ledger = session.ledger
-        courier = session.courier
-        state = session.appState(size: size)
+        runtime = Runtime(session.appState(size: size), storage: session.ledger, sender: session.courier)
         if recordsCast {
             // The first screen at once; a relaunch a second after what came before.
             let relaunch = cast != nil
@@ -333,7 +286,8 @@ struct ScriptRunner {
         }
         // Scripts start in the store (or where --open says): onboarding only when their launch line asks for it.
         // What the start changed (a code redeemed in the App Store meanwhile) is saved, as the app does.
-        if state!.start(onboarding: options.onboarding, firstLaunch: false).contains(.save) { try save(step) }
+        session.firstLaunch = false
+        try send(session.start, step)
     }
 
     /// With --cast: the screen after a pause, as a person would see it (only rows that changed are written).
@@ -341,21 +295,6 @@ struct ScriptRunner {
         guard cast != nil, let state else { return }
         cast!.wait(seconds)
         cast!.frame(state.view())
-    }
-
-    /// The same rule as the interactive app: what the screen reports is on disk first. The ledger
-    /// writes what the store recorded as changed; once written, the store is marked saved.
-    private mutating func save(_ step: Script.Step) throws {
-        guard let ledger, state != nil else { return }
-        do {
-            try ledger.save(state!.store)
-        } catch .otherDeviceWrote {
-            throw OtherDeviceWrote()
-        } catch {
-            throw StartupError(message: "\(file):\(step.line): \(error.description)")
-        }
-        if trace { traced.merge(state!.store.unsavedChanges) }
-        state!.store.markSaved()
     }
 
     private func snapshot(_ name: String, step: Script.Step) throws {

@@ -19,12 +19,7 @@ extension ScriptRunner {
 
     mutating func printTrace(_ step: Script.Step) {
         var text = "\(step.line) \(UntrustedText.displayable(step.source)): \(outcome(step))\n"
-        if let store = state?.store {
-            // Without a ledger nothing saves: the record is read, then started afresh, here.
-            if ledger == nil {
-                traced.merge(store.unsavedChanges)
-                state!.store.markSaved()
-            }
+        if let store = state?.store, let traced = runtime?.takeWritten() {
             for id in traced.transactionIDs.sorted() {
                 text += "  transaction \(id): " + (store.transaction(id).map {
                     Self.row(StoreKitFields.transaction($0, in: store), Self.tracedTransactionFields)
@@ -39,7 +34,6 @@ extension ScriptRunner {
                 text += "  event \(id): " + (store.event(id).map { Self.row(StoreKitFields.event($0), Self.tracedEventFields) } ?? "removed") + "\n"
             }
         }
-        traced = AppStore.UnsavedChanges()
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
@@ -57,14 +51,5 @@ extension ScriptRunner {
     private static func row(_ fields: [StoreKitFields.Field], _ shown: Set<String>) -> String {
         fields.filter { shown.contains($0.name) && $0.value != .none }
             .map { "\($0.name) \(UntrustedText.displayable($0.value.text))" }.joined(separator: ", ")
-    }
-}
-
-extension AppStore.UnsavedChanges {
-    /// Adds what another record holds (the rows --trace reports).
-    mutating func merge(_ other: Self) {
-        transactionIDs.formUnion(other.transactionIDs)
-        renewalGroups.formUnion(other.renewalGroups)
-        eventIDs.formUnion(other.eventIDs)
     }
 }

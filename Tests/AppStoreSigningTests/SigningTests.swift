@@ -92,7 +92,7 @@ struct SigningTests {
         var store = Fixture.store()
         store.purchase("pro.monthly")
         let t = try #require(store.transactions.first)
-        let payload = SignedPayloads.transaction(t, in: store, environment: .sandbox, device: nil)
+        let payload = SignedPayloads.transaction(t, in: store, device: nil)
         #expect(payload["transactionId"] as? String == "1")
         #expect(payload["originalTransactionId"] as? String == "1")
         #expect(payload["bundleId"] as? String == "com.example.fixture")
@@ -119,11 +119,11 @@ struct SigningTests {
         store.advance(by: .oneMonth)
         let renewal = try #require(store.transactions.last)
         #expect(renewal.reason == .renewal)
-        let renewed = SignedPayloads.transaction(renewal, in: store, environment: .sandbox, device: nil)
+        let renewed = SignedPayloads.transaction(renewal, in: store, device: nil)
         #expect(renewed["transactionReason"] as? String == "RENEWAL")
         #expect(renewed["price"] as? Int64 == 1990)
         _ = store.refund(renewal.id, reason: .developerIssue)
-        let refunded = SignedPayloads.transaction(store.transactions.last!, in: store, environment: .sandbox, device: nil)
+        let refunded = SignedPayloads.transaction(store.transactions.last!, in: store, device: nil)
         #expect(refunded["revocationReason"] as? Int == 1)
         #expect(refunded["revocationDate"] as? Int64 == Int64(store.now.timeIntervalSince1970) * 1000)
     }
@@ -138,14 +138,14 @@ struct SigningTests {
         var store = AppStore(catalog: catalog, territory: try #require(catalog.territory("DEU")), now: Fixture.start)
         store.purchase("pro.annual", billingPlan: .monthly)
         let t = try #require(store.transactions.last)
-        let payload = SignedPayloads.transaction(t, in: store, environment: .sandbox, device: nil)
+        let payload = SignedPayloads.transaction(t, in: store, device: nil)
         #expect(payload["billingPlanType"] as? String == "MONTHLY")
         let commitment = try #require(payload["commitmentInfo"] as? [String: Any])
         #expect(commitment["billingPeriodNumber"] as? Int == 1)
         #expect(commitment["totalBillingPeriods"] as? Int == 12)
         #expect(commitment["commitmentPrice"] as? Int64 == 35_880, "twelve payments of 2.99, in milliunits")
         let group = try #require(catalog.product("pro.annual")?.subscription?.groupID)
-        let renewal = try #require(SignedPayloads.renewalInfo(group: group, in: store, environment: .sandbox))
+        let renewal = try #require(SignedPayloads.renewalInfo(group: group, in: store))
         #expect(renewal["renewalBillingPlanType"] as? String == "MONTHLY")
         let renewing = try #require(renewal["commitmentInfo"] as? [String: Any])
         #expect(renewing["commitmentAutoRenewStatus"] as? Int == 1)
@@ -153,13 +153,13 @@ struct SigningTests {
         // Cancelled during the commitment: the next month is still billed (autoRenewStatus 1, as the
         // ledger and StoreKit's willAutoRenew say); the commitment itself will not renew.
         store.setAutoRenew(false, group: group)
-        let cancelled = try #require(SignedPayloads.renewalInfo(group: group, in: store, environment: .sandbox))
+        let cancelled = try #require(SignedPayloads.renewalInfo(group: group, in: store))
         #expect(cancelled["autoRenewStatus"] as? Int == 1)
         #expect((cancelled["commitmentInfo"] as? [String: Any])?["commitmentAutoRenewStatus"] as? Int == 0)
         // Billed up front: no plan type, no commitment.
         var upFront = Fixture.store()
         upFront.purchase("pro.monthly")
-        let plain = SignedPayloads.transaction(try #require(upFront.transactions.first), in: upFront, environment: .sandbox, device: nil)
+        let plain = SignedPayloads.transaction(try #require(upFront.transactions.first), in: upFront, device: nil)
         #expect(plain["billingPlanType"] == nil && plain["commitmentInfo"] == nil)
     }
 
@@ -167,23 +167,24 @@ struct SigningTests {
     func renewalInfoPayload() throws {
         var store = Fixture.store()
         store.purchase("basic.monthly")
-        var info = try #require(SignedPayloads.renewalInfo(group: "plus", in: store, environment: .sandbox))
+        var info = try #require(SignedPayloads.renewalInfo(group: "plus", in: store))
         #expect(info["autoRenewStatus"] as? Int == 1)
         #expect(info["renewalPrice"] as? Int64 == 1990)
         #expect(info["autoRenewProductId"] as? String == "basic.monthly")
         store.setAutoRenew(false, group: "plus")
         store.advance(by: .oneMonth)
-        info = try #require(SignedPayloads.renewalInfo(group: "plus", in: store, environment: .sandbox))
+        info = try #require(SignedPayloads.renewalInfo(group: "plus", in: store))
         #expect(info["autoRenewStatus"] as? Int == 0)
         #expect(info["expirationIntent"] as? Int == 1)
-        #expect(SignedPayloads.renewalInfo(group: "news", in: store, environment: .sandbox) == nil)
+        #expect(SignedPayloads.renewalInfo(group: "news", in: store) == nil)
     }
 
     @Test("the app transaction carries the receipt type, bundle id and, on a device, its verification")
     func appTransaction() throws {
-        let store = Fixture.store()
+        var store = Fixture.store()
+        store.environment = .xcode
         let device = DeviceVerification(id: UUID())
-        let payload = SignedPayloads.appTransaction(in: store, environment: .xcode, device: device)
+        let payload = SignedPayloads.appTransaction(in: store, device: device)
         #expect(payload["receiptType"] as? String == "Xcode")
         #expect(payload["bundleId"] as? String == "com.example.fixture")
         #expect(payload["deviceVerification"] is String)
@@ -200,7 +201,7 @@ struct SigningTests {
         store.collectNotifications()
         func signedTransaction(_ kind: ServerNotification.Kind) throws -> [String: Any] {
             let n = try #require(store.notifications.first { $0.kind == kind })
-            let data = try #require(try SignedPayloads.notification(n, in: store, environment: .sandbox, chain: Self.chain)["data"] as? [String: Any])
+            let data = try #require(try SignedPayloads.notification(n, in: store, chain: Self.chain)["data"] as? [String: Any])
             let jws = try #require(data["signedTransactionInfo"] as? String)
             return try #require(try JSONSerialization.jsonObject(with: Self.base64URL(String(jws.split(separator: ".")[1]))) as? [String: Any])
         }

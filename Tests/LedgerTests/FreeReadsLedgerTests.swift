@@ -104,7 +104,8 @@ struct FreeReadsLedgerTests {
 
         let ledger = try Ledger(path: path, catalog: T.catalog, territory: T.usa)
         var store = try #require(ledger.stored)
-        #expect(store.transactions == old.transactions)
+        // A ledger from before kept no device for a purchase.
+        #expect(Array(store.transactions) == Array(old.transactions).map { var t = $0; t.device = nil; return t })
         #expect(store.onboardingShown, "it was launched before: no onboarding on its next launch")
         let applied = try DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
         #expect(Array(applied.prefix(2)) == ["v1", "v2-free-reads"], "\(applied)")

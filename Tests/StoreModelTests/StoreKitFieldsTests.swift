@@ -26,7 +26,7 @@ struct StoreKitFieldsTests {
         #expect(value(fields, "price") == "4.99")
         #expect(value(fields, "currency") == "USD")
         #expect(value(fields, "storefront") == "USA")
-        #expect(value(fields, "environment") == "xcode")
+        #expect(value(fields, "environment") == "Sandbox", "the account's environment, as signed data names it")
         #expect(value(fields, "offer.type") == "none")
         #expect(value(fields, "appAccountToken") == "none")
     }

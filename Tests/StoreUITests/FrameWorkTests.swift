@@ -139,55 +139,59 @@ struct KeptRowsTests {
 
     @Test("moving the selection draws afresh only the two rows whose selection changed; the others are the last frame's")
     func selectionDrawsTwoRows() {
+        let caches = ViewCaches()
         var state = Self.app()
-        _ = state.view()
-        let first = state.storeScreen.drawnRows.rowsDrawn
+        _ = state.view(keeping: caches)
+        let first = caches.storeRows.drawn
         #expect(first == Self.visibleProducts(state))
         for key in [Key.down, .down, .up] {
-            let before = state.storeScreen.drawnRows.rowsDrawn
+            let before = caches.storeRows.drawn
             state.press(key)
-            let text = state.view().text
-            #expect(state.storeScreen.drawnRows.rowsDrawn - before == 2, "the row left and the row selected")
+            let text = state.view(keeping: caches).text
+            #expect(caches.storeRows.drawn - before == 2, "the row left and the row selected")
             #expect(text == Self.fresh(state))
         }
     }
 
     @Test("a row scrolled into view is drawn; scrolling back copies the rows kept", arguments: [12, 1_000])
     func scrolling(products: Int) {
+        let caches = ViewCaches()
         var state = Self.app(AppStore(catalog: WorkPerKeyTests.catalog(products: products), territory: Sample.catalog.territory("USA")!,
                                       now: Sample.start), size: Size(columns: 80, rows: 14))
-        _ = state.view()
+        _ = state.view(keeping: caches)
         state.press(.pageDown)
-        _ = state.view()
-        let before = state.storeScreen.drawnRows.rowsDrawn
+        _ = state.view(keeping: caches)
+        let before = caches.storeRows.drawn
         state.press(.pageUp)
-        let text = state.view().text
-        #expect(state.storeScreen.drawnRows.rowsDrawn - before <= 2, "back to the first page: at most the selection's two rows")
+        let text = state.view(keeping: caches).text
+        #expect(caches.storeRows.drawn - before <= 2, "back to the first page: at most the selection's two rows")
         #expect(text == Self.fresh(state))
     }
 
     @Test("anything the store changes draws every row afresh: a purchase shows as owned at once")
     func changeDrawsAfresh() {
+        let caches = ViewCaches()
         var state = Self.app()
         state.storeScreen = StoreScreen.State(selection: "com.trailhead.routes.offline")
-        let before = state.view().text
-        let drawn = state.storeScreen.drawnRows.rowsDrawn
+        let before = state.view(keeping: caches).text
+        let drawn = caches.storeRows.drawn
         state.store.purchase("com.trailhead.routes.offline")
-        let after = state.view().text
-        #expect(state.storeScreen.drawnRows.rowsDrawn - drawn == Self.visibleProducts(state))
+        let after = state.view(keeping: caches).text
+        #expect(caches.storeRows.drawn - drawn == Self.visibleProducts(state))
         #expect(after != before)
         #expect(after == Self.fresh(state))
-        #expect(state.storeScreen.drawnRows.rowsKept <= Self.visibleProducts(state), "the rows of before the purchase are dropped")
+        #expect(caches.storeRows.rowsKept <= Self.visibleProducts(state), "the rows of before the purchase are dropped")
     }
 
     @Test("a new locale draws every row afresh, in its words and prices: the frame an app started in that locale draws")
     func localeDrawsAfresh() {
+        let caches = ViewCaches()
         var state = Self.app()
-        _ = state.view()
-        let drawn = state.storeScreen.drawnRows.rowsDrawn
+        _ = state.view(keeping: caches)
+        let drawn = caches.storeRows.drawn
         state.locale = Locale(identifier: "de_DE")
-        let text = state.view().text
-        #expect(state.storeScreen.drawnRows.rowsDrawn - drawn == Self.visibleProducts(state))
+        let text = state.view(keeping: caches).text
+        #expect(caches.storeRows.drawn - drawn == Self.visibleProducts(state))
         // The words follow the locale too (the language table was the launch locale's).
         var german = AppState(store: state.store, locale: Locale(identifier: "de_DE"), size: state.size)
         #expect(state.strings.notSubscribed == german.strings.notSubscribed && state.strings.notSubscribed != "Not subscribed")
@@ -196,20 +200,21 @@ struct KeptRowsTests {
 
     @Test("for a person the clock changes nothing for, a tick within a minute keeps the rows; a new minute draws them afresh")
     func clockTicksKeepRows() {
+        let caches = ViewCaches()
         var store = AppStore(catalog: Sample.catalog, territory: Sample.catalog.territory("USA")!, now: Sample.start)
         store.purchase("com.trailhead.routes.offline")
         store.purchase("com.trailhead.boost.small")
         #expect(!store.clockChangesAnswers, "an unlock and a consumable neither lapse nor end")
         var state = Self.app(store)
-        _ = state.view()
-        let drawn = state.storeScreen.drawnRows.rowsDrawn
+        _ = state.view(keeping: caches)
+        let drawn = caches.storeRows.drawn
         for _ in 0..<4 { _ = state.update(.tick(seconds: 10)) }
-        let text = state.view().text
-        #expect(state.storeScreen.drawnRows.rowsDrawn == drawn, "forty seconds later, the same minute")
+        let text = state.view(keeping: caches).text
+        #expect(caches.storeRows.drawn == drawn, "forty seconds later, the same minute")
         #expect(text == Self.fresh(state))
         _ = state.update(.tick(seconds: 30))
-        _ = state.view()
-        #expect(state.storeScreen.drawnRows.rowsDrawn - drawn == Self.visibleProducts(state), "a new minute")
+        _ = state.view(keeping: caches)
+        #expect(caches.storeRows.drawn - drawn == Self.visibleProducts(state), "a new minute")
     }
 
     /// A subscription with auto-renew off, or a pass, ends half a minute into a minute: nothing is recorded,
@@ -217,6 +222,7 @@ struct KeptRowsTests {
     @Test("for a subscriber or a pass holder every tick draws the rows afresh: what ends mid-minute shows at once",
           arguments: ["com.trailhead.plus.pro.monthly", "com.trailhead.pass.summer"])
     func clockTicksForWhatEnds(productID: String) throws {
+        let caches = ViewCaches()
         var store = AppStore(catalog: Sample.catalog, territory: Sample.catalog.territory("USA")!, now: Sample.start.addingTimeInterval(30))
         store.purchase(productID)
         let product = try #require(store.catalog.product(productID))
@@ -226,26 +232,27 @@ struct KeptRowsTests {
         #expect(store.clockChangesAnswers)
         var state = Self.app(store)
         state.storeScreen = StoreScreen.State(selection: productID)
-        let before = state.view().text
-        let drawn = state.storeScreen.drawnRows.rowsDrawn
+        let before = state.view(keeping: caches).text
+        let drawn = caches.storeRows.drawn
         _ = state.update(.tick(seconds: 20))
         #expect(FrameSchedule.minute(of: state.store.now) == FrameSchedule.minute(of: end.addingTimeInterval(-10)), "within the minute")
-        let after = state.view().text
-        #expect(state.storeScreen.drawnRows.rowsDrawn - drawn == Self.visibleProducts(state))
+        let after = state.view(keeping: caches).text
+        #expect(caches.storeRows.drawn - drawn == Self.visibleProducts(state))
         #expect(after != before, "the row of what ended changed")
         #expect(after == Self.fresh(state))
     }
 
     @Test("rows are kept for one revision of the store, and no more than a few screens of them")
     func keptRowsBounded() {
+        let caches = ViewCaches()
         var state = Self.app(AppStore(catalog: WorkPerKeyTests.catalog(products: 2_000), territory: Sample.catalog.territory("USA")!,
                                       now: Sample.start), size: Size(columns: 80, rows: 14))
         for _ in 0..<150 {
             state.press(.pageDown)
-            _ = state.view()
+            _ = state.view(keeping: caches)
         }
-        #expect(state.storeScreen.drawnRows.rowsKept <= StoreScreen.DrawnRows.limit)
-        #expect(state.storeScreen.drawnRows.rowsKept > 0)
+        #expect(caches.storeRows.rowsKept <= StoreScreen.DrawnRows.limit)
+        #expect(caches.storeRows.rowsKept > 0)
     }
 }
 
@@ -262,39 +269,42 @@ struct KeptChromeTests {
 
     @Test("moving the selection in the store draws neither the header nor the footer afresh")
     func selectionKeepsChrome() {
+        let caches = ViewCaches()
         var state = KeptRowsTests.app()
-        _ = state.view()
-        #expect(state.keptChrome.rowsDrawn == 2, "the first frame draws both")
+        _ = state.view(keeping: caches)
+        #expect(caches.chrome.rowsDrawn == 2, "the first frame draws both")
         for key in [Key.down, .down, .up, .pageDown, .up] {
             state.press(key)
-            let text = state.view().text
-            #expect(state.keptChrome.rowsDrawn == 2, "\(key) kept both")
+            let text = state.view(keeping: caches).text
+            #expect(caches.chrome.rowsDrawn == 2, "\(key) kept both")
             #expect(text == Self.fresh(state))
         }
     }
 
     @Test("a subscription shows in the header at once: a purchase draws the header afresh")
     func purchaseDrawsHeader() {
+        let caches = ViewCaches()
         var state = KeptRowsTests.app()
-        let before = state.view().text
-        let drawn = state.keptChrome.rowsDrawn
+        let before = state.view(keeping: caches).text
+        let drawn = caches.chrome.rowsDrawn
         state.store.purchase("com.trailhead.plus.pro.monthly")
-        let after = state.view().text
-        #expect(state.keptChrome.rowsDrawn > drawn)
+        let after = state.view(keeping: caches).text
+        #expect(caches.chrome.rowsDrawn > drawn)
         #expect(before.split(separator: "\n")[0] != after.split(separator: "\n")[0])
         #expect(after == Self.fresh(state))
     }
 
     @Test("another screen, a key that is no longer available, a narrower window or another language draws the rows afresh, as an app that never drew shows them")
     func changesDrawChrome() {
+        let caches = ViewCaches()
         var state = KeptRowsTests.app()
-        _ = state.view()
-        var drawn = state.keptChrome.rowsDrawn
+        _ = state.view(keeping: caches)
+        var drawn = caches.chrome.rowsDrawn
         func check(_ what: String) {
-            let text = state.view().text
-            #expect(state.keptChrome.rowsDrawn > drawn, "\(what) drew afresh")
+            let text = state.view(keeping: caches).text
+            #expect(caches.chrome.rowsDrawn > drawn, "\(what) drew afresh")
             #expect(text == Self.fresh(state), "\(what)")
-            drawn = state.keptChrome.rowsDrawn
+            drawn = caches.chrome.rowsDrawn
         }
         state.press(.character("a"))
         check("Account")
@@ -313,6 +323,7 @@ struct KeptChromeTests {
 struct RepeatedCharacterTests {
     @Test("a character repeated (a rule, a box edge) draws the same cells as the repeated text, cut at either edge and for wide characters")
     func sameAsText() {
+        let caches = ViewCaches()
         for character: Character in ["─", "ト", "a", "👍🏽"] {
             for (column, count) in [(0, 40), (-3, 10), (35, 10), (10, 0), (39, 1)] {
                 var byText = Grid(size: Size(columns: 40, rows: 3))
@@ -334,6 +345,7 @@ struct RepeatedCharacterTests {
 struct StoreFooterWorkTests {
     @Test("Tab (next section) is offered exactly when the store's list has more than one section: payments allowed or blocked, subscribed or not")
     func nextAreaMatchesTheList() {
+        let caches = ViewCaches()
         for gate in PaymentGate.allCases {
             for subscribed in [false, true] {
                 var store = AppStore(catalog: Sample.catalog, territory: Sample.catalog.territory("USA")!, now: Sample.start)

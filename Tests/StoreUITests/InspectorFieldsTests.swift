@@ -25,10 +25,14 @@ struct InspectorFieldsTests {
         labels = Array(labels.drop { $0 != "id" })
         // (A commitment's fields show only for a payment of one: Pro Monthly has none.)
         let hidden = TransactionScreen.ownFields.union(TransactionScreen.commitmentFields)
-        let expected = transaction.filter { !hidden.contains($0.name) || $0.value != .none }.map(\.name)
+        // The simulator's own `device` row (not a StoreKit field) follows `environment`.
+        let fields = transaction.filter { !hidden.contains($0.name) || $0.value != .none }.map(\.name)
+        let expected = fields.flatMap { $0 == "environment" ? [$0, "device"] : [$0] }
             + ["RenewalInfo"] + renewal.filter { !TransactionScreen.commitmentFields.contains($0.name) || $0.value != .none }.map(\.name)
         #expect(Array(labels.prefix(expected.count)) == expected)
         #expect(lines.contains("offer.paymentMode     payAsYouGo"))
+        #expect(lines.contains("device                This iPhone"), "the device that made the purchase")
+        #expect(lines.contains("environment           Sandbox"), "the account's environment, as signed data says")
         #expect(lines.contains { $0.hasPrefix("renewalPrice") && $0.hasSuffix("$1.99") })
         let expiration = app.store.transactions[0].expirationDate!
         #expect(lines.contains("expirationDate        " + app.dateTime(expiration)),

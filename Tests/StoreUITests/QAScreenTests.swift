@@ -157,7 +157,7 @@ struct QAScreenTests {
         #expect(app.view().text.contains("▼"))
         for _ in 0..<60 { app.press(.down) }
         let bottom = app.view().text
-        #expect(bottom.contains("environment       xcode"), "the renewal info's last fields can be reached")
+        #expect(bottom.contains("environment       Sandbox"), "the renewal info's last fields can be reached")
         #expect(bottom.contains("▲") && !bottom.contains("▼"))
         #expect(bottom.contains("…"))
     }

@@ -51,7 +51,7 @@ struct ScriptReportTests {
             expect-transaction 2 expirationDate 2026-11-28T09:00:00.000Z
             expect-transaction 2 expirationDate 2026-11-28
             expect-transaction 2 currency USD
-            expect-transaction 2 environment xcode
+            expect-transaction 2 environment Sandbox
             """)
         #expect(passing.status == 0, "\(passing.stderr)")
         let failing = try run(Self.purchases + "expect-transaction 2 expirationDate 2027-01-21\n")

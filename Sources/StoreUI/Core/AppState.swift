@@ -55,8 +55,6 @@ public struct AppState: Sendable {
         _read { yield stringTable.strings }
     }
     private(set) var stringTable: StringTable
-    /// The header and footer rows the last frame drew, shared by every copy of the state (Chrome.swift).
-    let keptChrome = Chrome.Kept()
     public var size: Size
     /// The navigation stack; the store is always at the bottom. Each screen carries its own state
     /// (selection, scroll offset…), defined in its file beside its update and its view.

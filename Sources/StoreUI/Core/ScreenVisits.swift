@@ -14,12 +14,13 @@ public struct ScreenVisit: Sendable {
     public var gate: PaymentGate
     /// A fixed size instead of the gallery's (the "terminal too small" message needs a small one).
     public var size: Size?
-    /// The keys and model calls from a fresh app to the screen. False when the catalog lacks what the
-    /// visit needs (a product, a code): then it is left out.
-    public var steps: @Sendable (inout AppState) -> Bool
+    /// From a fresh app to the screen: the history it needs (as a ledger would hold it: `prepare`), then
+    /// the keys, each a message through the runtime as in the terminal. False when the catalog lacks
+    /// what the visit needs (a product, a code): then it is left out.
+    public var steps: @Sendable (inout Runtime) -> Bool
 
     public init(_ kind: ScreenKind, _ variant: String? = nil, gate: PaymentGate = .allowed, size: Size? = nil,
-                steps: @escaping @Sendable (inout AppState) -> Bool = { _ in true }) {
+                steps: @escaping @Sendable (inout Runtime) -> Bool = { _ in true }) {
         self.kind = kind
         self.variant = variant
         self.gate = gate
@@ -36,9 +37,10 @@ public struct ScreenVisit: Sendable {
     /// The app on this visit's screen, or nil when the catalog lacks what it needs or the visit did
     /// not arrive on its kind. `start` makes the fresh app (store, locale, size) with the visit's gate.
     public func run(_ start: (PaymentGate, Size) -> AppState, size: Size) -> AppState? {
-        var app = start(gate, self.size ?? size)
-        guard steps(&app), app.activeKind == kind else { return nil }
-        return app
+        var runtime = Runtime(start(gate, self.size ?? size))
+        guard steps(&runtime), runtime.state.activeKind == kind else { return nil }
+        runtime.flush()
+        return runtime.state
     }
 }
 
@@ -64,8 +66,8 @@ extension ScreenKind {
             return [
                 Visit(.sheet) { $0.select(SampleIDs.alps) && $0.pressing(.character("b")) },
                 Visit(.sheet, "promoted") { app in
-                    guard app.store.catalog.product(SampleIDs.alps) != nil else { return false }
-                    app.receivePurchaseIntent(PurchaseIntent(productID: SampleIDs.alps))
+                    guard app.state.store.catalog.product(SampleIDs.alps) != nil else { return false }
+                    app.prepare { $0.receivePurchaseIntent(PurchaseIntent(productID: SampleIDs.alps)) }
                     return true
                 },
             ]
@@ -92,13 +94,17 @@ extension ScreenKind {
             ]
         case .priceConsent:
             return [Visit(.priceConsent) { app in
-                guard app.bought(SampleIDs.proMonthly), let product = app.store.catalog.product(SampleIDs.proMonthly),
-                      let price = app.store.price(of: product) else { return false }
-                // Past the introductory price's three months: the next renewal charges the new price.
-                app.store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
-                guard app.store.raisePrice(SampleIDs.proMonthly, to: price * 8 / 5, consentRequired: true) else { return false }
+                guard app.bought(SampleIDs.proMonthly), let product = app.state.store.catalog.product(SampleIDs.proMonthly),
+                      let price = app.state.store.price(of: product) else { return false }
+                var raised = false
+                app.prepare {
+                    // Past the introductory price's three months: the next renewal charges the new price.
+                    $0.store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
+                    raised = $0.store.raisePrice(SampleIDs.proMonthly, to: price * 8 / 5, consentRequired: true)
+                }
+                guard raised else { return false }
                 // The sheet shows at the next launch.
-                app = AppState(store: app.store, locale: app.locale, size: app.size)
+                app = Runtime(AppState(store: app.state.store, locale: app.state.locale, size: app.state.size))
                 return true
             }]
         case .freeContent:
@@ -158,7 +164,7 @@ extension ScreenKind {
                 Visit(.redeem, "redeemed") { $0.redeem("SPRINGTRAIL") && $0.pressing(.tab, .enter) && $0.redeemPage != .entry },
             ] + RedeemRefusal.allCases.map { refusal in
                 Visit(.redeem, refusal.rawValue) { app in
-                    refusal.setUp(&app.store)
+                    app.prepare { refusal.setUp(&$0.store) }
                     return app.redeem(refusal.code) && app.redeemRefused
                 }
             }
@@ -205,61 +211,71 @@ enum RedeemRefusal: String, CaseIterable {
     }
 }
 
-/// The steps the visits are written in.
-extension AppState {
+/// The steps the visits are written in: keys as messages through the runtime; the history a visit
+/// starts from set up as a ledger would hold it (`Runtime.prepare`).
+extension Runtime {
     /// Keys as a person types them; true, so steps read as one condition.
     fileprivate mutating func pressing(_ keys: Key...) -> Bool {
-        for key in keys { _ = update(.key(key)) }
+        for key in keys { send(.key(key)) }
+        flush()
         return true
     }
 
     /// Moves the store's selection to a product with the arrow keys; false when the catalog has none.
     fileprivate mutating func select(_ productID: String) -> Bool {
-        guard store.catalog.product(productID) != nil else { return false }
-        for _ in 0...store.catalog.products.count where storeScreen.selection != productID { _ = update(.key(.down)) }
-        return storeScreen.selection == productID
+        guard state.store.catalog.product(productID) != nil else { return false }
+        for _ in 0...state.store.catalog.products.count where state.storeScreen.selection != productID { send(.key(.down)) }
+        flush()
+        return state.storeScreen.selection == productID
     }
 
     /// The person bought a product before the visit (as the App Store records it).
     fileprivate mutating func bought(_ productID: String) -> Bool {
-        guard store.catalog.product(productID) != nil else { return false }
-        if case .purchased = store.purchase(productID) { return true }
-        return false
+        guard state.store.catalog.product(productID) != nil else { return false }
+        var purchased = false
+        prepare { if case .purchased = $0.store.purchase(productID) { purchased = true } }
+        return purchased
     }
 
     /// A little history: a consumable, a subscription that renewed, an Ask to Buy request waiting.
     fileprivate mutating func withHistory() -> Bool {
-        guard [SampleIDs.boost, SampleIDs.proMonthly, SampleIDs.alps].allSatisfy({ store.catalog.product($0) != nil }) else { return false }
-        store.purchase(SampleIDs.boost, quantity: 2)
-        store.purchase(SampleIDs.proMonthly)
-        store.advance(by: SubscriptionPeriod(value: 1, unit: .month))
-        store.scenario.askToBuy = true
-        store.purchase(SampleIDs.alps)
-        store.scenario.askToBuy = false
+        guard [SampleIDs.boost, SampleIDs.proMonthly, SampleIDs.alps].allSatisfy({ state.store.catalog.product($0) != nil }) else { return false }
+        prepare { app in
+            app.store.purchase(SampleIDs.boost, quantity: 2)
+            app.store.purchase(SampleIDs.proMonthly)
+            app.store.advance(by: SubscriptionPeriod(value: 1, unit: .month))
+            app.store.scenario.askToBuy = true
+            app.store.purchase(SampleIDs.alps)
+            app.store.scenario.askToBuy = false
+        }
         return true
     }
 
     /// Someone who bought a map pack, boosts and a pass, with the map pack not delivered.
     fileprivate mutating func helpCustomer() -> Bool {
         guard bought(SampleIDs.alps) else { return false }
-        store.advance(by: SubscriptionPeriod(value: 2, unit: .day))
-        store.purchase(SampleIDs.boost, quantity: 3)
-        store.advance(by: SubscriptionPeriod(value: 1, unit: .day))
-        store.purchase(SampleIDs.pass)
-        return store.markUndelivered(1)
+        var marked = false
+        prepare { app in
+            app.store.advance(by: SubscriptionPeriod(value: 2, unit: .day))
+            app.store.purchase(SampleIDs.boost, quantity: 3)
+            app.store.advance(by: SubscriptionPeriod(value: 1, unit: .day))
+            app.store.purchase(SampleIDs.pass)
+            marked = app.store.markUndelivered(1)
+        }
+        return marked
     }
 
     /// Reads the first `count` free items, back to the list after each (the paywall comes at the limit).
     fileprivate mutating func read(_ count: Int, dismissingPrompt: Bool = true) -> Bool {
-        guard let items = store.catalog.freeContent?.items, items.count >= count else { return false }
+        guard let items = state.store.catalog.freeContent?.items, items.count >= count else { return false }
         _ = pressing(.character("f"))
         for position in 0..<count {
             _ = pressing(.home)
             for _ in 0..<position { _ = pressing(.down) }
             _ = pressing(.enter)
             // To its end (a small terminal scrolls it), as a read counts only when finished.
-            if top.kind == .freeItem { _ = pressing(.end, .escape) }
-            if dismissingPrompt, case .reviewPrompt? = overlay { _ = pressing(.escape) }
+            if state.top.kind == .freeItem { _ = pressing(.end, .escape) }
+            if dismissingPrompt, case .reviewPrompt? = state.overlay { _ = pressing(.escape) }
         }
         return true
     }
@@ -268,36 +284,41 @@ extension AppState {
     /// from the Account screen: the app's retention pitch.
     fileprivate mutating func cancelling() -> Bool {
         guard bought(SampleIDs.proMonthly) else { return false }
-        store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
+        prepare { $0.store.advance(by: SubscriptionPeriod(value: 3, unit: .month)) }
         return pressing(.character("a"), .character("x"))
     }
 
     /// The sign-up screen with Pro Annual's monthly plan with a 12-month commitment chosen.
     fileprivate mutating func choosingCommitment() -> Bool {
-        guard let product = store.catalog.product(SampleIDs.proAnnual), let groupID = product.subscription?.groupID,
+        guard let product = state.store.catalog.product(SampleIDs.proAnnual), let groupID = product.subscription?.groupID,
               product.subscription?.monthlyPlan != nil else { return false }
-        if BillingTerms(self).monthlyPlanPrice(product) == nil {
-            guard let elsewhere = store.catalog.territories.first(where: {
+        if BillingTerms(state).monthlyPlanPrice(product) == nil {
+            guard let elsewhere = state.store.catalog.territories.first(where: {
                 CommitmentPlan.isOffered(in: $0) && product.subscription?.monthlyPlan?.monthlyPrice(in: $0) != nil && product.price(in: $0) != nil
-            }), store.changeStorefront(to: elsewhere) else { return false }
+            }) else { return false }
+            var moved = false
+            prepare { moved = $0.store.changeStorefront(to: elsewhere) }
+            guard moved else { return false }
         }
-        openSignup(groupID: groupID, selecting: SampleIDs.proAnnual)
+        prepare { $0.openSignup(groupID: groupID, selecting: SampleIDs.proAnnual) }
         return pressing(.down)
     }
 
+    /// Onboarding, asked for at launch.
     fileprivate mutating func onboarding() -> Bool {
-        OnboardingScreen.startIfDue(&self, requested: true, firstLaunch: false)
+        send(.start(onboarding: true, firstLaunch: false))
+        flush()
         return true
     }
 
     /// The redemption sheet (from the store's Redeem Code, or a redemption URL while purchases are
     /// blocked) with a code typed and checked.
     fileprivate mutating func redeem(_ code: String) -> Bool {
-        if mayRedeemCodes { _ = pressing(.character("c")) } else { follow(.redeem(code: nil)) }
-        for character in code { _ = update(.key(.character(character))) }
+        if state.mayRedeemCodes { _ = pressing(.character("c")) } else { prepare { $0.follow(.redeem(code: nil)) } }
+        for character in code { send(.key(.character(character))) }
         return pressing(.enter)
     }
 
-    fileprivate var redeemPage: RedeemSheet.Page? { if case .redeem(let sheet)? = overlay { sheet.page } else { nil } }
-    fileprivate var redeemRefused: Bool { if case .redeem(let sheet)? = overlay { sheet.error != nil } else { false } }
+    fileprivate var redeemPage: RedeemSheet.Page? { if case .redeem(let sheet)? = state.overlay { sheet.page } else { nil } }
+    fileprivate var redeemRefused: Bool { if case .redeem(let sheet)? = state.overlay { sheet.error != nil } else { false } }
 }

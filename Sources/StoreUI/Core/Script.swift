@@ -62,6 +62,33 @@ public struct Script: Sendable, Equatable {
         case to(Date)
     }
 
+    /// A step that acts on the account, as the message it sends (`Message.script`): what `update`
+    /// does with it is in ScriptVerbs.swift (`AppState.apply`).
+    public enum Change: Sendable, Equatable {
+        case verb(Verb)
+        case advance(Advance)
+        case set(ScenarioSetting)
+        case refundDecision(approve: Bool, transactionID: UInt64?)
+        case markUndelivered(UInt64)
+        /// An offer code redeemed in the App Store while the app runs: it arrives now.
+        case appStoreRedeem(String)
+        /// An offer code redeemed in the App Store after the app quit: kept for the next launch.
+        case appStoreRedeemLater(String)
+    }
+
+    /// The change a step makes, as a message; nil for a step that makes none (keys, checks, launch).
+    public static func change(_ command: Command) -> Change? {
+        switch command {
+        case .verb(let verb): .verb(verb)
+        case .advance(let advance): .advance(advance)
+        case .set(let setting): .set(setting)
+        case .refundDecision(let approve, let id): .refundDecision(approve: approve, transactionID: id)
+        case .markUndelivered(let id): .markUndelivered(id)
+        case .appStoreRedeem(let code): .appStoreRedeem(code)
+        default: nil
+        }
+    }
+
     public struct ParseError: Error, Sendable, Equatable {
         /// The 1-based line, or nil when the problem is the whole script (it checks nothing).
         public var line: Int?

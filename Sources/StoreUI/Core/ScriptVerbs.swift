@@ -248,6 +248,47 @@ extension Script.Verb {
 }
 
 extension AppState {
+    /// What a script's change does (`Message.script`): a refusal (exit 3) is an effect, with why.
+    mutating func apply(_ change: Script.Change) -> [Effect] {
+        switch change {
+        case .verb(let verb):
+            do { try perform(verb) } catch { return [.refused(error.message)] }
+        case .appStoreRedeem(let code):
+            receiveAppStoreRedemption(code)
+        case .appStoreRedeemLater(let code):
+            store.queueAppStoreRedemption(code)
+        case .advance(.by(let period)):
+            travel(to: period.added(to: store.now))
+        case .advance(.to(let date)):
+            guard date >= store.now else {
+                return [.refused("\(date.formatted(.iso8601)) is before the clock (\(store.now.formatted(.iso8601))); simulated time only moves forward")]
+            }
+            travel(to: date)
+        case .advance(.nextRenewal):
+            // Nothing to renew is no error: the clock stays, and the script says so.
+            guard let date = store.nextRenewalDate else { return [.note("nothing will renew; the clock stays")] }
+            travel(to: date)
+        case .set(let setting):
+            // Checked against the catalog here, where it is known (the script was read before launch).
+            do { try setting.check(store.catalog) } catch { return [.refused(error.message)] }
+            store.apply(setting)
+        case .refundDecision(let approve, let transactionID):
+            let waiting = store.pendingRequests.first {
+                $0.kind == .refundRequest && (transactionID == nil || $0.transactionID == transactionID)
+            }
+            guard let request = waiting else {
+                return [.refused("no refund request waits" + (transactionID.map { " for transaction \($0)" } ?? "")
+                                 + "; the person asks for one from Purchase Help (p, Request a Refund)")]
+            }
+            if approve { store.approveRefund(request.id) } else { store.declineRefund(request.id) }
+        case .markUndelivered(let id):
+            guard store.markUndelivered(id) else {
+                return [.refused("transaction \(id) cannot be marked undelivered: it must be the person's own purchase, in force, not marked already")]
+            }
+        }
+        return []
+    }
+
     /// Does a script's verb through the model functions the app's screens use, and brings the screens
     /// up to date after it, as the same action on a screen does. Refused with why where it cannot be
     /// done now; a purchase that fails (payments blocked, an injected error) is an outcome, not a refusal.

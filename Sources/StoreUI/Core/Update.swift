@@ -1,32 +1,61 @@
 import Foundation
 import StoreModel
 
-/// What can happen to the app.
-public enum Message: Sendable, Equatable {
+/// Everything that can happen to the app: each outside event is one of these, and goes through
+/// `AppState.update` (the one place state changes). The terminal, a script, an SSH session's program
+/// and the gallery differ only in where messages come from; `Runtime` performs what `update` asks and
+/// feeds the results back as messages (a save's result, a delivery's outcome, another device's save).
+public enum Message: Sendable {
     case key(Key)
     case resize(Size)
     /// Real time passed while the app was open: the simulated clock moves by it times the time rate.
     case tick(seconds: Double)
+    /// The app has started (`start(onboarding:firstLaunch:)`), with what the launch options change in
+    /// the account (applied before the state was made; again here, so a first save that meets another
+    /// device's is made again with them).
+    case start(onboarding: Bool, firstLaunch: Bool, launch: LaunchChanges = LaunchChanges())
+    /// Another device of the account saved: the account as the ledger now holds it.
+    case accountChanged(AppStore)
+    /// Another device moved the account's clock, and saved nothing else: the clock as saved.
+    case accountClock(Date)
+    /// The ledger holds what the last save wrote.
+    case saved
+    /// A save failed and wrote nothing: `saved` is the account as the ledger still holds it.
+    case saveFailed(reason: String, saved: AppStore)
+    /// The ledger could not be read (another device's save could not be taken in).
+    case storageProblem(String)
+    /// An attempt to deliver a Server Notification ended.
+    case delivered(DeliveryOutcome)
+    /// A script's step that acts on the account: its verbs, time travel, settings, QA's answers.
+    case script(Script.Change)
 }
 
-/// What the app asks of the world outside it. The terminal loop, the script runner (and so every SSH
-/// session, which runs the ordinary program) do these and nothing else: none of them looks inside the
-/// state to decide.
+/// What the app asks of the world outside it. `Runtime` does these (and the terminal loop, the script
+/// runner and every SSH session's program run the runtime): none of them looks inside the state to
+/// decide.
 public enum Effect: Sendable, Equatable {
-    /// What the person did may have changed the store: write it (the `--state` ledger) before anything
-    /// that follows from it is drawn, so "Purchase complete" only shows once the purchase is on disk.
+    /// What happened changed the account: write it (the `--state` ledger) before anything that follows
+    /// from it is drawn, so "Purchase complete" only shows once the purchase is on disk.
     case save
+    /// Server Notifications are due from this device (`--notify`): send them, once saved.
+    case deliver
     /// A system sheet that asks for a decision (the confirmation sheet, the refund sheet) just opened:
     /// keys typed before it was drawn must not answer it. Draw it, then drop the keys still queued.
     case discardTypeAhead
     case quit
+    /// A script's step that cannot be done now, and why (the script stops with exit 3).
+    case refused(String)
+    /// Something a script's output says without stopping (time travel with nothing to renew).
+    case note(String)
 }
 
 extension AppState {
-    /// The app has started: onboarding opens where it is due, and what the start itself changed (a first
-    /// launch, a renewal while the app was closed, a code redeemed in the App Store meanwhile) is to be
-    /// saved before the first frame.
+    /// The app has started: onboarding opens where it is due, a purchase intent the launch carried
+    /// reaches the app, codes redeemed in the App Store since the last launch are handled, and what the
+    /// start itself changed (a first launch, a renewal while the app was closed, a code redeemed in the
+    /// App Store meanwhile) is to be saved before the first frame.
     public mutating func start(onboarding requested: Bool, firstLaunch: Bool) -> [Effect] {
+        handlePendingRedemptions()
         OnboardingScreen.startIfDue(&self, requested: requested, firstLaunch: firstLaunch)
         if let intent = launchIntent {
             launchIntent = nil
@@ -38,31 +67,58 @@ extension AppState {
     /// The one place state changes: a message in, the new state and any effects out.
     public mutating func update(_ message: Message) -> [Effect] {
         let wasAsking = overlay?.component.discardsTypeAhead ?? false
+        let (changes, clock) = (store.changeCount, store.now)
         var effects: [Effect] = []
-        var changed = false
+        // Whether the clock moving is a change to save at once: time travel is; real time passing is
+        // saved every few seconds by the runtime; another device's clock is the ledger's already.
+        var clockIsChange = true
         switch message {
         case .resize(let size):
             self.size = size
         case .tick(let seconds):
-            // The clock alone is no change to save at once (the terminal loop saves it every few
-            // seconds); what it renewed is.
+            clockIsChange = false
             guard seconds > 0 else { break }
-            let before = store.unsavedChanges
             let (kept, minute, answersStay) = (revision, FrameSchedule.minute(of: store.now), !store.clockChangesAnswers)
             store.advance(to: store.now.addingTimeInterval(seconds * store.scenario.timeRate.speed))
-            changed = store.unsavedChanges != before
             // The clock alone, within the minute, for a person with nothing the clock changes (no
             // subscription, pass or waiting request): every answer the store gives is as it was, so the
             // rows views keep stay theirs. Anyone else, or a new minute, gets a new revision.
-            if answersStay, !changed, FrameSchedule.minute(of: store.now) == minute { revision = kept }
+            if answersStay, store.changeCount == changes, FrameSchedule.minute(of: store.now) == minute { revision = kept }
         case .key(let key):
-            let before = WhatASaveWrites(store)
             effects = take(key)
-            changed = WhatASaveWrites(store) != before
+        case .start(let onboarding, let firstLaunch, let launch):
+            store.apply(launch)
+            effects = start(onboarding: onboarding, firstLaunch: firstLaunch)
+        case .accountChanged(let account):
+            receiveFromOtherDevices(account)
+            // The other device's changes are on disk already; what taking them in changed (renewals up
+            // to this device's clock) is to be saved.
+            if store.hasUncollectedChanges { store.collectNotifications() }
+            return store.unsavedChanges.isEmpty ? [] : [.save]
+        case .accountClock(let instant):
+            clockIsChange = false
+            if instant > store.now { store.advance(to: instant) }
+        case .saved:
+            store.markSaved()
+            return []
+        case .saveFailed(let reason, let saved):
+            store = saved
+            overlay = nil
+            notice = strings.qa.notSaved(reason)
+            return []
+        case .storageProblem(let reason):
+            notice = strings.qa.notSaved(reason)
+            return []
+        case .delivered(let outcome):
+            store.recordDelivery(of: outcome.id, succeeded: outcome.succeeded, retries: outcome.retries)
+        case .script(let change):
+            effects = apply(change)
         }
-        // What changed becomes App Store Server Notifications at once (nothing to do when nothing did).
-        if changed { store.collectNotifications() }
-        if changed { effects.insert(.save, at: 0) }
+        // What changed becomes App Store Server Notifications at once (nothing to do when nothing did:
+        // the store is not touched, so views keep what they drew from it).
+        if store.changeCount != changes, store.hasUncollectedChanges { store.collectNotifications() }
+        if store.changeCount != changes || clockIsChange && store.now != clock { effects.insert(.save, at: 0) }
+        if store.notifyingServer, !store.notificationsDue.isEmpty { effects.append(.deliver) }
         if !wasAsking, overlay?.component.discardsTypeAhead == true { effects.append(.discardTypeAhead) }
         return effects
     }
@@ -244,26 +300,5 @@ extension AppState {
     public func canBuyOwnPlan(_ product: Product) -> Bool {
         guard product.price(in: store.territory) != nil, let groupID = product.subscription?.groupID else { return false }
         return store.mayBuyOwnSubscription(inGroup: groupID)
-    }
-}
-
-/// What a save writes: the store's recorded changes (`AppStore.unsavedChanges`), and the ledger's
-/// settings beside them: the scenario's switches, the clock, the counters, whether onboarding was shown.
-/// A key that changes any of them asks for a save.
-private struct WhatASaveWrites: Equatable {
-    var changes: AppStore.UnsavedChanges
-    var scenario: [ScenarioSetting]
-    var now: Date
-    var nextIDs: [UInt64]
-    var onboardingShown: Bool
-    var commitmentDisclosureShown: Bool
-
-    init(_ store: AppStore) {
-        changes = store.unsavedChanges
-        scenario = ScenarioSetting.current(store)
-        now = store.now
-        nextIDs = [store.nextTransactionID, store.nextEventID]
-        onboardingShown = store.onboardingShown
-        commitmentDisclosureShown = store.commitmentDisclosureShown
     }
 }

@@ -30,7 +30,8 @@ enum Chrome {
         let width = state.size.columns
         let title = " \(state.appName) · \(screenTitle(state))"
         let key = Kept.Header(revision: state.revision, title: title, width: width)
-        if let cells = state.keptChrome.header(key) {
+        let kept = grid.caches?.chrome
+        if let cells = kept?.header(key) {
             #if DEBUG
             var fresh = grid
             drawHeaderAfresh(&fresh, state, title: title)
@@ -41,7 +42,7 @@ enum Chrome {
             grid.setCells(cells, row: 0, column: 0)
         } else {
             drawHeaderAfresh(&grid, state, title: title)
-            state.keptChrome.keep(header: key, grid.cells(row: 0, column: 0, width: width))
+            kept?.keep(header: key, grid.cells(row: 0, column: 0, width: width))
         }
         grid.put(repeating: "─", count: width, row: 1, column: 0, role: .border)
     }
@@ -105,7 +106,8 @@ enum Chrome {
         let bindings = state.activeBindings
         let key = Kept.Footer(hints: bindings.filter(\.inFooter).map { Kept.Hint(label: $0.label, action: $0.action, importance: $0.importance) },
                               width: width, strings: ObjectIdentifier(state.stringTable))
-        if let cells = state.keptChrome.footer(key) {
+        let kept = grid.caches?.chrome
+        if let cells = kept?.footer(key) {
             #if DEBUG
             var fresh = grid
             drawKeys(&fresh, bindings, state, row: row)
@@ -116,7 +118,7 @@ enum Chrome {
             return
         }
         drawKeys(&grid, bindings, state, row: row)
-        state.keptChrome.keep(footer: key, grid.cells(row: row, column: 0, width: width))
+        kept?.keep(footer: key, grid.cells(row: row, column: 0, width: width))
     }
 
     /// The footer's last row: the keys that fit.
@@ -136,7 +138,7 @@ enum Chrome {
     /// subscription's status, and the footer measured and chose its keys again, on every key (issue 33:
     /// a fifth of a key's instructions in the store). The header shows the store and the locale
     /// (`AppState.revision`), the title and the width; the keys row the footer's bindings, the width and
-    /// the language. One of each is kept, by the app state and its copies (`AppState.keptChrome`).
+    /// the language. One of each is kept, by the runtime (`ViewCaches`).
     /// Debug builds (the tests) also draw each kept row afresh and stop if the two differ.
     final class Kept: Sendable {
         struct Header: Equatable {

@@ -56,6 +56,11 @@ public struct Cell: Sendable, Equatable {
 public struct Grid: Sendable, Equatable {
     public let size: Size
     public private(set) var cells: [Cell]
+    /// What the frame being drawn may copy from the frames before (`ViewCaches`, the runtime's): set by
+    /// `AppState.view(keeping:)` while it draws, nil on the grid it returns. Not part of what a grid is.
+    var caches: ViewCaches?
+
+    public static func == (a: Grid, b: Grid) -> Bool { a.size == b.size && a.cells == b.cells }
 
     public init(size: Size, role: Role = .normal) {
         self.size = size

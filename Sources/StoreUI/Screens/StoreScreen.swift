@@ -13,13 +13,7 @@ public enum StoreScreen {
         public var selection: String?
         /// Chosen quantity per consumable.
         public var quantities: [String: Int] = [:]
-        /// The product rows as drawn, to copy into the next frame while nothing they show has changed.
-        /// Not part of the state: equal states may hold different rows, and copies share them.
-        let drawnRows = DrawnRows()
-
         public init(selection: String? = nil) { self.selection = selection }
-
-        public static func == (a: State, b: State) -> Bool { a.selection == b.selection && a.quantities == b.quantities }
 
         public func quantity(of productID: String) -> Int { quantities[productID] ?? 1 }
 
@@ -216,8 +210,8 @@ public enum StoreScreen {
         if state.isCompact, state.store.gate.canMakePayments { drawCompactButton(&grid, state, screen, in: body) }
     }
 
-    /// The product rows of the last frames, by product, as long as the app's `revision` (the store and
-    /// the locale) stays the same: a key that moves the selection draws afresh only the two rows whose
+    /// The product rows of the last frames (kept by the runtime, `ViewCaches`), by product, as long as
+    /// the app's `revision` (the store and the locale) stays the same: a key that moves the selection draws afresh only the two rows whose
     /// selection changed and copies the others' cells, where each row asked the model for its pitch,
     /// status and offers and formatted its price again (issue 33: two fifths of a key's instructions, on
     /// every session of a `serve` crowd). A row depends on nothing else but what `Key` holds. Debug builds (the tests) also draw
@@ -257,7 +251,7 @@ public enum StoreScreen {
             }
         }
 
-        var rowsDrawn: Int { kept.withLock { $0.drawn } }
+        var drawn: Int { kept.withLock { $0.drawn } }
         var rowsKept: Int { kept.withLock { $0.rows.count } }
     }
 
@@ -266,7 +260,11 @@ public enum StoreScreen {
         let selected = product.id == screen.selection
         let key = DrawnRows.Key(column: area.column, width: area.width, nameWidth: nameWidth, selected: selected,
                                 quantity: selected ? screen.quantity(of: product.id) : 0)
-        if let kept = screen.drawnRows.cells(product.id, key, revision: state.revision) {
+        guard let drawnRows = grid.caches?.storeRows else {
+            drawProductRowAfresh(&grid, state, screen, product, row: y, in: area, nameWidth: nameWidth)
+            return
+        }
+        if let kept = drawnRows.cells(product.id, key, revision: state.revision) {
             #if DEBUG
             // The row drawn afresh on a blank line of a copy, as the frame that kept it drew it.
             var fresh = grid
@@ -279,7 +277,7 @@ public enum StoreScreen {
             return
         }
         drawProductRowAfresh(&grid, state, screen, product, row: y, in: area, nameWidth: nameWidth)
-        screen.drawnRows.keep(grid.cells(row: y, column: area.column, width: area.width), product.id, key, revision: state.revision)
+        drawnRows.keep(grid.cells(row: y, column: area.column, width: area.width), product.id, key, revision: state.revision)
     }
 
     /// One product: marker, name, details in the middle, price or owned mark at the right. The name is

@@ -183,6 +183,12 @@ public enum TransactionScreen {
             // Apart from StoreKit's fields: what the simulator estimates or the app computes.
             if field.name == "upgradeRefundDate" { rows.append(Row(label: "", value: qa.upgradeRefundNote)) }
             if field.name == "appPassEnd" { rows.append(Row(label: "", value: qa.appPassEndNote)) }
+            // Not StoreKit's: which of the account's devices made it (`--device`).
+            if field.name == "environment" {
+                let device = t.device.map(UntrustedText.displayable)
+                    ?? (t.reason == .renewal ? qa.madeByAppStore : t.ownership == .familyShared ? qa.sharedByOrganizer(AppStore.familyOrganizer) : qa.deviceUnknown)
+                rows.append(Row(label: "device", value: device))
+            }
         }
         rows = rows.map { Row(label: $0.label, value: $0.value, labelWidth: rows.map { TextWidth.of($0.label) }.max()! + 2) }
         // The status of the transaction's own chain: a family member may have two in the group.

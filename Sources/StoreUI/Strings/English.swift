@@ -465,6 +465,9 @@ public struct Strings: Sendable {
         public var priceKept = "The subscriber keeps their price; new subscribers pay the new one."
         public var upgradeRefundNote = "(the simulator's pro-rata estimate: StoreKit shows only isUpgraded)"
         public var appPassEndNote = "(the app's own: StoreKit gives passes no expiration)"
+        /// The inspector's `device` row (not a StoreKit field): which of the account's devices made it.
+        public var madeByAppStore = "the App Store (a renewal)"
+        public var deviceUnknown = "(not recorded: made before the ledger kept it)"
         public var autoRenewSet: @Sendable (Bool) -> String = {
             $0 ? "Auto-renew is on: the subscription renews at the end of its period."
                : "Auto-renew is off: access continues to the end of the period, then the subscription expires."
