@@ -40,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // Deterministic ECDSA (RFC 6979) for signed data: arithmetic modulo P-256's group order.
+        .package(url: "https://github.com/attaswift/BigInt", from: "6.0.0"),
     ],
     targets: [
         // The project's C: ncursesw through a module map and a shim header (terminal descriptions, no
@@ -102,6 +104,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "BigInt", package: "BigInt"),
             ],
             swiftSettings: metadataByAccessor
         ),

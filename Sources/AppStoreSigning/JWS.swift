@@ -10,8 +10,9 @@ public enum JWS {
     public static func sign(_ payload: [String: Any], with chain: SigningChain) throws -> String {
         let header: [String: Any] = ["alg": "ES256", "x5c": try chain.der().map { $0.base64EncodedString() }]
         let signingInput = base64URL(try json(header)) + "." + base64URL(try json(payload))
-        let signature = try chain.leafKey.signature(for: Data(signingInput.utf8))
-        return signingInput + "." + base64URL(signature.rawRepresentation)
+        // The same payload signs to the same bytes (RFC 6979's nonce): exports and deliveries reproduce.
+        let signature = try DeterministicECDSA.signature(for: Data(signingInput.utf8), with: chain.leafKey)
+        return signingInput + "." + base64URL(signature)
     }
 
     /// JSON with sorted keys and no escaped slashes: the same payload always signs the same bytes.

@@ -829,4 +829,23 @@ extension LedgerTests {
         #expect(loaded.transaction(at: reversed)?.state == .purchased)
         #expect(loaded.transaction(1)?.revocationDate == nil, "the ledger's transaction is as it is now")
     }
+
+    @Test("a notification's renewal info and status as they were, its sender, and each transaction's device come back whole after a relaunch")
+    func renewalMomentsSurvive() throws {
+        let path = temporaryPath()
+        var store = AppStore(catalog: Self.catalog, territory: Self.usa, now: Self.start)
+        store.deviceName = "iPad"
+        store.notifyingServer = true
+        store.purchase("com.trailhead.plus.pro.monthly", appAccountToken: UUID())
+        store.advance(by: SubscriptionPeriod(value: 4, unit: .month))
+        store.setAutoRenew(false, group: "trailhead.plus")
+        store.collectNotifications()
+        let made = Array(store.notifications)
+        #expect(made.allSatisfy { $0.renewalMoment != nil && $0.sender == "iPad" })
+        try Ledger(path: path, catalog: Self.catalog, territory: Self.usa, device: "iPad").save(store)
+        let loaded = try #require(try Ledger.read(path: path, catalog: Self.catalog, territory: Self.usa, device: "iPad"))
+        #expect(Array(loaded.notifications) == made, "moments, amounts and dates read back exactly")
+        #expect(loaded.transactions[0].device == "iPad")
+        #expect(loaded.transactions[1].device == nil, "a renewal is the App Store's")
+    }
 }

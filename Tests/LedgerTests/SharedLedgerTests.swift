@@ -152,6 +152,33 @@ struct SharedLedgerTests {
         #expect(onPhone.transactions == onPad.transactions)
     }
 
+    @Test("a save of the clock alone makes another device take in the clock, not read the ledger again; a change of the account makes it read the account")
+    func clockOnlySave() throws {
+        let (_, phone, pad, phoneAtStart, padAtStart) = try twoDevices("clock-only")
+        var onPhone = phoneAtStart
+        let onPad = padAtStart
+        // The phone's clock ran on five seconds (its periodic save).
+        onPhone.advance(to: onPhone.now.addingTimeInterval(5))
+        try phone.save(onPhone)
+        onPhone.markSaved()
+        guard case .clock(let instant) = try pad.refreshed(onPad) else {
+            Issue.record("the iPad read the ledger again for a clock")
+            return
+        }
+        #expect(instant == onPhone.now)
+        #expect(try pad.refreshed(onPad).isNone, "taken in: nothing new")
+        // A purchase is a change of the account: read whole.
+        try phone.change(&onPhone) { $0.purchase(Self.boost) }
+        #expect(try pad.refreshed(onPad).account?.transactions.count == 1)
+    }
+
+    @Test("a device's first opening of the ledger moves no other device to read it again")
+    func newDeviceIsNoChange() throws {
+        let (path, _, pad, _, padAtStart) = try twoDevices("new-device")
+        _ = try open(path, as: "iPad mini")
+        #expect(try pad.refreshed(padAtStart).isNone)
+    }
+
     @Test("a device whose clock ran ahead keeps it when another device's save arrives: time only moves forward")
     func clockOnlyForward() throws {
         let (_, phone, pad, phoneAtStart, padAtStart) = try twoDevices("forward")

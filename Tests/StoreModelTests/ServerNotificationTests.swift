@@ -55,6 +55,25 @@ struct ServerNotificationTests {
         #expect(made(&lapsing).last == "GRACE_PERIOD_EXPIRED")
     }
 
+    @Test("each notification keeps its group's renewal info and status as they were when it happened, even when one stretch of time travel passes the renewal, the grace period and billing retry's end")
+    func renewalMoments() throws {
+        var store = Fixture.store()
+        store.apply(.gracePeriod(.asCatalog))
+        store.purchase("basic.monthly")
+        store.apply(.billingRetry(true))
+        store.advance(by: SubscriptionPeriod(value: 1, unit: .year))
+        #expect(made(&store) == ["SUBSCRIBED INITIAL_BUY", "DID_FAIL_TO_RENEW GRACE_PERIOD", "GRACE_PERIOD_EXPIRED", "EXPIRED BILLING_RETRY"])
+        let states = store.notifications.map { $0.renewalMoment?.state }
+        #expect(states == [.subscribed, .inGracePeriod, .inBillingRetryPeriod, .expired], "each as it was then, not as the year's end left it")
+        for n in store.notifications {
+            let moment = try #require(n.renewalMoment)
+            #expect(moment.value("signedDate") == .date(n.date), "signed when it happened")
+        }
+        #expect(store.notifications[0].renewalMoment?.value("willAutoRenew") == .text("true"))
+        #expect(store.notifications[0].renewalMoment?.value("renewalDate") == .date(store.transactions[0].expirationDate!),
+                "the renewal date it promised then")
+    }
+
     @Test("one-time purchases are ONE_TIME_CHARGE; a refund REFUND, dated when it was refunded")
     func oneTimeAndRefund() {
         var store = Fixture.store()

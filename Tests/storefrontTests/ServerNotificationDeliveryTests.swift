@@ -17,6 +17,7 @@ struct ServerNotificationDeliveryTests {
         private let socket: Int32
         private let lock = NSLock()
         private var received: [String] = []
+        private var receivedUUIDs: [String] = []
         private var failures: Int
 
         init(failing failures: Int) throws {
@@ -44,6 +45,8 @@ struct ServerNotificationDeliveryTests {
         deinit { close(socket) }
 
         var notifications: [String] { lock.withLock { received } }
+        /// The notificationUUID of each notification taken, in arrival order.
+        var uuids: [String] { lock.withLock { receivedUUIDs } }
 
         private func serve() {
             while true {
@@ -69,6 +72,7 @@ struct ServerNotificationDeliveryTests {
                     if failures > 0 { failures -= 1; return true }
                     if let body = text.range(of: "\r\n\r\n").map({ String(text[$0.upperBound...]) }) {
                         received.append(Self.describe(body))
+                        receivedUUIDs.append(Self.payload(body)?["notificationUUID"] as? String ?? "")
                     }
                     return false
                 }
@@ -83,15 +87,20 @@ struct ServerNotificationDeliveryTests {
         /// verification is Apple's library's, in .ci/verify-signed).
         static func describe(_ body: String) -> String {
             guard let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: String],
-                  let jws = object["signedPayload"] else { return "not a signedPayload: \(body.prefix(80))" }
+                  object["signedPayload"] != nil else { return "not a signedPayload: \(body.prefix(80))" }
+            guard let payload = payload(body), let type = payload["notificationType"] as? String else { return "not a notification" }
+            return type + ((payload["subtype"] as? String).map { " " + $0 } ?? "")
+        }
+
+        /// The decoded payload of a `{"signedPayload": …}` body.
+        static func payload(_ body: String) -> [String: Any]? {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: String],
+                  let jws = object["signedPayload"] else { return nil }
             let parts = jws.split(separator: ".")
-            guard parts.count == 3 else { return "not a JWS" }
+            guard parts.count == 3 else { return nil }
             var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
             base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-            guard let data = Data(base64Encoded: base64),
-                  let payload = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let type = payload["notificationType"] as? String else { return "not a notification" }
-            return type + ((payload["subtype"] as? String).map { " " + $0 } ?? "")
+            return Data(base64Encoded: base64).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
         }
     }
 
@@ -101,6 +110,35 @@ struct ServerNotificationDeliveryTests {
         try lines.write(to: script, atomically: true, encoding: .utf8)
         return try Storefront.run(["script", script.path],
                                   environment: ["LANG": "en_US.UTF-8", "XDG_STATE_HOME": folder.appendingPathComponent("state").path])
+    }
+
+    @Test("two devices of one ledger that notify one server send each notification once: the device that made it sends it, retries included")
+    func twoDevicesSendOnce() throws {
+        // The server refuses the iPhone's two notifications once; then it takes everything.
+        let receiver = try Receiver(failing: 2)
+        let folder = ScratchFolder.make("notify-devices")
+        let url = "http://127.0.0.1:\(receiver.port)/asn"
+        func device(_ name: String, _ lines: String) throws -> Storefront.Run {
+            let script = folder.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(6)).script")
+            try ("launch --state family.sqlite --device \(name) --notify \(url) --notify-retries --now 2026-11-21T09:00:00Z\n" + lines)
+                .write(to: script, atomically: true, encoding: .utf8)
+            return try Storefront.run(["script", "--ledgers", folder.path, script.path],
+                                      environment: ["LANG": "en_US.UTF-8", "XDG_STATE_HOME": folder.appendingPathComponent("state").path])
+        }
+        var run = try device("iPhone", "buy com.trailhead.maps.alps\nbuy com.trailhead.boost.small\nexpect \"Trail Boost\"\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(receiver.uuids.isEmpty, "both refused: each waits an hour for its retry")
+        // The iPad takes in the account a day on: the iPhone's retries are due, but they are the iPhone's.
+        run = try device("iPad", "advance 1d\nbuy com.trailhead.maps.rockies\nexpect \"Trail Boost\"\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(receiver.notifications == ["ONE_TIME_CHARGE"], "the iPad sent its own only")
+        // The iPhone comes back and sends its two.
+        run = try device("iPhone", "advance 1d\nexpect \"Trail Boost\"\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(receiver.uuids.count == 3)
+        #expect(Set(receiver.uuids).count == receiver.uuids.count, "no notification sent twice")
+        let json = try Storefront.run(["ledger", "--json", "--state", folder.appendingPathComponent("family.sqlite").path])
+        #expect(json.stdout.components(separatedBy: #""delivery":"delivered""#).count - 1 == 3, "all three delivered: \(json.stdout)")
     }
 
     @Test("a receiver on loopback gets every notification in the order it happened, as a signedPayload")
