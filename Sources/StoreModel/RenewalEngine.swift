@@ -385,3 +385,15 @@ extension AppStore {
         }
     }
 }
+
+extension AppStore {
+    /// The next instant the clock alone makes something happen: a renewal or the end of a grace period
+    /// or billing retry (`nextRenewalDate`), a retry of a notification this device sends, an Ask to Buy
+    /// request's expiry, after now. Nil when nothing will. A loop may sleep until then (`Runtime.secondsUntilDue`).
+    public var nextDue: Date? {
+        let retries = pendingNotifications.lazy.map { notifications[$0] }
+            .filter { $0.sender == nil || $0.sender == deviceName }.compactMap(\.nextAttempt).filter { $0 > now }.min()
+        let expiries = pendingRequests.lazy.compactMap(\.askToBuyExpiration).filter { $0 > now }.min()
+        return [nextRenewalDate, retries, expiries].compactMap { $0 }.filter { $0 > now }.min()
+    }
+}

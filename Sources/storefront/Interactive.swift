@@ -49,8 +49,12 @@ enum Interactive {
             // SIGTERM, SIGHUP (terminal closed), SIGINT, SIGQUIT: restore the terminal, then die of the
             // signal so the parent sees why.
             if let signal = screen.pendingSignal { TerminalScreen.terminate(bySignal: signal) }
-            // Take every key already waiting before drawing again, so a key storm costs one frame.
-            var event = screen.readKey(timeoutMilliseconds: 250)
+            // Take every key already waiting before drawing again, so a key storm costs one frame. With
+            // nothing due, wait for a key until the clock next changes what a screen shows; another
+            // device's save and a server's answer are looked for every 250 ms (they do not wake the loop).
+            let polled = session.ledger != nil || session.courier != nil
+            let wait = runtime.secondsUntilDue(limit: polled ? 0.25 : 60)
+            var event = screen.readKey(timeoutMilliseconds: Int32((wait * 1000).rounded(.up)))
             var handled = 0
             while let current = event {
                 switch current {

@@ -147,6 +147,20 @@ public struct Runtime {
         return failure
     }
 
+    /// Real seconds until the next thing the clock alone changes on screen: something due in the model
+    /// (`AppStore.nextDue`), the simulated clock's next minute (the finest any screen shows), the clock's
+    /// periodic save; never more than `limit`. The terminal loop waits for input that long.
+    public func secondsUntilDue(limit: Double) -> Double {
+        let store = state.store
+        let speed = store.scenario.timeRate.speed
+        let nextMinute = (store.now.timeIntervalSinceReferenceDate / 60).rounded(.down) * 60 + 60
+        var simulated = nextMinute - store.now.timeIntervalSinceReferenceDate
+        if let due = store.nextDue { simulated = min(simulated, due.timeIntervalSince(store.now)) }
+        var seconds = max(0, simulated) / max(speed, .leastNonzeroMagnitude)
+        if storage != nil { seconds = min(seconds, max(0, Self.clockSaveInterval - clockUnsaved)) }
+        return min(max(seconds, 0), limit)
+    }
+
     /// What the saves since the last call wrote.
     public mutating func takeWritten() -> AppStore.UnsavedChanges {
         defer { written = AppStore.UnsavedChanges() }
