@@ -49,6 +49,39 @@ struct Snapshot {
 
     init(generation: Int32 = 0) { self.generation = generation }
 
+    /// A setting of the account kept as a row of `setting`, declared once: the row's name, its value
+    /// for a store (nil: no row), and how a value is taken back into a store (or why it cannot be).
+    /// Saving, loading and the ledger's rows follow from `settingFacts`; a new one is its property in
+    /// AppStore.swift (its setter marks it changed) and one entry here.
+    struct SettingFact: Sendable {
+        let name: String
+        let write: @Sendable (AppStore) -> String?
+        /// Nil when the value was taken; else what is wrong with it.
+        let read: @Sendable (String, inout AppStore) -> String?
+    }
+
+    /// "1" when set; no row when not.
+    static func flag(_ name: String, _ value: @escaping @Sendable (AppStore) -> Bool,
+                     set: @escaping @Sendable (inout AppStore) -> Void) -> SettingFact {
+        SettingFact(name: name, write: { value($0) ? "1" : nil }) { text, store in
+            guard text == "1" else { return "\(UntrustedText.quoted(text)) is not 1" }
+            set(&store)
+            return nil
+        }
+    }
+
+    static let settingFacts: [SettingFact] = [
+        SettingFact(name: environmentKey, write: { $0.environment.rawValue }) { text, store in
+            guard let environment = StoreEnvironment.named(text) else {
+                return "\(UntrustedText.quoted(text)) is not an environment (\(StoreEnvironment.allCases.map(\.rawValue).joined(separator: ", ")))"
+            }
+            store.environment = environment
+            return nil
+        },
+        flag(onboardingKey, \.onboardingShown) { $0.markOnboardingShown() },
+        flag(commitmentDisclosureKey, \.commitmentDisclosureShown) { $0.markCommitmentDisclosureShown() },
+    ]
+
     /// The settings rows of a store: its scenario switches, the clock and the next transaction id.
     static func settings(of store: AppStore) -> [String: String] {
         var settings: [String: String] = [:]
@@ -65,9 +98,7 @@ struct Snapshot {
         settings[nextIDKey] = String(store.nextTransactionID)
         settings[nextEventIDKey] = String(store.nextEventID)
         settings[storefrontKey] = store.territory.code
-        settings[environmentKey] = store.environment.rawValue
-        if store.onboardingShown { settings[onboardingKey] = "1" }
-        if store.commitmentDisclosureShown { settings[commitmentDisclosureKey] = "1" }
+        for fact in settingFacts { settings[fact.name] = fact.write(store) }
         return settings
     }
 
@@ -293,12 +324,6 @@ struct Snapshot {
                 throw .badRow(path: path, detail: "table setting, row \(UntrustedText.quoted(name)): \(error.message)")
             }
         }
-        if let name = settings[Self.environmentKey] {
-            guard let environment = StoreEnvironment.named(name) else {
-                throw .badRow(path: path, detail: "table setting, row \"\(Self.environmentKey)\": \(UntrustedText.quoted(name)) is not an environment (\(StoreEnvironment.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            store.environment = environment
-        }
         for read in freeReads { store.restoreFreeRead(read) }
         for issue in deliveries {
             guard store.transaction(issue.transactionID) != nil else {
@@ -331,17 +356,11 @@ struct Snapshot {
             }
             store.restorePriceIncrease(increase)
         }
-        if let shown = settings[Self.onboardingKey] {
-            guard shown == "1" else {
-                throw .badRow(path: path, detail: "table setting, row \"\(Self.onboardingKey)\": \(UntrustedText.quoted(shown)) is not 1")
+        for fact in Self.settingFacts {
+            guard let value = settings[fact.name] else { continue }
+            if let problem = fact.read(value, &store) {
+                throw .badRow(path: path, detail: "table setting, row \"\(fact.name)\": \(problem)")
             }
-            store.markOnboardingShown()
-        }
-        if let shown = settings[Self.commitmentDisclosureKey] {
-            guard shown == "1" else {
-                throw .badRow(path: path, detail: "table setting, row \"\(Self.commitmentDisclosureKey)\": \(UntrustedText.quoted(shown)) is not 1")
-            }
-            store.markCommitmentDisclosureShown()
         }
         store.markSaved()
         if !legacyTransactionIDs.isEmpty {
@@ -350,25 +369,20 @@ struct Snapshot {
         return store
     }
 
+    /// The tables `clearAll` empties (QA's Clear everything, StoreKit Testing's clearTransactions): the
+    /// account's purchases and what follows from them. The settings, the devices and their promotion
+    /// overrides, and the notifications already made stay.
+    static let clearedTables = ["purchaseEvent", "priceIncrease", "transactionRecord", "renewal", "freeRead", "consumableUse",
+                                "delivery", "feedback", "feedbackDraft", "offerRedemption", "codeRedemption",
+                                "quarterRedemption", "pendingRedemption"]
+
     /// Writes the rows a store changed since it was last saved: each changed transaction or renewal
     /// state the store still has is written, each it no longer has is deleted (all of them first, after
     /// `clearAll`); then the given settings.
     static func write(_ db: Database, _ changes: AppStore.UnsavedChanges, of store: AppStore,
                       settings: [String: String]) throws {
         if changes.cleared {
-            try db.execute(sql: "DELETE FROM purchaseEvent")
-            try db.execute(sql: "DELETE FROM priceIncrease")
-            try db.execute(sql: "DELETE FROM transactionRecord")
-            try db.execute(sql: "DELETE FROM renewal")
-            try db.execute(sql: "DELETE FROM freeRead")
-            try db.execute(sql: "DELETE FROM consumableUse")
-            try db.execute(sql: "DELETE FROM delivery")
-            try db.execute(sql: "DELETE FROM feedback")
-            try db.execute(sql: "DELETE FROM feedbackDraft")
-            try db.execute(sql: "DELETE FROM offerRedemption")
-            try db.execute(sql: "DELETE FROM codeRedemption")
-            try db.execute(sql: "DELETE FROM quarterRedemption")
-            try db.execute(sql: "DELETE FROM pendingRedemption")
+            for table in clearedTables { try db.execute(sql: "DELETE FROM \(table)") }
         }
         for id in changes.deliveries.sorted() {
             if let issue = store.deliveries[id] {
@@ -529,16 +543,88 @@ extension Snapshot {
     }
 }
 
-/// A transaction as a row of `transactionRecord`. Dates are seconds since 1970 (exact for the simulated
-/// clock's whole seconds), prices decimal text (exact), enums their raw values. The `failure` column is
-/// from before the ledger held only transactions; it is written empty.
+/// A transaction as a row of `transactionRecord`, declared once per fact (`facts`): each names its
+/// columns, the values it writes, and how it reads them back (checked: a value this storefront cannot
+/// use names its column). The row's columns, a save's values and a load all follow from the list, so a
+/// new fact of a transaction is its field (Transaction.swift), one entry here, and its migration.
+/// Dates are seconds since 1970 (exact for the simulated clock's whole seconds), prices decimal text
+/// (exact), enums their raw values. The `failure` column is from before the ledger held only
+/// transactions; it is written empty.
 enum TransactionRow {
-    static let columns = ["id", "originalID", "productID", "productType", "purchaseDate", "originalPurchaseDate",
-                          "expirationDate", "quantity", "ownership", "offerKind", "offerID", "revocationDate",
-                          "revocationReason", "isUpgraded", "storefront", "state", "failure", "price", "currency",
-                          "upgradeRefund", "upgradeRefundDate", "appAccountToken", "reason",
-                          "commitmentPayment", "commitmentPayments", "commitmentExpirationDate", "commitmentPrice",
-                          "monthlyPlanOffer", "deviceName"]
+    /// One fact of a transaction: its columns, what it writes there, and how it reads them back into
+    /// the transaction being read (earlier facts are read already). A column an older ledger lacks
+    /// reads as its fact's absence.
+    struct Fact: Sendable {
+        let columns: [String]
+        let values: @Sendable (Transaction) -> [(any DatabaseValueConvertible)?]
+        let read: @Sendable (RowReader, inout Transaction) throws -> Void
+
+        init(_ column: String, _ value: @escaping @Sendable (Transaction) -> (any DatabaseValueConvertible)?,
+             read: @escaping @Sendable (RowReader, inout Transaction) throws -> Void) {
+            (columns, values, self.read) = ([column], { [value($0)] }, read)
+        }
+
+        init(_ columns: [String], _ values: @escaping @Sendable (Transaction) -> [(any DatabaseValueConvertible)?],
+             read: @escaping @Sendable (RowReader, inout Transaction) throws -> Void) {
+            (self.columns, self.values, self.read) = (columns, values, read)
+        }
+    }
+
+    static let facts: [Fact] = [
+        Fact("id", { Int64(exactly: $0.id) }) { $1.id = UInt64(try $0.integer("id", 1...RowReader.maximumID)) },
+        Fact("originalID", { Int64(exactly: $0.originalID) }) { $1.originalID = UInt64(try $0.integer("originalID", 1...RowReader.maximumID)) },
+        Fact("productID", \.productID) { $1.productID = try $0.text("productID") },
+        Fact("productType", \.productType.rawValue) { $1.productType = try $0.known("productType", ProductType.self) },
+        Fact("purchaseDate", \.purchaseDate.timeIntervalSince1970) { $1.purchaseDate = try $0.date("purchaseDate") },
+        Fact("originalPurchaseDate", \.originalPurchaseDate.timeIntervalSince1970) { $1.originalPurchaseDate = try $0.date("originalPurchaseDate") },
+        // A pass's row keeps the app's own end here: StoreKit gives it none (swapped back in `transaction`).
+        Fact("expirationDate", { ($0.expirationDate ?? $0.appPassEnd)?.timeIntervalSince1970 }) { $1.expirationDate = try $0.optionalDate("expirationDate") },
+        Fact("quantity", \.quantity) { $1.quantity = Int(try $0.integer("quantity", 1...99)) },
+        Fact("ownership", \.ownership.rawValue) { $1.ownership = try $0.known("ownership", Transaction.Ownership.self) },
+        Fact("offerKind", \.offerKind?.rawValue) { $1.offerKind = try $0.optionalKnown("offerKind", SubscriptionOffer.Kind.self) },
+        Fact("offerID", \.offerID) { $1.offerID = try $0.optionalText("offerID") },
+        Fact("revocationDate", \.revocationDate?.timeIntervalSince1970) { $1.revocationDate = try $0.optionalDate("revocationDate") },
+        Fact("revocationReason", \.revocationReason?.rawValue) { $1.revocationReason = try $0.optionalKnown("revocationReason", Transaction.RevocationReason.self) },
+        Fact("isUpgraded", \.isUpgraded) { $1.isUpgraded = try $0.bool("isUpgraded") },
+        Fact("storefront", \.storefront) { $1.storefront = try $0.text("storefront") },
+        Fact("state", \.state.rawValue) { $1.state = try $0.known("state", Transaction.State.self) },
+        Fact("failure", { _ in nil }) { _, _ in },
+        Fact("price", { "\($0.price)" }) { $1.price = try $0.price("price") },
+        Fact("currency", \.currency) { $1.currency = try $0.text("currency") },
+        Fact("upgradeRefund", { $0.upgradeRefund.map { "\($0)" } }) { cells, t in
+            t.upgradeRefund = cells.has("upgradeRefund") && !cells.value("upgradeRefund").isNull ? try cells.price("upgradeRefund") : nil
+        },
+        Fact("upgradeRefundDate", \.upgradeRefundDate?.timeIntervalSince1970) { cells, t in
+            t.upgradeRefundDate = cells.has("upgradeRefundDate") ? try cells.optionalDate("upgradeRefundDate") : nil
+        },
+        Fact("appAccountToken", \.appAccountToken?.uuidString) { cells, t in
+            t.appAccountToken = cells.has("appAccountToken") ? try cells.optionalUUID("appAccountToken") : nil
+        },
+        Fact("reason", \.reason.rawValue) { cells, t in
+            t.reason = cells.has("reason") ? try cells.known("reason", Transaction.Reason.self) : .purchase
+        },
+        Fact(["commitmentPayment", "commitmentPayments", "commitmentExpirationDate", "commitmentPrice"], { t in
+            [t.commitment.map { Int64($0.billingPeriodNumber) }, t.commitment.map { Int64($0.totalBillingPeriods) },
+             t.commitment?.expirationDate.timeIntervalSince1970, t.commitment.map { "\($0.price)" }]
+        }) { cells, t in
+            guard cells.has("commitmentPayment"), !cells.value("commitmentPayment").isNull else { return }
+            let total = Int(try cells.integer("commitmentPayments", 1...Int64(CommitmentPlan.payments)))
+            t.commitment = CommitmentInfo(
+                billingPeriodNumber: Int(try cells.integer("commitmentPayment", 1...Int64(total))), totalBillingPeriods: total,
+                expirationDate: try cells.date("commitmentExpirationDate"), price: try cells.price("commitmentPrice"))
+        },
+        Fact("monthlyPlanOffer", { $0.isMonthlyPlanOffer ? Int64(1) : nil }) { cells, t in
+            guard cells.has("monthlyPlanOffer"), !cells.value("monthlyPlanOffer").isNull else { return }
+            _ = try cells.integer("monthlyPlanOffer", 1...1)
+            guard t.commitment == nil, t.offerKind == .introductory else {
+                throw cells.bad("monthlyPlanOffer", "marks a period of the monthly plan's introductory offer, but the row is not an introductory offer outside a commitment")
+            }
+            t.isMonthlyPlanOffer = true
+        },
+        Fact("deviceName", \.device) { cells, t in t.device = cells.has("deviceName") ? try cells.optionalText("deviceName") : nil },
+    ]
+
+    static let columns = facts.flatMap(\.columns)
 
     /// The row's values. An id past `maximumID` is refused, so the ledger never holds one it cannot read back.
     static func arguments(_ t: Transaction) throws -> StatementArguments { StatementArguments(try values(t)) }
@@ -548,16 +634,7 @@ enum TransactionRow {
         guard t.id <= UInt64(RowReader.maximumID), t.originalID <= UInt64(RowReader.maximumID) else {
             throw BadRow(description: "transaction ids have run out (the largest is \(RowReader.maximumID))")
         }
-        let id = Int64(t.id), originalID = Int64(t.originalID)
-        return [id, originalID, t.productID, t.productType.rawValue, t.purchaseDate.timeIntervalSince1970,
-                t.originalPurchaseDate.timeIntervalSince1970, (t.expirationDate ?? t.appPassEnd)?.timeIntervalSince1970, t.quantity,
-                t.ownership.rawValue, t.offerKind?.rawValue, t.offerID, t.revocationDate?.timeIntervalSince1970,
-                t.revocationReason?.rawValue, t.isUpgraded, t.storefront, t.state.rawValue, nil,
-                "\(t.price)", t.currency, t.upgradeRefund.map { "\($0)" }, t.upgradeRefundDate?.timeIntervalSince1970,
-                t.appAccountToken?.uuidString, t.reason.rawValue,
-                t.commitment.map { Int64($0.billingPeriodNumber) }, t.commitment.map { Int64($0.totalBillingPeriods) },
-                t.commitment?.expirationDate.timeIntervalSince1970, t.commitment.map { "\($0.price)" },
-                t.isMonthlyPlanOffer ? Int64(1) : nil, t.device]
+        return facts.flatMap { $0.values(t) }
     }
 
     /// The states an older ledger saved attempts in, as transactions (see `legacyEvent`).
@@ -567,39 +644,11 @@ enum TransactionRow {
     static func transaction(from row: Row) throws -> Transaction? {
         let cells = RowReader(table: "transactionRecord", key: "id", row: row)
         if legacyStates.contains(try cells.text("state")) { return nil }
-        let price = try cells.price("price")
-        let hasV4 = row.hasColumn("upgradeRefund")
-        var transaction = Transaction(
-            id: UInt64(try cells.integer("id", 1...RowReader.maximumID)),
-            originalID: UInt64(try cells.integer("originalID", 1...RowReader.maximumID)),
-            productID: try cells.text("productID"), productType: try cells.known("productType", ProductType.self),
-            purchaseDate: try cells.date("purchaseDate"), originalPurchaseDate: try cells.date("originalPurchaseDate"),
-            expirationDate: try cells.optionalDate("expirationDate"), quantity: Int(try cells.integer("quantity", 1...99)),
-            ownership: try cells.known("ownership", Transaction.Ownership.self),
-            offerKind: try cells.optionalKnown("offerKind", SubscriptionOffer.Kind.self),
-            offerID: try cells.optionalText("offerID"), revocationDate: try cells.optionalDate("revocationDate"),
-            revocationReason: try cells.optionalKnown("revocationReason", Transaction.RevocationReason.self),
-            isUpgraded: try cells.bool("isUpgraded"), storefront: try cells.text("storefront"),
-            state: try cells.known("state", Transaction.State.self), price: price,
-            currency: try cells.text("currency"),
-            upgradeRefund: hasV4 && !cells.value("upgradeRefund").isNull ? try cells.price("upgradeRefund") : nil,
-            upgradeRefundDate: hasV4 ? try cells.optionalDate("upgradeRefundDate") : nil,
-            appAccountToken: row.hasColumn("appAccountToken") ? try cells.optionalUUID("appAccountToken") : nil,
-            reason: row.hasColumn("reason") ? try cells.known("reason", Transaction.Reason.self) : .purchase)
-        if row.hasColumn("commitmentPayment"), !cells.value("commitmentPayment").isNull {
-            let total = Int(try cells.integer("commitmentPayments", 1...Int64(CommitmentPlan.payments)))
-            transaction.commitment = CommitmentInfo(
-                billingPeriodNumber: Int(try cells.integer("commitmentPayment", 1...Int64(total))), totalBillingPeriods: total,
-                expirationDate: try cells.date("commitmentExpirationDate"), price: try cells.price("commitmentPrice"))
-        }
-        if row.hasColumn("monthlyPlanOffer"), !cells.value("monthlyPlanOffer").isNull {
-            _ = try cells.integer("monthlyPlanOffer", 1...1)
-            guard transaction.commitment == nil, transaction.offerKind == .introductory else {
-                throw cells.bad("monthlyPlanOffer", "marks a period of the monthly plan's introductory offer, but the row is not an introductory offer outside a commitment")
-            }
-            transaction.isMonthlyPlanOffer = true
-        }
-        if row.hasColumn("deviceName") { transaction.device = try cells.optionalText("deviceName") }
+        var transaction = Transaction(id: 0, originalID: 0, productID: "", productType: .consumable, purchaseDate: .distantPast,
+                                      originalPurchaseDate: .distantPast, expirationDate: nil, quantity: 1, ownership: .purchased,
+                                      offerKind: nil, offerID: nil, revocationDate: nil, revocationReason: nil, isUpgraded: false,
+                                      storefront: "", state: .purchased, price: 0, currency: "")
+        for fact in facts { try fact.read(cells, &transaction) }
         // A pass's row keeps the app's own end in the expiration column: StoreKit gives it none.
         if transaction.productType == .nonRenewing {
             (transaction.appPassEnd, transaction.expirationDate) = (transaction.expirationDate, nil)
@@ -711,6 +760,9 @@ struct RowReader {
     }
 
     func value(_ column: String) -> DatabaseValue { Self.value(column, in: row) }
+
+    /// Whether the row has the column (a ledger from before its migration does not).
+    func has(_ column: String) -> Bool { row.hasColumn(column) }
 
     func bad(_ column: String, _ problem: String) -> BadRow {
         BadRow(description: "\(name): \(column) \(problem)")
