@@ -44,9 +44,11 @@ struct OtherDevicesTests {
     func buyOnAnotherDeviceRules() throws {
         var app = Sample.app(Self.size, locale: "en_US")
         app.store.gate = .screenTime
-        try app.buyOnAnotherDevice("com.trailhead.maps.alps")
+        try app.buyOnAnotherDevice("com.trailhead.maps.alps", device: "iPad")
         #expect(app.notice == "Purchased on another device: Alps Map Pack.")
         #expect(app.store.gate == .screenTime, "this device's switch is left as it was")
+        #expect(app.store.transactions.last?.device == "iPad", "made on the iPad")
+        #expect(app.store.deviceName == DeviceName.standard, "this device stays itself")
         #expect(throws: Script.Verb.Refusal.self) { try app.buyOnAnotherDevice("com.trailhead.maps.alps") }
         #expect(throws: Script.Verb.Refusal.self) { try app.perform(.buyOnDevice(productID: "com.trailhead.maps.rockies", quantity: 1, device: DeviceName.standard)) }
     }

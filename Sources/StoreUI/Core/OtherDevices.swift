@@ -34,8 +34,10 @@ extension AppState {
     /// `receiveFromOtherDevices` brings it. That device's payments are allowed and no failure injected
     /// on this one applies to it (those switches are this device's, as in StoreKit Testing); Ask to Buy
     /// is the family's, and applies. A purchase the App Store refuses (an item already owned) is refused.
-    public mutating func buyOnAnotherDevice(_ productID: String, quantity: Int = 1) throws(Script.Verb.Refusal) {
+    /// `device` names the other device (the inspector shows it on the transaction it made).
+    public mutating func buyOnAnotherDevice(_ productID: String, quantity: Int = 1, device: String = "another device") throws(Script.Verb.Refusal) {
         var account = store
+        account.deviceName = device
         account.gate = .allowed
         account.scenario.failNextPurchase = nil
         account.scenario.failPurchases = nil
@@ -44,8 +46,8 @@ extension AppState {
         if case .failed(let error) = outcome {
             throw Script.Verb.Refusal(message: "the App Store refused the purchase on the other device: \(Strings.english.failure(error))")
         }
-        (account.gate, account.scenario) = (store.gate, store.scenario)
-        account.collectNotifications()
+        (account.gate, account.scenario, account.deviceName) = (store.gate, store.scenario, store.deviceName)
+        // What it made becomes notifications where everything does: at the end of `update`.
         receiveFromOtherDevices(account)
     }
 

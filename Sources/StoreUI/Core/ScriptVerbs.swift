@@ -337,7 +337,7 @@ extension AppState {
             guard device != store.deviceName else {
                 throw refuse("\(UntrustedText.quoted(device)) is this device (--device); buy \(productID) buys here, or name another device")
             }
-            try buyOnAnotherDevice(productID, quantity: quantity)
+            try buyOnAnotherDevice(productID, quantity: quantity, device: device)
         case .settingsCancel(let groupID):
             try cancelInSettings(groupID)
         case .expire(let name):
