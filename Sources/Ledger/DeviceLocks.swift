@@ -29,6 +29,30 @@ public enum DeviceLocks {
         return presenceByte + 1 + Int64(hash & ((1 << 40) - 1))
     }
 
+    /// Held, as a write lock, by the storefront bringing the ledger's schema up to date: two devices
+    /// opening a ledger from an older storefront together migrate it one after the other (the second
+    /// finds it done), never both at once.
+    static let migrationByte: Int64 = presenceByte - 1
+
+    /// Runs `body` (the opening that migrates the schema) while this storefront holds the migration
+    /// lock, waiting up to half a minute for another storefront's migration to end.
+    static func whileMigrating<T>(_ descriptor: Int32, path: String, _ body: () throws(Ledger.Failure) -> T) throws(Ledger.Failure) -> T {
+        var attempts = 0
+        while lock(descriptor, at: migrationByte, type: F_WRLCK) != 0 {
+            let error = errno
+            guard error == EAGAIN || error == EACCES else {
+                throw .unreadable(path: path, detail: "it cannot be locked (\(String(cString: strerror(error))))")
+            }
+            attempts += 1
+            guard attempts < 3_000 else {
+                throw .unreadable(path: path, detail: "another storefront has been bringing its schema up to date for half a minute")
+            }
+            usleep(10_000)
+        }
+        defer { _ = lock(descriptor, at: migrationByte, type: F_UNLCK) }
+        return try body()
+    }
+
     // Linux's values (fcntl.h, with _GNU_SOURCE): Swift's Glibc module does not import them.
     private static let getLock: Int32 = 36 // F_OFD_GETLK
     private static let setLock: Int32 = 37 // F_OFD_SETLK
@@ -81,7 +105,7 @@ public enum DeviceLocks {
         return region
     }
 
-    private static func lock(_ descriptor: Int32, at offset: Int64, type: Int32) -> Int32 {
+    static func lock(_ descriptor: Int32, at offset: Int64, type: Int32) -> Int32 {
         var region = region(at: offset, type: type)
         return fcntl(descriptor, setLock, &region)
     }

@@ -3,6 +3,11 @@ import GRDB
 import StoreModel
 import TextSafety
 
+// Linux's renameat2 (glibc 2.28), which Swift's Glibc module does not import, and its flag.
+@_silgen_name("renameat2") private func c_renameat2(_ olddirfd: Int32, _ oldpath: UnsafePointer<CChar>, _ newdirfd: Int32,
+                                                     _ newpath: UnsafePointer<CChar>, _ flags: UInt32) -> Int32
+private let renameNoReplace: UInt32 = 1
+
 /// The durable ledger behind `--state PATH`: an account's transactions, renewal states and scenario
 /// settings in SQLite. `save` writes what changed since the last save in one transaction, so a purchase
 /// is on disk before the app reports it, and a killed process leaves the last committed state behind.
@@ -155,8 +160,9 @@ public final class Ledger {
             // The account is built (and checked against the catalog) before anything is written.
             var account = try inspected.store(catalog: catalog, territory: territory, path: path)
             // Opening for writing switches a WAL-mode ledger to the rollback journal, once: SQLite
-            // then folds its -wal into the file and removes the -wal and -shm.
-            database = try Self.openForWriting(path, new: false)
+            // then folds its -wal into the file and removes the -wal and -shm. It migrates an older
+            // schema, one storefront at a time.
+            database = try DeviceLocks.whileMigrating(lock, path: path) { () throws(Failure) in try Self.openForWriting(path, new: false) }
             // The ledger as it is once this device holds the write lock, and its device row: one
             // transaction, so its data_version and generation are those of the account it read.
             var read = inspected
@@ -213,15 +219,21 @@ public final class Ledger {
             unlink(draft + "-journal")
             throw error
         }
-        guard link(draft, path) == 0 else {
-            let error = errno
-            // Another device made it first: theirs is the ledger.
-            if error == EEXIST { return }
-            if [EROFS, EACCES].contains(error) {
-                throw .readOnly(path: path, detail: "the folder \(folder) is read-only (\(FileCheck.describe(error)))")
+        var error: Int32 = 0
+        if link(draft, path) != 0 {
+            error = errno
+            // A file system without hard links (exFAT, some network shares): renamed into place, never
+            // over a file (RENAME_NOREPLACE).
+            if [EPERM, ENOTSUP, EOPNOTSUPP, EXDEV].contains(error) {
+                error = c_renameat2(AT_FDCWD, draft, AT_FDCWD, path, renameNoReplace) == 0 ? 0 : errno
             }
-            throw .unreadable(path: path, detail: "it cannot be created (\(FileCheck.describe(error)))")
         }
+        // Another device made it first: theirs is the ledger.
+        guard error != 0, error != EEXIST else { return }
+        if [EROFS, EACCES].contains(error) {
+            throw .readOnly(path: path, detail: "the folder \(folder) is read-only (\(FileCheck.describe(error)))")
+        }
+        throw .unreadable(path: path, detail: "it cannot be created (\(FileCheck.describe(error)))")
     }
 
     /// The ledger as `db` holds it, read in the transaction the caller holds: every row, checked.

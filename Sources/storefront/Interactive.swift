@@ -71,7 +71,7 @@ enum Interactive {
                 case .key(let key):
                     let effects = runtime.send(.key(key))
                     if effects.contains(.quit) {
-                        runtime.flush()
+                        runtime.finish()
                         return 0
                     }
                     // A sheet that asks for a decision exists to stop accidents: keys typed before it

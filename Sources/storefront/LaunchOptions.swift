@@ -237,9 +237,11 @@ struct LaunchOptions: ParsableArguments {
                 .filter { $0.value != $1.value && !given.contains($0.key) }.map(\.0)
         }
         launch.settings += flags
-        store.apply(launch)
+        // Whether a server listens decides how the notifications the launch makes start (pending, and
+        // this device's to send): known before the launch's changes are made.
         let courier = try makeCourier()
         store.notifyingServer = courier != nil
+        store.apply(launch)
         return Session(store: store, locale: locale, theme: try loadTheme(), ledger: ledger, onboarding: onboarding,
                        firstLaunch: ledger != nil && !store.onboardingShown, link: link, courier: courier, fromLedger: fromLedger,
                        earlierNowIgnored: earlierNowIgnored, launch: launch)

@@ -167,9 +167,11 @@ struct ScriptRunner {
         }
     }
 
-    /// A save the ledger refused (the file deleted, a full disk) stops the script: exit 2.
+    /// A save the ledger refused (the file deleted, a full disk) stops the script: exit 2. A step refused
+    /// only once made again on another device's account (it bought the item first) stops it: exit 3.
     private mutating func stopIfNotSaved(_ step: Script.Step) throws {
         if let failure = runtime?.takeFailure() { throw StartupError(message: "\(file):\(step.line): \(failure)") }
+        if case .refused(let why)? = runtime?.takeRefusals().first { throw Refused(message: "\(file):\(step.line): \(why)") }
     }
 
     private mutating func perform(_ step: Script.Step) throws {

@@ -172,6 +172,28 @@ struct SharedLedgerTests {
         #expect(try pad.refreshed(onPad).account?.transactions.count == 1)
     }
 
+    @Test("a storefront bringing a ledger's schema up to date holds the migration lock: another opening waits for it, then opens")
+    func migrationsOneAtATime() throws {
+        let path = path("migrating")
+        _ = try open(path)
+        // Another storefront migrating: the migration byte held by a descriptor of its own.
+        let other = Glibc.open(path, O_RDWR | O_CLOEXEC)
+        #expect(DeviceLocks.lock(other, at: DeviceLocks.migrationByte, type: F_WRLCK) == 0)
+        let opened = Mutex(false)
+        let thread = Thread { [catalog, usa] in
+            _ = try? Ledger(path: path, catalog: catalog, territory: usa, device: "iPad")
+            opened.withLock { $0 = true }
+        }
+        thread.start()
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(!opened.withLock { $0 }, "waits while the other migrates")
+        _ = DeviceLocks.lock(other, at: DeviceLocks.migrationByte, type: F_UNLCK)
+        let deadline = Date().addingTimeInterval(10)
+        while !opened.withLock({ $0 }), Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(opened.withLock { $0 }, "then opens")
+        close(other)
+    }
+
     @Test("a device's first opening of the ledger moves no other device to read it again")
     func newDeviceIsNoChange() throws {
         let (path, _, pad, _, padAtStart) = try twoDevices("new-device")

@@ -157,4 +157,69 @@ struct RuntimeTests {
         runtime.send(Self.buy("com.trailhead.plus.family.monthly"))
         #expect(runtime.secondsUntilDue(limit: 600) <= 2, "a renewal every two seconds")
     }
+
+    @Test("a save that meets another device's keeps this device's clock: what is made again is dated now, not at the last save")
+    func replayKeepsTheClock() throws {
+        let ledger = SharedLedger()
+        var runtime = Runtime(Sample.app(), storage: ledger)
+        runtime.send(.tick(seconds: 3))
+        runtime.flush()
+        #expect(ledger.written.isEmpty, "the clock alone waits")
+        ledger.refusals = 1
+        runtime.send(Self.buy(Self.boost))
+        runtime.flush()
+        let saved = try #require(ledger.written.last)
+        #expect(saved.now == Sample.start.addingTimeInterval(3))
+        #expect(saved.transactions.last?.purchaseDate == Sample.start.addingTimeInterval(3))
+    }
+
+    @Test("quitting saves the clock too")
+    func quitSavesTheClock() {
+        let ledger = SharedLedger()
+        var runtime = Runtime(Sample.app(), storage: ledger)
+        runtime.send(.tick(seconds: 2))
+        runtime.finish()
+        #expect(ledger.written.last?.now == Sample.start.addingTimeInterval(2))
+    }
+
+    @Test("a step refused only when made again on another device's account is reported, not passed over")
+    func refusalOnReplay() {
+        let ledger = SharedLedger()
+        var runtime = Runtime(Sample.app(), storage: ledger)
+        var other = runtime.state.store
+        other.purchase(Self.alps)
+        ledger.elsewhere = other
+        ledger.refusals = 1
+        let effects = runtime.send(.script(.verb(.buyOnDevice(productID: Self.alps, quantity: 1, device: "iPad"))))
+        #expect(effects.isEmpty, "bought on the iPad, as far as this device knew")
+        runtime.flush()
+        let refusals = runtime.takeRefusals()
+        #expect(refusals.count == 1, "already owned, once the other device's purchase is taken in")
+        #expect(runtime.state.store.transactions.count == 1)
+    }
+
+    @Test("what the launch options changed (the clock moved on, renewals on the way) is saved at the start, with its notifications")
+    func launchChangesSaved() throws {
+        let ledger = SharedLedger()
+        var app = Sample.app()
+        app.store.purchase("com.trailhead.plus.pro.monthly")
+        app.store.collectNotifications()
+        app.store.markSaved()
+        let launch = LaunchChanges(clock: Sample.start.addingTimeInterval(200 * 86_400))
+        app.store.apply(launch)
+        var runtime = Runtime(app, storage: ledger)
+        runtime.send(.start(onboarding: false, firstLaunch: false, launch: launch))
+        runtime.flush()
+        let saved = try #require(ledger.written.last)
+        #expect(saved.now == launch.clock)
+        #expect(saved.transactions.count > 1, "renewed on the way")
+        #expect(saved.notifications.filter { $0.kind == .didRenew }.count == saved.transactions.count - 1, "each renewal notified")
+    }
+
+    @Test("at a fast time rate the loop still waits a quarter second for the clock's next minute")
+    func fastRateDoesNotSpin() {
+        var runtime = Runtime(Sample.app())
+        runtime.send(.script(.set(.timeRate(.monthlyRenewalEveryThirtySeconds))))
+        #expect(runtime.secondsUntilDue(limit: 60) == 0.25)
+    }
 }

@@ -112,4 +112,29 @@ struct DeviceRaceTests {
             try race(devices: ["A", "iPhone", "C"], existing: existing, trial: trial)
         }
     }
+
+    @Test("devices started together on a ledger written before one runtime bring its schema up to date one at a time: none refused, every purchase kept")
+    func migrationTogether() throws {
+        let fixture = Storefront.repository.appendingPathComponent("Tests/Fixtures/ledgers/main-11d8dc3.sqlite").path
+        for trial in 1...20 {
+            let folder = ScratchFolder.make("race-migrate")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let ledger = folder.appendingPathComponent("old.sqlite").path
+            try FileManager.default.copyItem(atPath: fixture, toPath: ledger)
+            let before = try Self.account(ledger).transactions.count
+            var scripts: [URL] = []
+            var tokens: [UUID] = []
+            for device in ["iPad", "iPhone", "Mac"] {
+                let (file, made) = try Self.script(device: device, ledger: ledger, purchases: 5, in: folder)
+                scripts.append(file)
+                tokens += made
+            }
+            for (device, run) in zip(["iPad", "iPhone", "Mac"], try Self.together(scripts)) {
+                #expect(run.status == 0, "trial \(trial): \(device) exited \(run.status): \(run.stderr)")
+            }
+            let account = try Self.account(ledger)
+            #expect(account.transactions.count == before + tokens.count, "trial \(trial)")
+            #expect(Set(account.transactions.compactMap(\.appAccountToken)) == Set(tokens), "trial \(trial)")
+        }
+    }
 }

@@ -37,9 +37,14 @@ public struct Runtime {
     public private(set) var changes: UInt64 = 0
     /// Why the last save or take-in failed, until `takeFailure()` (a script stops on it).
     private var failure: String?
+    /// What messages sent again on another device's account refused (a script stops on it).
+    private var refusedOnReplay: [Effect] = []
 
     /// How often the clock alone is saved, in seconds of real time.
     public static let clockSaveInterval = 5.0
+    /// The shortest wait for the clock's next minute, in real seconds (a fast time rate passes minutes
+    /// by the millisecond; the screen follows four times a second, as the terminal loop always did).
+    static let minuteRedraw = 0.25
     /// A bound on saving again after another device saved first: each time means some device got on.
     static let saveAttempts = 100
 
@@ -73,6 +78,12 @@ public struct Runtime {
         }
         if effects.contains(.deliver) { deliveryDue = true }
         return effects.filter { $0 != .save && $0 != .deliver }
+    }
+
+    /// The app is quitting: everything is saved, the clock included.
+    public mutating func finish() {
+        if storage != nil, clockUnsaved > 0 { saveDue = true }
+        flush()
     }
 
     /// Sends several messages, then saves what they changed (a key storm costs one save).
@@ -141,6 +152,13 @@ public struct Runtime {
         flush()
     }
 
+    /// A script step's refusal that came only when it was made again on another device's account
+    /// (another device bought it first, say), since the last call.
+    public mutating func takeRefusals() -> [Effect] {
+        defer { refusedOnReplay = [] }
+        return refusedOnReplay
+    }
+
     /// Why a save or a take-in of another device's save failed since the last call, if one did.
     public mutating func takeFailure() -> String? {
         defer { failure = nil }
@@ -153,12 +171,12 @@ public struct Runtime {
     public func secondsUntilDue(limit: Double) -> Double {
         let store = state.store
         let speed = store.scenario.timeRate.speed
+        // The clock on screen at a fast rate: no more often than `minuteRedraw` (it moves minutes a turn).
         let nextMinute = (store.now.timeIntervalSinceReferenceDate / 60).rounded(.down) * 60 + 60
-        var simulated = nextMinute - store.now.timeIntervalSinceReferenceDate
-        if let due = store.nextDue { simulated = min(simulated, due.timeIntervalSince(store.now)) }
-        var seconds = max(0, simulated) / max(speed, .leastNonzeroMagnitude)
+        var seconds = max(Self.minuteRedraw, (nextMinute - store.now.timeIntervalSinceReferenceDate) / max(speed, .leastNonzeroMagnitude))
+        if let due = store.nextDue { seconds = min(seconds, due.timeIntervalSince(store.now) / max(speed, .leastNonzeroMagnitude)) }
         if storage != nil { seconds = min(seconds, max(0, Self.clockSaveInterval - clockUnsaved)) }
-        return min(max(seconds, 0), limit)
+        return min(max(seconds, 0.005), limit)
     }
 
     /// What the saves since the last call wrote.
@@ -203,8 +221,12 @@ public struct Runtime {
                     fail(reason)
                     return
                 }
+                // The clock ticked on since `base` (ticks are not sent again): it moves only forward.
+                if latest.now > state.store.now { _ = state.update(.accountClock(latest.now)) }
                 base = state
-                for message in since { _ = state.update(message) }
+                for message in since {
+                    refusedOnReplay += state.update(message).filter { if case .refused = $0 { true } else { false } }
+                }
             case .failed(let reason):
                 fail(reason)
                 return
@@ -218,6 +240,9 @@ public struct Runtime {
         changes &+= 1
         failure = reason
         _ = state.update(.saveFailed(reason: reason, saved: base.store))
+        // What taking in another device's save worked out (renewals to this device's clock) and could
+        // not be written is not asked again at every turn: the ledger's state is where this device is.
+        if !state.store.unsavedChanges.isEmpty { _ = state.update(.saved) }
         (base, since, clockUnsaved) = (state, [], 0)
     }
 

@@ -89,12 +89,18 @@ extension AppState {
         case .start(let onboarding, let firstLaunch, let launch):
             store.apply(launch)
             effects = start(onboarding: onboarding, firstLaunch: firstLaunch)
+            // What the launch options changed (applied before the state was made: the clock moved on,
+            // renewals on the way, a storefront) is saved now, its notifications with it.
+            if store.hasUncollectedChanges { store.collectNotifications() }
+            if launch != LaunchChanges(), !effects.contains(.save) { effects.append(.save) }
         case .accountChanged(let account):
             receiveFromOtherDevices(account)
             // The other device's changes are on disk already; what taking them in changed (renewals up
-            // to this device's clock) is to be saved.
+            // to this device's clock) is to be saved, and sent where this device sends.
             if store.hasUncollectedChanges { store.collectNotifications() }
-            return store.unsavedChanges.isEmpty ? [] : [.save]
+            if !store.unsavedChanges.isEmpty { effects.append(.save) }
+            if store.notifyingServer, !store.notificationsDue.isEmpty { effects.append(.deliver) }
+            return effects
         case .accountClock(let instant):
             clockIsChange = false
             if instant > store.now { store.advance(to: instant) }
