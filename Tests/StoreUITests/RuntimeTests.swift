@@ -26,6 +26,13 @@ struct RuntimeTests {
             return .saved
         }
 
+        /// The other device buys `productID` on the account as `store` holds it, and saves.
+        func buyElsewhere(_ productID: String, on store: AppStore) {
+            var other = store
+            other.purchase(productID)
+            elsewhere = other
+        }
+
         func change(since store: AppStore) -> AccountChange {
             guard var account = elsewhere else { return .none }
             elsewhere = nil
@@ -59,9 +66,7 @@ struct RuntimeTests {
     func otherDeviceSavedFirst() throws {
         let ledger = SharedLedger()
         var runtime = Runtime(Sample.app(), storage: ledger)
-        var other = runtime.state.store
-        other.purchase(Self.alps)
-        ledger.elsewhere = other
+        ledger.buyElsewhere(Self.alps, on: runtime.state.store)
         ledger.refusals = 1
         runtime.send(Self.buy(Self.boost))
         runtime.flush()
@@ -134,9 +139,7 @@ struct RuntimeTests {
     func pollTakesIn() {
         let ledger = SharedLedger()
         var runtime = Runtime(Sample.app(), storage: ledger)
-        var other = runtime.state.store
-        other.purchase(Self.alps)
-        ledger.elsewhere = other
+        ledger.buyElsewhere(Self.alps, on: runtime.state.store)
         let arrived = runtime.poll()
         #expect(arrived)
         #expect(runtime.state.store.owns(Self.alps))
@@ -186,9 +189,7 @@ struct RuntimeTests {
     func refusalOnReplay() {
         let ledger = SharedLedger()
         var runtime = Runtime(Sample.app(), storage: ledger)
-        var other = runtime.state.store
-        other.purchase(Self.alps)
-        ledger.elsewhere = other
+        ledger.buyElsewhere(Self.alps, on: runtime.state.store)
         ledger.refusals = 1
         let effects = runtime.send(.script(.verb(.buyOnDevice(productID: Self.alps, quantity: 1, device: "iPad"))))
         #expect(effects.isEmpty, "bought on the iPad, as far as this device knew")
