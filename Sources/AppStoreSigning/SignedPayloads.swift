@@ -102,63 +102,56 @@ public enum SignedPayloads {
     }
 
     /// `JWSRenewalInfoDecodedPayload` of a subscription's renewal info as it was at a moment (now, or
-    /// when a notification was made): every value from the moment's `StoreKitFields` table, the
-    /// catalog's offer terms beside them.
+    /// when a notification was made): the values `StoreKitFields.renewal` shows, the catalog's offer
+    /// terms beside them.
     public static func renewalInfo(_ moment: RenewalMoment, in store: AppStore) -> [String: Any] {
-        let fields = Fields(moment.fields)
-        let productID = fields.text("currentProductID") ?? ""
-        let autoRenewProductID = fields.text("autoRenewPreference") ?? productID
         var payload: [String: Any] = [
-            "originalTransactionId": fields.text("originalTransactionID") ?? "",
-            "productId": productID,
-            "autoRenewProductId": autoRenewProductID,
+            "originalTransactionId": String(moment.originalTransactionID),
+            "productId": moment.productID,
+            "autoRenewProductId": moment.autoRenewProductID,
             // The ledger's and StoreKit's `willAutoRenew` (one source): in a commitment the next month
             // is billed even after a cancel; the commitment's own auto-renew is in `commitmentInfo`.
-            "autoRenewStatus": fields.text("willAutoRenew") == "true" ? 1 : 0,
-            "isInBillingRetryPeriod": fields.text("isInBillingRetry") == "true",
-            "signedDate": milliseconds(fields.date("signedDate") ?? store.now),
+            "autoRenewStatus": moment.hasRenewalInfo && moment.willAutoRenew ? 1 : 0,
+            "isInBillingRetryPeriod": moment.isInBillingRetry,
+            "signedDate": milliseconds(moment.signedDate),
             "environment": store.environment.rawValue,
             "appTransactionId": appTransactionID(of: store),
         ]
         if let start = moment.recentSubscriptionStart { payload["recentSubscriptionStartDate"] = milliseconds(start) }
-        if let reason = fields.text("expirationReason").flatMap(ExpirationReason.init(rawValue:)) {
-            payload["expirationIntent"] = expirationIntent(reason)
-        }
-        switch fields.text("priceIncreaseStatus").flatMap(PriceIncreaseStatus.init(rawValue:)) {
+        if let reason = moment.expirationReason { payload["expirationIntent"] = expirationIntent(reason) }
+        switch moment.priceIncreaseStatus {
         case .pending?: payload["priceIncreaseStatus"] = 0
         case .agreed?: payload["priceIncreaseStatus"] = 1
         case nil: break
         }
-        if let grace = fields.date("gracePeriodExpirationDate") { payload["gracePeriodExpiresDate"] = milliseconds(grace) }
-        if let renewal = fields.date("renewalDate") { payload["renewalDate"] = milliseconds(renewal) }
-        if let price = fields.amount("renewalPrice") {
+        if let grace = moment.gracePeriodExpiration { payload["gracePeriodExpiresDate"] = milliseconds(grace) }
+        if let renewal = moment.renewalDate { payload["renewalDate"] = milliseconds(renewal) }
+        if let price = moment.renewalPrice {
             payload["renewalPrice"] = milliunits(price)
-            payload["currency"] = fields.text("currency") ?? store.territory.currency
+            payload["currency"] = moment.currency
         }
-        if let kind = fields.text("offer.type").flatMap(SubscriptionOffer.Kind.init(rawValue:)), let id = fields.text("offer.id") {
+        if let kind = moment.offerKind, let id = moment.offerID {
             payload["offerType"] = offerType(kind)
             payload["offerIdentifier"] = id
-            if let offer = store.offer(kind: kind, id: id, productID: autoRenewProductID) {
+            if let offer = store.offer(kind: kind, id: id, productID: moment.autoRenewProductID) {
                 payload["offerDiscountType"] = discountType(offer.paymentMode)
                 payload["offerPeriod"] = offerPeriod(offer)
             }
         }
-        if let winBacks = fields.text("eligibleWinBackOfferIDs") {
-            payload["eligibleWinBackOfferIds"] = winBacks.split(separator: ",").map(String.init)
-        }
+        if !moment.eligibleWinBackOfferIDs.isEmpty { payload["eligibleWinBackOfferIds"] = moment.eligibleWinBackOfferIDs }
         if let token = moment.appAccountToken { payload["appAccountToken"] = token.uuidString.lowercased() }
         // Only while the subscription is in a commitment (WWDC26 session 210): the plan it renews into
         // after the last payment, and the commitment's renewal (`RenewalCommitmentInfo`).
-        if let plan = fields.text("renewalBillingPlanType") {
-            let name = plan == BillingPlanType.monthly.rawValue ? "MONTHLY" : "BILLED_UPFRONT"
+        if let plan = moment.renewalBillingPlanType {
+            let name = plan == .monthly ? "MONTHLY" : "BILLED_UPFRONT"
             payload["renewalBillingPlanType"] = name
             var commitment: [String: Any] = [
-                "commitmentAutoRenewStatus": fields.text("commitmentInfo.willAutoRenew") == "true" ? 1 : 0,
-                "commitmentAutoRenewProductId": autoRenewProductID,
+                "commitmentAutoRenewStatus": moment.commitmentWillAutoRenew == true ? 1 : 0,
+                "commitmentAutoRenewProductId": moment.autoRenewProductID,
                 "commitmentRenewalBillingPlanType": name,
             ]
             if let end = moment.commitmentExpiration { commitment["commitmentRenewalDate"] = milliseconds(end) }
-            if let price = fields.amount("commitmentInfo.renewalPrice") { commitment["commitmentRenewalPrice"] = milliunits(price) }
+            if let price = moment.commitmentRenewalPrice { commitment["commitmentRenewalPrice"] = milliunits(price) }
             payload["commitmentInfo"] = commitment
         }
         return payload
@@ -340,7 +333,7 @@ extension SignedPayloads {
         // before the ledger kept that is signed with them as they are.
         if let group = n.groupID, let moment = n.renewalMoment ?? store.renewalMoment(ofGroup: group) {
             data["signedRenewalInfo"] = try JWS.sign(renewalInfo(moment, in: store), with: chain)
-            if let state = moment.state { data["status"] = statusNumber(state) }
+            data["status"] = statusNumber(moment.state)
         }
         if let reason = n.consumptionRequestReason { data["consumptionRequestReason"] = reason }
         var payload: [String: Any] = [

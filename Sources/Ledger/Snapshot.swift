@@ -892,57 +892,77 @@ struct RowReader {
     }
 }
 
-/// A notification's renewal moment as one column: JSON, an object with `fields` (each `[name, kind,
-/// value]` or `[name, "a", amount, currency]`, kind `t` text, `d` date in seconds, `a` amount, `n` none),
-/// and the signed renewal info's own dates and token. Values are written as text that reads back
-/// exactly (a date's seconds as Swift writes a Double, an amount as Decimal does).
+/// A notification's renewal moment as one column: a JSON object of its values, each as text that
+/// reads back exactly (a date's seconds as Swift writes a Double, an amount as Decimal does); an absent
+/// value has no key.
 enum RenewalMomentColumn {
-    static func text(_ moment: RenewalMoment) -> String {
-        let fields: [[String]] = moment.fields.map { field in
-            switch field.value {
-            case .text(let text): [field.name, "t", text]
-            case .date(let date): [field.name, "d", String(date.timeIntervalSince1970)]
-            case .amount(let amount, let currency): [field.name, "a", "\(amount)", currency]
-            case .none: [field.name, "n"]
-            }
-        }
-        var object: [String: Any] = ["fields": fields]
-        if let start = moment.recentSubscriptionStart { object["recentSubscriptionStart"] = String(start.timeIntervalSince1970) }
-        if let token = moment.appAccountToken { object["appAccountToken"] = token.uuidString }
-        if let end = moment.commitmentExpiration { object["commitmentExpiration"] = String(end.timeIntervalSince1970) }
+    static func text(_ m: RenewalMoment) -> String {
+        func seconds(_ date: Date?) -> String? { date.map { String($0.timeIntervalSince1970) } }
+        let values: [String: String?] = [
+            "state": m.state.rawValue, "groupID": m.groupID, "originalTransactionID": String(m.originalTransactionID),
+            "productID": m.productID, "hasRenewalInfo": m.hasRenewalInfo ? "1" : "0", "willAutoRenew": m.willAutoRenew ? "1" : "0",
+            "autoRenewProductID": m.autoRenewProductID, "renewalDate": seconds(m.renewalDate),
+            "renewalPrice": m.renewalPrice.map { "\($0)" }, "currency": m.currency, "expirationReason": m.expirationReason?.rawValue,
+            "gracePeriodExpiration": seconds(m.gracePeriodExpiration), "priceIncreaseStatus": m.priceIncreaseStatus?.rawValue,
+            "offerKind": m.offerKind?.rawValue, "offerID": m.offerID,
+            "eligibleWinBackOfferIDs": m.eligibleWinBackOfferIDs.isEmpty ? nil : m.eligibleWinBackOfferIDs.joined(separator: "\n"),
+            "signedDate": seconds(m.signedDate), "renewalBillingPlanType": m.renewalBillingPlanType?.rawValue,
+            "commitmentWillAutoRenew": m.commitmentWillAutoRenew.map { $0 ? "1" : "0" },
+            "commitmentRenewalPrice": m.commitmentRenewalPrice.map { "\($0)" },
+            "recentSubscriptionStart": seconds(m.recentSubscriptionStart), "appAccountToken": m.appAccountToken?.uuidString,
+            "commitmentExpiration": seconds(m.commitmentExpiration),
+        ]
+        let object = values.compactMapValues { $0 }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Nil when the text is not a moment this storefront wrote.
     static func moment(_ text: String) -> RenewalMoment? {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
-              let rows = object["fields"] as? [[String]] else { return nil }
-        func date(_ text: String?) -> Date?? {
-            guard let text else { return .some(nil) }
-            guard let seconds = Double(text), RowReader.seconds.contains(seconds) else { return nil }
-            return .some(Date(timeIntervalSince1970: seconds))
+        guard let o = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: String] else { return nil }
+        struct Bad: Error {}
+        func date(_ key: String) throws -> Date? {
+            guard let text = o[key] else { return nil }
+            guard let seconds = Double(text), RowReader.seconds.contains(seconds) else { throw Bad() }
+            return Date(timeIntervalSince1970: seconds)
         }
-        var fields: [StoreKitFields.Field] = []
-        for row in rows {
-            guard row.count >= 2 else { return nil }
-            let value: StoreKitFields.Value
-            switch (row[1], row.count) {
-            case ("t", 3): value = .text(row[2])
-            case ("d", 3):
-                guard let when = date(row[2]), let when else { return nil }
-                value = .date(when)
-            case ("a", 4):
-                guard let amount = Decimal(string: row[2], locale: Locale(identifier: "en_US_POSIX")) else { return nil }
-                value = .amount(amount, currency: row[3])
-            case ("n", 2): value = .none
-            default: return nil
-            }
-            fields.append(StoreKitFields.Field(name: row[0], value: value))
+        func amount(_ key: String) throws -> Decimal? {
+            guard let text = o[key] else { return nil }
+            guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { throw Bad() }
+            return value
         }
-        guard let start = date(object["recentSubscriptionStart"] as? String), let end = date(object["commitmentExpiration"] as? String) else { return nil }
-        let token = object["appAccountToken"] as? String
-        if token != nil, UUID(uuidString: token!) == nil { return nil }
-        return RenewalMoment(fields: fields, recentSubscriptionStart: start, appAccountToken: token.flatMap(UUID.init(uuidString:)),
-                             commitmentExpiration: end)
+        func known<T: RawRepresentable>(_ key: String, _: T.Type) throws -> T? where T.RawValue == String {
+            guard let text = o[key] else { return nil }
+            guard let value = T(rawValue: text) else { throw Bad() }
+            return value
+        }
+        func flag(_ key: String) throws -> Bool? {
+            guard let text = o[key] else { return nil }
+            guard text == "0" || text == "1" else { throw Bad() }
+            return text == "1"
+        }
+        do {
+            guard let state = try known("state", RenewalState.self), let groupID = o["groupID"],
+                  let original = o["originalTransactionID"].flatMap(UInt64.init), let productID = o["productID"],
+                  let hasInfo = try flag("hasRenewalInfo"), let willAutoRenew = try flag("willAutoRenew"),
+                  let autoRenew = o["autoRenewProductID"], let currency = o["currency"], let signed = try date("signedDate") else { return nil }
+            let token = o["appAccountToken"]
+            if token != nil, UUID(uuidString: token!) == nil { return nil }
+            return RenewalMoment(
+                state: state, groupID: groupID, originalTransactionID: original, productID: productID, hasRenewalInfo: hasInfo,
+                willAutoRenew: willAutoRenew, autoRenewProductID: autoRenew, renewalDate: try date("renewalDate"),
+                renewalPrice: try amount("renewalPrice"), currency: currency,
+                expirationReason: try known("expirationReason", ExpirationReason.self),
+                gracePeriodExpiration: try date("gracePeriodExpiration"),
+                priceIncreaseStatus: try known("priceIncreaseStatus", PriceIncreaseStatus.self),
+                offerKind: try known("offerKind", SubscriptionOffer.Kind.self), offerID: o["offerID"],
+                eligibleWinBackOfferIDs: o["eligibleWinBackOfferIDs"].map { $0.components(separatedBy: "\n") } ?? [],
+                signedDate: signed, renewalBillingPlanType: try known("renewalBillingPlanType", BillingPlanType.self),
+                commitmentWillAutoRenew: try flag("commitmentWillAutoRenew"), commitmentRenewalPrice: try amount("commitmentRenewalPrice"),
+                recentSubscriptionStart: try date("recentSubscriptionStart"), appAccountToken: token.flatMap(UUID.init(uuidString:)),
+                commitmentExpiration: try date("commitmentExpiration"))
+        } catch {
+            return nil
+        }
     }
 }

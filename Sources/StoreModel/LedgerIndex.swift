@@ -50,6 +50,30 @@ extension AppStore {
             var start: Date
         }
 
+        /// The current run of a group, walked back from the newest of the person's own transactions
+        /// through the run only, and no further than the transaction the last walk began at (`known`),
+        /// whose run it already knows. `newest`, the transaction just appended, is not looked up again.
+        /// (On the index, not the account: a method of the account called from a change of it copies the
+        /// whole account first.)
+        func runStart(ofGroup groupID: String, known: RunStart?, newest: Transaction? = nil,
+                      in transactions: ChunkedArray<Transaction>, meter: WorkMeter?) -> RunStart? {
+            var start: Transaction?
+            var anchor: UInt64?
+            for id in (byGroup[groupID] ?? []).reversed() {
+                let transaction: Transaction
+                if id == newest?.id { transaction = newest! } else {
+                    meter?.visited += 1
+                    transaction = transactions[positions[id]!]
+                }
+                guard transaction.ownership == .purchased, !transaction.isUpgraded else { continue }
+                if let newer = start, let end = transaction.expirationDate, newer.purchaseDate > end { break }
+                if anchor == nil { anchor = id }
+                if let known, id == known.anchor { return RunStart(anchor: anchor!, start: known.start) }
+                start = transaction
+            }
+            return start.map { RunStart(anchor: anchor!, start: $0.purchaseDate) }
+        }
+
         /// Counts a transaction of a group in or out of `introductoryOffers`.
         mutating func countIntroductory(_ transaction: Transaction, group groupID: String, _ sign: Int) {
             guard transaction.ownership == .purchased, transaction.offerKind == .introductory else { return }
@@ -128,9 +152,10 @@ extension AppStore {
         }
         index.count(transaction, +1)
         transactions.append(transaction)
-        if transaction.ownership == .purchased, let groupID = self.groupID(ofProduct: transaction.productID) {
+        if transaction.ownership == .purchased, let groupID = catalog.product(transaction.productID)?.subscription?.groupID {
             // A newer transaction: the walk back meets the run it knew after a step or two.
-            index.runStarts[groupID] = runStart(ofGroup: groupID, known: index.runStarts[groupID], newest: transaction)
+            index.runStarts[groupID] = index.runStart(ofGroup: groupID, known: index.runStarts[groupID], newest: transaction,
+                                                      in: transactions, meter: meter)
         }
         unsavedChanges.transactionIDs.insert(transaction.id)
         notificationBaseline.note(transaction: nil, id: transaction.id)
@@ -154,7 +179,9 @@ extension AppStore {
             index.countIntroductory(before, group: groupID, -1)
             index.countIntroductory(transactions[position], group: groupID, +1)
             // A changed transaction may end or join the run: it is walked again whole.
-            if before.ownership == .purchased { index.runStarts[groupID] = runStart(ofGroup: groupID, known: nil) }
+            if before.ownership == .purchased {
+                index.runStarts[groupID] = index.runStart(ofGroup: groupID, known: nil, in: transactions, meter: meter)
+            }
         }
         unsavedChanges.transactionIDs.insert(id)
         meter?.indexOperations += 1
@@ -172,7 +199,7 @@ extension AppStore {
             switch removed.ownership {
             case .purchased:
                 Self.drop(id, from: &index.byGroup, key: groupID)
-                index.runStarts[groupID] = runStart(ofGroup: groupID, known: nil)
+                index.runStarts[groupID] = index.runStart(ofGroup: groupID, known: nil, in: transactions, meter: meter)
             case .familyShared: Self.drop(id, from: &index.sharedByGroup, key: groupID)
             }
             index.countIntroductory(removed, group: groupID, -1)

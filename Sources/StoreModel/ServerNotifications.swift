@@ -116,38 +116,6 @@ public struct TransactionMoment: Sendable, Hashable {
     }
 }
 
-/// A group's renewal info and status as they were at one moment: what a notification keeps, so it is
-/// signed as the App Store sent it then. `fields` are `StoreKitFields.renewal` (the `state` field is
-/// the status); the rest are what the signed renewal info carries beyond the table.
-public struct RenewalMoment: Sendable, Hashable {
-    public var fields: [StoreKitFields.Field]
-    public var recentSubscriptionStart: Date?
-    public var appAccountToken: UUID?
-    /// The commitment's end, while the subscription is in a 12-month commitment.
-    public var commitmentExpiration: Date?
-
-    public init(fields: [StoreKitFields.Field], recentSubscriptionStart: Date?, appAccountToken: UUID?, commitmentExpiration: Date?) {
-        (self.fields, self.recentSubscriptionStart, self.appAccountToken, self.commitmentExpiration) =
-            (fields, recentSubscriptionStart, appAccountToken, commitmentExpiration)
-    }
-
-    /// The subscription's status (`data.status`).
-    public var state: RenewalState? { value("state").flatMap { RenewalState(rawValue: $0.text) } }
-
-    public func value(_ name: String) -> StoreKitFields.Value? { fields.first { $0.name == name }?.value }
-}
-
-extension AppStore {
-    /// The person's own subscription in a group as its renewal info says now; nil if they never had one.
-    public func renewalMoment(ofGroup groupID: String) -> RenewalMoment? {
-        guard let status = status(ofGroup: groupID, ownership: .purchased) else { return nil }
-        return RenewalMoment(fields: StoreKitFields.renewal(status, group: groupID, in: self),
-                             recentSubscriptionStart: recentSubscriptionStart(ofGroup: groupID) ?? status.transaction.purchaseDate,
-                             appAccountToken: status.transaction.appAccountToken,
-                             commitmentExpiration: status.transaction.commitment?.expirationDate)
-    }
-}
-
 /// What changed since notifications were last collected: the value each changed item had before its
 /// first change (nil: it is new). Filled by the model's only writers (`append`, `update`,
 /// `changeRenewal`, `record`, `changeEvent`), so collecting looks at what changed, never the whole ledger.
@@ -185,7 +153,9 @@ extension AppStore {
         // In the order they happened; what happened at one instant keeps the order they were noted in.
         let made = unnumberedNotifications
         unnumberedNotifications = []
-        for var notification in made.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
+        let order = made.indices.sorted { (made[$0].date, $0) < (made[$1].date, $1) }
+        for position in order {
+            var notification = made[position]
             notification.id = nextNotificationID
             nextNotificationID += 1
             if notification.delivery == .pending { pendingNotifications.append(notifications.count) }
@@ -212,25 +182,22 @@ extension AppStore {
         guard !notificationBaseline.isEmpty else { return }
         let baseline = notificationBaseline
         notificationBaseline = NotificationBaseline()
+        unnumberedNotifications += notifications(for: baseline)
+    }
+
+    /// The notifications what changed since `baseline` makes, as of `now` (unnumbered). Reads only: the
+    /// account is not copied for each notification.
+    private func notifications(for baseline: NotificationBaseline) -> [ServerNotification] {
+        // What each notification says, worked out below; its moments are added at the end (the local
+        // functions here capture nothing of the account, which would copy it for each notification).
         var made: [ServerNotification] = []
-        defer { unnumberedNotifications += made }
-        var moments: [String: RenewalMoment?] = [:]
-        func moment(_ group: String?) -> RenewalMoment? {
-            guard let group else { return nil }
-            if let known = moments[group] { return known }
-            let made = renewalMoment(ofGroup: group)
-            moments[group] = .some(made)
-            return made
-        }
-        let delivery = notificationDelivery
-        let sender = delivery == .pending ? deviceName : nil
+        let now = now
         func add(_ kind: ServerNotification.Kind, _ subtype: String? = nil, transaction: UInt64?, group: String?,
                  date: Date? = nil, reason: String? = nil) {
             made.append(ServerNotification(id: 0, uuid: UUID(), kind: kind, subtype: subtype, date: date ?? now,
-                                           transactionID: transaction, groupID: group, consumptionRequestReason: reason,
-                                           transactionMoment: transaction.flatMap { self.transaction($0) }.map(TransactionMoment.init),
-                                           renewalMoment: moment(group), delivery: delivery, sender: sender))
+                                           transactionID: transaction, groupID: group, consumptionRequestReason: reason))
         }
+
         // Groups where an upgrade replaced a transaction in this change: the new purchase is the upgrade.
         var upgradedGroups: Set<String> = []
         var purchasedGroups: Set<String> = []
@@ -243,39 +210,41 @@ extension AppStore {
             if let before = before ?? nil, (before.revocationDate == nil) != (after.revocationDate == nil) { refundedGroups.insert(group) }
             if before?.isUpgraded == false, after.isUpgraded { upgradedGroups.insert(group) }
         }
-        func newTransaction(_ t: Transaction) {
-            // A family member's shared subscription: the App Store notifies for the member's own
-            // transaction too (inAppOwnershipType FAMILY_SHARED) — its start and each renewal the
-            // organizer pays. A shared non-consumable is the organizer's ONE_TIME_CHARGE, not this account's.
-            guard t.ownership == .purchased else {
-                guard t.productType == .autoRenewable, let group = groupID(ofProduct: t.productID) else { return }
-                let renewal = t.reason == .renewal || t.id != t.originalID
-                add(renewal ? .didRenew : .subscribed, renewal ? nil : "INITIAL_BUY", transaction: t.id, group: group, date: t.purchaseDate)
-                return
-            }
-            guard t.productType == .autoRenewable, let group = groupID(ofProduct: t.productID) else {
-                add(.oneTimeCharge, transaction: t.id, group: nil, date: t.purchaseDate)
-                return
-            }
-            if t.reason == .renewal {
-                let recovered = (baseline.renewals[group] ?? nil)?.billingIssueSince != nil
-                add(.didRenew, recovered ? "BILLING_RECOVERY" : nil, transaction: t.id, group: group, date: t.purchaseDate)
-                return
-            }
-            let upgrade = upgradedGroups.contains(group)
-            let initial = t.id == t.originalID
-            if t.offerKind == .promotional || t.offerKind == .code || t.offerKind == .winBack {
-                add(.offerRedeemed, upgrade ? "UPGRADE" : initial ? "INITIAL_BUY" : "RESUBSCRIBE", transaction: t.id,
-                    group: group, date: t.purchaseDate)
-            } else if upgrade {
-                add(.didChangeRenewalPref, "UPGRADE", transaction: t.id, group: group, date: t.purchaseDate)
-            } else {
-                add(.subscribed, initial ? "INITIAL_BUY" : "RESUBSCRIBE", transaction: t.id, group: group, date: t.purchaseDate)
-            }
-        }
         for id in baseline.transactions.keys.sorted() {
             guard let after = transaction(id), let before = baseline.transactions[id] else { continue }
-            if before == nil { newTransaction(after) }
+            // A new transaction (inline, not a local function: one would copy the account to capture it).
+            created: do {
+                guard before == nil else { break created }
+                let t = after
+                // A family member's shared subscription: the App Store notifies for the member's own
+                // transaction too (inAppOwnershipType FAMILY_SHARED) — its start and each renewal the
+                // organizer pays. A shared non-consumable is the organizer's ONE_TIME_CHARGE, not this account's.
+                guard t.ownership == .purchased else {
+                    guard t.productType == .autoRenewable, let group = groupID(ofProduct: t.productID) else { break created }
+                    let renewal = t.reason == .renewal || t.id != t.originalID
+                    add(renewal ? .didRenew : .subscribed, renewal ? nil : "INITIAL_BUY", transaction: t.id, group: group, date: t.purchaseDate)
+                    break created
+                }
+                guard t.productType == .autoRenewable, let group = groupID(ofProduct: t.productID) else {
+                    add(.oneTimeCharge, transaction: t.id, group: nil, date: t.purchaseDate)
+                    break created
+                }
+                if t.reason == .renewal {
+                    let recovered = (baseline.renewals[group] ?? nil)?.billingIssueSince != nil
+                    add(.didRenew, recovered ? "BILLING_RECOVERY" : nil, transaction: t.id, group: group, date: t.purchaseDate)
+                    break created
+                }
+                let upgrade = upgradedGroups.contains(group)
+                let initial = t.id == t.originalID
+                if t.offerKind == .promotional || t.offerKind == .code || t.offerKind == .winBack {
+                    add(.offerRedeemed, upgrade ? "UPGRADE" : initial ? "INITIAL_BUY" : "RESUBSCRIBE", transaction: t.id,
+                        group: group, date: t.purchaseDate)
+                } else if upgrade {
+                    add(.didChangeRenewalPref, "UPGRADE", transaction: t.id, group: group, date: t.purchaseDate)
+                } else {
+                    add(.subscribed, initial ? "INITIAL_BUY" : "RESUBSCRIBE", transaction: t.id, group: group, date: t.purchaseDate)
+                }
+            }
             if before?.revocationDate == nil, let revoked = after.revocationDate {
                 add(after.ownership == .purchased ? .refund : .revoke, transaction: id,
                     group: groupID(ofProduct: after.productID), date: revoked)
@@ -338,6 +307,19 @@ extension AppStore {
                 add(.refundDeclined, transaction: transactionID, group: groupID(ofProduct: t.productID))
             }
         }
+        // Each keeps its transaction, and its group's renewal info and status, as they are now.
+        let delivery = notificationDelivery
+        let sender = delivery == .pending ? deviceName : nil
+        var moments: [String: RenewalMoment?] = [:]
+        for index in made.indices {
+            made[index].transactionMoment = made[index].transactionID.flatMap { transaction($0) }.map(TransactionMoment.init)
+            if let group = made[index].groupID {
+                if moments[group] == nil { moments[group] = .some(renewalMoment(ofGroup: group)) }
+                made[index].renewalMoment = moments[group] ?? nil
+            }
+            (made[index].delivery, made[index].sender) = (delivery, sender)
+        }
+        return made
     }
 
     /// How a new notification starts: pending when a server listens (`--notify URL`), else kept only.

@@ -117,48 +117,7 @@ public enum StoreKitFields {
 
     /// A subscription status's renewal info, every name in `renewalNames`, in that order.
     public static func renewal(_ status: SubscriptionStatus, group groupID: String, in store: AppStore) -> [Field] {
-        let info = status.renewal
-        let own = status.transaction.ownership == .purchased
-        // What the next renewal charges: only the person's own subscription charges them.
-        let charge = own ? store.nextCharge(of: status) : nil
-        // "sorted with the best offers first" (RenewalInfo.eligibleWinBackOfferIDs): high priority first,
-        // then catalog order, as the pitch picks one. Someone whose own subscription gives access has
-        // not churned: no win-back offer is theirs.
-        let eligible = own && status.state.hasAccess ? [] : store.catalog.products(inGroup: groupID).flatMap { product in
-            (product.subscription?.winBackOffers ?? []).filter {
-                $0.offer.price(in: store.territory) != nil && store.isEligible(for: $0, inGroup: groupID)
-            }
-        }
-        // RenewalInfo's commitment fields are "only present […] when the subscription is currently in a
-        // commitment" (WWDC26 session 210).
-        let inCommitment = status.transaction.commitment != nil && status.state.hasAccess
-        let paymentsLeft = inCommitment && status.transaction.commitment?.hasPaymentsLeft == true
-        let winBacks = (eligible.filter { $0.priority == .high } + eligible.filter { $0.priority != .high }).map(\.id)
-        let values: [Value] = [
-            .text(status.state.rawValue),
-            .text(groupID),
-            .text(String(status.transaction.originalID)),
-            .text(status.transaction.productID),
-            // RenewalInfo.willAutoRenew is about the next month: a commitment's payments left are billed.
-            info.map { .text($0.willAutoRenew || paymentsLeft ? "true" : "false") } ?? .none,
-            info.map { .text($0.autoRenewProductID) } ?? .none,
-            charge.map { .date($0.date) } ?? .none,
-            charge.map { .amount($0.amount, currency: store.territory.currency) } ?? .none,
-            charge == nil ? .none : .text(store.territory.currency),
-            info?.expirationReason.map { .text($0.rawValue) } ?? .none,
-            .text(status.state == .inGracePeriod || status.state == .inBillingRetryPeriod ? "true" : "false"),
-            info?.gracePeriodExpiration.map(Value.date) ?? .none,
-            info.map { .text(($0.priceIncreaseStatus?.rawValue) ?? "noIncreasePending") } ?? .none,
-            info?.offerID == nil ? .none : .text((info?.offerKind ?? .promotional).rawValue),
-            info?.offerID.map(Value.text) ?? .none,
-            winBacks.isEmpty ? .none : .text(winBacks.joined(separator: ",")),
-            .text(store.environment.rawValue),
-            .date(store.now),
-            inCommitment ? info?.renewalBillingPlanType.map { .text($0.rawValue) } ?? .none : .none,
-            inCommitment ? info.map { .text($0.willAutoRenew ? "true" : "false") } ?? .none : .none,
-            inCommitment ? store.commitmentStatus(ofGroup: groupID)?.renewalPrice.map { .amount($0, currency: store.territory.currency) } ?? .none : .none,
-        ]
-        return zip(renewalNames, values).map { Field(name: $0, value: $1) }
+        store.renewalMoment(status, group: groupID).fields(environment: store.environment)
     }
 
     /// Every name a log event has (not StoreKit's: what happened that is no transaction, `StoreEvent`).

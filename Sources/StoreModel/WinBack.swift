@@ -40,25 +40,8 @@ extension AppStore {
 
     /// When the person's current run of a group's subscription began (`recentSubscriptionStartDate`): a
     /// lapse between one period's end and the next purchase starts a new run. Kept by the ledger's
-    /// indexes as transactions come and change (`runStart`), so asking costs nothing.
+    /// indexes as transactions come and change (`LedgerIndex.runStart`), so asking costs nothing.
     public func recentSubscriptionStart(ofGroup groupID: String) -> Date? { index.runStarts[groupID]?.start }
-
-    /// The current run of a group, walked back from the newest transaction through the run only, and
-    /// no further than the transaction the last walk began at (`known`), whose run it already knows.
-    /// `newest`, the transaction just appended, is not looked up again.
-    func runStart(ofGroup groupID: String, known: LedgerIndex.RunStart?, newest: Transaction? = nil) -> LedgerIndex.RunStart? {
-        var start: Transaction?
-        var anchor: UInt64?
-        for id in (index.byGroup[groupID] ?? []).reversed() {
-            let transaction = id == newest?.id ? newest! : visit(id)
-            guard transaction.ownership == .purchased, !transaction.isUpgraded else { continue }
-            if let newer = start, let end = transaction.expirationDate, newer.purchaseDate > end { break }
-            if anchor == nil { anchor = id }
-            if let known, id == known.anchor { return LedgerIndex.RunStart(anchor: anchor!, start: known.start) }
-            start = transaction
-        }
-        return start.map { LedgerIndex.RunStart(anchor: anchor!, start: $0.purchaseDate) }
-    }
 
     /// Whether the person paid for at least `required` months of subscriptions in a group: the periods
     /// of their own transactions there that charged something (a free trial or free offer period does

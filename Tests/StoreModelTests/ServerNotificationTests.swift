@@ -67,10 +67,10 @@ struct ServerNotificationTests {
         #expect(states == [.subscribed, .inGracePeriod, .inBillingRetryPeriod, .expired], "each as it was then, not as the year's end left it")
         for n in store.notifications {
             let moment = try #require(n.renewalMoment)
-            #expect(moment.value("signedDate") == .date(n.date), "signed when it happened")
+            #expect(moment.signedDate == n.date, "signed when it happened")
         }
-        #expect(store.notifications[0].renewalMoment?.value("willAutoRenew") == .text("true"))
-        #expect(store.notifications[0].renewalMoment?.value("renewalDate") == .date(store.transactions[0].expirationDate!),
+        #expect(store.notifications[0].renewalMoment?.willAutoRenew == true)
+        #expect(store.notifications[0].renewalMoment?.renewalDate == store.transactions[0].expirationDate!,
                 "the renewal date it promised then")
     }
 
