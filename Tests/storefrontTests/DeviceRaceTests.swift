@@ -39,12 +39,16 @@ struct DeviceRaceTests {
             process.standardError = try FileHandle(forWritingTo: err)
             return (process, err)
         }
-        for (process, _) in processes { try process.run() }
+        for (process, _) in processes {
+            try process.run()
+            ChildProcesses.register(process.processIdentifier)
+        }
         let deadline = Date().addingTimeInterval(timeout)
         for (process, _) in processes {
             while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
+            ChildProcesses.unregister(process.processIdentifier)
         }
         return processes.map { ($0.0.terminationStatus, (try? String(contentsOf: $0.1, encoding: .utf8)) ?? "") }
     }

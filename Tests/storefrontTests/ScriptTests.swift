@@ -256,6 +256,8 @@ struct ScriptTests {
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
         try process.run()
+        ChildProcesses.register(process.processIdentifier)
+        defer { ChildProcesses.unregister(process.processIdentifier) }
         // --trace prints a line (its number first) once it has passed, after the ledger was saved.
         func reported() -> Int {
             let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""

@@ -489,6 +489,7 @@ final class ServeProcess {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
                 exited = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+                ChildProcesses.unregister(pid)
                 return exited
             }
             Thread.sleep(forTimeInterval: 0.02)
@@ -576,8 +577,11 @@ enum Spawned {
         let envp = variables.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        var attributes = ChildProcesses.cleanSpawnAttributes()
+        defer { posix_spawnattr_destroy(&attributes) }
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard status == 0 else { throw TmuxSession.Failure("cannot run \(executable): error \(status)") }
+        ChildProcesses.register(pid)
         return pid
     }
 
@@ -593,6 +597,7 @@ enum Spawned {
             if Date() > deadline { kill(pid, SIGKILL); waitpid(pid, &status, 0); break }
             Thread.sleep(forTimeInterval: 0.01)
         }
+        ChildProcesses.unregister(pid)
         let text = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "") + ((try? String(contentsOfFile: output + ".err", encoding: .utf8)) ?? "")
         return Result(status: status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f), output: text)
     }

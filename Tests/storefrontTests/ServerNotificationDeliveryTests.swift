@@ -42,7 +42,18 @@ struct ServerNotificationDeliveryTests {
             Thread.detachNewThread { [self] in serve() }
         }
 
-        deinit { close(socket) }
+        deinit { stop() }
+
+        /// Stops listening (the accepting thread ends with the socket): its test calls this when it ends.
+        func stop() {
+            lock.withLock {
+                guard !stopped else { return }
+                stopped = true
+                shutdown(socket, Int32(SHUT_RDWR))
+                close(socket)
+            }
+        }
+        private var stopped = false
 
         var notifications: [String] { lock.withLock { received } }
         /// The notificationUUID of each notification taken, in arrival order.
@@ -116,6 +127,7 @@ struct ServerNotificationDeliveryTests {
     func twoDevicesSendOnce() throws {
         // The server refuses the iPhone's two notifications once; then it takes everything.
         let receiver = try Receiver(failing: 2)
+        defer { receiver.stop() }
         let folder = ScratchFolder.make("notify-devices")
         let url = "http://127.0.0.1:\(receiver.port)/asn"
         func device(_ name: String, _ lines: String) throws -> Storefront.Run {
@@ -144,6 +156,7 @@ struct ServerNotificationDeliveryTests {
     @Test("a receiver on loopback gets every notification in the order it happened, as a signedPayload")
     func inOrder() throws {
         let receiver = try Receiver(failing: 0)
+        defer { receiver.stop() }
         let run = try runScript("""
             launch --now 2026-11-21T09:00:00Z --notify http://127.0.0.1:\(receiver.port)/asn
             buy com.trailhead.plus.basic.monthly
@@ -161,6 +174,7 @@ struct ServerNotificationDeliveryTests {
     @Test("with --notify-retries a receiver that failed twice still gets the notification, on production's schedule; the sandbox sends once")
     func retries() throws {
         let retrying = try Receiver(failing: 2)
+        defer { retrying.stop() }
         let run = try runScript("""
             launch --now 2026-11-21T09:00:00Z --notify http://127.0.0.1:\(retrying.port)/ --notify-retries
             buy com.trailhead.maps.alps
@@ -172,6 +186,8 @@ struct ServerNotificationDeliveryTests {
         #expect(retrying.notifications == ["ONE_TIME_CHARGE"])
 
         let once = try Receiver(failing: 1)
+
+        defer { once.stop() }
         let sandbox = try runScript("""
             launch --now 2026-11-21T09:00:00Z --notify http://127.0.0.1:\(once.port)/
             buy com.trailhead.maps.alps
@@ -207,14 +223,17 @@ extension ServerNotificationDeliveryTests {
     final class TLSReceiver: @unchecked Sendable {
         let port: Int
         let certificatePath: String
-        private let process = Process()
+        let process = Process()
         private let output = Pipe()
         private let lock = NSLock()
         private var lines: [String] = []
         private var pending = ""
 
+        private let folder: URL
+
         init() throws {
             let folder = ScratchFolder.make("tls-receiver")
+            self.folder = folder
             let key = P256.Signing.PrivateKey()
             let name = try DistinguishedName { CommonName("localhost") }
             let now = Date()
@@ -254,6 +273,7 @@ extension ServerNotificationDeliveryTests {
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
+            ChildProcesses.register(process.processIdentifier)
             var first = Data()
             while !first.contains(UInt8(ascii: "\n")) {
                 let chunk = output.fileHandleForReading.availableData
@@ -278,7 +298,16 @@ extension ServerNotificationDeliveryTests {
             }
         }
 
-        deinit { process.terminate() }
+        /// Stops the server and removes its files: its test calls this when it ends (`defer`).
+        func stop() {
+            output.fileHandleForReading.readabilityHandler = nil
+            // SIGKILL: a child may inherit a signal mask that blocks SIGTERM from the thread that
+            // started it (these receivers once outlived every run for that reason).
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            ChildProcesses.unregister(process.processIdentifier)
+            try? FileManager.default.removeItem(at: folder)
+        }
 
         var notifications: [String] { lock.withLock { lines.map(Receiver.describe) } }
     }
@@ -286,6 +315,7 @@ extension ServerNotificationDeliveryTests {
     @Test("an https receiver whose certificate --notify-ca trusts gets the notifications, by name and by address")
     func httpsDelivery() throws {
         let receiver = try TLSReceiver()
+        defer { receiver.stop() }
         for host in ["localhost", "127.0.0.1"] {
             let run = try runScript("""
                 launch --now 2026-11-21T09:00:00Z --notify https://\(host):\(receiver.port)/asn --notify-ca \(receiver.certificatePath)
@@ -300,6 +330,7 @@ extension ServerNotificationDeliveryTests {
     @Test("an https server whose certificate is not trusted gets nothing: the certificate is checked, and the delivery shows failed")
     func httpsUntrusted() throws {
         let receiver = try TLSReceiver()
+        defer { receiver.stop() }
         let run = try runScript("""
             launch --now 2026-11-21T09:00:00Z --notify https://localhost:\(receiver.port)/asn
             buy com.trailhead.maps.alps

@@ -367,14 +367,25 @@ final class TmuxSession {
         let script = "ulimit -c 0; cd '\(Storefront.repository.path)'; TERM=\(term) \(command); echo $? > '\(folder.path)/status'; stty -a > '\(folder.path)/stty'; sleep 60"
         let variables = ["LANG=C.UTF-8"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         try tmux(["new-session", "-d", "-x", "80", "-y", "24", "-s", "t", "env"] + variables + ["sh", "-c", script])
+        // Its server (and, by its process group, what runs in it) is the test run's to stop.
+        serverPID = pid_t(try tmux(["display", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        ChildProcesses.register(serverPID)
     }
 
     private var closed = false
+    private(set) var serverPID: pid_t = 0
 
+    /// Ends the session, its tmux server and what runs in it, and removes its files: called by each test
+    /// when it ends (`defer`).
     func close() {
         guard !closed else { return }
         closed = true
+        let panes = ((try? tmux(["list-panes", "-a", "-F", "#{pane_pid}"])) ?? "").split(separator: "\n").compactMap { pid_t($0) }
         _ = try? tmux(["kill-server"])
+        // The server ends its panes (SIGHUP) and itself; what lingers is killed.
+        ChildProcesses.waitOrKill(serverPID, timeout: 2)
+        for pane in panes { ChildProcesses.waitOrKill(pane, timeout: 1) }
+        ChildProcesses.unregister(serverPID)
         try? FileManager.default.removeItem(atPath: "/tmp/tmux-\(getuid())/\(socket)")
         try? FileManager.default.removeItem(at: folder)
     }
@@ -491,7 +502,9 @@ final class TmuxSession {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        var attributes = ChildProcesses.cleanSpawnAttributes()
+        defer { posix_spawnattr_destroy(&attributes) }
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw Failure("cannot run \(executable): error \(spawned)") }
         var status: Int32 = 0
         let deadline = Date().addingTimeInterval(10)
