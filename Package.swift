@@ -34,7 +34,6 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
@@ -53,6 +52,9 @@ let package = Package(
             providers: [.apt(["libncursesw5-dev"])]
         ),
         .target(name: "CTerminalState"),
+        // HTTPS for `--notify https://…` through the platform's libcurl and its TLS, loaded with dlopen when
+        // an https URL is given: one BoringSSL in the build (swift-crypto's), nothing loaded at a plain launch.
+        .target(name: "CHTTPS"),
         // Text from outside (catalogs, scripts, ledgers, SSH clients, the environment) made safe to show:
         // `UntrustedText` and `EnvironmentCharset`. No App Store, no I/O; every other module may use it.
         .target(name: "TextSafety", swiftSettings: metadataByAccessor),
@@ -116,8 +118,11 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                // `--notify https://…`: TLS for the notification courier.
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // `--notify https://…`: the platform's libcurl, loaded when an https URL is given.
+                "CHTTPS",
+                // `--notify-ca`: its certificates are read at launch.
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
                 "StoreModel",
                 "CatalogFormats",
                 "TextSafety",

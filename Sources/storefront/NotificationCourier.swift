@@ -1,19 +1,22 @@
 import AppStoreSigning
+import CHTTPS
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import NIOSSL
 import StoreModel
+import SwiftASN1
 import TextSafety
+import X509
 
 /// Delivers App Store Server Notifications to `--notify URL`: each one POSTed as
 /// `{"signedPayload": "<JWS>"}` (application/json), in the order they were made, as the App Store
 /// sends them. A 200–206 response is delivered; anything else, or no answer within five seconds, a
 /// failed attempt: the sandbox sends once, `--notify-retries` adds production's schedule on the
-/// simulated clock (`AppStore.recordDelivery`). The app never waits for the server: attempts run on a
-/// SwiftNIO event loop, and the runtime takes their outcomes as messages on its next turn
+/// simulated clock (`AppStore.recordDelivery`). The app never waits for the server: http attempts run
+/// on a SwiftNIO event loop, https ones on a queue of their own through the platform's libcurl (loaded
+/// only when an https URL is given: `CHTTPS`), and the runtime takes their outcomes as messages on its next turn
 /// (`takeOutcomes`); a script waits for each step's attempts (`Runtime.finishDeliveries`), so its runs
 /// repeat. It sends only what the runtime hands it, once saved: this device's own notifications.
 final class NotificationCourier: NotificationSender, @unchecked Sendable {
@@ -37,30 +40,46 @@ final class NotificationCourier: NotificationSender, @unchecked Sendable {
 
     static let timeout = TimeAmount.seconds(5)
 
-    /// TLS for an https target; nil for http.
-    private let tls: NIOSSLContext?
+    /// The URL as given, for an https target (libcurl takes the URL whole); nil for http.
+    private let httpsURL: String?
+    /// `--notify-ca`: the certificates an https server's is checked against, instead of the system's.
+    private let caFile: String?
+    /// https attempts, one at a time in the order they were made.
+    private let httpsQueue = DispatchQueue(label: "storefront.notify.https")
 
     init(url: String, trusting caFile: String? = nil, retries: Bool, chain: SigningChain) throws {
         self.target = try Self.target(url)
         self.retries = retries
         self.chain = chain
+        self.caFile = caFile
         guard target.tls else {
             if caFile != nil { throw StartupError(message: "--notify-ca is for an https:// server; --notify \(UntrustedText.quoted(url)) is http://") }
-            self.tls = nil
+            self.httpsURL = nil
             return
         }
-        var configuration = TLSConfiguration.makeClientConfiguration()
-        if let caFile {
-            let certificates: [NIOSSLCertificate]
-            do { certificates = try NIOSSLCertificate.fromPEMFile(caFile) } catch {
-                throw StartupError(message: "--notify-ca \(UntrustedText.quoted(caFile)): not a readable PEM file of certificates (\(error))")
-            }
-            guard !certificates.isEmpty else { throw StartupError(message: "--notify-ca \(UntrustedText.quoted(caFile)) holds no certificate") }
-            configuration.trustRoots = .certificates(certificates)
+        self.httpsURL = url
+        var reason = [CChar](repeating: 0, count: 256)
+        guard storefront_https_available(&reason, reason.count) == 1 else {
+            throw StartupError(message: "--notify \(UntrustedText.quoted(url)): \(String(cString: reason))")
         }
-        do { tls = try NIOSSLContext(configuration: configuration) } catch {
-            throw StartupError(message: "--notify \(UntrustedText.quoted(url)): TLS could not be set up (\(error))")
+        if let caFile { try Self.checkCertificates(caFile) }
+    }
+
+    /// `--notify-ca` must hold certificates in PEM, checked at launch rather than at the first delivery.
+    private static func checkCertificates(_ path: String) throws {
+        let quoted = UntrustedText.quoted(path)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StartupError(message: "--notify-ca \(quoted): not a readable PEM file of certificates (no such file, or not readable)")
         }
+        let certificates: [Certificate]
+        do {
+            certificates = try PEMDocument.parseMultiple(pemString: String(decoding: data, as: UTF8.self))
+                .filter { $0.discriminator == "CERTIFICATE" }
+                .map { try Certificate(pemDocument: $0) }
+        } catch {
+            throw StartupError(message: "--notify-ca \(quoted): not a readable PEM file of certificates (\(error))")
+        }
+        guard !certificates.isEmpty else { throw StartupError(message: "--notify-ca \(quoted) holds no certificate") }
     }
 
     deinit { try? group.syncShutdownGracefully() }
@@ -95,6 +114,13 @@ final class NotificationCourier: NotificationSender, @unchecked Sendable {
                 outcomes.withLockedValue { $0.append((id, false)) }
                 continue
             }
+            if let httpsURL {
+                httpsQueue.async { [outcomes, caFile] in
+                    let succeeded = Self.postOverHTTPS(body, to: httpsURL, trusting: caFile).map { (200...206).contains($0) } ?? false
+                    outcomes.withLockedValue { $0.append((id, succeeded)) }
+                }
+                continue
+            }
             post(body).whenComplete { [outcomes] result in
                 let succeeded = (try? result.get()).map { (200...206).contains($0) } ?? false
                 outcomes.withLockedValue { $0.append((id, succeeded)) }
@@ -111,24 +137,36 @@ final class NotificationCourier: NotificationSender, @unchecked Sendable {
 
     var isSending: Bool { !inFlight.isEmpty }
 
+    static let headers = [
+        "Content-Type: application/json",
+        "User-Agent: storefront (App Store Server Notifications V2)",
+    ]
+
+    /// One POST over TLS (libcurl checks the certificate and the name, an IP address as one); the
+    /// response's status code, or nil when there was none within the timeout.
+    private static func postOverHTTPS(_ body: String, to url: String, trusting caFile: String?) -> Int? {
+        var status = 0
+        var reason = [CChar](repeating: 0, count: 256)
+        let lines = headers.map { strdup($0) }
+        defer { lines.forEach { free($0) } }
+        let answered = lines.map { UnsafePointer($0) }.withUnsafeBufferPointer { headerList in
+            body.withCString { text in
+                storefront_https_post(url, headerList.baseAddress, headerList.count, text, body.utf8.count, caFile,
+                                      Int(timeout.nanoseconds / 1_000_000), &status, &reason, reason.count)
+            }
+        }
+        return answered == 1 ? status : nil
+    }
+
     /// One POST on a new connection; the response's status code.
     private func post(_ body: String) -> EventLoopFuture<Int> {
         let loop = group.next()
         let status = loop.makePromise(of: Int.self)
         let target = self.target
-        let tls = self.tls
         let bootstrap = ClientBootstrap(group: loop)
             .connectTimeout(Self.timeout)
             .channelInitializer { channel in
-                // The name is checked against the certificate; an IP address is checked as one (it is no SNI name).
-                let secure: EventLoopFuture<Void> = tls.map { context in
-                    channel.eventLoop.makeCompletedFuture {
-                        let isAddress = (try? SocketAddress(ipAddress: target.host, port: 0)) != nil
-                        try channel.pipeline.syncOperations.addHandler(
-                            NIOSSLClientHandler(context: context, serverHostname: isAddress ? nil : target.host))
-                    }
-                } ?? channel.eventLoop.makeSucceededVoidFuture()
-                return secure.flatMap { channel.pipeline.addHTTPClientHandlers() }.flatMap {
+                channel.pipeline.addHTTPClientHandlers().flatMap {
                     channel.pipeline.addHandler(StatusReader(status: status))
                 }
             }
@@ -139,10 +177,12 @@ final class NotificationCourier: NotificationSender, @unchecked Sendable {
             case .success(let channel):
                 var headers = HTTPHeaders()
                 headers.add(name: "Host", value: target.hostHeader)
-                headers.add(name: "Content-Type", value: "application/json")
+                for line in Self.headers {
+                    let parts = line.split(separator: ":", maxSplits: 1)
+                    headers.add(name: String(parts[0]), value: String(parts[1].dropFirst()))
+                }
                 headers.add(name: "Content-Length", value: String(body.utf8.count))
                 headers.add(name: "Connection", value: "close")
-                headers.add(name: "User-Agent", value: "storefront (App Store Server Notifications V2)")
                 let head = HTTPRequestHead(version: .http1_1, method: .POST, uri: target.path, headers: headers)
                 channel.write(HTTPClientRequestPart.head(head), promise: nil)
                 channel.write(HTTPClientRequestPart.body(.byteBuffer(channel.allocator.buffer(string: body))), promise: nil)
