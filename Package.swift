@@ -1,21 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Our modules ask for a concrete generic type's metadata through its accessor, handing over the
-/// conformances the compiler already knows, instead of through a mangled name the runtime decodes and
-/// checks: each such check (`[Role: Style]` needs `Role: Hashable`) was a walk of the binary's 9,275
-/// conformance records, half a million instructions at first use (issue 33, docs/performance.md).
-/// Every Swift module in Sources/ builds with it; StartupWorkTests looks for the name in their object files.
-/// SwiftPM calls any such flag unsafe: a package depending on our StoreModel or CatalogFormats products by
-/// version would refuse them (none does; a path or branch dependency is allowed).
-let metadataByAccessor: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
-
-/// The static Swift runtime links executables with `-export-dynamic`, which made every public symbol of
-/// the modules built from source, ours and our dependencies' (41,888), a dynamic symbol: the runtime's
-/// backtracer looks up its own address with `dladdr` at every start, a walk of that table (1.5 M
-/// instructions). Nothing looks these symbols up by name at run time; the last flag wins. GNU linkers
-/// only, so Linux only.
-let noExportedSymbols: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
+// The release build people run adds two start-up flags on the command line (scripts/build-release), not
+// here: SwiftPM calls such flags unsafe, and a package carrying them cannot be depended on by version.
 
 let package = Package(
     name: "storefront",
@@ -57,29 +44,29 @@ let package = Package(
         .target(name: "CHTTPS"),
         // Text from outside (catalogs, scripts, ledgers, SSH clients, the environment) made safe to show:
         // `UntrustedText` and `EnvironmentCharset`. No App Store, no I/O; every other module may use it.
-        .target(name: "TextSafety", swiftSettings: metadataByAccessor),
+        .target(name: "TextSafety"),
         // The App Store as a pure model: the catalog as data, territories and prices, the clock,
         // entitlements, offers, refunds, renewals, and the rules a whole catalog must keep. No file formats.
         // HashTreeCollections: the ledger's indexes are TreeDictionary, whose copies share their nodes
         // (see ChunkedArray for why a copy must be cheap to change).
-        .target(name: "StoreModel", dependencies: ["TextSafety", .product(name: "HashTreeCollections", package: "swift-collections")], swiftSettings: metadataByAccessor),
+        .target(name: "StoreModel", dependencies: ["TextSafety", .product(name: "HashTreeCollections", package: "swift-collections")]),
         // Reading and writing catalogs: the one JSON grammar (`JSON/`: the tape, `JSONValue`), the JSON
         // catalog reader with its paths for lint, and Xcode's `.storekit` files (`StoreKit/`). Builds a
         // StoreModel `Catalog` and runs StoreModel's whole-catalog rules on it, whatever the format.
-        .target(name: "CatalogFormats", dependencies: ["StoreModel", "TextSafety"], swiftSettings: metadataByAccessor),
+        .target(name: "CatalogFormats", dependencies: ["StoreModel", "TextSafety"]),
         // The app in the Elm style: state, messages, update, and views that render to a grid of cells.
         // Screens, keymap, strings, themes. No ncurses. Theme files are JSON, read with CatalogFormats'
         // grammar (one JSON grammar in the project).
-        .target(name: "StoreUI", dependencies: ["StoreModel", "CatalogFormats", "TextSafety"], swiftSettings: metadataByAccessor),
+        .target(name: "StoreUI", dependencies: ["StoreModel", "CatalogFormats", "TextSafety"]),
         // The durable ledger: an AppStore's transactions, renewals and scenario in SQLite (GRDB).
-        .target(name: "Ledger", dependencies: ["StoreModel", "CatalogFormats", "TextSafety", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: metadataByAccessor),
+        .target(name: "Ledger", dependencies: ["StoreModel", "CatalogFormats", "TextSafety", .product(name: "GRDB", package: "GRDB.swift")]),
         // The ncurses edge: draws a grid, reads keys, follows resizes and signals. Draws StoreUI's grids;
         // knows nothing of the App Store model.
-        .target(name: "Terminal", dependencies: ["CNCurses", "CTerminalState", "TextSafety", "StoreUI"], swiftSettings: metadataByAccessor),
+        .target(name: "Terminal", dependencies: ["CNCurses", "CTerminalState", "TextSafety", "StoreUI"]),
         // The review tools: the gallery of every screen (HTML, text, ANSI), the comparison of two
         // galleries, and asciicast recordings of the app's frames. Writes files; draws with StoreUI and
         // Terminal's ANSI rows, so nothing is drawn twice.
-        .target(name: "Review", dependencies: ["StoreModel", "CatalogFormats", "StoreUI", "Terminal"], swiftSettings: metadataByAccessor),
+        .target(name: "Review", dependencies: ["StoreModel", "CatalogFormats", "StoreUI", "Terminal"]),
         // `storefront serve`: the store over SSH (SwiftNIO SSH). Each session runs the ordinary storefront
         // program in its own pseudo-terminal, so nothing else in the project knows about NIO.
         .target(
@@ -93,8 +80,7 @@ let package = Package(
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: metadataByAccessor
+            ]
         ),
         // Signed App Store data: a local certificate chain shaped as Apple's (swift-certificates), and
         // JWS (ES256, x5c) of transactions, renewal infos and the app transaction, field for field as the
@@ -107,8 +93,7 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "BigInt", package: "BigInt"),
-            ],
-            swiftSettings: metadataByAccessor
+            ]
         ),
         .executableTarget(
             name: "storefront",
@@ -133,30 +118,25 @@ let package = Package(
                 "Review",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: metadataByAccessor,
-            linkerSettings: noExportedSymbols
+            ]
         ),
         // `swift run -c release storefront-bench`: catalogs and ledgers at scale, measured in process and
         // through a real pseudo-terminal; prints one table of medians (README, "Performance").
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["StoreModel", "CatalogFormats", "StoreUI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: metadataByAccessor
+            dependencies: ["StoreModel", "CatalogFormats", "StoreUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The bare C baseline the benchmark runs beside storefront: a plain ncursesw list (header, rows,
         // footer; j/k move the selection).
         .executableTarget(name: "ListComparator", dependencies: ["CNCurses"]),
         // The Swift floor the first frame is measured against (issue 33): the sample's list in Swift with
         // Foundation's currency format, drawn with ncursesw, built the same way as storefront.
-        .executableTarget(name: "SwiftListFloor", dependencies: ["CNCurses"], swiftSettings: [.swiftLanguageMode(.v5)] + metadataByAccessor,
-                          linkerSettings: noExportedSymbols),
+        .executableTarget(name: "SwiftListFloor", dependencies: ["CNCurses"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // Every parser of untrusted bytes with the promises it keeps for any input (README, "Fuzzing"):
         // libFuzzer runs them through storefront-fuzz (.ci/fuzz); FuzzTargetsTests replays the seeds and
         // every kept finding.
-        .target(name: "FuzzTargets", dependencies: ["StoreModel", "CatalogFormats", "TextSafety", "StoreUI", "Terminal", "JSONReference"],
-                swiftSettings: metadataByAccessor),
-        .executableTarget(name: "StorefrontFuzz", dependencies: ["FuzzTargets"], swiftSettings: metadataByAccessor),
+        .target(name: "FuzzTargets", dependencies: ["StoreModel", "CatalogFormats", "TextSafety", "StoreUI", "Terminal", "JSONReference"]),
+        .executableTarget(name: "StorefrontFuzz", dependencies: ["FuzzTargets"]),
         // The reference JSON reader (the recursive-descent parser the tape's verdicts and messages are
         // compared with): the readers' tests and the fuzz targets use it; the app does not. Not in
         // TestSupport, which links Testing, since the fuzzer executable links it.

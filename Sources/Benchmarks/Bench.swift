@@ -77,7 +77,7 @@ struct Bench: ParsableCommand {
         let swiftFloor = floor ?? URL(fileURLWithPath: storefront).deletingLastPathComponent()
             .appendingPathComponent("swift-list-floor").path
         guard FileManager.default.isExecutableFile(atPath: swiftFloor) else {
-            throw ValidationError("no swift-list-floor binary at \(swiftFloor); build it first (swift build -c release --static-swift-stdlib) or pass --floor")
+            throw ValidationError("no swift-list-floor binary at \(swiftFloor); build it first (scripts/build-release swift-list-floor) or pass --floor")
         }
         var targets = Targets()
         let sample = try Data(contentsOf: Self.sampleURL)

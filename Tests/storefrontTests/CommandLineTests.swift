@@ -144,7 +144,7 @@ enum Storefront {
 
     /// The binary under test. `STOREFRONT_TEST_BINARY` names another one (absolute, or relative to the
     /// repository): `.ci/run` runs these tests a second time against README's release build
-    /// (`swift build -c release --static-swift-stdlib`), the binary presenters and SSH guests run.
+    /// (`scripts/build-release`), the binary presenters and SSH guests run.
     /// Without it, the debug build `swift test` made.
     static var binary: URL {
         if let chosen = ProcessInfo.processInfo.environment["STOREFRONT_TEST_BINARY"], !chosen.isEmpty {

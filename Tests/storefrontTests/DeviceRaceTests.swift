@@ -105,10 +105,10 @@ struct DeviceRaceTests {
         #expect(Set(account.transactions.map(\.id)).count == account.transactions.count)
     }
 
-    @Test("2 and 3 devices started together, known and new names, on a new and on an existing ledger, 50 times each: no exit 2, no lost row, no token twice, one notification per transaction, integrity ok")
+    @Test("2 and 3 devices started together, known and new names, on a new and on an existing ledger, 10 times each (50 in the slow lane): no exit 2, no lost row, no token twice, one notification per transaction, integrity ok")
     func stress() throws {
         let existing = try Self.existingLedger()
-        for trial in 1...50 {
+        for trial in 1...SlowTests.trials(10, slowLane: 50) {
             // A new ledger: every name is new to it. An existing one knows iPhone and A.
             try race(devices: ["iPhone", "iPad"], existing: nil, trial: trial)
             try race(devices: ["iPhone", "iPad"], existing: existing, trial: trial)
@@ -120,7 +120,7 @@ struct DeviceRaceTests {
     @Test("devices started together on a ledger written before one runtime bring its schema up to date one at a time: none refused, every purchase kept")
     func migrationTogether() throws {
         let fixture = Storefront.repository.appendingPathComponent("Tests/Fixtures/ledgers/main-11d8dc3.sqlite").path
-        for trial in 1...20 {
+        for trial in 1...SlowTests.trials(5, slowLane: 20) {
             let folder = ScratchFolder.make("race-migrate")
             defer { try? FileManager.default.removeItem(at: folder) }
             let ledger = folder.appendingPathComponent("old.sqlite").path

@@ -31,8 +31,7 @@ struct TerminalEndToEndTests {
         try session.waitFor("Trail Boost")
         _ = try session.tmux(["send-keys", "-t", "t", "-l", "jjjb\t\r"])
         try session.waitFor("[ Confirm ]")
-        Thread.sleep(forTimeInterval: 0.3)
-        let screen = try session.screen()
+        let screen = try session.waitForSettled()
         #expect(screen.contains("[ Confirm ]"), "the sheet is still open, waiting for a deliberate answer")
         #expect(!screen.contains("You bought"))
         session.send("Escape", "Enter", "q")
@@ -269,8 +268,12 @@ struct TerminalEndToEndTests {
         session.sendBytes([0x71, 0x21])
         session.sendBytes(Array("\u{1B}[<0;113;1M\u{1B}]11;rgb:0000/0000/0000\u{7}".utf8)) // SGR mouse, an OSC reply
         session.paste("q1b")
-        Thread.sleep(forTimeInterval: 0.6)
-        #expect(try session.screen() == before, "nothing changed and the app is still running")
+        // A key after them all: its overlay shows only once everything before it was read, and had any
+        // of it quit or moved the clock, the screen would not come back as it was.
+        session.send("?")
+        try session.waitFor("Keys — ")
+        session.send("Escape")
+        try session.waitForScreen(before)
         session.send("1")
         try session.waitFor("Clock Nov 22, 2026") // keys still work
         session.send("q")
@@ -283,8 +286,7 @@ struct TerminalEndToEndTests {
         let session = try TmuxSession(arguments: ["--now", "2026-11-21T09:00:00Z", "--locale", "ja_JP", "--territory", "JPN"])
         defer { session.close() }
         try session.waitFor("トレイルブースト")
-        Thread.sleep(forTimeInterval: 0.3)
-        let fresh = try session.screen()
+        let fresh = try session.waitForSettled()
         session.send("?")
         try session.waitFor("キー一覧 —")
         session.send("Escape")
@@ -300,7 +302,7 @@ struct TerminalEndToEndTests {
         // A purchase's result box, over the same wide text.
         session.send("b")
         try session.waitFor("App Store")
-        Thread.sleep(forTimeInterval: 0.5)
+        try session.waitForSettled()
         session.send("Tab")
         session.send("Enter")
         try session.waitFor("[ OK ]")
@@ -413,6 +415,21 @@ final class TmuxSession {
         paste("paste-probe")
         try waitFor("paste-probe")
         return try screen().contains("^[[200~")
+    }
+
+    /// Polls until two captures a tenth of a second apart are the same (the app has drawn its frame
+    /// whole, however busy the machine); bounded. Returns that screen.
+    @discardableResult
+    func waitForSettled(timeout: TimeInterval = 10) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = try screen()
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            let now = try screen()
+            if now == last { return now }
+            last = now
+        }
+        throw Failure("the screen never settled; it was:\n\(last)")
     }
 
     /// Polls until the screen is exactly `expected`; bounded.
