@@ -4,8 +4,9 @@ import StoreModel
 @testable import StoreUI
 
 /// A tour of the main screens in every language besides English, at the standard and the compact
-/// size, against goldens `tour-<screen>-<locale>-<size>.txt`. A new language appends its locale to
-/// `locales`, records with STOREFRONT_RECORD=1, and reads every golden it recorded.
+/// size: Japanese against goldens `tour-<screen>-ja_JP-<size>.txt` (wide text's layout), the others by
+/// what their footers say (`expectGolden` in Support.swift). A new language appends its locale to
+/// `locales`; its words are checked in StringsTests.
 @Suite("Language tour")
 struct LanguageTourTests {
     static let locales = ["de_DE", "fr_FR", "ja_JP", "es_ES", "zh_CN"]
@@ -72,7 +73,14 @@ struct LanguageTourTests {
         return Sample.app(size, locale: locale, territory: territory)
     }
 
-    @Test("every language's tour of the main screens matches its goldens at 80x24 and 50x16",
+    @Test("a footer in another language than the screen's fails the check that stands for goldens in copy-only languages")
+    func footerCheckCanFail() {
+        let english = Self.app(Self.sizes[0], "en_US").view()
+        #expect(footerProblems(english, locale: "es_ES").count >= 3, "an English footer taken for Spanish")
+        #expect(footerProblems(Self.app(Self.sizes[0], "es_ES").view(), locale: "es_ES").isEmpty, "the Spanish store")
+    }
+
+    @Test("every language's tour of the main screens, at 80x24 and 50x16: Japanese matches its goldens, the others speak their language",
           arguments: locales)
     func tour(locale: String) {
         for stop in Stop.allCases {

@@ -48,13 +48,13 @@ struct SignupTests {
         for (locale, territory, language) in Self.locales {
             // 80x24: the top (family, free trials, pay-as-you-go) and the bottom (no offer, pay up front).
             var app = Self.signup(Self.standard, locale: locale, territory: territory)
-            expectGolden(app.view(), "signup-\(language)-80x24-top")
+            expectScreen(app.view(), "signup-\(language)-80x24-top", locale: locale)
             app.press(.end)
-            expectGolden(app.view(), "signup-\(language)-80x24-bottom")
+            expectScreen(app.view(), "signup-\(language)-80x24-bottom", locale: locale)
             var small = Self.signup(Self.compact, locale: locale, territory: territory, selecting: compactChoice[language])
-            expectGolden(small.view(), "signup-\(language)-50x16")
+            expectScreen(small.view(), "signup-\(language)-50x16", locale: locale)
             small.press(.pageDown)
-            expectGolden(small.view(), "signup-\(language)-50x16-details")
+            expectScreen(small.view(), "signup-\(language)-50x16-details", locale: locale)
         }
     }
 
