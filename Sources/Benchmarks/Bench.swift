@@ -9,7 +9,7 @@ import StoreUI
 /// Generates catalogs of the sample's shape (12, 1,000 and 100,000 products) and ledgers (10 and
 /// 10,000 transactions), then measures in process (catalog load, update + view per key, renewals) and
 /// end to end through a real pseudo-terminal with the built binary (first frame, bytes and time per key,
-/// peak memory, lint, scripts with --state). Then the targets of README's "Performance" (issue 33), each
+/// peak memory, lint, scripts with --state). Then the targets of docs/performance.md (issue 33), each
 /// with its figure or ratio and PASS or FAIL; ratios come from programs measured side by side, in turn,
 /// in this one run, so a loaded machine slows both sides alike. Not a test: it reports on this machine.
 @main
@@ -278,7 +278,7 @@ struct Bench: ParsableCommand {
         return (time, duration(usage.ru_utime) + duration(usage.ru_stime))
     }
 
-    /// /proc/loadavg's three load averages, as the README table states them beside a run.
+    /// /proc/loadavg's three load averages, as docs/performance.md states them beside a run.
     static var loadAverage: String {
         let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
         return text.split(separator: " ").prefix(3).joined(separator: " ")
@@ -321,7 +321,7 @@ extension Array where Element == UInt8 {
     }
 }
 
-/// The targets of README's "Performance": each figure or ratio with its limit, PASS or FAIL.
+/// The targets in docs/performance.md: each figure or ratio with its limit, PASS or FAIL.
 struct Targets {
     private var rows: [(what: String, measured: String, limit: String, pass: Bool)] = []
 

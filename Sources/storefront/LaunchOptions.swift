@@ -37,7 +37,7 @@ struct LaunchOptions: ParsableArguments {
     @Option(name: .customLong("time-rate"), help: "StoreKit Testing's time rate: \(TimeRate.allCases.map(\.rawValue).joined(separator: ", ")).")
     var timeRate: String?
 
-    @Option(help: "A scenario file: one setting per line, like \"ask-to-buy on\" (see README). Flags given here win over it.")
+    @Option(help: "A scenario file: one setting per line, like \"ask-to-buy on\" (see docs/qa.md). Flags given here win over it.")
     var scenario: String?
 
     @Flag(name: .customLong("ask-to-buy"), help: "Purchases wait for a parent's approval (deferred).")

@@ -5,7 +5,7 @@ import StoreModel
 import Testing
 
 /// The fuzz targets' promises over their seed corpora and every finding kept in Tests/Fixtures/Fuzz:
-/// a finding of `.ci/fuzz` becomes a regression test by saving its input there (README, "Fuzzing").
+/// a finding of `.ci/fuzz` becomes a regression test by saving its input there (docs/fuzzing.md).
 @Suite("Fuzz targets: seeds and kept findings")
 struct FuzzReplayTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -3,7 +3,7 @@ import StoreModel
 import TextSafety
 
 /// Xcode's StoreKit configuration files (`.storekit`), read as StoreKit Testing in Xcode reads them:
-/// file versions 1.x to 4.x (see README, "Using your own .storekit file").
+/// file versions 1.x to 4.x (see docs/storekit-files.md).
 ///
 /// The shape, learned from files Xcode wrote: at the root `identifier`, `settings`, `version`
 /// `{major, minor}`, `products` (Consumable, NonConsumable), `nonRenewingSubscriptions` and
