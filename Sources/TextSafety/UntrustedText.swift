@@ -16,6 +16,14 @@ public enum UntrustedText {
         }
     }
 
+    /// The left-to-right and right-to-left marks (U+200E, U+200F): allowed in catalog text, where a
+    /// right-to-left name may need them, but in a message they would reorder the quoted value and the
+    /// words around it, so `quoted`, `message` and `path` write them as escapes as they do the
+    /// bidirectional controls.
+    public static func isDirectionalMark(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0x200E || scalar.value == 0x200F
+    }
+
     /// The first forbidden scalar in `text`, if any (for lint messages).
     public static func firstForbidden(in text: String) -> Unicode.Scalar? {
         text.unicodeScalars.first(where: isForbidden)
@@ -61,11 +69,11 @@ public enum UntrustedText {
 
     /// `text` with each forbidden scalar but those `kept` written as its escape.
     private static func escapingForbidden(_ text: String, keeping kept: (Unicode.Scalar) -> Bool) -> String {
-        guard !isPrintableASCII(text, lineFeed: kept("\n")),
-              text.unicodeScalars.contains(where: { !kept($0) && isForbidden($0) }) else { return text }
+        func escapes(_ scalar: Unicode.Scalar) -> Bool { !kept(scalar) && (isForbidden(scalar) || isDirectionalMark(scalar)) }
+        guard !isPrintableASCII(text, lineFeed: kept("\n")), text.unicodeScalars.contains(where: escapes) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
-            result += kept(scalar) || !isForbidden(scalar) ? String(scalar) : escaped(scalar)
+            result += escapes(scalar) ? escaped(scalar) : String(scalar)
         }
         return result
     }
@@ -96,7 +104,7 @@ public enum UntrustedText {
         case "\t": return "\\t"
         case "\u{1B}": return "\\e"
         default:
-            guard isForbidden(scalar) else { return String(scalar) }
+            guard isForbidden(scalar) || isDirectionalMark(scalar) else { return String(scalar) }
             return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         }
     }

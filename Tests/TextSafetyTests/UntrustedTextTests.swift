@@ -31,6 +31,15 @@ struct UntrustedTextTests {
         #expect(UntrustedText.isForbidden("\u{2028}") && UntrustedText.isForbidden("\u{2029}"))
     }
 
+    @Test("the left-to-right and right-to-left marks are escaped in messages, quoted values and paths, as the other bidirectional controls are, and kept in content")
+    func directionalMarksEscapedInMessages() {
+        #expect(UntrustedText.quoted("abc\u{200F}123\u{200E}") == #""abc\u{200F}123\u{200E}""#)
+        #expect(UntrustedText.message("products[0]: \u{200F}name") == #"products[0]: \u{200F}name"#)
+        #expect(UntrustedText.path("/tmp/\u{200E}x.json") == #"/tmp/\u{200E}x.json"#)
+        #expect(UntrustedText.displayable("שלום\u{200F} 12") == "שלום\u{200F} 12", "a right-to-left name may need its marks on screen")
+        #expect(!UntrustedText.isForbidden("\u{200F}"), "catalog text may hold them")
+    }
+
     @Test("forbidden scalars are named in words")
     func describeNames() {
         #expect(UntrustedText.describe("\u{1B}") == "U+001B (escape)")
