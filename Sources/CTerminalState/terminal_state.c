@@ -192,7 +192,9 @@ static void sf_signal_install_handler(int sig, void (*sf_handler)(int), int sf_f
 
 void sf_signal_install_winch(void) { sf_signal_install_handler(SIGWINCH, sf_signal_winch, SA_RESTART); }
 
-/// Handler for SIGINT, SIGTERM, SIGHUP, SIGQUIT: records the signal for the main loop to poll.
+/// Handler for the signals that ask the program to end (SIGINT, SIGTERM, SIGHUP, SIGQUIT, and every
+/// other whose default action ends the process: ProcessSignals.recorded): records the signal for the
+/// main loop to poll.
 /// If a second one arrives before the program has stopped, the program is not listening: restore
 /// the terminal and die of the signal.
 static void sf_signal_record(int sig) {
@@ -315,6 +317,8 @@ void sf_signal_install_record(int sig) {
     // No SA_RESTART: a blocking read returns EINTR so the main loop wakes.
     sf_signal_install_handler(sig, sf_signal_record, 0);
 }
+
+void sf_signal_install_ignore(int sig) { sf_signal_install_handler(sig, SIG_IGN, 0); }
 
 void sf_signal_install_crash(int sig) {
     if (sig <= 0 || sig >= SF_MAX_SIGNAL || sf_state()->installed[sig]) return;

@@ -46,8 +46,9 @@ enum Interactive {
             // What another device of the account saved, and what the notification server answered.
             if runtime.poll() { frames.changed() }
             if frames.frameDue(at: runtime.state.store.now) { draw() }
-            // SIGTERM, SIGHUP (terminal closed), SIGINT, SIGQUIT: restore the terminal, then die of the
-            // signal so the parent sees why.
+            // SIGTERM, SIGHUP (terminal closed), SIGINT, SIGQUIT and every other signal that asks the
+            // program to end (ProcessSignals.recorded): restore the terminal, then die of the signal so
+            // the parent sees why.
             if let signal = screen.pendingSignal { TerminalScreen.terminate(bySignal: signal) }
             // Take every key already waiting before drawing again, so a key storm costs one frame. With
             // nothing due, wait for a key until the clock next changes what a screen shows; another

@@ -121,13 +121,16 @@ struct TerminalEndToEndTests {
 
     static let signalNumbers: [String: Int32] = ["TERM": SIGTERM, "HUP": SIGHUP, "INT": SIGINT, "QUIT": SIGQUIT,
                                                  "SEGV": SIGSEGV, "ABRT": SIGABRT, "ILL": SIGILL, "FPE": SIGFPE,
-                                                 "BUS": SIGBUS, "TRAP": SIGTRAP]
+                                                 "BUS": SIGBUS, "TRAP": SIGTRAP, "SYS": SIGSYS, "XCPU": SIGXCPU,
+                                                 "PIPE": SIGPIPE, "ALRM": SIGALRM, "USR1": SIGUSR1, "USR2": SIGUSR2,
+                                                 "VTALRM": SIGVTALRM, "PROF": SIGPROF, "STKFLT": SIGSTKFLT, "PWR": SIGPWR]
 
     /// A crash's handler says so in one line; the signals that ask the program to stop end it quietly.
-    static let crashes: Set<String> = ["SEGV", "ABRT", "ILL", "FPE", "BUS", "TRAP"]
+    static let crashes: Set<String> = ["SEGV", "ABRT", "ILL", "FPE", "BUS", "TRAP", "SYS", "XCPU"]
 
-    @Test("every signal that ends the program (TERM, HUP, INT, QUIT, and crashes sent by kill) restores the terminal, then the process dies of it (status 128+n)",
-          arguments: ["TERM", "HUP", "INT", "QUIT", "SEGV", "ABRT", "ILL", "FPE", "BUS", "TRAP"])
+    @Test("every signal whose default action ends the program (TERM, HUP, INT, QUIT, PIPE, ALRM, USR1, USR2, VTALRM, PROF, STKFLT, PWR, and crashes sent by kill) restores the terminal, then the process dies of it (status 128+n)",
+          arguments: ["TERM", "HUP", "INT", "QUIT", "PIPE", "ALRM", "USR1", "USR2", "VTALRM", "PROF", "STKFLT", "PWR",
+                      "SEGV", "ABRT", "ILL", "FPE", "BUS", "TRAP", "SYS", "XCPU"])
     func signalRestores(signal: String) throws {
         let session = try TmuxSession()
         defer { session.close() }
@@ -142,6 +145,54 @@ struct TerminalEndToEndTests {
         let said = try session.screen().contains("storefront crashed (signal \(number))")
         #expect(said == Self.crashes.contains(signal), "a crash, and only a crash, says so in one line")
         if !Self.crashes.contains(signal) { #expect(try !session.bracketedPasteLeftOn()) }
+    }
+
+    @Test("past a file-size limit (ulimit -f) a purchase is not saved and says so on screen; the program goes on, quits normally, and the ledger keeps every purchase it reported")
+    func fileSizeLimitIsAnError() throws {
+        let folder = ScratchFolder.make("xfsz")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ledger = folder.appendingPathComponent("ledger.sqlite").path
+        let script = folder.appendingPathComponent("make.script")
+        try "launch --now 2026-11-21T09:00:00Z --state \(ledger)\nbuy com.trailhead.maps.alps\nexpect-entitlements com.trailhead.maps.alps\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        let first = try Storefront.run(["script", script.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        // Room for about one more page of the ledger (bash counts ulimit -f in KiB).
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: ledger)[.size] as? Int)
+        let session = try TmuxSession(command: ["bash", "-c", "ulimit -f \(size / 1024 + 6); exec \"$0\" \"$@\"", Storefront.binary.path,
+                                                "--state", ledger, "--locale", "en_US", "--territory", "USA"])
+        defer { session.close() }
+        try session.waitFor("skip")  // a ledger's first interactive launch opens on onboarding
+        session.send("Escape")
+        try session.waitFor("Trail Boost")
+        var bought = 0
+        var refused = false
+        for _ in 0..<200 where !refused {
+            session.send("b")
+            try session.waitFor("[ Confirm ]")
+            session.send("Tab", "Enter")
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline {
+                let screen = try session.screen()
+                if screen.contains("Not saved") { refused = true; break }
+                if screen.contains("You bought") { bought += 1; break }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            if !refused {
+                session.send("Enter")
+                try session.waitForSettled()
+            }
+        }
+        #expect(refused, "the limit was reached after \(bought) purchases")
+        #expect(try session.screen().contains("Trail Boost"), "the program still runs")
+        session.send("q")
+        try session.waitForExit(timeout: 10)
+        #expect(session.exitStatus == "0", "not killed by SIGXFSZ (153): \(session.exitStatus)")
+        #expect(session.sttyAfter.contains(" icanon") && session.sttyAfter.contains(" echo"))
+        let read = try Storefront.run(["ledger", "--state", ledger, "--json"])
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.stdout.components(separatedBy: "com.trailhead.boost.small").count - 1 >= bought,
+                "every purchase reported bought is in the ledger")
     }
 
     @Test("stopped and continued from outside (SIGSTOP, SIGCONT), the program takes the terminal back and repaints what was drawn over")
