@@ -212,7 +212,7 @@ public final class Ledger {
         close(descriptor)
         defer { unlink(draft) }
         do {
-            let database = try openForWriting(draft, new: true)
+            let database = try openForWriting(draft, new: true, naming: path)
             try failures(path) { try database.close() }
         } catch {
             // SQLite's journal, were it left by a failed first write.
@@ -373,18 +373,20 @@ public final class Ledger {
 
     /// The connection `save` writes through: rollback journal, every commit synced; a new ledger is
     /// marked as one (first, so a ledger stopped while being made is still known for one) and migrated.
-    private static func openForWriting(_ path: String, new: Bool) throws(Failure) -> DatabaseQueue {
+    /// `naming` is the path messages give: a new ledger's draft is opened under the name the person chose.
+    private static func openForWriting(_ path: String, new: Bool, naming named: String? = nil) throws(Failure) -> DatabaseQueue {
+        let shown = named ?? path
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
             let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
             guard mode == "delete" else {
-                throw Failure.unreadable(path: path, detail: "SQLite cannot use a rollback journal here (journal mode \(mode ?? "unknown"))")
+                throw Failure.unreadable(path: shown, detail: "SQLite cannot use a rollback journal here (journal mode \(mode ?? "unknown"))")
             }
             // Every commit reaches the disk before `save` returns.
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        return try failures(path) {
+        return try failures(shown) {
             let database = try DatabaseQueue(path: path, configuration: configuration)
             if new { try database.write { db in try db.execute(sql: "PRAGMA application_id = \(applicationID)") } }
             try migrator.migrate(database)

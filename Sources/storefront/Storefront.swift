@@ -61,6 +61,10 @@ struct Storefront: ParsableCommand {
     /// Every error that stops the program prints one clear message and exits 2; help exits 0. A script
     /// exits 1 for a failed expectation and 3 for a refused line.
     static func main() {
+        // Past a file-size limit (`ulimit -f`) a write fails with EFBIG, which every writer reports
+        // (the ledger, a cast, an export), instead of SIGXFSZ killing the process mid-write and leaving
+        // a half-made file behind. The interactive terminal keeps it ignored too (ProcessSignals.ignored).
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()

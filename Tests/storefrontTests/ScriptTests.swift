@@ -49,6 +49,23 @@ struct ScriptTests {
         return (try Storefront.run(["script", file.path] + arguments), folder)
     }
 
+    @Test("past a file-size limit (ulimit -f) a new --state ledger is refused with exit 2 naming the path the person gave, and no half-made file is left")
+    func fileSizeLimitLeavesNothing() throws {
+        let folder = ScratchFolder.make("xfsz-script")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ledger = folder.appendingPathComponent("new.sqlite").path
+        let script = folder.appendingPathComponent("buy.script")
+        try "launch --now 2026-11-21T09:00:00Z --state \(ledger)\nbuy com.trailhead.maps.alps\nexpect-entitlements com.trailhead.maps.alps\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        // 8 KiB: less than a new ledger's schema. Spawned with every signal at its default (a Foundation
+        // Process would inherit what the test process ignores, and SIGXFSZ is the point here).
+        let run = try Spawned.run("/bin/bash", ["-c", "ulimit -f 8; exec \"$0\" script \"$1\"", Storefront.binary.path, script.path], timeout: 60)
+        #expect(run.status == 2, "not killed by SIGXFSZ (153): \(run.status) \(run.output)")
+        #expect(run.output.contains("cannot use \(ledger) as the ledger"), "\(run.output)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "buy.script" }
+        #expect(left.isEmpty, "left behind: \(left)")
+    }
+
     @Test("a script with CRLF line endings runs, and its expectations are checked")
     func crlf() throws {
         let (passing, _) = try run("# Windows line endings\r\nlaunch --now 2026-11-21\r\nexpect \"Trail Boost\"\r\n")
