@@ -87,12 +87,16 @@ struct ScriptCommand: ParsableCommand {
         let folder = ledgers.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("storefront-script-\(UUID().uuidString)", isDirectory: true)
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            if ledgers == nil {
+                try ScratchFolders.make(folder)
+            } else {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            }
         } catch {
             throw StartupError(message: "cannot create the \(ledgers == nil ? "scratch folder for the script's ledgers" : "ledgers folder") \(folder.path): \(error.localizedDescription)")
         }
-        // The scratch folder goes however the run ends: passed, failed or malformed.
-        defer { if ledgers == nil { try? FileManager.default.removeItem(at: folder) } }
+        // The scratch folder goes however the run ends: passed, failed, malformed or interrupted.
+        defer { if ledgers == nil { ScratchFolders.remove(folder) } }
         var runner = ScriptRunner(file: file, record: record, trace: trace, ledgers: folder)
         runner.recordsCast = cast != nil
         // The recording is written however the run ends: a failed expectation is worth seeing too.

@@ -66,6 +66,37 @@ struct ScriptTests {
         #expect(left.isEmpty, "left behind: \(left)")
     }
 
+    @Test("a script interrupted by Ctrl-C, SIGTERM or SIGHUP removes its scratch folder of ledgers, then dies of the signal", arguments: [SIGINT, SIGTERM, SIGHUP])
+    func interruptedScriptLeavesNothing(signal: Int32) throws {
+        let folder = ScratchFolder.make("interrupted")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        // A relative --state path: the ledger goes in the run's own scratch folder.
+        var lines = ["launch --now 2026-11-21T09:00:00Z --state ledger.sqlite"]
+        for _ in 0..<2_000 { lines += ["buy com.trailhead.boost.small", "expect \"Trail Boost\""] }
+        let script = folder.appendingPathComponent("long.script")
+        try lines.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+        let trace = folder.appendingPathComponent("trace").path
+        // Spawned with every signal at its default, as from a shell.
+        let pid = try Spawned.start("/usr/bin/env", ["TMPDIR=\(temporary.path)", Storefront.binary.path, "script", "--trace", script.path],
+                                    stdout: trace, stderr: trace + ".err")
+        defer { ChildProcesses.unregister(pid) }
+        func scratch() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []).filter { $0.hasPrefix("storefront-script-") } }
+        let deadline = Date().addingTimeInterval(30)
+        while ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n").count < 20, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(scratch().count == 1, "the run made its scratch folder")
+        kill(pid, signal)
+        var status: Int32 = 0
+        let ended = Date().addingTimeInterval(10)
+        while waitpid(pid, &status, WNOHANG) == 0, Date() < ended { Thread.sleep(forTimeInterval: 0.01) }
+        if Date() >= ended { kill(pid, SIGKILL); waitpid(pid, &status, 0) }
+        #expect(status & 0x7f == signal, "died of signal \(signal), as a shell expects (status \(status))")
+        #expect(scratch().isEmpty, "left behind: \(scratch())")
+    }
+
     @Test("a script with CRLF line endings runs, and its expectations are checked")
     func crlf() throws {
         let (passing, _) = try run("# Windows line endings\r\nlaunch --now 2026-11-21\r\nexpect \"Trail Boost\"\r\n")

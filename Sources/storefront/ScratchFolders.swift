@@ -1,0 +1,41 @@
+import Dispatch
+import Foundation
+
+/// Scratch folders a command makes for itself (a script's ledgers when no `--ledgers` is given) and
+/// removes when it ends. Ctrl-C, SIGTERM and SIGHUP remove them too, before the process dies of the
+/// signal as it would have (the parent still sees why): an interrupted `storefront script` leaves
+/// nothing in `$TMPDIR` (issue 53, item 7). A signal ignored when the program started (nohup) stays
+/// ignored.
+enum ScratchFolders {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var folders: Set<URL> = []
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+
+    /// Makes `folder` and removes it if the process is interrupted before `remove`.
+    static func make(_ folder: URL) throws {
+        _ = watchSignals
+        lock.withLock { _ = folders.insert(folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    static func remove(_ folder: URL) {
+        try? FileManager.default.removeItem(at: folder)
+        lock.withLock { _ = folders.remove(folder) }
+    }
+
+    private static let watchSignals: Void = {
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            var current = sigaction()
+            guard sigaction(number, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { continue }  // SIG_DFL only
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                for folder in lock.withLock({ folders }) { try? FileManager.default.removeItem(at: folder) }
+                signal(number, SIG_DFL)
+                kill(getpid(), number)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }()
+}
