@@ -28,6 +28,6 @@ struct CertificatesCommand: ParsableCommand {
         } catch {
             throw StartupError(message: error.description)
         }
-        print(UntrustedText.message("\(UntrustedText.path(out)): root.der and root.pem written (the chain is kept in \(UntrustedText.path(folder)))"))
+        StandardStreams.out(UntrustedText.message("\(UntrustedText.path(out)): root.der and root.pem written (the chain is kept in \(UntrustedText.path(folder)))") + "\n")
     }
 }

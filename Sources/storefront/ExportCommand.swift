@@ -86,8 +86,8 @@ struct ExportCommand: ParsableCommand {
         } catch {
             throw StartupError(message: "cannot write \(UntrustedText.path(storekit)): \((error as NSError).localizedDescription)")
         }
-        for line in result.dropped { FileHandle.standardError.write(Data(UntrustedText.message("storefront export: not written: \(line)\n").utf8)) }
-        print(UntrustedText.message("\(UntrustedText.path(storekit)): StoreKit configuration \(StoreKitExport.version(of: source).major).\(StoreKitExport.version(of: source).minor) written (\(source.products.count) products)"))
+        for line in result.dropped { StandardStreams.err(UntrustedText.message("storefront export: not written: \(line)\n")) }
+        StandardStreams.out(UntrustedText.message("\(UntrustedText.path(storekit)): StoreKit configuration \(StoreKitExport.version(of: source).major).\(StoreKitExport.version(of: source).minor) written (\(source.products.count) products)") + "\n")
     }
 
     /// Every signed item of the ledger at `state`, one compact JWS per file in `folder`.
@@ -110,7 +110,7 @@ struct ExportCommand: ParsableCommand {
         } catch {
             throw StartupError(message: "cannot write \(UntrustedText.path(folder)): \((error as NSError).localizedDescription)")
         }
-        print(UntrustedText.message("\(UntrustedText.path(folder)): \(items.count) signed item\(items.count == 1 ? "" : "s") written (root: storefront certificates --out DIR)"))
+        StandardStreams.out(UntrustedText.message("\(UntrustedText.path(folder)): \(items.count) signed item\(items.count == 1 ? "" : "s") written (root: storefront certificates --out DIR)") + "\n")
     }
 
     /// Where the file is written: `path` when it is a regular file or nothing yet, or the file a

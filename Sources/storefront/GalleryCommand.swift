@@ -85,9 +85,9 @@ struct GalleryCommand: ParsableCommand {
             throw StartupError(message: "cannot write the gallery into \(UntrustedText.path(folder.path)): \(error.localizedDescription)")
         }
         let count = gallery.drawings.count * choices.count
-        print("wrote \(count) screens (\(Set(gallery.drawings.map(\.kind)).count) kinds × \(localeIDs.count) locales × \(sizes.count) sizes × \(choices.count) themes) to \(UntrustedText.path(folder.appendingPathComponent("index.html").path))")
+        StandardStreams.out("wrote \(count) screens (\(Set(gallery.drawings.map(\.kind)).count) kinds × \(localeIDs.count) locales × \(sizes.count) sizes × \(choices.count) themes) to \(UntrustedText.path(folder.appendingPathComponent("index.html").path))" + "\n")
         if !gallery.unreached.isEmpty {
-            FileHandle.standardError.write(Data("storefront: note: not drawn, as this catalog lacks what their sample flows use: \(gallery.unreached.joined(separator: ", "))\n".utf8))
+            StandardStreams.err("storefront: note: not drawn, as this catalog lacks what their sample flows use: \(gallery.unreached.joined(separator: ", "))\n")
         }
     }
 
@@ -105,8 +105,8 @@ struct GalleryCommand: ParsableCommand {
         } catch {
             throw StartupError(message: "cannot write \(UntrustedText.path(page.path)): \(error.localizedDescription)")
         }
-        for entry in comparison.entries { print("\(entry.change.rawValue) \(UntrustedText.path(entry.name))") }
-        FileHandle.standardError.write(Data("\(comparison.entries.count) screen\(comparison.entries.count == 1 ? "" : "s") differ; side by side in \(UntrustedText.path(page.path))\n".utf8))
+        for entry in comparison.entries { StandardStreams.out("\(entry.change.rawValue) \(UntrustedText.path(entry.name))\n") }
+        StandardStreams.err("\(comparison.entries.count) screen\(comparison.entries.count == 1 ? "" : "s") differ; side by side in \(UntrustedText.path(page.path))\n")
         if !comparison.entries.isEmpty { throw ExitCode(1) }
     }
 

@@ -127,8 +127,8 @@ struct LaunchOptions: ParsableArguments {
         /// Says on stderr what the launch notice says, for the commands that print instead of drawing.
         func reportEarlierNow() {
             guard let earlierNowIgnored else { return }
-            FileHandle.standardError.write(Data(("storefront: --now \(earlierNowIgnored.formatted(.iso8601)) is before the ledger's clock, "
-                + "which goes on from \(store.now.formatted(.iso8601))\n").utf8))
+            StandardStreams.err("storefront: --now \(earlierNowIgnored.formatted(.iso8601)) is before the ledger's clock, "
+                + "which goes on from \(store.now.formatted(.iso8601))\n")
         }
 
         /// The app at launch, on the screen `--open` asked for.
@@ -355,7 +355,7 @@ struct LaunchOptions: ParsableArguments {
             let ignored = loaded.ignoredKeys
             if !ignored.isEmpty {
                 let shown = UntrustedText.path(url.path)
-                FileHandle.standardError.write(Data(UntrustedText.message("storefront: \(shown): ignored \(ignored.count) key\(ignored.count == 1 ? "" : "s") storefront does not read (\(ignored.prefix(3).map(\.path.description).joined(separator: ", "))\(ignored.count > 3 ? ", …" : "")); `storefront lint` lists them\n").utf8))
+                StandardStreams.err(UntrustedText.message("storefront: \(shown): ignored \(ignored.count) key\(ignored.count == 1 ? "" : "s") storefront does not read (\(ignored.prefix(3).map(\.path.description).joined(separator: ", "))\(ignored.count > 3 ? ", …" : "")); `storefront lint` lists them\n"))
             }
             if let territory, let moved = StoreKitConfiguration.catalog(loaded.catalog, inStorefront: territory) { loaded.catalog = moved }
             return loaded

@@ -62,7 +62,7 @@ struct LedgerCommand: ParsableCommand {
             }
         }
         if !json, sections.isEmpty { output = "the ledger holds no transactions, renewal info or log entries\n" }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        StandardStreams.out(output)
     }
 
     /// A JSON string, escaped as the project's JSON writer escapes it.

@@ -47,7 +47,7 @@ struct Lint: ParsableCommand {
             for problem in error.problems { output.line(shown, problem.path.description, problem.reason) }
             output.flush()
             let count = error.problems.count
-            FileHandle.standardError.write(Data("storefront lint: \(count) problem\(count == 1 ? "" : "s")\n".utf8))
+            StandardStreams.err("storefront lint: \(count) problem\(count == 1 ? "" : "s")\n")
             throw ExitCode(2)
         }
     }
@@ -70,7 +70,7 @@ struct Lint: ParsableCommand {
 
         mutating func flush() {
             guard !buffer.isEmpty else { return }
-            try? FileHandle.standardOutput.write(contentsOf: Data(buffer))
+            StandardStreams.write(buffer, to: STDOUT_FILENO)
             buffer.removeAll(keepingCapacity: true)
         }
     }

@@ -251,7 +251,7 @@ struct ScriptRunner {
             case .quit: quitAt = step.line
             case .refused(let why): throw Refused(message: "\(file):\(step.line): \(why)")
             case .note(let note):
-                FileHandle.standardError.write(Data(UntrustedText.message("\(file):\(step.line): note: \(note)\n").utf8))
+                StandardStreams.err(UntrustedText.message("\(file):\(step.line): note: \(note)\n"))
             default: break
             }
         }
@@ -343,7 +343,7 @@ struct ScriptRunner {
             \(frame)
 
             """
-        FileHandle.standardError.write(Data(UntrustedText.message(message).utf8))
+        StandardStreams.err(UntrustedText.message(message))
         throw Failed()
     }
 }

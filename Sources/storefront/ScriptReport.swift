@@ -59,14 +59,14 @@ struct ScriptReport {
         for index in files.indices {
             let run = results.wait(index)
             runs.append(run)
-            if !run.stdout.isEmpty { FileHandle.standardOutput.write(Data(run.stdout.utf8)) }
-            if run.status != 0, !run.stderr.isEmpty { FileHandle.standardError.write(Data(run.stderr.utf8)) }
+            if !run.stdout.isEmpty { StandardStreams.out(run.stdout) }
+            if run.status != 0, !run.stderr.isEmpty { StandardStreams.err(run.stderr) }
             let line = run.status == 0 ? "PASS \(run.file)" : "FAIL \(run.file)\(run.line.map { ":\($0)" } ?? "") \(run.reason)"
-            FileHandle.standardOutput.write(Data(UntrustedText.message(line + "\n").utf8))
+            StandardStreams.out(UntrustedText.message(line + "\n"))
         }
         workers.forEach { $0.wait() }
         let failed = runs.filter { $0.status != 0 }.count
-        FileHandle.standardOutput.write(Data("\(runs.count - failed) passed, \(failed) failed\n".utf8))
+        StandardStreams.out("\(runs.count - failed) passed, \(failed) failed\n")
         if let junit = command.junit {
             do {
                 try JUnitReport.xml(runs).write(toFile: junit, atomically: true, encoding: .utf8)

@@ -34,7 +34,7 @@ extension ScriptRunner {
                 text += "  event \(id): " + (store.event(id).map { Self.row(StoreKitFields.event($0), Self.tracedEventFields) } ?? "removed") + "\n"
             }
         }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStreams.out(text)
     }
 
     private func outcome(_ step: Script.Step) -> String {

@@ -105,7 +105,7 @@ struct ServeCommand: ParsableCommand {
         do {
             try SSHServer.run(configuration) { port in
                 let text = Self.announcement(settings: settings, port: port, hostKey: hostKey, demo: demo, authorizedKeys: authorizedKeys)
-                FileHandle.standardOutput.write(Data((text + "\n").utf8))
+                StandardStreams.out((text + "\n"))
             }
         } catch {
             throw StartupError(message: "\(error)")
@@ -162,7 +162,7 @@ struct ServeCommand: ParsableCommand {
         case (.some(let path), false):
             do {
                 let keys = try AuthorizedKeys(path: path)
-                for line in keys.unusable { FileHandle.standardError.write(Data(UntrustedText.message("storefront serve: \(line)\n").utf8)) }
+                for line in keys.unusable { StandardStreams.err(UntrustedText.message("storefront serve: \(line)\n")) }
                 admission = .keys(keys)
             } catch {
                 throw StartupError(message: error.description)

@@ -38,12 +38,12 @@ struct Storefront: ParsableCommand {
             // The same answer the full-screen interface follows: a locale that is not UTF-8 gets ASCII.
             let charset = EnvironmentCharset(environment)
             if charset == .utf8 {
-                print(text, terminator: "")
+                StandardStreams.out(text)
             } else if !ASCIIText.canTransliterate(session.locale) {
                 throw StartupError(message: "\(charset.reason), and \(Locale(identifier: "en").localizedString(forLanguageCode: session.locale.language.languageCode?.identifier ?? "") ?? "this language") text has no faithful ASCII form; set LANG=C.UTF-8, or pass --locale en_US")
             } else {
-                FileHandle.standardError.write(Data("storefront: \(charset.reason), so the store is printed as an ASCII transliteration; set LANG=C.UTF-8 for the real text\n".utf8))
-                print(ASCIIText.transliterate(text), terminator: "")
+                StandardStreams.err("storefront: \(charset.reason), so the store is printed as an ASCII transliteration; set LANG=C.UTF-8 for the real text\n")
+                StandardStreams.out(ASCIIText.transliterate(text))
             }
             return
         }
@@ -69,16 +69,16 @@ struct Storefront: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as StartupError {
-            FileHandle.standardError.write(Data(UntrustedText.message("storefront: \(error.message)\n").utf8))
+            StandardStreams.err(UntrustedText.message("storefront: \(error.message)\n"))
             Foundation.exit(2)
         } catch is ScriptRunner.Failed {
             Foundation.exit(1)
         } catch let refused as ScriptRunner.Refused {
-            FileHandle.standardError.write(Data(UntrustedText.message("storefront: \(refused.message)\n").utf8))
+            StandardStreams.err(UntrustedText.message("storefront: \(refused.message)\n"))
             Foundation.exit(3)
         } catch {
             if exitCode(for: error) == .success || error is ExitCode { exit(withError: error) }
-            FileHandle.standardError.write(Data(UntrustedText.message(fullMessage(for: error) + "\n").utf8))
+            StandardStreams.err(UntrustedText.message(fullMessage(for: error) + "\n"))
             Foundation.exit(2)
         }
     }
