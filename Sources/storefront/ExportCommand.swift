@@ -80,12 +80,7 @@ struct ExportCommand: ParsableCommand {
             }
         }
         let result = StoreKitExport.export(source, territory: territory, errors: errors)
-        let destination = try Self.destination(storekit)
-        do {
-            try Data(result.text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
-        } catch {
-            throw StartupError(message: "cannot write \(UntrustedText.path(storekit)): \((error as NSError).localizedDescription)")
-        }
+        try OutputFile.write(Data(result.text.utf8), to: storekit, option: "--storekit")
         for line in result.dropped { StandardStreams.err(UntrustedText.message("storefront export: not written: \(line)\n")) }
         StandardStreams.out(UntrustedText.message("\(UntrustedText.path(storekit)): StoreKit configuration \(StoreKitExport.version(of: source).major).\(StoreKitExport.version(of: source).minor) written (\(source.products.count) products)") + "\n")
     }
@@ -102,36 +97,15 @@ struct ExportCommand: ParsableCommand {
         // deviceVerificationID as the ledger keeps it, with nonces that make the export the same each time.
         let device = DeviceVerification(id: store.deviceVerificationID, reproducible: true)
         let items = try SignedExport.items(of: store, chain: chain, device: device)
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for item in items {
-                try Data(item.jws.utf8).write(to: URL(fileURLWithPath: folder + "/" + item.name), options: .atomic)
-            }
-        } catch {
-            throw StartupError(message: "cannot write \(UntrustedText.path(folder)): \((error as NSError).localizedDescription)")
+        try OutputFile.folder(folder, option: "--jws")
+        for item in items {
+            try OutputFile.write(Data(item.jws.utf8), to: folder + "/" + item.name, option: "--jws")
+        }
+        // A folder exported into before holds only this ledger's items afterwards: no stale .jws beside them.
+        let written = Set(items.map(\.name))
+        for stale in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where stale.hasSuffix(".jws") && !written.contains(stale) {
+            unlink(folder + "/" + stale)
         }
         StandardStreams.out(UntrustedText.message("\(UntrustedText.path(folder)): \(items.count) signed item\(items.count == 1 ? "" : "s") written (root: storefront certificates --out DIR)") + "\n")
-    }
-
-    /// Where the file is written: `path` when it is a regular file or nothing yet, or the file a
-    /// symbolic link names (the link is followed and stays a link; the atomic write would otherwise
-    /// put a file in its place). A FIFO, a device, a folder or a link to nothing is refused before
-    /// anything is written: the atomic write would replace it with a file.
-    static func destination(_ path: String) throws -> String {
-        func refuse(_ what: String) -> StartupError {
-            StartupError(message: "cannot write \(UntrustedText.path(path)): it is \(what); export writes only to a regular file or a new path (--storekit)")
-        }
-        var target = path
-        var info = stat()
-        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            guard let resolved = realpath(path, nil) else {
-                let named = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-                throw refuse("a symbolic link to \(UntrustedText.path(named)), which does not exist")
-            }
-            target = String(cString: resolved)
-            free(resolved)
-        }
-        if let kind = FileKind.notRegular(target) { throw refuse(kind) }
-        return target
     }
 }

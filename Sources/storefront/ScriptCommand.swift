@@ -99,14 +99,22 @@ struct ScriptCommand: ParsableCommand {
         defer { if ledgers == nil { ScratchFolders.remove(folder) } }
         var runner = ScriptRunner(file: file, record: record, trace: trace, ledgers: folder)
         runner.recordsCast = cast != nil
-        // The recording is written however the run ends: a failed expectation is worth seeing too.
-        defer { if let cast, let recording = runner.cast { try? Data(recording.text.utf8).write(to: URL(fileURLWithPath: cast)) } }
+        // A place the recording cannot go (a FIFO, a folder, a link to nothing) is refused before the run.
+        if let cast { _ = try OutputFile.destination(cast, option: "--cast") }
         do {
             try runner.run(script)
         } catch {
             line = runner.line
+            // The recording is written however the run ends: a failed expectation is worth seeing too.
+            // The script's own outcome is the exit status; a recording not written is said beside it.
+            if let cast, let recording = runner.cast {
+                do { try OutputFile.write(Data(recording.text.utf8), to: cast, option: "--cast") } catch let failure as StartupError {
+                    StandardStreams.err(UntrustedText.message("storefront: \(failure.message)\n"))
+                }
+            }
             throw error
         }
+        if let cast, let recording = runner.cast { try OutputFile.write(Data(recording.text.utf8), to: cast, option: "--cast") }
     }
 }
 

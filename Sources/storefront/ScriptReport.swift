@@ -41,11 +41,13 @@ struct ScriptReport {
 
     func run() throws {
         let files = try scripts()
+        // A place the report cannot go is refused before any script runs.
+        if let junit = command.junit { _ = try OutputFile.destination(junit, option: "--junit") }
         let jobs = command.jobs ?? 1
         let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-report-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        try? ScratchFolders.make(scratch)
+        defer { ScratchFolders.remove(scratch) }
 
         let results = Results(count: files.count)
         let next = Results.Counter()
@@ -67,13 +69,7 @@ struct ScriptReport {
         workers.forEach { $0.wait() }
         let failed = runs.filter { $0.status != 0 }.count
         StandardStreams.out("\(runs.count - failed) passed, \(failed) failed\n")
-        if let junit = command.junit {
-            do {
-                try JUnitReport.xml(runs).write(toFile: junit, atomically: true, encoding: .utf8)
-            } catch {
-                throw StartupError(message: "cannot write the JUnit report \(junit): \(error.localizedDescription)")
-            }
-        }
+        if let junit = command.junit { try OutputFile.write(Data(JUnitReport.xml(runs).utf8), to: junit, option: "--junit") }
         let worst = runs.map(\.status).max() ?? 0
         if worst != 0 { throw ExitCode(worst) }
     }
