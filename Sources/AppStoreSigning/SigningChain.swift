@@ -193,16 +193,10 @@ public struct SigningChain: @unchecked Sendable {
         }
     }
 
-    /// The root in DER and PEM, for a backend's verifier (`storefront certificates --out DIR`).
-    public func writeRoot(to folder: String) throws(Failure) {
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            var serializer = DER.Serializer()
-            try serializer.serialize(root)
-            try Data(serializer.serializedBytes).write(to: URL(fileURLWithPath: folder + "/root.der"))
-            try Data(root.serializeAsPEM().pemString.utf8).write(to: URL(fileURLWithPath: folder + "/root.pem"))
-        } catch {
-            throw .unwritable(path: folder, detail: "\(error)")
-        }
+    /// The root in DER and in PEM, for a backend's verifier (`storefront certificates --out DIR` writes them).
+    public func rootFiles() throws -> (der: Data, pem: Data) {
+        var serializer = DER.Serializer()
+        try serializer.serialize(root)
+        return (Data(serializer.serializedBytes), Data(try root.serializeAsPEM().pemString.utf8))
     }
 }

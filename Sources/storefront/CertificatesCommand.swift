@@ -22,12 +22,18 @@ struct CertificatesCommand: ParsableCommand {
 
     func run() throws {
         let folder = SigningChain.defaultFolder()
+        let files: (der: Data, pem: Data)
         do {
-            let chain = try SigningChain.load(folder: folder)
-            try chain.writeRoot(to: out)
+            files = try SigningChain.load(folder: folder).rootFiles()
+        } catch let failure as SigningChain.Failure {
+            throw StartupError(message: failure.description)
         } catch {
-            throw StartupError(message: error.description)
+            throw StartupError(message: "cannot encode the root certificate: \(error)")
         }
+        // Written as every file the person names is: whole or not at all, into a folder made if missing.
+        try OutputFile.folder(out, option: "--out")
+        try OutputFile.write(files.der, to: out + "/root.der", option: "--out")
+        try OutputFile.write(files.pem, to: out + "/root.pem", option: "--out")
         StandardStreams.out(UntrustedText.message("\(UntrustedText.path(out)): root.der and root.pem written (the chain is kept in \(UntrustedText.path(folder)))") + "\n")
     }
 }

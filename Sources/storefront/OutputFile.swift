@@ -69,9 +69,16 @@ enum OutputFile {
             }
             return
         }
-        if mkdir(path, 0o755) != 0, errno != EEXIST {
-            let parent = (path as NSString).deletingLastPathComponent
-            throw StartupError(message: "cannot make the folder \(UntrustedText.path(path)) (\(option)): \(reason(errno, folder: parent.isEmpty ? "." : parent))")
+        // Made with the folders above it, as `mkdir -p` makes them.
+        func make(_ folder: String) -> (Int32, String)? {
+            if mkdir(folder, 0o755) == 0 || errno == EEXIST { return nil }
+            let parent = (folder as NSString).deletingLastPathComponent
+            guard errno == ENOENT, !parent.isEmpty, parent != folder else { return (errno, parent.isEmpty ? "." : parent) }
+            if let failed = make(parent) { return failed }
+            return mkdir(folder, 0o755) == 0 || errno == EEXIST ? nil : (errno, parent)
+        }
+        if let (error, parent) = make(path) {
+            throw StartupError(message: "cannot make the folder \(UntrustedText.path(path)) (\(option)): \(reason(error, folder: parent))")
         }
     }
 

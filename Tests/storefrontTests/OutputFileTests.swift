@@ -84,4 +84,20 @@ struct OutputFileTests {
         let intoFile = try Storefront.run(["export", "--jws", script, "--state", ledger])
         #expect(intoFile.status == 2 && intoFile.stderr.contains("not a folder"), "\(intoFile.stderr)")
     }
+
+    @Test("certificates --out makes the folders it needs and refuses a file or a device in plain words (it printed a raw NSError)")
+    func certificatesFolder() throws {
+        let folder = ScratchFolder.make("certificates")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let nested = folder.appendingPathComponent("a/b/certs").path
+        let made = try Storefront.run(["certificates", "--out", nested])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(FileManager.default.fileExists(atPath: nested + "/root.der") && FileManager.default.fileExists(atPath: nested + "/root.pem"))
+        let file = folder.appendingPathComponent("a-file").path
+        FileManager.default.createFile(atPath: file, contents: Data())
+        for (out, said) in [(file, "it is a file, not a folder"), ("/dev/full", "it is a device, not a folder")] {
+            let run = try Storefront.run(["certificates", "--out", out])
+            #expect(run.status == 2 && run.stderr.contains(said) && !run.stderr.contains("Error Domain"), "\(out): \(run.stderr)")
+        }
+    }
 }
