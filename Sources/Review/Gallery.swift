@@ -86,23 +86,49 @@ public struct Gallery: Sendable {
         String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") ? $0 : "-" })
     }
 
-    /// Writes `index.html` and `screens/NAME.txt` and `.ans` into a folder (made if missing). `.txt` and
-    /// `.ans` files of an earlier gallery in `screens/` are removed first, so the folder holds this
-    /// gallery only; nothing else in the folder is touched.
+    /// The list of files a gallery wrote into `screens/`, kept beside them: the next gallery into the same
+    /// folder removes those it does not write again, and nothing else (issue 53, item 2).
+    public static let manifestName = ".storefront-gallery"
+
+    /// `screens/` holds screens no gallery of ours wrote (no manifest): they are never deleted.
+    public struct NotOurs: Error, CustomStringConvertible {
+        public var folder: String
+        public var description: String {
+            "\(folder) holds .txt or .ans files that no storefront gallery wrote; give --out an empty or new folder, or one a gallery wrote before"
+        }
+    }
+
+    /// Writes `index.html` and `screens/NAME.txt` and `.ans` into a folder (made if missing). Screens an
+    /// earlier gallery wrote there (its manifest says which) and this one does not are removed, so the
+    /// folder holds this gallery only; nothing else in the folder is touched, and a `screens/` folder
+    /// with screens from elsewhere is refused before anything is written.
     public func write(to folder: URL, title: String) throws {
         let screens = folder.appendingPathComponent("screens", isDirectory: true)
-        try FileManager.default.createDirectory(at: screens, withIntermediateDirectories: true)
-        for old in try FileManager.default.contentsOfDirectory(atPath: screens.path) where old.hasSuffix(".txt") || old.hasSuffix(".ans") {
-            try FileManager.default.removeItem(at: screens.appendingPathComponent(old))
+        let manifest = screens.appendingPathComponent(Self.manifestName)
+        let present = (try? FileManager.default.contentsOfDirectory(atPath: screens.path)) ?? []
+        let earlier: Set<String>
+        if let text = try? String(contentsOf: manifest, encoding: .utf8) {
+            earlier = Set(text.split(separator: "\n").map(String.init))
+        } else if present.contains(where: { $0.hasSuffix(".txt") || $0.hasSuffix(".ans") }) {
+            throw NotOurs(folder: screens.path)
+        } else {
+            earlier = []
         }
+        try FileManager.default.createDirectory(at: screens, withIntermediateDirectories: true)
+        var written: [String] = []
         for choice in themes {
             let ansi = ANSIRows(theme: choice.theme)
             for drawing in drawings {
                 let name = Self.fileName(drawing, theme: choice.name)
-                try Data((drawing.grid.text + "\n").utf8).write(to: screens.appendingPathComponent(name + ".txt"))
-                try Data(ansi.text(drawing.grid).utf8).write(to: screens.appendingPathComponent(name + ".ans"))
+                try Data((drawing.grid.text + "\n").utf8).write(to: screens.appendingPathComponent(name + ".txt"), options: .atomic)
+                try Data(ansi.text(drawing.grid).utf8).write(to: screens.appendingPathComponent(name + ".ans"), options: .atomic)
+                written += [name + ".txt", name + ".ans"]
             }
         }
-        try Data(GalleryPage(gallery: self, title: title).html.utf8).write(to: folder.appendingPathComponent("index.html"))
+        for old in earlier.subtracting(written) where !old.contains("/") && present.contains(old) {
+            try? FileManager.default.removeItem(at: screens.appendingPathComponent(old))
+        }
+        try Data(written.joined(separator: "\n").utf8).write(to: manifest, options: .atomic)
+        try Data(GalleryPage(gallery: self, title: title).html.utf8).write(to: folder.appendingPathComponent("index.html"), options: .atomic)
     }
 }

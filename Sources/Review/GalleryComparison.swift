@@ -42,8 +42,11 @@ public struct GalleryComparison: Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: screens.path) else {
             throw Problem(message: "\(folder.path) is not a gallery (it has no screens folder); make one with storefront gallery --out")
         }
+        // The screens the gallery wrote, by its manifest: other files in the folder are not screens.
+        let written = (try? String(contentsOf: screens.appendingPathComponent(Gallery.manifestName), encoding: .utf8))
+            .map { Set($0.split(separator: "\n").map(String.init)) }
         var result: [String: String] = [:]
-        for name in names where name.hasSuffix(".txt") {
+        for name in names where name.hasSuffix(".txt") && written?.contains(name) != false {
             guard let data = FileManager.default.contents(atPath: screens.appendingPathComponent(name).path) else {
                 throw Problem(message: "cannot read \(screens.appendingPathComponent(name).path)")
             }

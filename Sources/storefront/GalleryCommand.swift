@@ -81,8 +81,12 @@ struct GalleryCommand: ParsableCommand {
         let folder = URL(fileURLWithPath: out!, isDirectory: true)
         do {
             try gallery.write(to: folder, title: "storefront gallery: \(catalog!.app.name.resolved(for: Locale(identifier: "en_US"), fallback: catalog!.app.defaultLanguage))")
+        } catch let notOurs as Gallery.NotOurs {
+            throw StartupError(message: "cannot write the gallery into \(UntrustedText.path(folder.path)) (--out): \(UntrustedText.path(notOurs.description))")
         } catch {
-            throw StartupError(message: "cannot write the gallery into \(UntrustedText.path(folder.path)): \(error.localizedDescription)")
+            let posix = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
+            let reason = posix.map { OutputFile.reason($0, folder: folder.path) } ?? (error as NSError).localizedDescription
+            throw StartupError(message: "cannot write the gallery into \(UntrustedText.path(folder.path)) (--out): \(reason)")
         }
         let count = gallery.drawings.count * choices.count
         StandardStreams.out("wrote \(count) screens (\(Set(gallery.drawings.map(\.kind)).count) kinds × \(localeIDs.count) locales × \(sizes.count) sizes × \(choices.count) themes) to \(UntrustedText.path(folder.appendingPathComponent("index.html").path))" + "\n")

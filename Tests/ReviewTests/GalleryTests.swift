@@ -1,6 +1,6 @@
 import CatalogFormats
 import Foundation
-import Review
+@testable import Review
 import StoreModel
 import StoreUI
 import TestSupport
@@ -105,6 +105,29 @@ struct GalleryTests {
         }
         let html = try Self.index(first)
         #expect(!html.contains(first.path) && !html.contains(first.lastPathComponent), "no output path inside")
+    }
+
+    @Test("a gallery deletes nothing it did not write: screens/ with files from elsewhere is refused untouched; a second gallery removes only the first one's screens it does not write again, and compare reads only gallery screens")
+    func deletesOnlyItsOwn() throws {
+        let folder = ScratchFolder.make("gallery-own")
+        let screens = folder.appendingPathComponent("screens")
+        try FileManager.default.createDirectory(at: screens, withIntermediateDirectories: true)
+        let mine = screens.appendingPathComponent("my-notes.txt")
+        try "mine\n".write(to: mine, atomically: true, encoding: .utf8)
+        #expect(throws: Gallery.NotOurs.self) { try Self.gallery(locales: ["en_US"]).write(to: folder, title: "t") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: screens.path) == ["my-notes.txt"], "nothing written, nothing deleted")
+
+        try FileManager.default.removeItem(at: mine)
+        try Self.gallery(locales: ["en_US", "ja_JP"]).write(to: folder, title: "t")
+        try "mine\n".write(to: mine, atomically: true, encoding: .utf8)
+        try Self.gallery(locales: ["en_US"]).write(to: folder, title: "t")
+        let names = try FileManager.default.contentsOfDirectory(atPath: screens.path)
+        #expect(names.contains("my-notes.txt"), "the person's file stays")
+        #expect(!names.contains { $0.contains("ja_JP") }, "the first gallery's Japanese screens, not written again, are gone")
+        #expect(names.contains { $0.contains("en_US") })
+        let compared = try GalleryComparison(old: folder, new: folder)
+        #expect(compared.entries.isEmpty)
+        #expect(try !GalleryComparison.screens(folder).keys.contains("my-notes"), "compare reads the gallery's screens only")
     }
 
     @Test("catalog text is HTML-escaped in the page: a product named with markup shows as text")
