@@ -73,7 +73,7 @@ enum FileCheck {
     /// the file leaves its last saves there), in a new folder of its own: SQLite opening a WAL file makes
     /// a `-wal` and a `-shm` beside it, even read-only, so it reads the copy and the ledger is not touched.
     /// The caller removes the folder.
-    static func privateCopy(of path: String) throws(Ledger.Failure) -> (folder: String, copy: String) {
+    static func privateCopy(of path: String, journal: Bool = false) throws(Ledger.Failure) -> (folder: String, copy: String) {
         var template = Array((FileManager.default.temporaryDirectory.path + "/storefront-ledger-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
             throw .unreadable(path: path, detail: "no folder for a copy to check it in (\(describe(errno)))")
@@ -87,6 +87,13 @@ enum FileCheck {
                     throw Ledger.Failure.unreadable(path: path, detail: "\(UntrustedText.path(path))-wal beside it is \(kind), not SQLite's log")
                 }
                 try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+            }
+            // A save cut short: its journal goes with the copy, so SQLite rolls the copy back as it would the file.
+            if journal, FileManager.default.fileExists(atPath: path + "-journal") {
+                if let kind = FileKind.notRegular(path + "-journal") {
+                    throw Ledger.Failure.unreadable(path: path, detail: "\(UntrustedText.path(path))-journal beside it is \(kind), not SQLite's journal")
+                }
+                try FileManager.default.copyItem(atPath: path + "-journal", toPath: copy + "-journal")
             }
         } catch {
             try? FileManager.default.removeItem(atPath: folder)

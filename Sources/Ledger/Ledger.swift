@@ -118,12 +118,31 @@ public final class Ledger {
     /// A device the ledger knows comes back with its `deviceVerificationID`; an unknown one gets a
     /// fresh one, not written.
     public static func read(path: String, catalog: Catalog, territory: Territory, device: String = DeviceName.standard) throws(Failure) -> AppStore? {
+        try viewed(path: path, catalog: catalog, territory: territory, device: device).store
+    }
+
+    /// `read`, and whether the ledger had a save cut short (a hot journal, left by a storefront killed
+    /// while saving). Such a ledger is read as SQLite would roll it back, in a private copy: what was
+    /// saved whole is there, the cut save is not, and the file itself is left for the next storefront
+    /// that opens it to roll back (issue 53, item 5).
+    public static func viewed(path: String, catalog: Catalog, territory: Territory, device: String = DeviceName.standard)
+        throws(Failure) -> (store: AppStore?, rolledBack: Bool) {
         guard case .ledger(_, let wal) = try FileCheck.examine(path) else { throw .missing(path: path) }
-        let snapshot = try inspect(path, wal: wal)
+        var rolledBack = false
+        let snapshot: Snapshot
+        do {
+            snapshot = try inspect(path, wal: wal)
+        } catch .unfinishedWrite {
+            let (folder, copy) = try FileCheck.privateCopy(of: path, journal: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try rollBackUnfinishedSave(copy, naming: path)
+            snapshot = try inspect(file: copy, path: path)
+            rolledBack = true
+        }
         var store = try snapshot.store(catalog: catalog, territory: territory, path: path)
         store?.deviceName = device
         if let id = snapshot.devices[device] { store?.deviceVerificationID = id }
-        return store
+        return (store, rolledBack)
     }
 
     /// Opens the ledger at `path` for saving, creating it if there is no file. An existing ledger is
@@ -359,15 +378,15 @@ public final class Ledger {
     }
 
     /// Opening the ledger read-write and reading it makes SQLite roll back the hot journal.
-    private static func rollBackUnfinishedSave(_ path: String) throws(Failure) {
+    private static func rollBackUnfinishedSave(_ path: String, naming named: String? = nil) throws(Failure) {
         do {
             let queue = try DatabaseQueue(path: path)
             try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
             try queue.close()
         } catch let error as DatabaseError {
-            throw failure(error, path: path)
+            throw failure(error, path: named ?? path)
         } catch {
-            throw .unreadable(path: path, detail: "\(error)")
+            throw .unreadable(path: named ?? path, detail: "\(error)")
         }
     }
 

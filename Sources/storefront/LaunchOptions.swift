@@ -194,7 +194,11 @@ struct LaunchOptions: ParsableArguments {
         if let state {
             do {
                 if readOnly {
-                    saved = try Ledger.read(path: state, catalog: catalog, territory: territory, device: device)
+                    let viewed = try Ledger.viewed(path: state, catalog: catalog, territory: territory, device: device)
+                    saved = viewed.store
+                    if viewed.rolledBack {
+                        StandardStreams.err(UntrustedText.message("storefront: \(UntrustedText.path(state)) has a save that was cut short (a storefront stopped while saving); it is shown as SQLite will roll it back, without that save, and the file is left as it is until a storefront opens it in a terminal\n"))
+                    }
                 } else {
                     let opened = try Ledger(path: state, catalog: catalog, territory: territory, device: device)
                     ledger = opened

@@ -589,7 +589,7 @@ struct LedgerHardeningTests {
         #expect(throws: failure!) { try third.save(store) }
     }
 
-    @Test("a save cut short (a hot journal) is rolled back on opening; viewing it is refused, untouched")
+    @Test("a save cut short (a hot journal) is rolled back on opening; viewing reads it as rolled back, in a private copy, leaving the file untouched")
     func unfinishedSave() throws {
         let path = try savedLedger()
         let committed = try #require(try Ledger.read(path: path, catalog: catalog, territory: usa))
@@ -610,8 +610,10 @@ struct LedgerHardeningTests {
         }
         let before = try FileState(copy)
         #expect(before.folder == ["ledger.sqlite", "ledger.sqlite-journal"])
-        #expect(throws: Ledger.Failure.unfinishedWrite(path: copy)) { try Ledger.read(path: copy, catalog: catalog, territory: usa) }
-        #expect(try FileState(copy) == before)
+        let viewed = try Ledger.viewed(path: copy, catalog: catalog, territory: usa)
+        #expect(viewed.rolledBack, "the viewer is told")
+        #expect(viewed.store?.transactions == committed.transactions, "what was saved whole, none of the cut save")
+        #expect(try FileState(copy) == before, "the file and its journal are left as they were")
         let recovered = try open(copy)
         #expect(recovered.stored?.transactions == committed.transactions)
         #expect(try FileState(copy).folder == ["ledger.sqlite"])
