@@ -50,11 +50,18 @@ struct Storefront: ParsableCommand {
         let session = try launch.resolve(state: ledger.state, environment: environment)
         let file: CastFile?
         do {
-            file = try recording.map { try CastFile(path: $0, title: "storefront", theme: session.theme) }
+            // A FIFO or a device is refused (opening a FIFO would wait for a reader); a link is followed.
+            file = try recording.map { try CastFile(path: try OutputFile.destination($0, option: "--recording"), title: "storefront", theme: session.theme) }
+        } catch let refused as StartupError {
+            throw refused
         } catch {
             throw StartupError(message: "cannot write the recording \(UntrustedText.path(recording ?? "")) (--recording): \(error.localizedDescription)")
         }
         let status = try Interactive.run(session, environment: environment, recording: file)
+        if let recording, let failure = file?.failure {
+            let folder = (recording as NSString).deletingLastPathComponent
+            StandardStreams.err(UntrustedText.message("storefront: the recording \(UntrustedText.path(recording)) (--recording) stopped early and ends at its last whole frame: \(OutputFile.reason(failure, folder: folder.isEmpty ? "." : folder))\n"))
+        }
         if status != 0 { throw ExitCode(status) }
     }
 

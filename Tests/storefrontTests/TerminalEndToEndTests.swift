@@ -195,6 +195,32 @@ struct TerminalEndToEndTests {
                 "every purchase reported bought is in the ledger")
     }
 
+    @Test("a --recording cut by a file-size limit ends at its last whole frame, every line JSON, and the program says so when it ends")
+    func recordingCutShort() throws {
+        let folder = ScratchFolder.make("cut-cast")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cast = folder.appendingPathComponent("walk.cast").path
+        let session = try TmuxSession(command: ["bash", "-c", "ulimit -f 6; exec \"$0\" \"$@\"", Storefront.binary.path,
+                                                "--now", "2026-11-21T09:00:00Z", "--locale", "en_US", "--recording", cast])
+        defer { session.close() }
+        try session.waitFor("Trail Boost")
+        for key in ["t", "Escape", "s", "Escape", "a", "Escape", "?", "Escape", "j", "j", "j", "j"] {
+            session.send(key)
+            try session.waitForSettled()
+        }
+        session.send("q")
+        try session.waitForExit(timeout: 10)
+        #expect(session.exitStatus == "0")
+        #expect(try session.screen().contains("stopped early and ends at its last whole frame"))
+        let text = try String(contentsOfFile: cast, encoding: .utf8)
+        #expect(text.hasSuffix("\n") && text.utf8.count <= 6 * 1024)
+        let lines = text.split(separator: "\n")
+        #expect(lines.count >= 2, "the header and the first frame")
+        for line in lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "a whole JSON line: \(line.prefix(60))")
+        }
+    }
+
     @Test("stopped and continued from outside (SIGSTOP, SIGCONT), the program takes the terminal back and repaints what was drawn over")
     func continueRepaints() throws {
         let session = try TmuxSession()
