@@ -10,11 +10,7 @@ import TestSupport
 struct OutputStreamTests {
     /// A ledger with a purchase, and a script that prints a trace.
     static func fixture() throws -> (folder: URL, ledger: String, script: String) {
-        let folder = ScratchFolder.make("output")
-        let ledger = folder.appendingPathComponent("ledger.sqlite").path
-        let script = folder.appendingPathComponent("buy.script").path
-        try "launch --now 2026-11-21T09:00:00Z --state \(ledger)\nbuy com.trailhead.maps.alps\nexpect-entitlements com.trailhead.maps.alps\n"
-            .write(toFile: script, atomically: true, encoding: .utf8)
+        let (folder, script, ledger) = try OutputFileTests.fixture()
         let made = try Storefront.run(["script", script])
         #expect(made.status == 0, "\(made.stderr)")
         return (folder, ledger, script)
