@@ -23,7 +23,7 @@ struct ExportCommandLineTests {
         #expect(mkfifo(fifo, 0o644) == 0)
         let run = try export(to: fifo)
         #expect(run.status == 2)
-        #expect(run.stderr.contains("storefront: cannot write \(fifo): it is a FIFO (named pipe); export writes only to a regular file or a new path (--storekit)"), "\(run.stderr)")
+        #expect(run.stderr.contains("storefront: cannot write \(fifo) (--storekit): it is a FIFO (named pipe); storefront writes only to a regular file or a new path"), "\(run.stderr)")
         #expect(kind(fifo) == S_IFIFO)
     }
 
@@ -35,7 +35,7 @@ struct ExportCommandLineTests {
         if mknod(device, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) != 0 { device = "/dev/null" } // makedev(1, 3)
         let run = try export(to: device)
         #expect(run.status == 2)
-        #expect(run.stderr.contains("storefront: cannot write \(device): it is a device; export writes only to a regular file or a new path (--storekit)"), "\(run.stderr)")
+        #expect(run.stderr.contains("storefront: cannot write \(device) (--storekit): it is a device; storefront writes only to a regular file or a new path"), "\(run.stderr)")
         #expect(kind(device) == S_IFCHR)
     }
 
@@ -44,7 +44,7 @@ struct ExportCommandLineTests {
         let folder = ScratchFolder.make("export").path
         let run = try export(to: folder)
         #expect(run.status == 2)
-        #expect(run.stderr.contains("storefront: cannot write \(folder): it is a folder; export writes only to a regular file or a new path (--storekit)"), "\(run.stderr)")
+        #expect(run.stderr.contains("storefront: cannot write \(folder) (--storekit): it is a folder; storefront writes only to a regular file or a new path"), "\(run.stderr)")
         #expect(kind(folder) == S_IFDIR)
     }
 
@@ -73,10 +73,10 @@ struct ExportCommandLineTests {
         #expect(symlink("missing/none.storekit", dangling) == 0)
         let first = try export(to: toFIFO)
         #expect(first.status == 2)
-        #expect(first.stderr.contains("storefront: cannot write \(toFIFO): it is a FIFO (named pipe); export writes only to a regular file or a new path (--storekit)"), "\(first.stderr)")
+        #expect(first.stderr.contains("storefront: cannot write \(toFIFO) (--storekit): it is a FIFO (named pipe); storefront writes only to a regular file or a new path"), "\(first.stderr)")
         let second = try export(to: dangling)
         #expect(second.status == 2)
-        #expect(second.stderr.contains("storefront: cannot write \(dangling): it is a symbolic link to missing/none.storekit, which does not exist"), "\(second.stderr)")
+        #expect(second.stderr.contains("storefront: cannot write \(dangling) (--storekit): it is a symbolic link to missing/none.storekit, which does not exist"), "\(second.stderr)")
         #expect(kind(toFIFO) == S_IFLNK && kind(dangling) == S_IFLNK && kind(fifo) == S_IFIFO)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["dangling.storekit", "pipe", "to-pipe.storekit"])
     }
