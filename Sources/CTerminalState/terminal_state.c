@@ -318,8 +318,6 @@ void sf_signal_install_record(int sig) {
     sf_signal_install_handler(sig, sf_signal_record, 0);
 }
 
-void sf_signal_install_ignore(int sig) { sf_signal_install_handler(sig, SIG_IGN, 0); }
-
 void sf_signal_install_crash(int sig) {
     if (sig <= 0 || sig >= SF_MAX_SIGNAL || sf_state()->installed[sig]) return;
     struct sigaction sf_new;

@@ -22,10 +22,6 @@ enum ProcessSignals {
     /// Crashes: restore the terminal, then die of the signal (Swift traps are SIGILL or SIGTRAP; SIGSYS
     /// is a refused system call, SIGXCPU the CPU-time limit).
     static let crashes: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU]
-    /// Ignored while the terminal is ours: past a file-size limit (`ulimit -f`) a write fails with EFBIG,
-    /// which the ledger reports on screen ("Not saved: …") as it does a full disk, instead of SIGXFSZ
-    /// ending the program in raw mode.
-    static let ignored: [Int32] = [SIGXFSZ]
 
     /// Installs the handlers. Crashes go on to Swift's backtracer only when `chainCrashes` (the person
     /// set SWIFT_BACKTRACE); see `sf_crash_handler` in terminal_state.c.
@@ -34,14 +30,13 @@ enum ProcessSignals {
         sf_crash_set_chain(chainCrashes ? 1 : 0)
         for signal in recorded { sf_signal_install_record(signal) }
         for signal in crashes { sf_signal_install_crash(signal) }
-        for signal in ignored { sf_signal_install_ignore(signal) }
         sf_signal_install_winch()
         sf_signal_install_job_control()
     }
 
     /// Puts back the dispositions the process had before `install()`. A recorded signal stays readable.
     static func uninstall() {
-        for signal in recorded + crashes + ignored + [SIGWINCH, SIGTSTP, SIGCONT] { sf_signal_uninstall(signal) }
+        for signal in recorded + crashes + [SIGWINCH, SIGTSTP, SIGCONT] { sf_signal_uninstall(signal) }
     }
 
     static var pending: Int32? {

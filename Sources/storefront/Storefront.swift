@@ -70,7 +70,7 @@ struct Storefront: ParsableCommand {
     static func main() {
         // Past a file-size limit (`ulimit -f`) a write fails with EFBIG, which every writer reports
         // (the ledger, a cast, an export), instead of SIGXFSZ killing the process mid-write and leaving
-        // a half-made file behind. The interactive terminal keeps it ignored too (ProcessSignals.ignored).
+        // a half-made file behind; in the interactive app, a purchase past the limit is "Not saved" on screen.
         signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try parseAsRoot()

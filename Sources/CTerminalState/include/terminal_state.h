@@ -66,10 +66,6 @@ void sf_crash_set_chain(int sf_chain);
 /// Installs the recording handler for `sig` unless the signal is ignored (nohup, background jobs).
 void sf_signal_install_record(int sig);
 
-/// Ignores `sig` while the terminal is ours (sf_signal_uninstall puts its action back): SIGXFSZ, so a
-/// file-size limit is a write error the program reports instead of a death in raw mode.
-void sf_signal_install_ignore(int sig);
-
 /// Installs the crash handler for `sig`: restore the terminal, one line on stderr, die of the signal.
 void sf_signal_install_crash(int sig);
 
