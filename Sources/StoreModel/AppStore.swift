@@ -32,7 +32,7 @@ public struct AppStore: Sendable {
     /// The App Store Server Notifications made so far, oldest first (ServerNotifications.swift).
     public internal(set) var notifications = ChunkedArray<ServerNotification>()
     var nextNotificationID: UInt64 = 1
-    /// Positions in `notifications` of the ones still to deliver.
+    /// Positions in `notifications` of the ones still to deliver: pending, or with an attempt on its way.
     var pendingNotifications: [Int] = []
     /// Notifications noted during time travel and not yet numbered (`collectNotifications` numbers them).
     var unnumberedNotifications: [ServerNotification] = []

@@ -27,6 +27,10 @@ public struct ServerNotification: Sendable, Hashable, Identifiable {
     public enum Delivery: String, Sendable, CaseIterable {
         /// not sent yet, or sent and failed with a retry still due (`nextAttempt`)
         case pending
+        /// an attempt is on its way (counted in `attempts` before it went): its answer is not known yet.
+        /// One left so when the app ended is not made again as a first attempt: the next launch counts
+        /// it failed (`endCutAttempts`).
+        case sending
         case delivered
         /// every attempt failed: the sandbox's one, or production's schedule to its end
         case failed
@@ -325,13 +329,27 @@ extension AppStore {
     /// How a new notification starts: pending when a server listens (`--notify URL`), else kept only.
     var notificationDelivery: ServerNotification.Delivery { notifyingServer ? .pending : .notSent }
 
+    /// Starts an attempt for each notification due now (`notificationsDue`): it is on its way, the
+    /// attempt counted before it goes, so the ledger knows of it even if the app ends before the answer.
+    /// Returns whether any started (the runtime sends them once they are saved: `notificationsSending`).
+    public mutating func startDeliveries() -> Bool {
+        let due = pendingNotifications.filter { isDue(notifications[$0]) }
+        for position in due {
+            notifications[position].delivery = .sending
+            notifications[position].attempts += 1
+            notifications[position].nextAttempt = nil
+            unsavedChanges.notificationIDs.insert(notifications[position].id)
+        }
+        return !due.isEmpty
+    }
+
     /// Records how an attempt to deliver notification `id` went: delivered, or failed — then, with
     /// production's retries on, the next attempt is due after the schedule's next delay on the
-    /// simulated clock; without them (the sandbox) it stays failed.
+    /// simulated clock; without them (the sandbox) it stays failed. An answer to an attempt no longer
+    /// on its way (its app ended, and a later launch counted it failed) changes nothing.
     public mutating func recordDelivery(of id: UInt64, succeeded: Bool, retries: Bool) {
-        guard let position = position(ofNotification: id) else { return }
+        guard let position = position(ofNotification: id), notifications[position].delivery == .sending else { return }
         var notification = notifications[position]
-        notification.attempts += 1
         if succeeded {
             notification.delivery = .delivered
             notification.nextAttempt = nil
@@ -347,18 +365,39 @@ extension AppStore {
         unsavedChanges.notificationIDs.insert(id)
     }
 
+    /// The app (this device) starts again: an attempt it had on its way when it last ended never got
+    /// its answer. It was made (the sandbox sends once), so it counts as failed: production's schedule
+    /// (`retries`) makes the next one when it is due, the sandbox none. Another device's are its own.
+    public mutating func endCutAttempts(retries: Bool) {
+        for position in pendingNotifications where notifications[position].delivery == .sending
+            && (notifications[position].sender == nil || notifications[position].sender == deviceName) {
+            recordDelivery(of: notifications[position].id, succeeded: false, retries: retries)
+        }
+    }
+
+    /// This device's notifications whose attempt is on its way, oldest first: what the runtime hands
+    /// the courier once saved (it sends each once).
+    public var notificationsSending: [ServerNotification] {
+        pendingNotifications.map { notifications[$0] }.filter {
+            $0.delivery == .sending && ($0.sender == nil || $0.sender == deviceName)
+        }
+    }
+
     /// The notifications this device is to deliver now, oldest first: pending ones it sends (never
     /// tried, or a retry whose time has come). Another device's are its own to send. Looks only at the
     /// pending ones, never the whole outbox.
     public var notificationsDue: [ServerNotification] {
-        pendingNotifications.map { notifications[$0] }.filter {
-            ($0.sender == nil || $0.sender == deviceName) && ($0.nextAttempt.map { $0 <= now } ?? true)
-        }
+        pendingNotifications.map { notifications[$0] }.filter(isDue)
+    }
+
+    private func isDue(_ notification: ServerNotification) -> Bool {
+        notification.delivery == .pending && (notification.sender == nil || notification.sender == deviceName)
+            && (notification.nextAttempt.map { $0 <= now } ?? true)
     }
 
     /// A notification brought back from a saved ledger.
     public mutating func restoreNotification(_ notification: ServerNotification) {
-        if notification.delivery == .pending { pendingNotifications.append(notifications.count) }
+        if notification.delivery == .pending || notification.delivery == .sending { pendingNotifications.append(notifications.count) }
         notifications.append(notification)
         nextNotificationID = max(nextNotificationID, notification.id + 1)
     }

@@ -113,6 +113,12 @@ public struct LaunchChanges: Sendable, Equatable {
     public var storefront: Territory?
     public var environment: StoreEnvironment?
     public var settings: [ScenarioSetting] = []
+    /// This device starts again on its ledger: notification attempts it had on their way when it last
+    /// ended are counted failed (`AppStore.endCutAttempts`). Not for a look at a ledger (`storefront ledger`).
+    public var endsCutAttempts = false
+    /// Production's retry schedule for notifications (`--notify-retries`): a cut attempt is retried on
+    /// it; without it (the sandbox), it stays failed.
+    public var deliveryRetries = false
 
     public init(clock: Date? = nil, storefront: Territory? = nil, environment: StoreEnvironment? = nil, settings: [ScenarioSetting] = []) {
         (self.clock, self.storefront, self.environment, self.settings) = (clock, storefront, environment, settings)
@@ -121,6 +127,7 @@ public struct LaunchChanges: Sendable, Equatable {
 
 extension AppStore {
     public mutating func apply(_ launch: LaunchChanges) {
+        if launch.endsCutAttempts { endCutAttempts(retries: launch.deliveryRetries) }
         if let clock = launch.clock, clock > now { advance(to: clock) }
         if let storefront = launch.storefront { changeStorefront(to: storefront) }
         if let environment = launch.environment, environment != self.environment { self.environment = environment }

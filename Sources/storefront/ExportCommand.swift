@@ -56,6 +56,7 @@ struct ExportCommand: ParsableCommand {
             ("--family-sharing", launch.familySharing != nil), ("--review-mode", launch.reviewMode != nil),
             ("--open", launch.open != nil), ("--onboarding", launch.onboarding), ("--device", launch.device != DeviceName.standard),
             ("--theme", launch.theme != "default"), ("--notify", launch.notify != nil), ("--notify-retries", launch.notifyRetries),
+            ("--notify-ca", launch.notifyCA != nil), ("--notify-timeout", launch.notifyTimeout != nil),
             ("--environment", launch.environment != nil), ("--state", ledger.state != nil),
         ]
         return given.filter(\.1).map(\.0)

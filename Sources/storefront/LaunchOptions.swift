@@ -3,6 +3,7 @@ import ArgumentParser
 import CatalogFormats
 import Foundation
 import Ledger
+import Serve
 import StoreModel
 import StoreUI
 import TextSafety
@@ -87,6 +88,9 @@ struct LaunchOptions: ParsableArguments {
 
     @Flag(name: .customLong("notify-retries"), help: "Retry a notification the server did not take after 1, 12, 24, 48 and 72 hours of simulated time, as production does.")
     var notifyRetries = false
+
+    @Option(name: .customLong("notify-timeout"), help: ArgumentHelp("How long each --notify attempt waits for the server's answer, connecting included, before it counts as failed: 500ms, 2s, 1m (default 5s, at most 5m). Neither the app nor a script waits on it step by step.", valueName: "duration"))
+    var notifyTimeout: String?
 
     @Option(help: ArgumentHelp("The account's environment, which signed data, the inspector and `storefront ledger` name: Sandbox (verifiable with the root from storefront certificates) or Xcode (as StoreKit Testing signs). A --state ledger keeps it. Default: the ledger's, else Sandbox.", valueName: "name"))
     var environment: String?
@@ -203,6 +207,7 @@ struct LaunchOptions: ParsableArguments {
                     let opened = try Ledger(path: state, catalog: catalog, territory: territory, device: device)
                     ledger = opened
                     saved = opened.stored
+                    (launch.endsCutAttempts, launch.deliveryRetries) = (true, notifyRetries)
                 }
             } catch {
                 throw StartupError(message: error.description)
@@ -256,11 +261,19 @@ struct LaunchOptions: ParsableArguments {
         guard let notify else {
             if notifyRetries { throw StartupError(message: "--notify-retries needs the server to send to: --notify URL") }
             if notifyCA != nil { throw StartupError(message: "--notify-ca needs the server to send to: --notify https://…") }
+            if notifyTimeout != nil { throw StartupError(message: "--notify-timeout needs the server to send to: --notify URL") }
             return nil
+        }
+        var timeout = NotificationCourier.defaultTimeout
+        if let notifyTimeout {
+            guard case let parsed?? = ServeConfiguration.parseDuration(notifyTimeout), parsed >= .milliseconds(1), parsed <= .seconds(300) else {
+                throw StartupError(message: "--notify-timeout \(UntrustedText.quoted(notifyTimeout)) is not a duration from 1ms to 5m, like 500ms, 2s or 1m")
+            }
+            timeout = parsed
         }
         let chain: SigningChain
         do { chain = try SigningChain.load(folder: SigningChain.defaultFolder()) } catch { throw StartupError(message: error.description) }
-        return try NotificationCourier(url: notify, trusting: notifyCA, retries: notifyRetries, chain: chain)
+        return try NotificationCourier(url: notify, trusting: notifyCA, retries: notifyRetries, timeout: timeout, chain: chain)
     }
 
     /// The scenario file's settings, then the flags', in that order, checked against the catalog.

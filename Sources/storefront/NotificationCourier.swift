@@ -12,13 +12,13 @@ import X509
 
 /// Delivers App Store Server Notifications to `--notify URL`: each one POSTed as
 /// `{"signedPayload": "<JWS>"}` (application/json), in the order they were made, as the App Store
-/// sends them. A 200–206 response is delivered; anything else, or no answer within five seconds, a
-/// failed attempt: the sandbox sends once, `--notify-retries` adds production's schedule on the
+/// sends them. A 200–206 response is delivered; anything else, or no answer within `--notify-timeout`
+/// (five seconds unless it says otherwise), a failed attempt: the sandbox sends once, `--notify-retries` adds production's schedule on the
 /// simulated clock (`AppStore.recordDelivery`). The app never waits for the server: http attempts run
 /// on a SwiftNIO event loop, https ones on a queue of their own through the platform's libcurl (loaded
 /// only when an https URL is given: `CHTTPS`), and the runtime takes their outcomes as messages on its next turn
-/// (`takeOutcomes`); a script waits for each step's attempts (`Runtime.finishDeliveries`), so its runs
-/// repeat. It sends only what the runtime hands it, once saved: this device's own notifications.
+/// (`takeOutcomes`); a script lets them catch up only before time moves, a relaunch and its end
+/// (`Runtime.finishDeliveries`), so its runs repeat without waiting on the server at every step. It sends only what the runtime hands it, once saved: this device's own notifications.
 final class NotificationCourier: NotificationSender, @unchecked Sendable {
     struct Target: Sendable, Equatable {
         var host: String
@@ -35,10 +35,14 @@ final class NotificationCourier: NotificationSender, @unchecked Sendable {
     private let chain: SigningChain
     private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     private let outcomes = NIOLockedValueBox<[(id: UInt64, succeeded: Bool)]>([])
+    /// The last http attempt's request on the wire (`post`): the next starts after it.
+    private let lastOnTheWire = NIOLockedValueBox<EventLoopFuture<Void>?>(nil)
     /// Ids sent and not yet answered: never sent twice at once.
     private var inFlight: Set<UInt64> = []
 
-    static let timeout = TimeAmount.seconds(5)
+    /// How long an attempt waits for the server's answer (connecting included): `--notify-timeout`.
+    let timeout: TimeAmount
+    static let defaultTimeout = Duration.seconds(5)
 
     /// The URL as given, for an https target (libcurl takes the URL whole); nil for http.
     private let httpsURL: String?
@@ -47,9 +51,10 @@ final class NotificationCourier: NotificationSender, @unchecked Sendable {
     /// https attempts, one at a time in the order they were made.
     private let httpsQueue = DispatchQueue(label: "storefront.notify.https")
 
-    init(url: String, trusting caFile: String? = nil, retries: Bool, chain: SigningChain) throws {
+    init(url: String, trusting caFile: String? = nil, retries: Bool, timeout: Duration = defaultTimeout, chain: SigningChain) throws {
         self.target = try Self.target(url)
         self.retries = retries
+        self.timeout = .milliseconds(timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         self.chain = chain
         self.caFile = caFile
         guard target.tls else {
@@ -115,8 +120,8 @@ final class NotificationCourier: NotificationSender, @unchecked Sendable {
                 continue
             }
             if let httpsURL {
-                httpsQueue.async { [outcomes, caFile] in
-                    let succeeded = Self.postOverHTTPS(body, to: httpsURL, trusting: caFile).map { (200...206).contains($0) } ?? false
+                httpsQueue.async { [outcomes, caFile, timeout] in
+                    let succeeded = Self.postOverHTTPS(body, to: httpsURL, trusting: caFile, timeout: timeout).map { (200...206).contains($0) } ?? false
                     outcomes.withLockedValue { $0.append((id, succeeded)) }
                 }
                 continue
@@ -144,7 +149,7 @@ final class NotificationCourier: NotificationSender, @unchecked Sendable {
 
     /// One POST over TLS (libcurl checks the certificate and the name, an IP address as one); the
     /// response's status code, or nil when there was none within the timeout.
-    private static func postOverHTTPS(_ body: String, to url: String, trusting caFile: String?) -> Int? {
+    private static func postOverHTTPS(_ body: String, to url: String, trusting caFile: String?, timeout: TimeAmount) -> Int? {
         var status = 0
         var reason = [CChar](repeating: 0, count: 256)
         let lines = headers.map { strdup($0) }
@@ -158,45 +163,51 @@ final class NotificationCourier: NotificationSender, @unchecked Sendable {
         return answered == 1 ? status : nil
     }
 
-    /// One POST on a new connection; the response's status code.
+    /// One POST on a new connection; the response's status code. Each starts once the one before it
+    /// is on the wire (or has ended), so a server gets them in the order they were made, while their
+    /// answers are waited for together: a silent server costs one timeout, not one per notification.
+    /// The whole attempt, connecting included, has `timeout` to be answered.
     private func post(_ body: String) -> EventLoopFuture<Int> {
         let loop = group.next()
         let status = loop.makePromise(of: Int.self)
-        let target = self.target
-        let bootstrap = ClientBootstrap(group: loop)
-            .connectTimeout(Self.timeout)
-            .channelInitializer { channel in
-                channel.pipeline.addHTTPClientHandlers().flatMap {
-                    channel.pipeline.addHandler(StatusReader(status: status))
+        // The request is written, or the attempt ended: the next may start.
+        let onTheWire = loop.makePromise(of: Void.self)
+        status.futureResult.whenComplete { _ in onTheWire.succeed(()) }
+        let (target, timeout) = (self.target, self.timeout)
+        let begin = {
+            let timer = loop.scheduleTask(in: timeout) { status.fail(ChannelError.connectTimeout(timeout)) }
+            status.futureResult.whenComplete { _ in timer.cancel() }
+            ClientBootstrap(group: loop)
+                .connectTimeout(timeout)
+                .channelInitializer { channel in
+                    channel.pipeline.addHTTPClientHandlers().flatMap {
+                        channel.pipeline.addHandler(StatusReader(status: status))
+                    }
                 }
-            }
-        bootstrap.connect(host: target.host, port: target.port).whenComplete { result in
-            switch result {
-            case .failure(let error):
-                status.fail(error)
-            case .success(let channel):
-                var headers = HTTPHeaders()
-                headers.add(name: "Host", value: target.hostHeader)
-                for line in Self.headers {
-                    let parts = line.split(separator: ":", maxSplits: 1)
-                    headers.add(name: String(parts[0]), value: String(parts[1].dropFirst()))
+                .connect(host: target.host, port: target.port).whenComplete { result in
+                    switch result {
+                    case .failure(let error):
+                        status.fail(error)
+                    case .success(let channel):
+                        // However the attempt ends (answered, refused, out of time), its connection closes.
+                        status.futureResult.whenComplete { _ in channel.close(promise: nil) }
+                        var headers = HTTPHeaders()
+                        headers.add(name: "Host", value: target.hostHeader)
+                        for line in Self.headers {
+                            let parts = line.split(separator: ":", maxSplits: 1)
+                            headers.add(name: String(parts[0]), value: String(parts[1].dropFirst()))
+                        }
+                        headers.add(name: "Content-Length", value: String(body.utf8.count))
+                        headers.add(name: "Connection", value: "close")
+                        let head = HTTPRequestHead(version: .http1_1, method: .POST, uri: target.path, headers: headers)
+                        channel.write(HTTPClientRequestPart.head(head), promise: nil)
+                        channel.write(HTTPClientRequestPart.body(.byteBuffer(channel.allocator.buffer(string: body))), promise: nil)
+                        channel.writeAndFlush(HTTPClientRequestPart.end(nil)).whenComplete { _ in onTheWire.succeed(()) }
+                    }
                 }
-                headers.add(name: "Content-Length", value: String(body.utf8.count))
-                headers.add(name: "Connection", value: "close")
-                let head = HTTPRequestHead(version: .http1_1, method: .POST, uri: target.path, headers: headers)
-                channel.write(HTTPClientRequestPart.head(head), promise: nil)
-                channel.write(HTTPClientRequestPart.body(.byteBuffer(channel.allocator.buffer(string: body))), promise: nil)
-                channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
-                let timer = loop.scheduleTask(in: Self.timeout) {
-                    status.fail(ChannelError.connectTimeout(Self.timeout))
-                    channel.close(promise: nil)
-                }
-                status.futureResult.whenComplete { _ in
-                    timer.cancel()
-                    channel.close(promise: nil)
-                }
-            }
         }
+        let previous = lastOnTheWire.withLockedValue { last in defer { last = onTheWire.futureResult }; return last }
+        if let previous { previous.whenComplete { _ in begin() } } else { loop.execute(begin) }
         return status.futureResult
     }
 

@@ -164,18 +164,31 @@ struct ScriptRunner {
             // What another device of the account saved since the last step arrives first (a device
             // sharing the ledger, in another process), as in the interactive app.
             if quitAt == nil, runtime != nil {
-                runtime!.poll()
+                runtime!.poll(outcomes: false)
+                try stopIfNotSaved(step)
+            }
+            // Deliveries catch up where their answers count: before time moves (a retry is due a set
+            // time after a failure), before a relaunch, before a check reads the inspector's
+            // Notifications. Elsewhere the script goes on while a server answers (or does not): the
+            // attempts show as sending, whatever its speed.
+            if runtime != nil, step.waitsForDeliveries || step.checks && TransactionsScreen.showsDeliveries(runtime!.state) {
+                runtime!.finishDeliveries()
                 try stopIfNotSaved(step)
             }
             try perform(step)
-            // What the step changed is saved (with the notifications it made), and delivered: a step's
-            // outcome is on disk and answered before the next step reads it.
+            // What the step changed is saved (with the notifications it made) and sent: on disk before
+            // the next step reads it.
             if runtime != nil {
-                runtime!.finishDeliveries()
+                runtime!.flush()
                 try stopIfNotSaved(step)
             }
             recordFrame(after: step.castPause)
             if trace { printTrace(step) }
+        }
+        // Every attempt made has its answer in the ledger when the script ends.
+        if let last = script.steps.last, runtime != nil {
+            runtime!.finishDeliveries()
+            try stopIfNotSaved(last)
         }
     }
 
@@ -363,6 +376,16 @@ struct LaunchLine: ParsableArguments {
 }
 
 extension Script.Step {
+    /// Whether delivery attempts on their way end (with their answers taken in) before this step: time
+    /// travel and a launch (and a check of the inspector's Notifications: `run`). `kill` is not: the
+    /// app dies with its attempts on their way.
+    var waitsForDeliveries: Bool {
+        switch command {
+        case .advance, .launch: true
+        default: false
+        }
+    }
+
     /// A recording's pace (`--cast`): a key every half second, typing faster, and a second for what
     /// happens outside the keys (a launch, time travel, a verb); checks take no time.
     static let keyPause = 0.5

@@ -116,6 +116,10 @@ struct ServerNotificationTests {
         sandbox.purchase("alps")
         sandbox.collectNotifications()
         let id = try #require(sandbox.notificationsDue.first?.id)
+        let started = sandbox.startDeliveries()
+        #expect(started)
+        #expect(sandbox.notification(id)?.delivery == .sending)
+        #expect(sandbox.notificationsDue.isEmpty, "an attempt on its way is not started again")
         sandbox.recordDelivery(of: id, succeeded: false, retries: false)
         #expect(sandbox.notification(id)?.delivery == .failed)
         #expect(sandbox.notificationsDue.isEmpty)
@@ -127,6 +131,8 @@ struct ServerNotificationTests {
         var waits: [TimeInterval] = []
         for _ in 0..<6 {
             let start = production.now
+            let started = production.startDeliveries()
+            #expect(started)
             production.recordDelivery(of: id, succeeded: false, retries: true)
             guard let next = production.notification(id)?.nextAttempt else { break }
             waits.append(next.timeIntervalSince(start) / 3_600)
@@ -137,6 +143,34 @@ struct ServerNotificationTests {
         #expect(waits == [1, 12, 24, 48, 72])
         #expect(production.notification(id)?.delivery == .failed)
         #expect(production.notification(id)?.attempts == 6)
+    }
+
+    @Test("an attempt is counted when it starts: one the app's end cut off counts failed at the next launch, or as the first of production's schedule; another device's stay its own")
+    func cutAttempts() throws {
+        var sandbox = Fixture.store()
+        sandbox.notifyingServer = true
+        sandbox.purchase("alps")
+        sandbox.collectNotifications()
+        let started = sandbox.startDeliveries()
+        #expect(started)
+        let id = try #require(sandbox.notificationsSending.first?.id)
+        #expect(sandbox.notification(id)?.attempts == 1)
+        var production = sandbox
+        var elsewhere = sandbox
+        sandbox.endCutAttempts(retries: false)
+        #expect(sandbox.notification(id)?.delivery == .failed)
+        #expect(sandbox.notification(id)?.attempts == 1)
+        // An answer to the cut attempt that comes after all changes nothing.
+        sandbox.recordDelivery(of: id, succeeded: true, retries: false)
+        #expect(sandbox.notification(id)?.delivery == .failed)
+
+        production.endCutAttempts(retries: true)
+        #expect(production.notification(id)?.delivery == .pending)
+        #expect(production.notification(id)?.nextAttempt == production.now.addingTimeInterval(3_600))
+
+        elsewhere.deviceName = "iPad"
+        elsewhere.endCutAttempts(retries: false)
+        #expect(elsewhere.notification(id)?.delivery == .sending, "the iPhone's attempt is the iPhone's")
     }
 
     @Test("without a server listening, notifications are kept, not pending")

@@ -19,9 +19,14 @@ struct ServerNotificationDeliveryTests {
         private var received: [String] = []
         private var receivedUUIDs: [String] = []
         private var failures: Int
+        /// A server that takes each request and never answers (each connection held open until `stop`).
+        private let silent: Bool
+        private var held: [Int32] = []
+        private var heardCount = 0
 
-        init(failing failures: Int) throws {
+        init(failing failures: Int, silent: Bool = false) throws {
             self.failures = failures
+            self.silent = silent
             let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
@@ -51,11 +56,14 @@ struct ServerNotificationDeliveryTests {
                 stopped = true
                 shutdown(socket, Int32(SHUT_RDWR))
                 close(socket)
+                held.forEach { close($0) }
             }
         }
         private var stopped = false
 
         var notifications: [String] { lock.withLock { received } }
+        /// Requests a silent receiver took (and never answered).
+        var heard: Int { lock.withLock { heardCount } }
         /// The notificationUUID of each notification taken, in arrival order.
         var uuids: [String] { lock.withLock { receivedUUIDs } }
 
@@ -77,6 +85,13 @@ struct ServerNotificationDeliveryTests {
                        text.utf8.count - text.utf8.distance(from: text.utf8.startIndex, to: headEnd.upperBound) >= length {
                         break
                     }
+                }
+                if silent {
+                    lock.withLock {
+                        heardCount += 1
+                        held.append(client)
+                    }
+                    continue
                 }
                 let text = String(decoding: request, as: UTF8.self)
                 let fail = lock.withLock { () -> Bool in
@@ -198,6 +213,102 @@ struct ServerNotificationDeliveryTests {
         #expect(sandbox.status == 0, "\(sandbox.stderr)")
         // The first was refused and never sent again; the second arrived.
         #expect(once.notifications == ["ONE_TIME_CHARGE"])
+    }
+
+    @Test("a silent receiver costs a script one --notify-timeout, not one per notification: the script goes on, each attempt ends failed once")
+    func silentReceiverDoesNotHoldTheScript() throws {
+        let silent = try Receiver(failing: 0, silent: true)
+        defer { silent.stop() }
+        let folder = ScratchFolder.make("notify-silent")
+        let ledger = folder.appendingPathComponent("silent.sqlite").path
+        let started = Date()
+        let run = try runScript("""
+            launch --now 2026-11-21T09:00:00Z --state \(ledger) --notify http://127.0.0.1:\(silent.port)/ --notify-timeout 1s
+            buy com.trailhead.maps.alps
+            buy com.trailhead.maps.rockies
+            buy com.trailhead.boost.small
+            buy com.trailhead.boost.small
+            buy com.trailhead.boost.small
+            buy com.trailhead.boost.small
+            expect-notification ONE_TIME_CHARGE
+            """)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(silent.heard == 6, "each notification was sent once")
+        // Six attempts of a second each, waited for together at the script's end (a generous bound: the
+        // rule is one timeout in all, not six).
+        #expect(elapsed < 4.5, "took \(elapsed) s")
+        let shown = try Storefront.run(["ledger", "--json", "--state", ledger])
+        #expect(shown.stdout.components(separatedBy: #""delivery":"failed""#).count - 1 == 6, "\(shown.stdout)")
+        #expect(!shown.stdout.contains(#""delivery":"sending""#))
+    }
+
+    @Test("--notify-timeout takes a duration from 1ms to 5m, and only with --notify")
+    func timeoutChecked() throws {
+        for (value, wanted) in [("0", "is not a duration"), ("6m", "is not a duration"), ("soon", "is not a duration")] {
+            let run = try runScript("launch --notify http://127.0.0.1:9/ --notify-timeout \(value)\nexpect \"Store\"\n")
+            #expect(run.status == 2)
+            #expect(run.stderr.contains(wanted), "\(run.stderr)")
+        }
+        let alone = try runScript("launch --notify-timeout 2s\nexpect \"Store\"\n")
+        #expect(alone.status == 2)
+        #expect(alone.stderr.contains("--notify-timeout needs the server to send to"), "\(alone.stderr)")
+    }
+
+    @Test("an attempt cut by the app quitting is counted: the next launch does not POST it again as a first attempt (the sandbox sends once)")
+    func cutAttemptNotSentAgain() throws {
+        let silent = try Receiver(failing: 0, silent: true)
+        defer { silent.stop() }
+        let folder = ScratchFolder.make("notify-cut")
+        let ledger = folder.appendingPathComponent("cut.sqlite").path
+        let state = ["XDG_STATE_HOME": folder.appendingPathComponent("state").path]
+        let first = try TmuxSession(arguments: ["--now", "2026-11-21T09:00:00Z", "--locale", "en_US", "--territory", "USA", "--state", ledger,
+                                                "--notify", "http://127.0.0.1:\(silent.port)/"], environment: state)
+        defer { first.close() }
+        try first.waitFor("Maps that work without signal")
+        first.send("s")
+        try first.waitFor("Trail Boost")
+        first.send("Tab", "b")
+        try first.waitFor("[ Confirm ]")
+        first.send("Tab", "Enter")
+        try first.waitFor("You bought Alps Map Pack.")
+        // Quit while the server has not answered (it never will).
+        first.send("Enter", "q")
+        try first.waitForExit()
+        #expect(silent.heard == 1)
+
+        let listening = try Receiver(failing: 0)
+        defer { listening.stop() }
+        let script = folder.appendingPathComponent("relaunch.script")
+        try """
+            launch --state \(ledger) --notify http://127.0.0.1:\(listening.port)/
+            expect-notification ONE_TIME_CHARGE
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let run = try Storefront.run(["script", script.path], environment: state.merging(["LANG": "en_US.UTF-8"]) { $1 })
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(listening.notifications.isEmpty, "the attempt was made: the sandbox does not send it again")
+        let shown = try Storefront.run(["ledger", "--json", "--state", ledger])
+        #expect(shown.stdout.contains(#""delivery":"failed""#), "\(shown.stdout)")
+    }
+
+    @Test("with --notify-retries, an attempt cut by the app dying is the first of production's schedule: the retry an hour on is the second")
+    func cutAttemptRetried() throws {
+        let silent = try Receiver(failing: 0, silent: true)
+        defer { silent.stop() }
+        let listening = try Receiver(failing: 0)
+        defer { listening.stop() }
+        let run = try runScript("""
+            launch --now 2026-11-21T09:00:00Z --state cut.sqlite --notify http://127.0.0.1:\(silent.port)/ --notify-retries
+            buy com.trailhead.maps.alps
+            kill
+            launch --state cut.sqlite --notify http://127.0.0.1:\(listening.port)/ --notify-retries
+            press t tab tab tab
+            expect "retry 2 due"
+            advance 1d
+            expect-notification ONE_TIME_CHARGE
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(listening.notifications == ["ONE_TIME_CHARGE"])
     }
 
     @Test("--notify refuses what is not an http:// or https:// URL, --notify-retries or --notify-ca alone, and --notify-ca for http, before anything runs")

@@ -108,9 +108,11 @@ public struct Runtime {
     }
 
     /// Outside events that arrive on their own: another device's save (`AccountStorage.change`), and
-    /// delivery outcomes. Returns whether anything came in, so the screen is worked out again.
+    /// delivery outcomes (unless `outcomes` is false: a script takes them only where it waits for them,
+    /// `finishDeliveries`, so what it shows never depends on how fast a server answers). Returns
+    /// whether anything came in, so the screen is worked out again.
     @discardableResult
-    public mutating func poll() -> Bool {
+    public mutating func poll(outcomes: Bool = true) -> Bool {
         flush()
         var arrived = false
         if let storage {
@@ -124,7 +126,7 @@ public struct Runtime {
                 arrived = true
             }
         }
-        if let sender {
+        if outcomes, let sender {
             for outcome in sender.takeOutcomes() {
                 send(.delivered(outcome))
                 arrived = true
@@ -134,8 +136,9 @@ public struct Runtime {
         return arrived
     }
 
-    /// Sends what is due and waits for every attempt to end, taking in the outcomes (a script's step:
-    /// its runs repeat).
+    /// Sends what is due and waits for every attempt to end (each is bounded by `--notify-timeout`),
+    /// taking in the outcomes: where a script lets delivery catch up (time moving, a relaunch, its end),
+    /// so its runs repeat.
     public mutating func finishDeliveries() {
         flush()
         guard let sender else { return }
@@ -249,8 +252,8 @@ public struct Runtime {
     private mutating func deliver() {
         deliveryDue = false
         guard let sender else { return }
-        let due = state.store.notificationsDue
-        if !due.isEmpty { sender.send(due, of: state.store) }
+        let sending = state.store.notificationsSending
+        if !sending.isEmpty { sender.send(sending, of: state.store) }
     }
 }
 

@@ -98,8 +98,9 @@ extension AppState {
             // The other device's changes are on disk already; what taking them in changed (renewals up
             // to this device's clock) is to be saved, and sent where this device sends.
             if store.hasUncollectedChanges { store.collectNotifications() }
+            let delivering = store.notifyingServer && store.startDeliveries()
             if !store.unsavedChanges.isEmpty { effects.append(.save) }
-            if store.notifyingServer, !store.notificationsDue.isEmpty { effects.append(.deliver) }
+            if delivering { effects.append(.deliver) }
             return effects
         case .accountClock(let instant):
             clockIsChange = false
@@ -123,8 +124,11 @@ extension AppState {
         // What changed becomes App Store Server Notifications at once (nothing to do when nothing did:
         // the store is not touched, so views keep what they drew from it).
         if store.changeCount != changes, store.hasUncollectedChanges { store.collectNotifications() }
+        // Notifications due from this device start on their way: the attempt is counted and saved
+        // before the courier sends it, so an app that ends meanwhile never makes it again as a first one.
+        let delivering = store.notifyingServer && store.startDeliveries()
         if store.changeCount != changes || clockIsChange && store.now != clock { effects.insert(.save, at: 0) }
-        if store.notifyingServer, !store.notificationsDue.isEmpty { effects.append(.deliver) }
+        if delivering { effects.append(.deliver) }
         if !wasAsking, overlay?.component.discardsTypeAhead == true { effects.append(.discardTypeAhead) }
         return effects
     }

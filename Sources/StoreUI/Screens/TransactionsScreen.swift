@@ -30,6 +30,13 @@ public enum TransactionsScreen {
         }
     }
 
+    /// Whether the screen on top shows how Server Notifications' deliveries went (the Notifications
+    /// area): a script lets its deliveries catch up before it reads such a screen.
+    public static func showsDeliveries(_ app: AppState) -> Bool {
+        guard case .transactions(let screen)? = app.screens.last else { return false }
+        return screen.area == .notifications
+    }
+
     /// Opens the inspector on the newest transaction, usually the one QA has just made; or on the
     /// Requests when something waits on someone.
     static func open(_ app: inout AppState) {

@@ -591,7 +591,8 @@ public struct Strings: Sendable {
         public var noNotifications = "No App Store Server Notifications yet. Each purchase, renewal, refund or change makes one; --notify URL sends them to a server."
         public var notificationDelivery: @Sendable (ServerNotification) -> String = { n in
             switch n.delivery {
-            case .pending: n.attempts == 0 ? "sending" : "retry \(n.attempts + 1)"
+            case .pending: n.attempts == 0 ? "to send" : "retry \(n.attempts + 1) due"
+            case .sending: n.attempts > 1 ? "sending (try \(n.attempts))" : "sending"
             case .delivered: n.attempts > 1 ? "delivered (\(n.attempts) tries)" : "delivered"
             case .failed: n.attempts > 1 ? "failed (\(n.attempts) tries)" : "failed"
             case .notSent: "kept (no --notify)"
