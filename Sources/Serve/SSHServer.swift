@@ -26,8 +26,7 @@ public enum SSHServer {
             _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(2, System.coreCount))
-        let registry = Registry(maxSessions: configuration.maxSessions, maxStartupsPerAddress: configuration.maxStartupsPerAddress,
-                                maxPerMinute: configuration.maxConnectionsPerMinute)
+        let registry = Registry(maxSessions: configuration.maxSessions, rules: configuration.crowd)
         let logger = configuration.logger
         // Ledgers, host key and anything else made while serving are the presenter's alone (0600, 0700);
         // sessions inherit it, so SQLite makes each guest's ledger 0600.
@@ -42,7 +41,9 @@ public enum SSHServer {
                 let admission = registry.addConnection(id, channel, address: address)
                 guard admission == .admitted else {
                     logger.warning("connection refused", metadata: ["remote": "\(address)", "reason": "\(admission.reason(registry))"])
-                    return channel.eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel)
+                    // A line, not silence, then the connection closes.
+                    channel.writeAndFlush(channel.allocator.buffer(string: admission.line)).whenComplete { _ in channel.close(promise: nil) }
+                    return channel.eventLoop.makeSucceededVoidFuture()
                 }
                 let connection = ConnectionInfo(id: id)
                 return channel.eventLoop.makeCompletedFuture {
@@ -73,7 +74,8 @@ public enum SSHServer {
                             }
                         })
                     try channel.pipeline.syncOperations.addHandler(
-                        ConnectionWatch(connection: connection, registry: registry, grace: configuration.loginGraceTime, logger: logger))
+                        ConnectionWatch(connection: connection, registry: registry, grace: configuration.loginGraceTime,
+                                        crowdGrace: configuration.crowd.crowdGrace, logger: logger))
                     try channel.pipeline.syncOperations.addHandler(ssh)
                     try channel.pipeline.syncOperations.addHandler(ConnectionErrors(logger: logger, id: id))
                 }
@@ -154,6 +156,8 @@ public enum ServeError: Error, CustomStringConvertible {
 final class ConnectionInfo: Sendable {
     let id: Int
     private let state = NIOLockedValueBox<(key: String?, user: String?, started: Bool, running: Int, channels: Int)>((nil, nil, false, 0, 0))
+    /// How far authentication got (for the address's penalties when the connection ends without a session).
+    private let progress = NIOLockedValueBox<(tried: Bool, authenticated: Bool, graceExceeded: Bool)>((false, false, false))
     /// Session channels one connection may have open at once.
     static let maxChannels = 10
 
@@ -165,6 +169,23 @@ final class ConnectionInfo: Sendable {
 
     func authenticated(user: String, key: String?) {
         state.withLockedValue { $0.user = user; $0.key = key }
+        progress.withLockedValue { $0.authenticated = true }
+    }
+
+    /// A key, a password or a host was offered (not the "none" every client asks first).
+    func triedAuthentication() { progress.withLockedValue { $0.tried = true } }
+
+    /// The server closes it for not starting a session in time.
+    func exceededGrace() { progress.withLockedValue { $0.graceExceeded = true } }
+
+    /// How it ended, for its address: a guest (a session, or authenticated) never counts against it.
+    var ending: Registry.Ending {
+        if hasStartedSession { return .guest }
+        return progress.withLockedValue { progress in
+            if progress.authenticated { return .guest }
+            if progress.graceExceeded { return .graceExceeded }
+            return progress.tried ? .authenticationFailed : .noAuthentication
+        }
     }
 
     func sessionStarted() { state.withLockedValue { $0.started = true; $0.running += 1 } }
@@ -204,6 +225,7 @@ final class GuestAuthentication: NIOSSHServerUserAuthenticationDelegate {
 
     func requestReceived(request: NIOSSHUserAuthenticationRequest, responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>) {
         let user = UntrustedText.quoted(request.username, limit: 32)
+        if case .none = request.request {} else { connection.triedAuthentication() }
         switch (request.request, admission) {
         case (.none, .anyone) where !requireKey:
             connection.authenticated(user: request.username, key: nil)
@@ -242,15 +264,18 @@ final class ConnectionWatch: ChannelInboundHandler {
     private let connection: ConnectionInfo
     private let registry: Registry
     private let grace: Duration
+    private let crowdGrace: Duration
     private let logger: Logger
     private var opened = NIODeadline.now()
     private var remote = "?"
     private var graceTimer: Scheduled<Void>?
+    private var crowdTimer: Scheduled<Void>?
 
-    init(connection: ConnectionInfo, registry: Registry, grace: Duration, logger: Logger) {
+    init(connection: ConnectionInfo, registry: Registry, grace: Duration, crowdGrace: Duration, logger: Logger) {
         self.connection = connection
         self.registry = registry
         self.grace = grace
+        self.crowdGrace = crowdGrace
         self.logger = logger
     }
 
@@ -275,13 +300,26 @@ final class ConnectionWatch: ChannelInboundHandler {
         graceTimer = context.eventLoop.scheduleTask(in: TimeAmount(grace)) {
             guard !connection.hasStartedSession else { return }
             logger.info("closing: no session within the grace time", metadata: ["connection": "\(connection.id)", "grace": "\(Goodbye.words(grace))"])
+            connection.exceededGrace()
             channel.close(promise: nil)
+        }
+        // In a crowd, the grace is short: a flood of idle connections gives way to guests in seconds.
+        let registry = self.registry
+        let crowdGrace = self.crowdGrace
+        if crowdGrace < grace {
+            crowdTimer = context.eventLoop.scheduleTask(in: TimeAmount(crowdGrace)) {
+                guard !connection.hasStartedSession, registry.isCrowded else { return }
+                logger.info("closing: no session within the grace time of a crowd", metadata: ["connection": "\(connection.id)", "grace": "\(Goodbye.words(crowdGrace))"])
+                connection.exceededGrace()
+                channel.close(promise: nil)
+            }
         }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         graceTimer?.cancel()
-        registry.removeConnection(connection.id)
+        crowdTimer?.cancel()
+        registry.removeConnection(connection.id, ending: connection.ending)
         let seconds = Double((NIODeadline.now() - opened).nanoseconds) / 1e9
         logger.info("disconnect", metadata: ["connection": "\(connection.id)", "remote": "\(remote)",
                                              "duration": "\(String(format: "%.1f", seconds))s"])

@@ -27,11 +27,8 @@ public struct ServeConfiguration: Sendable {
     public var loginGraceTime: Duration = .seconds(20)
     /// A connection whose last session ended is closed after this long unless it starts another.
     public var lingerTime: Duration = .seconds(3)
-    /// Connections from one address that have not started a session (unauthenticated, or authenticated
-    /// and idle) open at once; more from that address are refused.
-    public var maxStartupsPerAddress: Int = 4
-    /// New connections from one address in any 60 seconds; more are refused.
-    public var maxConnectionsPerMinute: Int = 30
+    /// How connections that have not started a session are kept from crowding guests out.
+    public var crowd = CrowdRules()
     /// With `--demo --state-dir`: at most this many ledgers; the oldest idle one is removed for a new key.
     /// nil: no cap (with an authorized_keys file the keys themselves are the bound).
     public var maxLedgers: Int?
@@ -92,4 +89,62 @@ public struct ServeConfiguration: Sendable {
         if let seconds = Double(value), seconds > 0, seconds < 1e9 { return .some(.milliseconds(Int64(seconds * 1000))) }
         return nil
     }
+}
+
+/// How `serve` keeps a crowd of connections that never start a session from locking guests out:
+/// OpenSSH's answers. Guests who start sessions never count against their address, so a room behind one
+/// NAT gets in.
+public struct CrowdRules: Sendable, Equatable {
+    /// OpenSSH's MaxStartups start:rate:full: once `start` connections have not started a session, a
+    /// newcomer is dropped with `rate`% chance, rising to every one at `full`.
+    public struct Startups: Sendable, Equatable, CustomStringConvertible {
+        public var start: Int
+        public var rate: Int
+        public var full: Int
+        public static let openSSH = Startups(start: 10, rate: 30, full: 100)
+
+        public init(start: Int, rate: Int, full: Int) { (self.start, self.rate, self.full) = (start, rate, full) }
+
+        /// "10:30:100", or "100" (no random early drop: every newcomer past 100 is refused).
+        public init?(_ text: String) {
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+            switch parts.count {
+            case 1: guard let full = parts[0], (1...100_000).contains(full) else { return nil }
+                self.init(start: full, rate: 100, full: full)
+            case 3: guard let start = parts[0], let rate = parts[1], let full = parts[2], start >= 1, start <= full, full <= 100_000,
+                          (0...100).contains(rate) else { return nil }
+                self.init(start: start, rate: rate, full: full)
+            default: return nil
+            }
+        }
+
+        public var description: String { "\(start):\(rate):\(full)" }
+    }
+
+    /// OpenSSH's PerSourcePenalties, with its defaults: seconds added to an address each time one of its
+    /// connections ends without a session, by how; they run down a second a second, and once they reach
+    /// `min` the address is refused for as long as they amount to (at most `max`).
+    public struct Penalties: Sendable, Equatable {
+        public var enabled = true
+        /// noauth: it closed without trying to authenticate.
+        public var noAuthentication = 1.0
+        /// authfail: it tried, and failed.
+        public var authenticationFailed = 5.0
+        /// grace-exceeded: it was closed for not starting a session in time.
+        public var graceExceeded = 10.0
+        public var min = 15.0
+        public var max = 600.0
+    }
+
+    public var startups = Startups.openSSH
+    public var penalties = Penalties()
+    /// Connections from one address that have not started a session, at once.
+    public var maxStartupsPerAddress = 10
+    /// Connections from one address that ended without a session in any 60 seconds; more are refused.
+    public var maxFailuresPerMinute = 30
+    /// Once crowded (`startups.start` connections without a session), a connection has this long to
+    /// start one (or the login grace, if shorter): a flood of idle connections gives way in seconds.
+    public var crowdGrace: Duration = .seconds(3)
+
+    public init() {}
 }

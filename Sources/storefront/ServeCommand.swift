@@ -48,11 +48,17 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("login-grace-time"), help: "Close a connection that has not started a session this long after connecting: 20s, 1m.")
     var loginGraceTime = "20s"
 
-    @Option(name: .customLong("max-startups-per-address"), help: "Connections from one address that have not started a session, at once; more are refused.")
-    var maxStartupsPerAddress = 4
+    @Option(name: .customLong("max-startups"), help: ArgumentHelp("Connections without a session, from every address: past START a newcomer is dropped at random, RATE% at first, every one at FULL (OpenSSH's MaxStartups).", valueName: "start:rate:full"))
+    var maxStartups = CrowdRules.Startups.openSSH.description
 
-    @Option(name: .customLong("max-connections-per-minute"), help: "New connections from one address in any minute; more are refused.")
-    var maxConnectionsPerMinute = 30
+    @Option(name: .customLong("max-startups-per-address"), help: "Connections from one address that have not started a session, at once; more are refused.")
+    var maxStartupsPerAddress = CrowdRules().maxStartupsPerAddress
+
+    @Option(name: .customLong("max-connections-per-minute"), help: "Connections from one address that ended without a session (never authenticated, failed, or out of time) in any minute; more are refused. Guests' sessions never count.")
+    var maxConnectionsPerMinute = CrowdRules().maxFailuresPerMinute
+
+    @Option(name: .customLong("per-source-penalties"), help: ArgumentHelp("on: an address whose connections keep ending without a session is refused for a while (OpenSSH's PerSourcePenalties, its defaults); off: never.", valueName: "on|off"))
+    var perSourcePenalties = "on"
 
     @Option(help: ArgumentHelp("Record each guest's session as an asciicast v2 file in this folder (made if missing): session-TIME-N.cast, never overwritten.", valueName: "folder"))
     var record: String?
@@ -65,6 +71,7 @@ struct ServeCommand: ParsableCommand {
         "--listen": true, "--host-key": true, "--authorized-keys": true, "--demo": false, "--max-sessions": true,
         "--idle-timeout": true, "--max-session-length": true, "--state-dir": true, "--open": true,
         "--max-ledgers": true, "--login-grace-time": true, "--max-startups-per-address": true, "--max-connections-per-minute": true,
+        "--max-startups": true, "--per-source-penalties": true,
         "--record": true,
     ]
 
@@ -96,8 +103,7 @@ struct ServeCommand: ParsableCommand {
             configuration.recordDirectory = Self.absolute(record)
         }
         configuration.loginGraceTime = settings.grace
-        configuration.maxStartupsPerAddress = maxStartupsPerAddress
-        configuration.maxConnectionsPerMinute = maxConnectionsPerMinute
+        configuration.crowd = settings.crowd
         // With a key list the keys bound the ledgers; with --demo anyone's fresh key would make one.
         configuration.maxLedgers = demo && stateDir != nil ? maxLedgers : nil
         // A guest's ledger that exists resumes its own clock; --now only starts new ones.
@@ -120,6 +126,7 @@ struct ServeCommand: ParsableCommand {
         var idle: Duration?
         var length: Duration?
         var grace: Duration
+        var crowd: CrowdRules
     }
 
     /// Every option checked before anything listens; a mistake exits 2 with a message saying which.
@@ -145,6 +152,15 @@ struct ServeCommand: ParsableCommand {
         guard (1...100_000).contains(maxConnectionsPerMinute) else {
             throw StartupError(message: "--max-connections-per-minute \(maxConnectionsPerMinute): give a number from 1 to 100000")
         }
+        var crowd = CrowdRules()
+        guard let startups = CrowdRules.Startups(maxStartups) else {
+            throw StartupError(message: "--max-startups \(UntrustedText.quoted(maxStartups)): give start:rate:full like 10:30:100 (start ≤ full ≤ 100000, rate 0 to 100), or one number")
+        }
+        guard perSourcePenalties == "on" || perSourcePenalties == "off" else {
+            throw StartupError(message: "--per-source-penalties \(UntrustedText.quoted(perSourcePenalties)): on or off")
+        }
+        (crowd.startups, crowd.maxStartupsPerAddress, crowd.maxFailuresPerMinute) = (startups, maxStartupsPerAddress, maxConnectionsPerMinute)
+        crowd.penalties.enabled = perSourcePenalties == "on"
         guard (1...1_000_000).contains(maxLedgers) else {
             throw StartupError(message: "--max-ledgers \(maxLedgers): give a number from 1 to 1000000")
         }
@@ -181,7 +197,7 @@ struct ServeCommand: ParsableCommand {
             }
         }
         return Settings(host: host, port: port, hostKeyPath: hostKey ?? Self.defaultHostKeyPath, admission: admission,
-                        idle: idle, length: length, grace: grace)
+                        idle: idle, length: length, grace: grace, crowd: crowd)
     }
 
     /// $XDG_STATE_HOME/storefront/ssh_host_ed25519_key, or ~/.local/state/storefront/….

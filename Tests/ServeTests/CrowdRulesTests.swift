@@ -21,28 +21,111 @@ struct CrowdRulesTests {
         #expect(registry.addConnection(8, EmbeddedChannel(), address: "10.0.0.1") == .admitted)
     }
 
-    @Test("new connections per address per minute: refused attempts count; a minute later the address may connect again")
-    func ratePerAddress() {
+    @Test("connections that end without a session count against their address (30 a minute); a minute later it may connect again; guests' sessions never count")
+    func failuresPerAddress() {
         let registry = Registry(maxSessions: 3, maxStartupsPerAddress: 100, maxPerMinute: 3)
         let start = NIODeadline.now()
         for id in 1...3 {
             #expect(registry.addConnection(id, EmbeddedChannel(), address: "::1", now: start + .seconds(Int64(id))) == .admitted)
-            registry.removeConnection(id)
+            registry.removeConnection(id, ending: .noAuthentication, now: start + .seconds(Int64(id)))
         }
         #expect(registry.addConnection(4, EmbeddedChannel(), address: "::1", now: start + .seconds(10)) == .tooFast)
         #expect(registry.addConnection(5, EmbeddedChannel(), address: "::2", now: start + .seconds(10)) == .admitted)
-        #expect(registry.addConnection(6, EmbeddedChannel(), address: "::1", now: start + .seconds(50)) == .tooFast)
-        // 60 s after the refused attempts at 10 s and 50 s, the minute holds none of them.
-        #expect(registry.addConnection(7, EmbeddedChannel(), address: "::1", now: start + .seconds(111)) == .admitted)
+        // 60 s after the failures at 1, 2 and 3 s, the minute holds none of them.
+        #expect(registry.addConnection(7, EmbeddedChannel(), address: "::1", now: start + .seconds(64)) == .admitted)
     }
 
-    @Test("the server keeps at most max-sessions + 64 connections, and none while stopping")
+    @Test("a room behind one NAT: 40 guests from one address within a minute all get in, each starting a session")
+    func roomBehindOneAddress() {
+        let registry = Registry(maxSessions: 50)
+        let start = NIODeadline.now()
+        var admitted = 0
+        for id in 1...40 {
+            let now = start + .milliseconds(Int64(id) * 1_400)
+            if registry.addConnection(id, EmbeddedChannel(), address: "203.0.113.7", now: now) == .admitted { admitted += 1 }
+            registry.connectionStartedSession(id)
+            // Some leave again within the minute, as guests do.
+            if id % 3 == 0 { registry.removeConnection(id, ending: .guest, now: now + .seconds(1)) }
+        }
+        #expect(admitted == 40)
+    }
+
+    @Test("random early drop (MaxStartups 10:30:100): below 10 connections without a session every newcomer gets in; past it each is dropped with a chance from 30% rising to every one at 100")
+    func randomEarlyDrop() {
+        // A die that always shows 0.5: a newcomer is dropped once the chance passes one half,
+        // 0.3 + 0.7 × (S − 10) / 90 > 0.5, that is from 36 connections without a session.
+        let registry = Registry(maxSessions: 3, maxStartupsPerAddress: 10, maxPerMinute: 1000, random: { 0.5 })
+        var outcomes: [Registry.ConnectionAdmission] = []
+        for id in 1...40 { outcomes.append(registry.addConnection(id, EmbeddedChannel(), address: "10.0.\(id / 250).\(id % 250)")) }
+        #expect(outcomes.prefix(36).allSatisfy { $0 == .admitted })
+        #expect(outcomes.dropFirst(36).allSatisfy { $0 == .busy(startups: 36) })
+        // Sessions started leave the crowd: newcomers get in again.
+        for id in 1...30 { registry.connectionStartedSession(id) }
+        #expect(registry.addConnection(41, EmbeddedChannel(), address: "10.1.0.1") == .admitted)
+        #expect(!registry.isCrowded)
+
+        let certain = Registry(maxSessions: 3, maxStartupsPerAddress: 10, maxPerMinute: 1000, random: { 0 })
+        for id in 1...10 { #expect(certain.addConnection(id, EmbeddedChannel(), address: "10.2.0.\(id)") == .admitted) }
+        #expect(certain.isCrowded)
+        #expect(certain.addConnection(11, EmbeddedChannel(), address: "10.2.0.11") == .busy(startups: 10), "past start, 30% are dropped: a die at 0 drops")
+
+        let lucky = Registry(maxSessions: 3, maxStartupsPerAddress: 10, maxPerMinute: 1000, random: { 0.999 })
+        for id in 1...100 { #expect(lucky.addConnection(id, EmbeddedChannel(), address: "10.3.\(id / 250).\(id % 250)") == .admitted) }
+        #expect(lucky.addConnection(101, EmbeddedChannel(), address: "10.4.0.1") == .busy(startups: 100), "at full, every newcomer is dropped")
+    }
+
+    @Test("per-source penalties (OpenSSH's defaults): an address whose connections end without a session is refused once they add up to 15 s, for as long as they amount to; they run down a second a second")
+    func penalties() {
+        let registry = Registry(maxSessions: 3, maxStartupsPerAddress: 10, maxPerMinute: 1000)
+        let start = NIODeadline.now()
+        func connect(_ id: Int, at seconds: Double) -> Registry.ConnectionAdmission {
+            registry.addConnection(id, EmbeddedChannel(), address: "198.51.100.9", now: start + .milliseconds(Int64(seconds * 1000)))
+        }
+        #expect(connect(1, at: 0) == .admitted)
+        registry.removeConnection(1, ending: .graceExceeded, now: start)
+        #expect(connect(2, at: 1) == .admitted, "10 s of penalty is under the 15 s minimum")
+        registry.removeConnection(2, ending: .graceExceeded, now: start + .seconds(1))
+        // 9 left + 10 = 19 s from 1 s: refused until 20 s.
+        #expect(connect(3, at: 2) == .penalized(seconds: 18))
+        #expect(registry.addConnection(4, EmbeddedChannel(), address: "198.51.100.10", now: start + .seconds(2)) == .admitted, "another address is not affected")
+        #expect(connect(5, at: 21) == .admitted)
+        // A guest's connection adds nothing, however it ends.
+        registry.removeConnection(5, ending: .guest, now: start + .seconds(22))
+        #expect(connect(6, at: 22) == .admitted)
+        // Failed authentications (5 s each): three at once reach the minimum.
+        let other = Registry(maxSessions: 3, maxStartupsPerAddress: 10, maxPerMinute: 1000)
+        for id in 1...3 {
+            #expect(other.addConnection(id, EmbeddedChannel(), address: "192.0.2.1", now: start) == .admitted)
+            other.removeConnection(id, ending: .authenticationFailed, now: start)
+        }
+        #expect(other.addConnection(4, EmbeddedChannel(), address: "192.0.2.1", now: start) == .penalized(seconds: 15))
+        // Off: never refused for it.
+        var rules = CrowdRules()
+        rules.penalties.enabled = false
+        let off = Registry(maxSessions: 3, rules: rules)
+        for id in 1...5 {
+            #expect(off.addConnection(id, EmbeddedChannel(), address: "192.0.2.2", now: start) == .admitted)
+            off.removeConnection(id, ending: .graceExceeded, now: start)
+        }
+    }
+
+    @Test("--max-startups reads start:rate:full as OpenSSH does, or one number")
+    func startupsParsed() {
+        #expect(CrowdRules.Startups("10:30:100") == .openSSH)
+        #expect(CrowdRules.Startups("50") == CrowdRules.Startups(start: 50, rate: 100, full: 50))
+        for bad in ["", "10:30", "100:30:10", "10:130:100", "a:b:c", "0:30:100", "10:30:100:5"] { #expect(CrowdRules.Startups(bad) == nil, "\(bad)") }
+    }
+
+    @Test("the server keeps at most max-sessions + 100 connections, and none while stopping")
     func connectionCap() {
-        let registry = Registry(maxSessions: 1, maxStartupsPerAddress: 1, maxPerMinute: 1000)
-        for id in 1...65 { #expect(registry.addConnection(id, EmbeddedChannel(), address: "10.1.0.\(id)") == .admitted) }
-        #expect(registry.addConnection(66, EmbeddedChannel(), address: "10.2.0.1") == .tooManyOpen)
+        let registry = Registry(maxSessions: 1, maxStartupsPerAddress: 1, maxPerMinute: 1000, random: { 0.999 })
+        for id in 1...100 { #expect(registry.addConnection(id, EmbeddedChannel(), address: "10.1.\(id / 250).\(id % 250)") == .admitted) }
+        // Sessions started make room among the startups, not among the connections open.
+        for id in 1...100 { registry.connectionStartedSession(id) }
+        #expect(registry.addConnection(101, EmbeddedChannel(), address: "10.2.0.1") == .admitted)
+        #expect(registry.addConnection(102, EmbeddedChannel(), address: "10.2.0.2") == .tooManyOpen)
         _ = registry.beginShutdown()
-        #expect(registry.addConnection(67, EmbeddedChannel(), address: "10.2.0.2") == .shuttingDown)
+        #expect(registry.addConnection(103, EmbeddedChannel(), address: "10.2.0.3") == .shuttingDown)
     }
 
     @Test("window sizes are clamped to 1000×500; 0 stays 0 (too small)")

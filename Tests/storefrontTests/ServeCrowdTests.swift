@@ -139,14 +139,94 @@ struct ServeCrowdTests {
         #expect(refused.count >= 190, "\(refused.count) refusals logged")
         #expect(refused.allSatisfy { $0.contains("remote=127.0.0.1") && $0.contains("reason=") })
         #expect(server.log.contains("have not started a session yet (--max-startups-per-address)"))
-        #expect(server.log.contains("in the last minute (--max-connections-per-minute)"))
-        // The 4 admitted idle connections are closed after --login-grace-time.
+        // The 10 admitted idle connections (a crowd) are closed after the crowd's grace time.
         try server.waitForLog("closing: no session within the grace time", timeout: 10)
         Thread.sleep(forTimeInterval: 1)
         let closed = server.log.components(separatedBy: "closing: no session within the grace time").count - 1
-        #expect(closed == 4, "\(closed) idle connections closed")
+        #expect(closed == 10, "\(closed) idle connections closed")
         guest.send("q")
         try guest.waitForExit(timeout: 20)
+    }
+
+    /// Opens a TCP connection to the server from `source` (a loopback address) and holds it, saying nothing.
+    static func idleConnection(to port: Int, from source: String) -> Int32? {
+        // Close-on-exec, so no process another test spawns keeps these connections open.
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, connected == 0 else { close(descriptor); return nil }
+        return descriptor
+    }
+
+    @Test("300 idle connections from 250 addresses do not lock guests out: a guest trying again as a person would gets the store within 5 s; a refused newcomer reads a line; the idle ones give way")
+    func distributedFlood() throws {
+        let server = try ServeProcess(["--demo", "--max-sessions", "3"])
+        defer { server.stop() }
+        var sockets: [Int32] = []
+        defer { sockets.forEach { close($0) } }
+        for n in 0..<300 {
+            if let descriptor = Self.idleConnection(to: server.port, from: "127.0.1.\(1 + n % 250)") { sockets.append(descriptor) }
+        }
+        #expect(sockets.count == 300)
+        let started = Date()
+        var attempts = 0
+        var seen = false
+        while !seen, Date().timeIntervalSince(started) < 5 {
+            attempts += 1
+            do {
+                let guest = try RawSSHClient(port: server.port, bind: "127.0.0.2")
+                defer { guest.close() }
+                try guest.openSession(columns: 80, rows: 24)
+                try guest.waitFor("Trail Boost", timeout: max(0.5, 5 - Date().timeIntervalSince(started)))
+                seen = true
+            } catch {
+                Thread.sleep(forTimeInterval: 0.25)
+            }
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        print("with 300 idle connections from 250 addresses, a guest saw the store after \(String(format: "%.2f", elapsed)) s and \(attempts) attempts")
+        #expect(seen, "no store within 5 s (\(attempts) attempts)")
+        // Refused newcomers were told, in a line, before the connection closed.
+        var told = 0
+        for descriptor in sockets {
+            var buffer = [UInt8](repeating: 0, count: 512)
+            let count = recv(descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            if count > 0, String(decoding: buffer[0..<count], as: UTF8.self).hasPrefix("storefront: ") { told += 1 }
+        }
+        #expect(told > 0, "no refused connection read a line")
+        let refused = server.log.split(separator: "\n").filter { $0.contains("connection refused") }
+        #expect(refused.contains { $0.contains("dropped at random") }, "random early drop refused some")
+        #expect(server.log.contains("closing: no session within the grace time of a crowd"))
+    }
+
+    @Test("a room behind one address (a conference's Wi-Fi): 40 guests connecting within a minute all get the store; only connections that end without a session count against an address")
+    func roomBehindOneAddress() throws {
+        let server = try ServeProcess(["--demo", "--max-sessions", "5"])
+        defer { server.stop() }
+        var served = 0
+        for _ in 0..<40 {
+            let guest = try RawSSHClient(port: server.port, bind: "127.0.0.3")
+            defer { guest.close() }
+            do {
+                try guest.openSession(columns: 80, rows: 24)
+                try guest.waitFor("Trail Boost", timeout: 10)
+                served += 1
+            } catch {}
+        }
+        #expect(served == 40, "\(served) of 40 guests got the store")
+        #expect(!server.log.contains("connection refused"), "nobody refused")
     }
 
     @Test("a transport kept open after its session ended is closed by the server within a few seconds")
