@@ -23,6 +23,17 @@ enum ScratchFolders {
         lock.withLock { _ = folders.remove(folder) }
     }
 
+    /// Removes a folder the program may still be writing in (the script's ledger saving its next
+    /// step): moved aside first, so nothing made by its old path (a journal) lands in it while it goes.
+    private static func removeWhileInUse(_ folder: URL) {
+        let aside = folder.deletingLastPathComponent().appendingPathComponent(".\(folder.lastPathComponent)-removing")
+        if rename(folder.path, aside.path) == 0 {
+            try? FileManager.default.removeItem(at: aside)
+        } else {
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
     private static let watchSignals: Void = {
         for number in [SIGINT, SIGTERM, SIGHUP] {
             var current = sigaction()
@@ -30,7 +41,7 @@ enum ScratchFolders {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                for folder in lock.withLock({ folders }) { try? FileManager.default.removeItem(at: folder) }
+                for folder in lock.withLock({ folders }) { removeWhileInUse(folder) }
                 signal(number, SIG_DFL)
                 kill(getpid(), number)
             }

@@ -94,7 +94,8 @@ struct ScriptTests {
         while waitpid(pid, &status, WNOHANG) == 0, Date() < ended { Thread.sleep(forTimeInterval: 0.01) }
         if Date() >= ended { kill(pid, SIGKILL); waitpid(pid, &status, 0) }
         #expect(status & 0x7f == signal, "died of signal \(signal), as a shell expects (status \(status))")
-        #expect(scratch().isEmpty, "left behind: \(scratch())")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        #expect(left.isEmpty, "left behind in TMPDIR: \(left)")
     }
 
     @Test("a script with CRLF line endings runs, and its expectations are checked")
