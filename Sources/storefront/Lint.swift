@@ -94,13 +94,43 @@ struct Lint: ParsableCommand {
                         + "cells is cut short on screen (HIG: use a short name that does not truncate)"))
             }
         }
+        /// App Store Connect's length limits, in characters: what it would not take.
+        func limit(_ text: LocalizedText, _ field: String, _ characters: Int, at path: @autoclosure () -> JSONPath) {
+            // A character is at least one byte: a text of no more bytes than the limit is within it.
+            for (language, text) in text.translations(longerThan: characters) where text.count > characters {
+                warnings.append(CatalogProblem(
+                    path: path().appending(language),
+                    reason: "\(UntrustedText.quoted(text)) is \(text.count) characters; App Store Connect takes a \(field) of at most \(characters)"))
+            }
+        }
         for (index, group) in catalog.subscriptionGroups.enumerated() {
-            check(group.name, at: JSONPath.root.appending("subscriptionGroups").appending(index).appending("name"))
+            let path = JSONPath.root.appending("subscriptionGroups").appending(index).appending("name")
+            check(group.name, at: path)
+            limit(group.name, "subscription group's display name", AppStoreConnectLimits.displayName, at: path)
         }
         for (index, product) in catalog.products.enumerated() {
-            check(product.name, at: JSONPath.root.appending("products").appending(index).appending("name"))
+            let path = JSONPath.root.appending("products").appending(index)
+            check(product.name, at: path.appending("name"))
+            limit(product.name, "display name", AppStoreConnectLimits.displayName, at: path.appending("name"))
+            limit(product.description, "description", AppStoreConnectLimits.description, at: path.appending("description"))
+            if product.id.utf8.count > AppStoreConnectLimits.productID {
+                warnings.append(CatalogProblem(
+                    path: path.appending("id"),
+                    reason: "the product id is \(product.id.count) characters; App Store Connect takes at most \(AppStoreConnectLimits.productID)"))
+            }
         }
         return warnings + consentWarnings(for: catalog) + bundleIDWarnings(for: catalog) + billingPlanWarnings(for: catalog)
+    }
+
+    /// What App Store Connect takes, in characters: product ids (letters, digits, hyphens, periods and
+    /// underscores), from its help page "In-App Purchase information"; display
+    /// names and descriptions, from Apple's product-page guidance ("In-app purchase names are limited to 30
+    /// characters and descriptions to 45"). A catalog beyond them loads (the simulator shows what it is
+    /// given, cut to the screen), but could never be entered in App Store Connect.
+    enum AppStoreConnectLimits {
+        static let productID = 100
+        static let displayName = 30
+        static let description = 45
     }
 
     /// Monthly plans with a 12-month commitment priced outside App Store Connect's range or where the

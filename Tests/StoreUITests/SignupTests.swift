@@ -341,3 +341,29 @@ struct SignupTests {
         #expect(flat.contains(Self.flat("tester@icloud.com")))
     }
 }
+
+extension SignupTests {
+    @Test("a 100 KB product name and description cost the sign-up what 500 characters do: screens show catalog text cut to 500 characters, then …")
+    func hostileLengthsCut() {
+        var catalog = Sample.catalog
+        let index = catalog.products.firstIndex { $0.id == "com.trailhead.plus.pro.monthly" }!
+        catalog.products[index].name = LocalizedText(["en": "Pro " + String(repeating: "Monthly ", count: 12_800)])
+        catalog.products[index].description = LocalizedText(["en": String(repeating: "everywhere ", count: 10_000)])
+        let store = AppStore(catalog: catalog, territory: catalog.territory("USA")!, now: Sample.start)
+        var app = AppState(store: store, locale: Locale(identifier: "en_US"), size: Size(columns: 80, rows: 24))
+        app.openSignup(groupID: Self.group, selecting: "com.trailhead.plus.pro.monthly")
+        let shown = app.name(catalog.products[index])
+        #expect(shown.count == AppState.longestShownText + 1 && shown.hasSuffix("…"))
+        guard case .signup(let screen) = app.top else { Issue.record("no sign-up"); return }
+        let huge = SignupScreen.layout(app, screen).lines.count
+        var plain = Sample.app(Size(columns: 80, rows: 24))
+        plain.openSignup(groupID: Self.group, selecting: "com.trailhead.plus.pro.monthly")
+        guard case .signup(let plainScreen) = plain.top else { Issue.record("no sign-up"); return }
+        let usual = SignupScreen.layout(plain, plainScreen).lines.count
+        // Each of the two texts wraps to at most 500 / 76 + 1 lines more than the sample's (where both
+        // are whole: before, the name alone was some 1,400 lines, laid out again at every key).
+        #expect(huge <= usual + 2 * (AppState.longestShownText / 70 + 2), "\(huge) lines against \(usual)")
+        // The screen still draws, its rows their width.
+        #expect(app.view().text.split(separator: "\n").allSatisfy { TextWidth.of(String($0)) <= 80 })
+    }
+}

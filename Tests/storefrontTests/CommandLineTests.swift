@@ -279,6 +279,26 @@ struct LintTests {
         #expect(run.stdout.contains("no problems, 1 warning ("))
     }
 
+    @Test("App Store Connect's limits, in characters: a display name over 30, a description over 45, a product id over 100 get a warning each; the sample catalog is within them")
+    func appStoreConnectLimits() throws {
+        #expect(try lint { $0 }.stdout.contains("no problems ("), "the bundled catalog needs no warning")
+        let longID = "com.trailhead." + String(repeating: "x", count: 90)
+        let run = try lint {
+            $0.replacingOccurrences(of: #""en": "All Pro features for three months.""#,
+                                    with: #""en": "All Pro features for three months, and then some more.""#)
+                .replacingOccurrences(of: #""de": "Fünf Trail-Boosts zum günstigeren Preis.""#, with: #""de": "Fünf Trail-Boosts zum günstigeren Preis, für alle.""#)
+                .replacingOccurrences(of: "\"com.trailhead.print.credit\"", with: "\"\(longID)\"")
+                // 31 ASCII characters: one past App Store Connect's 30 (and 31 cells: the width warning too).
+                .replacingOccurrences(of: #""en": "Summer Pass""#, with: #""en": "Summer Pass for the Whole Season""#)
+        }
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let warnings = run.stdout.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(warnings.contains { $0.contains(#".description.en: warning: "All Pro features for three months, and then some more." is 54 characters; App Store Connect takes a description of at most 45"#) })
+        #expect(warnings.contains { $0.contains(#".description.de: warning: "#) && $0.contains("is 50 characters") })
+        #expect(warnings.contains { $0.contains(".id: warning: the product id is 104 characters; App Store Connect takes at most 100") })
+        #expect(warnings.contains { $0.contains(#".name.en: warning: "Summer Pass for the Whole Season" is 32 characters; App Store Connect takes a display name of at most 30"#) })
+    }
+
     @Test("a territory that sells subscriptions with no price-increase threshold gets a warning naming it and the key to add")
     func missingConsentThresholdWarning() throws {
         let run = try lint { $0.replacingOccurrences(of: #""JPN": { "perPeriod": "750", "annual": "7500" },"#, with: "") }

@@ -153,10 +153,29 @@ public struct AppState: Sendable {
     public func name(_ product: Product) -> String { text(product.name) }
     public func description(_ product: Product) -> String { text(product.description) }
     public var appName: String { text(store.catalog.app.name) }
-    /// A catalog text in the person's language (`LocalizedText.resolved(for:fallback:)`).
+    /// A catalog text in the person's language (`LocalizedText.resolved(for:fallback:)`), as screens
+    /// show it: at most `longestShownText` characters, then "…". App Store Connect takes 30 for a name
+    /// and 45 for a description (lint warns past them); a hostile catalog's 100 KB name costs each key
+    /// what a name of that many characters does, not what the whole of it would.
     public func text(_ text: LocalizedText) -> String {
         let fallback = fallbackLanguage
-        return text.resolved(language: textLanguage.language ?? fallback, region: textLanguage.region, fallback: fallback)
+        return Self.shown(text.resolved(language: textLanguage.language ?? fallback, region: textLanguage.region, fallback: fallback))
+    }
+
+    /// The longest catalog text a screen shows whole, in characters: ten times App Store Connect's
+    /// longest (a description's 45), and more than any screen up to 1000×500 shows of one product.
+    public static let longestShownText = 500
+
+    /// `text` cut to `longestShownText` characters, with "…" when something was cut.
+    public static func shown(_ text: String) -> String {
+        // Every character is at least one byte: as many bytes as the limit fit without counting.
+        guard text.utf8.count > longestShownText else { return text }
+        var end = text.startIndex
+        for _ in 0..<longestShownText {
+            guard end < text.endIndex else { return text }
+            end = text.index(after: end)
+        }
+        return end == text.endIndex ? text : String(text[..<end]) + "…"
     }
     public var prices: PriceFormatter { PriceFormatter(locale: locale) }
     public func price(_ amount: Decimal) -> String { prices.string(amount, in: store.territory) }
