@@ -161,7 +161,7 @@ extension AppStore {
 
     /// How many units of a consumable were bought, not refunded, and delivered by the app (`isDelivered`):
     /// the units the app would deplete.
-    public func consumableBalance(_ productID: String) -> Int {
+    public func consumableUnitsDelivered(_ productID: String) -> Int {
         (index.balances[productID] ?? 0) - undeliveredUnits(of: productID)
     }
 

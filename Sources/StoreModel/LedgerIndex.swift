@@ -33,7 +33,7 @@ extension AppStore {
         /// The family-shared transactions of each group: a subscription an organizer shares is its own
         /// chain, with its own status, beside the person's own (see `statuses(ofGroup:)`).
         var sharedByGroup: TreeDictionary<String, ChunkedArray<UInt64>> = [:]
-        /// Units of each consumable bought and not refunded (see `consumableBalance`).
+        /// Units of each consumable bought and not refunded (see `consumableUnitsDelivered`).
         var balances: [String: Int] = [:]
         /// How many of the person's own transactions in each group were bought with an introductory
         /// offer (see `isEligibleForIntroOffer`).

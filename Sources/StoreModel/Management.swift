@@ -43,10 +43,11 @@ extension AppStore {
         return true
     }
 
-    /// Units of a consumable the person has left: bought, not refunded and delivered, and any the app gave as a
-    /// conciliatory item (Purchase Help), less what the app's own record says they used. Never below zero.
-    public func consumableRemaining(_ productID: String) -> Int {
-        max(0, consumableBalance(productID) + giftedUnits(of: productID) - (consumableUse[productID] ?? 0))
+    /// A consumable's balance, the units the person has left: bought, not refunded and delivered, and any
+    /// the app gave as a conciliatory item (Purchase Help), less what the app's own record says they used.
+    /// Never below zero. What every screen ("2 left", "×2") and a script's `expect-balance` read.
+    public func consumableBalance(_ productID: String) -> Int {
+        max(0, consumableUnitsDelivered(productID) + giftedUnits(of: productID) - (consumableUse[productID] ?? 0))
     }
 
     /// Spends one unit of a consumable, as the app does when the person uses it. The App Store keeps
@@ -54,7 +55,7 @@ extension AppStore {
     /// own record, kept in the ledger. Returns false when none is left.
     @discardableResult
     public mutating func useConsumable(_ productID: String) -> Bool {
-        guard consumableRemaining(productID) > 0 else { return false }
+        guard consumableBalance(productID) > 0 else { return false }
         consumableUse[productID, default: 0] += 1
         unsavedChanges.consumableUse.insert(productID)
         return true
@@ -69,7 +70,7 @@ extension AppStore {
     public var consumablesHeld: [Product] {
         Set(index.balances.keys).union(deliveries.values.compactMap(\.giftProductID))
             .compactMap { catalog.position(ofProduct: $0) }.sorted()
-            .map { catalog.products[$0] }.filter { consumableRemaining($0.id) > 0 }
+            .map { catalog.products[$0] }.filter { consumableBalance($0.id) > 0 }
     }
 
     /// The person updated their payment method (the simulator's stand-in for Apple Account settings):

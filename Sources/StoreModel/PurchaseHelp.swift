@@ -250,7 +250,7 @@ extension AppStore {
     /// good with a conciliatory item never is (the item replaces it). The App Store's transaction is
     /// untouched either way (it was charged, and may be refunded): StoreKit's `entitlement(for:)` and
     /// `owns` still count it, so the App Store refuses to sell it twice, while the app's
-    /// `deliveredEntitlement(for:)`, `consumableBalance` and `consumableRemaining` leave it out.
+    /// `deliveredEntitlement(for:)`, `consumableUnitsDelivered` and `consumableBalance` leave it out.
     public func isDelivered(_ transactionID: UInt64) -> Bool {
         guard let issue = deliveries[transactionID] else { return true }
         return issue.resolution == .delivered

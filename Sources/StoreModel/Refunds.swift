@@ -42,7 +42,7 @@ extension AppStore {
     /// only until the units left are accounted for: the work is the purchases holding units now.
     func unusedUnits(of purchase: Transaction) -> Int {
         guard isDelivered(purchase.id), let ids = index.byProduct[purchase.productID] else { return 0 }
-        let left = consumableRemaining(purchase.productID)
+        let left = consumableBalance(purchase.productID)
         var newer = deliveries.values.reduce(0) { sum, issue in
             sum + (issue.giftProductID == purchase.productID && (issue.resolvedDate ?? .distantPast) > purchase.purchaseDate ? 1 : 0)
         }

@@ -41,7 +41,7 @@ struct PurchaseHelpLedgerTests {
         #expect(loaded.pendingRefundRequest(for: alps.id)?.id == waiting.id)
         #expect(loaded.deliveries == store.deliveries)
         // The three boosts are marked undelivered, so not counted: only the conciliatory one is.
-        #expect(loaded.consumableRemaining("com.trailhead.boost.small") == 1)
+        #expect(loaded.consumableBalance("com.trailhead.boost.small") == 1)
         #expect(loaded.feedback == store.feedback)
         #expect(loaded.feedbackDraft == "山小屋の地図\nが出ない")
         #expect(loaded.unsavedChanges.isEmpty)

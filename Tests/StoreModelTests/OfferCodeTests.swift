@@ -234,7 +234,7 @@ struct OfferCodeTests {
         var store = Self.store()
         let redeemed = try store.redeemOfferCode("HALFBOOST")
         #expect(store.transaction(redeemed.transactionID!)?.price == Decimal(string: "0.49"))
-        #expect(store.consumableBalance("boost") == 1)
+        #expect(store.consumableUnitsDelivered("boost") == 1)
         #expect(Self.refusal("HALFBOOST", Self.store(territory: "JPN")) == .notAvailableInStorefront)
     }
 

@@ -11,7 +11,7 @@ struct ProductTypeTests {
         var store = Fixture.store()
         #expect(store.purchase("boost", quantity: 3).transaction?.quantity == 3)
         #expect(store.purchase("boost", quantity: 2).transaction?.state == .purchased)
-        #expect(store.consumableBalance("boost") == 5)
+        #expect(store.consumableUnitsDelivered("boost") == 5)
     }
 
     @Test("a consumable quantity outside 1...maxQuantity is refused")
@@ -19,7 +19,7 @@ struct ProductTypeTests {
         var store = Fixture.store()
         #expect(store.purchase("boost", quantity: 0) == .failed(.invalidQuantity))
         #expect(store.purchase("boost", quantity: 6) == .failed(.invalidQuantity))
-        #expect(store.consumableBalance("boost") == 0)
+        #expect(store.consumableUnitsDelivered("boost") == 0)
     }
 
     @Test("consumables are not restored and are not entitlements")

@@ -64,31 +64,31 @@ struct PurchaseHelpTests {
         let transactions = store.transactions
         store.declineRefund(request.id)
         #expect(store.transactions == transactions)
-        #expect(store.consumableRemaining("boost") == 2)
+        #expect(store.consumableBalance("boost") == 2)
         #expect(store.event(request.id)?.status == .declined)
         #expect(store.pendingRequests.isEmpty)
         #expect(store.refundRefusal(for: boosts.id) == nil, "declined: the person may ask again")
     }
 
     @Test("a consumable's refund takes back what is left of its units, and later purchases are whole")
-    func consumableBalance() throws {
+    func consumableUnitsDelivered() throws {
         var store = Fixture.store()
         let first = try bought(&store, "boost", quantity: 5)
         for _ in 0..<2 { store.useConsumable("boost") }
-        #expect(store.consumableRemaining("boost") == 3)
+        #expect(store.consumableBalance("boost") == 3)
         store.approveRefund(try store.requestRefund(first.id, reason: .other).id)
-        #expect(store.consumableRemaining("boost") == 0)
+        #expect(store.consumableBalance("boost") == 0)
         _ = try bought(&store, "boost", quantity: 2)
-        #expect(store.consumableRemaining("boost") == 2, "the units used before the refund are not charged to the next purchase")
+        #expect(store.consumableBalance("boost") == 2, "the units used before the refund are not charged to the next purchase")
         // Two purchases, most units used: a refund takes back only what is left.
         var other = Fixture.store()
         let a = try bought(&other, "boost", quantity: 5)
         _ = try bought(&other, "boost", quantity: 5)
         for _ in 0..<7 { other.useConsumable("boost") }
         other.refund(a.id)
-        #expect(other.consumableRemaining("boost") == 3, "units are used oldest purchase first: the first five were all used")
+        #expect(other.consumableBalance("boost") == 3, "units are used oldest purchase first: the first five were all used")
         _ = try bought(&other, "boost", quantity: 1)
-        #expect(other.consumableRemaining("boost") == 4)
+        #expect(other.consumableBalance("boost") == 4)
     }
 
     @Test("a consumable refund takes back only that purchase's unused units, units being used oldest purchase first")
@@ -100,11 +100,11 @@ struct PurchaseHelpTests {
         #expect(store.refundEffect(of: first.id) == .units(0), "the first purchase's five units are the ones used")
         #expect(store.refundEffect(of: second.id) == .units(2))
         store.refund(first.id)
-        #expect(store.consumableRemaining("boost") == 2, "buy 5, buy 2, use 5, refund the first: 2 left")
+        #expect(store.consumableBalance("boost") == 2, "buy 5, buy 2, use 5, refund the first: 2 left")
         store.useConsumable("boost")
         #expect(store.refundEffect(of: second.id) == .units(1), "one of the second purchase's units is used now")
         store.refund(second.id)
-        #expect(store.consumableRemaining("boost") == 0)
+        #expect(store.consumableBalance("boost") == 0)
         // Part of a purchase used: its refund takes back the rest of it, and the newer purchase stays whole.
         var other = Fixture.store()
         let a = try bought(&other, "boost", quantity: 3)
@@ -112,7 +112,7 @@ struct PurchaseHelpTests {
         other.useConsumable("boost")
         #expect(other.refundEffect(of: a.id) == .units(2))
         other.refund(a.id)
-        #expect(other.consumableRemaining("boost") == 4)
+        #expect(other.consumableBalance("boost") == 4)
     }
 
     @Test("a refund of a past period leaves the subscription renewing: only that transaction is revoked")
@@ -234,7 +234,7 @@ struct PurchaseHelpTests {
         helped.markUndelivered(map.id)
         let gift = helped.giveConciliatoryItem(for: map.id)
         #expect(gift)
-        #expect(helped.consumableRemaining("boost") == 1)
+        #expect(helped.consumableBalance("boost") == 1)
         #expect(helped.consumablesHeld.map(\.id) == ["boost"])
         #expect(helped.undeliveredPurchases.isEmpty)
     }
@@ -274,11 +274,11 @@ struct PurchaseHelpTests {
     func undeliveredConsumableIsNotCounted() throws {
         var store = Fixture.store()
         let three = try twoDeliveredThreeNot(&store)
+        #expect(store.consumableUnitsDelivered("boost") == 2)
         #expect(store.consumableBalance("boost") == 2)
-        #expect(store.consumableRemaining("boost") == 2)
         store.deliverNow(three.id)
+        #expect(store.consumableUnitsDelivered("boost") == 5)
         #expect(store.consumableBalance("boost") == 5)
-        #expect(store.consumableRemaining("boost") == 5)
     }
 
     @Test("a conciliatory item replaces the undelivered purchase: the item is given, the purchase never is")
@@ -288,11 +288,11 @@ struct PurchaseHelpTests {
         let alps = try bought(&store, "alps")
         store.markUndelivered(three.id)
         store.markUndelivered(alps.id)
-        #expect(store.consumableRemaining("boost") == 0)
+        #expect(store.consumableBalance("boost") == 0)
         let given = [store.giveConciliatoryItem(for: three.id), store.giveConciliatoryItem(for: alps.id)]
         #expect(given == [true, true])
         #expect(!store.isDelivered(three.id) && !store.isDelivered(alps.id), "the originals stay undelivered")
-        #expect(store.consumableRemaining("boost") == 2, "one item for each, and none of the three units")
+        #expect(store.consumableBalance("boost") == 2, "one item for each, and none of the three units")
         #expect(store.deliveredEntitlement(for: "alps") == nil, "not owned after the item either")
         #expect(store.transaction(three.id)?.state == .purchased && store.refundRefusal(for: three.id) == nil)
     }
@@ -302,15 +302,15 @@ struct PurchaseHelpTests {
         var store = Fixture.store()
         let three = try twoDeliveredThreeNot(&store)
         store.useConsumable("boost")
-        #expect(store.consumableRemaining("boost") == 1)
+        #expect(store.consumableBalance("boost") == 1)
         store.refund(three.id)
-        #expect(store.consumableRemaining("boost") == 1, "the delivered unit left is still there")
+        #expect(store.consumableBalance("boost") == 1, "the delivered unit left is still there")
         #expect(store.undeliveredPurchases.isEmpty, "refunded: nothing left to make good")
         // A delivered purchase's refund still takes back what is left of it.
         let four = try bought(&store, "boost", quantity: 4)
-        #expect(store.consumableRemaining("boost") == 5)
+        #expect(store.consumableBalance("boost") == 5)
         store.refund(four.id)
-        #expect(store.consumableRemaining("boost") == 1)
+        #expect(store.consumableBalance("boost") == 1)
     }
 
     @Test("feedback: the draft is kept as typed, sending keeps it and clears the draft, blank is not sent")

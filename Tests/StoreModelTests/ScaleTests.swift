@@ -166,7 +166,7 @@ struct ScaleTests {
         for product in store.catalog.products {
             _ = store.entitlement(for: product.id)
             _ = store.owns(product.id)
-            _ = store.consumableBalance(product.id)
+            _ = store.consumableUnitsDelivered(product.id)
         }
         _ = store.entitlements()
         for group in store.catalog.subscriptionGroups {
@@ -204,13 +204,13 @@ struct ScaleTests {
         store.deleteTransaction(two.id)
         store.scenario.askToBuy = true
         let waiting = try #require(store.purchase("boost", quantity: 4).request)
-        #expect(store.consumableBalance("boost") == 10, "refunded, deleted and waiting units do not count")
+        #expect(store.consumableUnitsDelivered("boost") == 10, "refunded, deleted and waiting units do not count")
         store.approve(waiting.id)
         meter.visited = 0
-        #expect(store.consumableBalance("boost") == 14)
+        #expect(store.consumableUnitsDelivered("boost") == 14)
         #expect(meter.visited == 0)
         store.clearAll()
-        #expect(store.consumableBalance("boost") == 0)
+        #expect(store.consumableUnitsDelivered("boost") == 0)
     }
 
     @Test("a purchase costs the same index work with 10 or 10,000 transactions in the ledger")
@@ -351,7 +351,7 @@ struct ScaleTests {
             #expect(Array(store.index.byProduct[product.id] ?? []) == ids, comment)
             let units = store.transactions.filter { $0.productID == product.id && $0.productType == .consumable && $0.state == .purchased }
                 .reduce(0) { $0 + $1.quantity }
-            #expect(store.consumableBalance(product.id) == units, comment)
+            #expect(store.consumableUnitsDelivered(product.id) == units, comment)
         }
         for group in store.catalog.subscriptionGroups {
             let inGroup = store.transactions.filter { store.catalog.product($0.productID)?.subscription?.groupID == group.id }

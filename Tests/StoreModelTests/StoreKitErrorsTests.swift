@@ -95,7 +95,7 @@ struct StoreKitErrorsTests {
         store.apply(.storeKitError(.verification, .revokedCertificate))
         guard case .purchased(let transaction) = store.purchase("boost", quantity: 3) else { Issue.record("not purchased"); return }
         store.receive(transaction)
-        #expect(store.consumableBalance("boost") == 0)
+        #expect(store.consumableUnitsDelivered("boost") == 0)
         #expect(store.undeliveredPurchases.map(\.id) == [transaction.id])
     }
 

@@ -159,7 +159,7 @@ struct AccountScreenTests {
         app.press(.end, .up, .up, .up)    // Trail Boost, above Restore Purchases, Redeem Code and Purchase Help
         #expect(app.activeBindings.contains { $0.action == .useOne })
         app.press(.character("u"), .character("u"), .character("u"))
-        #expect(app.store.consumableRemaining("com.trailhead.boost.small") == 0)
+        #expect(app.store.consumableBalance("com.trailhead.boost.small") == 0)
         #expect(app.notice == "Used one Trail Boost. 0 left.")
         #expect(!AccountScreen.layout(app).entries.contains(.use("com.trailhead.boost.small")), "no unit left to use")
     }

@@ -18,7 +18,7 @@ struct FlowTests {
         app.press(.tab, .enter)
         #expect(app.overlay == .result(.init(productID: "com.trailhead.boost.small", quantity: 3, outcome: .purchased)))
         #expect(app.view().text.contains("You bought Trail Boost × 3."))
-        #expect(app.store.consumableBalance("com.trailhead.boost.small") == 3)
+        #expect(app.store.consumableUnitsDelivered("com.trailhead.boost.small") == 3)
         app.press(.enter)
         #expect(app.overlay == nil)
         #expect(app.quantity(of: "com.trailhead.boost.small") == 1, "the picker resets after a purchase")
@@ -32,7 +32,7 @@ struct FlowTests {
         #expect(app.notice == app.strings.purchaseCancelled)
         #expect(app.store.transactions.isEmpty)
         #expect(app.store.events.last?.kind == .cancelled)
-        #expect(app.store.consumableBalance("com.trailhead.boost.small") == 0)
+        #expect(app.store.consumableUnitsDelivered("com.trailhead.boost.small") == 0)
     }
 
     @Test("Esc closes the sheet as a cancel")

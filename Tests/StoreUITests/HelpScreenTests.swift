@@ -182,7 +182,7 @@ struct HelpScreenTests {
         let text = app.view().text
         #expect(text.contains("[ Deliver Now ]") && text.contains("[ Request a Refund ]") && text.contains("[ Restore Purchases ]"))
         app.press(.down, .enter)
-        #expect(app.store.consumableRemaining(Self.boost) == 4, "one Trail Boost given on top of the three bought")
+        #expect(app.store.consumableBalance(Self.boost) == 4, "one Trail Boost given on top of the three bought")
         #expect(app.store.undeliveredPurchases.isEmpty)
         #expect(!app.view().text.contains("[ Deliver Now ]"))
     }
@@ -262,7 +262,7 @@ struct HelpScreenTests {
         #expect(app.store.transaction(1)?.revocationReason == .developerIssue, "Purchase not received: an issue with the app")
         app.press(.character("d"))
         #expect(app.store.transaction(2)?.state == .purchased)
-        #expect(app.store.consumableRemaining(Self.boost) == 3)
+        #expect(app.store.consumableBalance(Self.boost) == 3)
         #expect(app.view().text.contains("declined (transaction 2)"))
     }
 }

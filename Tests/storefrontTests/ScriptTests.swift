@@ -327,6 +327,6 @@ struct ScriptTests {
         let store = try #require(ledger.stored)
         let purchased = store.transactions.filter { $0.productID == "com.trailhead.boost.small" && $0.state == .purchased }
         #expect(purchased.count >= complete, "every purchase reported complete is in the ledger")
-        #expect(store.consumableBalance("com.trailhead.boost.small") == purchased.count)
+        #expect(store.consumableUnitsDelivered("com.trailhead.boost.small") == purchased.count)
     }
 }

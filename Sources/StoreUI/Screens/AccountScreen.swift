@@ -79,7 +79,7 @@ public enum AccountScreen {
         case .seePlans(let groupID): app.openSignup(groupID: groupID)
         case .use(let productID):
             guard app.store.useConsumable(productID), let product = app.store.catalog.product(productID) else { return }
-            app.notice = words.used(app.name(product), app.store.consumableRemaining(productID))
+            app.notice = words.used(app.name(product), app.store.consumableBalance(productID))
         case .pending(let eventID):
             guard let request = app.store.event(eventID), let productID = request.productID else { return }
             _ = app.explainPendingRequest(for: productID)
@@ -161,7 +161,7 @@ public enum AccountScreen {
             pair(app.name(product), .normal, right: right, .owned, indent: 2)
         }
         for product in store.consumablesHeld {
-            pair(app.name(product), .normal, right: words.left(store.consumableRemaining(product.id)), .owned, indent: 2,
+            pair(app.name(product), .normal, right: words.left(store.consumableBalance(product.id)), .owned, indent: 2,
                  entry: .use(product.id))
         }
         // With a subscription listed above, "nothing purchased" would read as if it were not bought.
