@@ -307,6 +307,12 @@ extension AppStore {
     /// Records an event in the log. A product id the catalog lacks records nothing: StoreKit can only
     /// try to buy a product it loaded.
     @discardableResult
+    /// A purchase call that failed before it reached the App Store (the app had no Product to buy):
+    /// logged as every failed purchase is.
+    public mutating func logPurchaseFailure(_ productID: String, quantity: Int, failure: PurchaseError) {
+        record(.failed, productID, quantity: quantity, failure: failure)
+    }
+
     mutating func record(_ kind: StoreEvent.Kind, _ productID: String?, quantity: Int = 1, offerID: String? = nil,
                          failure: PurchaseError? = nil, status: StoreEvent.Status = .done,
                          restored: Int? = nil, transactionID: UInt64? = nil, refundReason: RefundReason? = nil,

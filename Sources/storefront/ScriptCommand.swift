@@ -135,6 +135,10 @@ struct ScriptRunner {
     /// With --cast: the recording, begun at the first launch (in its theme and size).
     var recordsCast = false
     var cast: CastRecorder?
+    /// The last purchase call's outcome, in StoreKit's terms (`expect-result`, the trace), and whether
+    /// the step being run made it.
+    var lastOutcome: String?
+    var stepOutcome: String?
 
     /// The app as the script left it.
     var state: AppState? { runtime?.state }
@@ -161,6 +165,7 @@ struct ScriptRunner {
     mutating func run(_ script: Script) throws {
         for step in script.steps {
             line = step.line
+            stepOutcome = nil
             // What another device of the account saved since the last step arrives first (a device
             // sharing the ledger, in another process), as in the interactive app.
             if quitAt == nil, runtime != nil {
@@ -248,7 +253,7 @@ struct ScriptRunner {
             guard !state!.view().text.contains(text) else { try report(step, "the screen shows \(UntrustedText.quoted(text, limit: 200))") }
         case .assert(let assertion):
             let problem: String?
-            do { problem = try assertion.failure(in: state!) } catch { throw fail(error.message) }
+            do { problem = try assertion.failure(in: state!, lastOutcome: lastOutcome) } catch { throw fail(error.message) }
             if let problem { try report(step, problem) }
         case .snapshot(let name):
             cast?.marker(name)
@@ -273,6 +278,7 @@ struct ScriptRunner {
             case .refused(let why): throw Refused(message: "\(file):\(step.line): \(why)")
             case .note(let note):
                 StandardStreams.err(UntrustedText.message("\(file):\(step.line): note: \(note)\n"))
+            case .outcome(let outcome): (lastOutcome, stepOutcome) = (outcome, outcome)
             default: break
             }
         }

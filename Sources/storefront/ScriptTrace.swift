@@ -8,6 +8,7 @@ import TextSafety
 /// rows changed, never the ledger).
 ///
 ///     7 press b tab enter: ok: You bought Alps Map Pack.
+///     8 buy com.trailhead.alps: failed(alreadyOwned)
 ///       transaction 1: productID com.trailhead.alps, state purchased, purchaseDate 2026-01-01T09:00:00Z
 extension ScriptRunner {
     /// The fields a traced row shows, where they hold something: enough to follow a run, not every field.
@@ -44,7 +45,9 @@ extension ScriptRunner {
         case .kill: return "the app died"
         default:
             if quitAt != nil { return "the app quit" }
-            return state?.notice.map { "ok: " + UntrustedText.displayable($0) } ?? "ok"
+            // A purchase call says how it ended, in StoreKit's terms, before what the screen says.
+            let result = stepOutcome ?? "ok"
+            return state?.notice.map { result + ": " + UntrustedText.displayable($0) } ?? result
         }
     }
 

@@ -19,7 +19,7 @@ struct ScriptTruthTests {
 
     @Test("a consumable's balance is bought less used: Account's \"2 left\", the detail's \"You have 2.\" and expect-balance read one function")
     func balanceCountsUsedUnits() throws {
-        let (run, _) = try run("""
+        let (run, _) = try self.run("""
             launch
             buy com.trailhead.boost.small 7
             press a down enter enter enter enter enter
@@ -30,5 +30,56 @@ struct ScriptTruthTests {
             expect "You have 2."
             """)
         #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    @Test("an app whose products did not load cannot buy one: the purchase call fails with the load error, logged; an offer code (the App Store's flow) still redeems")
+    func noPurchaseWithoutProducts() throws {
+        let (run, _) = try self.run("""
+            launch --error load-products=network-error
+            expect "Can't Load"
+            buy com.trailhead.maps.alps
+            expect-result failed(networkError)
+            expect-log "productID com.trailhead.maps.alps, quantity 1, failure networkError"
+            expect-entitlements
+            buy com.trailhead.plus.pro.monthly code SPRINGTRAIL
+            expect-result purchased
+            expect-entitlements com.trailhead.plus.pro.monthly
+            """, arguments: ["--trace"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("3 buy com.trailhead.maps.alps: failed(networkError)"), "\(run.stdout)")
+    }
+
+    @Test("a refused purchase never reads as success: each buy's trace line says its outcome in StoreKit's terms, expect-result checks it, expect-log reads the Log")
+    func outcomesInStoreKitTerms() throws {
+        let (run, _) = try self.run("""
+            launch
+            buy com.trailhead.maps.alps
+            expect-result purchased
+            buy com.trailhead.maps.alps
+            expect-result failed(alreadyOwned)
+            expect-log /kind failed, productID com.trailhead.maps.alps, .*failure alreadyOwned/
+            buy com.trailhead.boost.small --cancel
+            expect-result userCancelled
+            set ask-to-buy on
+            buy com.trailhead.maps.rockies
+            expect-result pending
+            """, arguments: ["--trace"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").filter { $0.first?.isNumber == true }.map(String.init)
+        #expect(lines.contains("2 buy com.trailhead.maps.alps: purchased"))
+        #expect(lines.contains("4 buy com.trailhead.maps.alps: failed(alreadyOwned)"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("7 buy com.trailhead.boost.small --cancel: userCancelled") })
+        #expect(lines.contains { $0.hasPrefix("10 buy com.trailhead.maps.rockies: pending") })
+
+        // A wrong expectation fails (exit 1) and says what the outcome was; an outcome that is none is a malformed script (exit 2).
+        let (wrong, _) = try self.run("launch\nbuy com.trailhead.maps.alps\nbuy com.trailhead.maps.alps\nexpect-result purchased\n")
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("the last purchase call's outcome is failed(alreadyOwned), expected purchased"), "\(wrong.stderr)")
+        let (typo, _) = try self.run("launch\nbuy com.trailhead.maps.alps\nexpect-result failed(alredyOwned)\n")
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("outcomes are purchased, pending, userCancelled, failed("), "\(typo.stderr)")
+        let (missing, _) = try self.run("launch\nexpect-log \"failure alreadyOwned\"\n")
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("no Log event reads"), "\(missing.stderr)")
     }
 }

@@ -96,7 +96,7 @@ public struct Script: Sendable, Equatable {
     }
 
     public static let commands = ["size", "launch", "press", "type", "paste", "app-store-redeem", "advance", "set", "expect", "expect-not",
-                                  "expect-transaction", "expect-renewal", "expect-entitlements", "expect-balance", "expect-notification", "snapshot", "refund", "mark-undelivered", "kill"] + Verb.names
+                                  "expect-transaction", "expect-renewal", "expect-entitlements", "expect-balance", "expect-notification", "expect-result", "expect-log", "snapshot", "refund", "mark-undelivered", "kill"] + Verb.names
 
     /// Reads a whole script from its text; the first bad line stops it with its number, before anything runs.
     public static func parse(_ text: String) throws(ParseError) -> Script {

@@ -13,6 +13,8 @@ import TextSafety
 ///     expect-entitlements com.trailhead.plus.pro.monthly    # exactly these, in any order; none without ids
 ///     expect-balance com.trailhead.boost.small 3
 ///     expect-notification DID_RENEW BILLING_RECOVERY   # the outbox holds one (subtype none: it has none)
+///     expect-result failed(alreadyOwned)      # the last purchase call's outcome, in StoreKit's terms
+///     expect-log "failure alreadyOwned"       # a Log event's fields, "name value, …" (or /REGEX/)
 public enum Assertion: Sendable, Equatable {
     /// The screen matches (or, `present` false, does not match) a regular expression.
     case screen(pattern: String, present: Bool)
@@ -22,10 +24,23 @@ public enum Assertion: Sendable, Equatable {
     case balance(product: String, count: Int)
     /// The Server Notifications outbox holds one of this type (and subtype; `none` for none, left out for any).
     case notification(kind: ServerNotification.Kind, subtype: String?)
+    /// The last purchase call's outcome (`Script.Outcome`).
+    case result(String)
+    /// A Log event reads this text (or, `regex`, matches this pattern), as `Assertion.logLine` writes it.
+    case log(text: String, regex: Bool)
 
     /// `expect /regex/` or `expect-not /regex/`, read whole (a pattern may hold spaces, quotes and #);
     /// nil for any other line.
     static func pattern(_ line: String) throws(Script.Problem) -> Assertion? {
+        if line.hasPrefix("expect-log /") {
+            let rest = line.dropFirst("expect-log /".count)
+            guard rest.hasSuffix("/"), rest.count > 1 else {
+                throw Script.Problem(message: "expect-log /PATTERN/ needs a pattern ending in /, like expect-log /failure (alreadyOwned|invalidQuantity)/")
+            }
+            let pattern = String(rest.dropLast())
+            do { _ = try Regex(pattern) } catch { throw Script.Problem(message: "\(UntrustedText.quoted(pattern)) is not a regular expression: \(error)") }
+            return .log(text: pattern, regex: true)
+        }
         for (name, present) in [("expect", true), ("expect-not", false)] {
             let prefix = name + " /"
             guard line.hasPrefix(prefix) else { continue }
@@ -73,6 +88,17 @@ public enum Assertion: Sendable, Equatable {
                 throw Script.Problem(message: "\(UntrustedText.quoted(arguments[0])) is not a notificationType; types are \(ServerNotification.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             self = .notification(kind: kind, subtype: arguments.count == 2 ? arguments[1] : nil)
+        case "expect-result":
+            guard arguments.count == 1, Script.Outcome.all.contains(arguments[0]) else {
+                throw Script.Problem(message: "expect-result takes the last purchase call's outcome: "
+                    + (arguments.first.map { "\(UntrustedText.quoted($0)) is none; " } ?? "") + "outcomes are " + Script.Outcome.all.joined(separator: ", "))
+            }
+            self = .result(arguments[0])
+        case "expect-log":
+            guard arguments.count == 1, !arguments[0].isEmpty else {
+                throw Script.Problem(message: "expect-log takes a text in quotes or a /PATTERN/ a Log event reads, like expect-log \"failure alreadyOwned\"")
+            }
+            self = .log(text: arguments[0], regex: false)
         default:
             return nil
         }
@@ -97,9 +123,24 @@ public enum Assertion: Sendable, Equatable {
 
     /// Checks the assertion against the app: nil when it holds, else what is there instead. Throws
     /// `Unusable` when the line names something the catalog does not have (a refused line).
-    public func failure(in app: AppState) throws(Unusable) -> String? {
+    public func failure(in app: AppState, lastOutcome: String? = nil) throws(Unusable) -> String? {
         let store = app.store
         switch self {
+        case .result(let wanted):
+            guard let lastOutcome else { return "no purchase call was made yet (expected \(wanted))" }
+            return lastOutcome == wanted ? nil : "the last purchase call's outcome is \(lastOutcome), expected \(wanted)"
+        case .log(let text, let regex):
+            let lines = store.events.map(Self.logLine)
+            let found: Bool
+            if regex {
+                let pattern = try! Regex(text)
+                found = lines.contains { (try? pattern.firstMatch(in: $0)) != nil }
+            } else {
+                found = lines.contains { $0.contains(text) }
+            }
+            if found { return nil }
+            return "no Log event reads \(regex ? "/\(text)/" : UntrustedText.quoted(text, limit: 200)); the last ones are "
+                + (lines.isEmpty ? StoreKitFields.absent : lines.suffix(4).map { UntrustedText.quoted($0, limit: 200) }.joined(separator: "; "))
         case .screen(let pattern, let present):
             // Checked when the script was read.
             let regex = try! Regex(pattern)
@@ -140,6 +181,12 @@ public enum Assertion: Sendable, Equatable {
             return "no \(kind.rawValue)\(subtype.map { " " + $0 } ?? "") notification was made; the last ones are "
                 + (made.isEmpty ? StoreKitFields.absent : made.joined(separator: ", "))
         }
+    }
+
+    /// A Log event as `expect-log` reads it: every field that holds something, in StoreKitFields.event order,
+    /// "name value", joined by commas ("kind failed, productID com.trailhead.maps.alps, failure alreadyOwned").
+    public static func logLine(_ event: StoreEvent) -> String {
+        StoreKitFields.event(event).filter { $0.value != .none }.map { "\($0.name) \($0.value.text)" }.joined(separator: ", ")
     }
 
     /// A line that names what the catalog or the ledger lacks: the script is refused there (exit 3).

@@ -7,6 +7,38 @@ import TextSafety
 /// the model function the app's own screens use. Here a verb's words are read; what can be checked
 /// without the catalog is checked here, before anything runs (the runner checks the rest).
 extension Script {
+    /// How the app's purchase call ended, in StoreKit's terms (`Product.PurchaseResult` and the errors
+    /// the call throws): what a script's trace prints after a verb and `expect-result` checks.
+    public enum Outcome {
+        public static let purchased = "purchased"
+        /// Ask to Buy, or a purchase interrupted until the person acts outside the app.
+        public static let pending = "pending"
+        public static let userCancelled = "userCancelled"
+        public static func failed(_ error: String) -> String { "failed(\(error))" }
+
+        public static func of(_ result: AppStore.PurchaseOutcome) -> String {
+            switch result {
+            case .purchased, .scheduled: purchased
+            case .deferred, .interrupted: pending
+            case .failed(.userCancelled): userCancelled
+            case .failed(let error): failed(error.rawValue)
+            }
+        }
+
+        /// Every outcome a purchase call can have: what `expect-result` takes.
+        public static var all: [String] {
+            var seen: Set<String> = []
+            return ([purchased, pending, userCancelled] + PurchaseError.allCases.filter { $0 != .userCancelled }.map { failed($0.rawValue) }
+                + StoreKitErrorCase.allCases.filter { $0 != .userCancelled }.map { failed($0.rawValue) } + offerCodeFailures.map(failed))
+                .filter { seen.insert($0).inserted }
+        }
+
+        /// A code redemption's refusals (`OfferCodeError`), by name.
+        static let offerCodeFailures = ["invalidCharacters", "unknownCode", "expired", "inactive", "codeAlreadyUsed", "alreadyRedeemed",
+                                        "notEligible", "wouldDowngrade", "limitReached", "quarterlyLimitReached", "alreadyOwned",
+                                        "notAvailableInStorefront", "paymentNotAllowed"]
+    }
+
     public enum Verb: Sendable, Equatable {
         /// The app's purchase call: N units in one transaction, an offer or an offer code, and the
         /// confirmation sheet confirmed or cancelled.
@@ -252,7 +284,7 @@ extension AppState {
     mutating func apply(_ change: Script.Change) -> [Effect] {
         switch change {
         case .verb(let verb):
-            do { try perform(verb) } catch { return [.refused(error.message)] }
+            do { return try perform(verb).map { [.outcome($0)] } ?? [] } catch { return [.refused(error.message)] }
         case .appStoreRedeem(let code):
             receiveAppStoreRedemption(code)
         case .appStoreRedeemLater(let code):
@@ -292,9 +324,13 @@ extension AppState {
     /// Does a script's verb through the model functions the app's screens use, and brings the screens
     /// up to date after it, as the same action on a screen does. Refused with why where it cannot be
     /// done now; a purchase that fails (payments blocked, an injected error) is an outcome, not a refusal.
-    public mutating func perform(_ verb: Script.Verb) throws(Script.Verb.Refusal) {
+    /// Returns the app's purchase call's outcome in StoreKit's terms, for a verb that makes one (`buy`):
+    /// `purchased`, `pending`, `userCancelled` or `failed(ERROR)` (`Script.Outcome`).
+    @discardableResult
+    public mutating func perform(_ verb: Script.Verb) throws(Script.Verb.Refusal) -> String? {
         func refuse(_ message: String) -> Script.Verb.Refusal { Script.Verb.Refusal(message: message) }
         let catalog = store.catalog
+        var outcome: String?
         switch verb {
         case .buy(let productID, let quantity, let offer, let confirm, let token, let plan):
             guard let product = catalog.product(productID) else {
@@ -312,8 +348,14 @@ extension AppState {
                     throw refuse("\(UntrustedText.quoted(code)) is not an offer code of \(UntrustedText.quoted(productID))"
                                  + (codes.isEmpty ? "; it has none" : "; its offers' codes include \(Self.listed(Array(codes), of: codes.count))"))
                 }
-                // The redemption sheet: Redeem, or Cancel (nothing is recorded).
-                if confirm { _ = try? store.redeemOfferCode(code) }
+                // The redemption sheet (an App Store flow: it needs no Product the app loaded): Redeem,
+                // or Cancel (nothing is recorded).
+                if confirm {
+                    do { _ = try store.redeemOfferCode(code); outcome = Script.Outcome.purchased }
+                    catch { outcome = Script.Outcome.failed(String(describing: error).split(separator: "(").first.map(String.init) ?? "unknown") }
+                } else {
+                    outcome = Script.Outcome.userCancelled
+                }
             case .offer(let offerID)?:
                 let info = product.subscription
                 let ids = (info?.promotionalOffers.compactMap(\.id) ?? []) + (info?.winBackOffers.map(\.id) ?? [])
@@ -321,9 +363,9 @@ extension AppState {
                     throw refuse("\(UntrustedText.quoted(offerID)) is not a promotional or win-back offer of \(UntrustedText.quoted(productID))"
                                  + (ids.isEmpty ? "; it has none" : "; its offers are \(Self.listed(Array(ids.prefix(6)), of: ids.count))"))
                 }
-                buy(productID, quantity: quantity, offer: offerID, confirm: confirm, token: token)
+                outcome = buy(productID, quantity: quantity, offer: offerID, confirm: confirm, token: token)
             case nil:
-                buy(productID, quantity: quantity, offer: nil, confirm: confirm, token: token, billingPlan: plan)
+                outcome = buy(productID, quantity: quantity, offer: nil, confirm: confirm, token: token, billingPlan: plan)
             }
             StoreScreen.revalidate(&self)
             SignupScreen.revalidate(&self)
@@ -446,22 +488,28 @@ extension AppState {
             if let wrong = productIDs.first(where: { !catalog.isPromoted($0) }) { throw refuse(notPromoted(wrong)) }
             guard store.setPromotionOrder(productIDs) else { throw refuse("promotion order names a product twice") }
         }
+        return outcome
     }
 
     /// The app's purchase call, as the confirmation sheet ends it: confirmed, the purchase (gating, Ask
     /// to Buy, interruptions and injected failures included); cancelled, StoreKit's `.userCancelled`.
     /// A purchase that cannot start (payments blocked, not sold here) fails as the call does, either way.
+    /// Its outcome in StoreKit's terms. An app whose `Product.products(for:)` threw (QA's Load Products
+    /// error) has no Product to buy: the call fails with that error, and the log says so.
     private mutating func buy(_ productID: String, quantity: Int, offer: String?, confirm: Bool, token: UUID?,
-                              billingPlan: BillingPlanType = .billedUpFront) {
-        if confirm || (try? store.quote(productID, quantity: quantity, promotionalOffer: offer, billingPlan: billingPlan)) == nil {
-            // The app reads the result as the confirmation sheet's does (an unverified one unlocks nothing).
-            if case .purchased(let transaction) = store.purchase(productID, quantity: quantity, promotionalOffer: offer, appAccountToken: token,
-                                                                 billingPlan: billingPlan) {
-                store.receive(transaction)
-            }
-        } else {
-            store.cancelPurchase(productID, quantity: quantity)
+                              billingPlan: BillingPlanType = .billedUpFront) -> String {
+        if let failure = productsFailure {
+            store.logPurchaseFailure(productID, quantity: quantity, failure: PurchaseError(rawValue: failure.rawValue) ?? .unknown)
+            return Script.Outcome.failed(failure.rawValue)
         }
+        guard confirm || (try? store.quote(productID, quantity: quantity, promotionalOffer: offer, billingPlan: billingPlan)) == nil else {
+            store.cancelPurchase(productID, quantity: quantity)
+            return Script.Outcome.userCancelled
+        }
+        // The app reads the result as the confirmation sheet's does (an unverified one unlocks nothing).
+        let result = store.purchase(productID, quantity: quantity, promotionalOffer: offer, appAccountToken: token, billingPlan: billingPlan)
+        if case .purchased(let transaction) = result { store.receive(transaction) }
+        return Script.Outcome.of(result)
     }
 
     /// Why a product's promotion cannot be changed, naming the ones that can.

@@ -47,6 +47,9 @@ public enum Effect: Sendable, Equatable {
     case refused(String)
     /// Something a script's output says without stopping (time travel with nothing to renew).
     case note(String)
+    /// A script's verb made the app's purchase call: its outcome in StoreKit's terms (`Script.Outcome`),
+    /// which the trace prints and `expect-result` checks.
+    case outcome(String)
 }
 
 extension AppState {
