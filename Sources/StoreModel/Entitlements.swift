@@ -133,11 +133,22 @@ extension AppStore {
         }
     }
 
-    /// Every entitlement at an instant (StoreKit's currentEntitlements), in catalog order. Looks only at
-    /// the products the ledger has transactions for.
+    /// StoreKit's `Transaction.currentEntitlements` at an instant, in catalog order: each product's
+    /// entitlement (`entitlement(for:)`), and for a non-renewing subscription its latest transaction
+    /// whether or not its time has run out ("the latest transaction for each non-renewing subscription,
+    /// including finished ones"): whether it still grants access is the app's rule (`appPassInForce`,
+    /// `deliveredEntitlements`). Looks only at the products the ledger has transactions for.
     public func entitlements(at instant: Date? = nil) -> [Transaction] {
-        index.byProduct.keys.compactMap { catalog.position(ofProduct: $0) }.sorted()
-            .compactMap { entitlement(for: catalog.products[$0].id, at: instant) }
+        let instant = instant ?? now
+        return productsBought.compactMap { productID in
+            guard catalog.product(productID)?.type == .nonRenewing else { return entitlement(for: productID, at: instant) }
+            return last(of: index.byProduct[productID]) { $0.purchaseDate <= instant && !$0.isRevoked(at: instant) }
+        }
+    }
+
+    /// The products the ledger has transactions for, in catalog order.
+    private var productsBought: [String] {
+        index.byProduct.keys.compactMap { catalog.position(ofProduct: $0) }.sorted().map { catalog.products[$0].id }
     }
 
     /// Whether the person has the product now in the App Store's eyes: owns it, is subscribed to it, or
@@ -156,7 +167,7 @@ extension AppStore {
     /// Every entitlement the app has delivered, in catalog order (see `deliveredEntitlement(for:)`).
     public func deliveredEntitlements(at instant: Date? = nil) -> [Transaction] {
         guard transactionsVerify else { return [] }
-        return entitlements(at: instant).filter { isDelivered($0.id) }
+        return productsBought.compactMap { deliveredEntitlement(for: $0, at: instant) }
     }
 
     /// How many units of a consumable were bought, not refunded, and delivered by the app (`isDelivered`):

@@ -82,4 +82,21 @@ struct ScriptTruthTests {
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("no Log event reads"), "\(missing.stderr)")
     }
+
+    @Test("a non-renewing pass whose time ran out stays in currentEntitlements (StoreKit keeps the latest, finished ones included); the app grants nothing for it and sells it again")
+    func finishedPassStaysInCurrentEntitlements() throws {
+        let (run, _) = try self.run("""
+            launch --now 2026-06-01T09:00:00Z
+            buy com.trailhead.pass.summer
+            press end
+            expect "Active until Sep 1, 2026"
+            expect-entitlements com.trailhead.pass.summer
+            advance 4m
+            expect-entitlements com.trailhead.pass.summer
+            expect-not "Active until"
+            buy com.trailhead.pass.summer
+            expect-result purchased
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+    }
 }
