@@ -804,7 +804,7 @@ public struct SubscriptionGroup: Sendable {
 public struct SubscriptionOffer: Sendable, Hashable {
     /// StoreKit's `Transaction.OfferType`: introductory (1), promotional (2), code (3), winBack (4)
     /// (https://developer.apple.com/documentation/storekit/transaction/offertype-swift.struct).
-    public enum Kind: String, Sendable { case introductory, promotional, code, winBack }
+    public enum Kind: String, Sendable, CaseIterable { case introductory, promotional, code, winBack }
     public enum PaymentMode: String, Sendable, CaseIterable { case freeTrial, payAsYouGo, payUpFront }
     /// Why a promotional offer exists: to keep a subscriber who is cancelling. (Win-back offers are
     /// their own list, `SubscriptionInfo.winBackOffers`, not promotional offers.)

@@ -10,7 +10,7 @@ public struct Transaction: Sendable, Identifiable, Hashable {
         case revoked
     }
 
-    public enum Ownership: String, Sendable { case purchased, familyShared }
+    public enum Ownership: String, Sendable, CaseIterable { case purchased, familyShared }
 
     /// StoreKit's `Transaction.reason` (the App Store's `transactionReason`): a purchase the person
     /// made, or a subscription renewing on its own (a billing retry's recovery included).

@@ -36,33 +36,44 @@ struct LedgerCommand: ParsableCommand {
         let session = try launch.resolve(state: state, readOnly: true)
         session.reportEarlierNow()
         let store = session.store
-        var sections: [(kind: String, fields: [StoreKitFields.Field])] = store.transactions.map {
-            ("transaction", StoreKitFields.transaction($0, in: store))
+        var sections: [(kind: StoreKitFields.Table, fields: [StoreKitFields.Field])] = store.transactions.map {
+            (.transaction, StoreKitFields.transaction($0, in: store))
         }
         for groupID in store.renewals.keys.sorted() {
             guard let status = store.status(ofGroup: groupID, ownership: .purchased) else { continue }
-            sections.append(("renewalInfo", StoreKitFields.renewal(status, group: groupID, in: store)))
+            sections.append((.renewalInfo, StoreKitFields.renewal(status, group: groupID, in: store)))
         }
-        sections += store.events.map { ("event", StoreKitFields.event($0)) }
-        sections += store.notifications.map { ("notification", StoreKitFields.notification($0)) }
+        sections += store.events.map { (.event, StoreKitFields.event($0)) }
+        sections += store.notifications.map { (.notification, StoreKitFields.notification($0)) }
         var output = ""
         for section in sections {
             if json {
                 let members = section.fields.map { field in
-                    Self.quoted(field.name) + ":" + (field.value == .none ? "null" : Self.quoted(field.value.text))
+                    Self.quoted(field.name) + ":" + Self.json(field.value, StoreKitFields.kind(of: field.name, in: section.kind))
                 }
-                output += "{\(Self.quoted(section.kind)):{\(members.joined(separator: ","))}}\n"
+                output += "{\(Self.quoted(section.kind.rawValue)):{\(members.joined(separator: ","))}}\n"
             } else {
                 // A commitment's fields only where there is one, so other tables keep their width.
                 let fields = section.fields.filter { !StoreKitFields.commitmentNames.contains($0.name) || $0.value != .none }
                 let width = fields.map(\.name.count).max()! + 2
-                output += section.kind + "\n" + fields.map { field in
+                output += section.kind.rawValue + "\n" + fields.map { field in
                     "  " + field.name.padding(toLength: width, withPad: " ", startingAt: 0) + UntrustedText.displayable(field.value.text)
                 }.joined(separator: "\n") + "\n\n"
             }
         }
         if !json, sections.isEmpty { output = "the ledger holds no transactions, renewal info or log entries\n" }
         StandardStreams.out(output)
+    }
+
+    /// A value as JSON has it, by its field's kind (`StoreKitFields.Kind`): null, a number, true or
+    /// false, or a string (amounts too: a plain decimal in a string, never a binary float).
+    static func json(_ value: StoreKitFields.Value, _ kind: StoreKitFields.Kind) -> String {
+        if value == .none { return "null" }
+        switch kind {
+        case .integer where Int64(value.text) != nil: return value.text
+        case .boolean where value.text == "true" || value.text == "false": return value.text
+        default: return quoted(value.text)
+        }
     }
 
     /// A JSON string, escaped as the project's JSON writer escapes it.

@@ -40,9 +40,9 @@ def milliunits(amount):
 
 
 ledger = [json.loads(line) for line in open(ledger_path) if line.strip()]
-transactions = {t["transaction"]["id"]: t["transaction"] for t in ledger if "transaction" in t}
+transactions = {str(t["transaction"]["id"]): t["transaction"] for t in ledger if "transaction" in t}
 renewals = {r["renewalInfo"]["subscriptionGroupID"]: r["renewalInfo"] for r in ledger if "renewalInfo" in r}
-notifications = {n["notification"]["id"]: n["notification"] for n in ledger if "notification" in n}
+notifications = {str(n["notification"]["id"]): n["notification"] for n in ledger if "notification" in n}
 seen_notifications = []
 types = {"autoRenewable": "Auto-Renewable Subscription", "nonConsumable": "Non-Consumable",
          "consumable": "Consumable", "nonRenewing": "Non-Renewing Subscription"}
@@ -61,7 +61,7 @@ for name in files:
                 failures.append(f"{name}: transaction {decoded.transactionId} is not in the ledger")
                 continue
             seen_transactions.add(decoded.transactionId)
-            check(f"{name} originalTransactionId", decoded.originalTransactionId, t["originalID"])
+            check(f"{name} originalTransactionId", decoded.originalTransactionId, str(t["originalID"]))
             check(f"{name} productId", decoded.productId, t["productID"])
             check(f"{name} type", decoded.rawType, types[t["productType"]])
             check(f"{name} purchaseDate", decoded.purchaseDate, millis(t["purchaseDate"]))
@@ -78,7 +78,7 @@ for name in files:
             check(f"{name} revocationDate", decoded.revocationDate, millis(t["revocationDate"]))
             check(f"{name} revocationReason", decoded.rawRevocationReason,
                   {None: None, "other": 0, "developerIssue": 1}[t["revocationReason"]])
-            check(f"{name} isUpgraded", bool(decoded.isUpgraded), t["isUpgraded"] == "true")
+            check(f"{name} isUpgraded", bool(decoded.isUpgraded), t["isUpgraded"] is True)
             check(f"{name} subscriptionGroupIdentifier", decoded.subscriptionGroupIdentifier, t["subscriptionGroupID"])
             check(f"{name} appAccountToken", decoded.appAccountToken, t["appAccountToken"])
             check(f"{name} signedDate", decoded.signedDate, millis(t["signedDate"]))
@@ -101,18 +101,18 @@ for name in files:
                 check(f"{name} commitmentInfo", info, None)
         elif name.startswith("renewal-info-"):
             decoded = verifier.verify_and_decode_renewal_info(signed)
-            matches = [r for r in renewals.values() if r["originalTransactionID"] == decoded.originalTransactionId]
+            matches = [r for r in renewals.values() if str(r["originalTransactionID"]) == decoded.originalTransactionId]
             if len(matches) != 1:
                 failures.append(f"{name}: no renewal info in the ledger for {decoded.originalTransactionId}")
                 continue
             r = matches[0]
             check(f"{name} autoRenewProductId", decoded.autoRenewProductId, r["autoRenewPreference"])
-            check(f"{name} autoRenewStatus", decoded.rawAutoRenewStatus, 1 if r["willAutoRenew"] == "true" else 0)
+            check(f"{name} autoRenewStatus", decoded.rawAutoRenewStatus, 1 if r["willAutoRenew"] is True else 0)
             check(f"{name} expirationIntent", decoded.rawExpirationIntent, expiration_intents.get(r["expirationReason"]))
             check(f"{name} renewalPrice", decoded.renewalPrice, milliunits(r["renewalPrice"]))
             check(f"{name} renewalDate", decoded.renewalDate, millis(r["renewalDate"]))
             check(f"{name} gracePeriodExpiresDate", decoded.gracePeriodExpiresDate, millis(r["gracePeriodExpirationDate"]))
-            check(f"{name} isInBillingRetryPeriod", bool(decoded.isInBillingRetryPeriod), r["isInBillingRetry"] == "true")
+            check(f"{name} isInBillingRetryPeriod", bool(decoded.isInBillingRetryPeriod), r["isInBillingRetry"] is True)
             # In a commitment: the plan it renews into and the commitment's own auto-renew.
             plan = r.get("renewalBillingPlanType")
             check(f"{name} renewalBillingPlanType", decoded.rawRenewalBillingPlanType,
@@ -124,7 +124,7 @@ for name in files:
                 failures.append(f"{name}: a subscription in a commitment has no renewal commitmentInfo")
             else:
                 check(f"{name} commitmentInfo.commitmentAutoRenewStatus", decoded.commitmentInfo.rawCommitmentAutoRenewStatus,
-                      1 if committed == "true" else 0)
+                      1 if committed is True else 0)
                 check(f"{name} commitmentInfo.commitmentRenewalPrice", decoded.commitmentInfo.commitmentRenewalPrice,
                       milliunits(r.get("commitmentInfo.renewalPrice")))
             winbacks = r["eligibleWinBackOfferIDs"]
@@ -146,11 +146,11 @@ for name in files:
             check(f"{name} data.consumptionRequestReason", decoded.data.rawConsumptionRequestReason, n["consumptionRequestReason"])
             if n["transactionID"] is not None:
                 inner = verifier.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
-                check(f"{name} data.signedTransactionInfo transactionId", inner.transactionId, n["transactionID"])
+                check(f"{name} data.signedTransactionInfo transactionId", inner.transactionId, str(n["transactionID"]))
             if n["subscriptionGroupID"] is not None and decoded.data.signedRenewalInfo is not None:
                 renewal = verifier.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
                 check(f"{name} data.signedRenewalInfo group", renewal.originalTransactionId,
-                      renewals[n["subscriptionGroupID"]]["originalTransactionID"])
+                      str(renewals[n["subscriptionGroupID"]]["originalTransactionID"]))
         elif name == "app-transaction.jws":
             decoded = verifier.verify_and_decode_app_transaction(signed)
             check("app transaction bundleId", decoded.bundleId, bundle_id)

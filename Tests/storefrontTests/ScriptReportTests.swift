@@ -120,12 +120,16 @@ struct ScriptReportTests {
 
     // MARK: exit codes
 
-    @Test("a bad regex, an unknown field name or a date that is not ISO 8601 is malformed: exit 2 before anything runs")
+    @Test("a bad regex, an unknown field name, or a value its field cannot hold (a date not in ISO 8601, a name not among the field's) is malformed: exit 2 before anything runs, naming what it can be")
     func malformed() throws {
         for (line, message) in [("expect /(unclosed/", "is not a regular expression"),
                                 ("expect-transaction 1 expiryDate none", "\"expiryDate\" is not a field of StoreKit's Transaction"),
                                 ("expect-renewal trailhead.plus autoRenew true", "\"autoRenew\" is not a field of StoreKit's RenewalInfo"),
-                                ("expect-transaction 1 purchaseDate yesterday", "purchaseDate is a date: write it in ISO 8601"),
+                                ("expect-transaction 1 purchaseDate yesterday", "\"yesterday\" cannot be purchaseDate: it is a date in ISO 8601"),
+                                ("expect-transaction 1 offer.type Introductory", "\"Introductory\" cannot be offer.type: it is one of introductory, promotional, code, winBack, or none"),
+                                ("expect-transaction 1 isUpgraded yes", "\"yes\" cannot be isUpgraded: it is true or false"),
+                                ("expect-transaction 1 price 4,99", "\"4,99\" cannot be price: it is an amount written as a plain decimal"),
+                                ("expect-renewal trailhead.plus state Subscribed", "\"Subscribed\" cannot be state: it is one of "),
                                 ("expect-balance com.trailhead.boost.small many", "expect-balance takes a consumable and a whole number")] {
             let run = try run("launch\nexpect \"Store\"\n\(line)\n")
             #expect(run.status == 2, "\(line): \(run.stderr)")
@@ -284,8 +288,10 @@ struct ScriptReportTests {
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 5, "two transactions, one group's renewal info and the Server Notification each purchase made: \(run.stdout)")
-        #expect(lines[3].hasPrefix(#"{"notification":{"id":"1","notificationUUID":"#), "\(lines[3])")
-        #expect(lines[0].hasPrefix(#"{"transaction":{"id":"1","originalID":"1","productID":"com.trailhead.maps.alps","productType":"nonConsumable","state":"purchased","#), "\(lines[0])")
+        #expect(lines[3].hasPrefix(#"{"notification":{"id":1,"notificationUUID":"#), "\(lines[3])")
+        #expect(lines[0].hasPrefix(#"{"transaction":{"id":1,"originalID":1,"productID":"com.trailhead.maps.alps","productType":"nonConsumable","state":"purchased","#), "\(lines[0])")
+        // Typed as JSON has them (issue 54, item 5): numbers, booleans, null; amounts a plain decimal in a string.
+        #expect(lines[0].contains(#""isUpgraded":false,"#) && lines[0].contains(#""purchasedQuantity":1,"#) && lines[0].contains(#""price":"4.99","#), "\(lines[0])")
         for line in lines {
             #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)")
         }

@@ -99,4 +99,39 @@ struct ScriptTruthTests {
             """)
         #expect(run.status == 0, "\(run.stderr)")
     }
+
+    @Test("amounts compare as amounts: 19.80 holds for 19.8, 0 for 0.00; a value its field cannot hold is a malformed script, listing what it can be")
+    func amountsAndValuesChecked() throws {
+        let (run, _) = try self.run("""
+            launch
+            buy com.trailhead.boost.small 20
+            expect-transaction 1 price 19.80
+            expect-transaction 1 price 19.8
+            buy com.trailhead.plus.pro.annual
+            expect-transaction 2 offer.paymentMode freeTrial
+            expect-transaction 2 price 0.00
+            expect-transaction 2 price 0
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        let (malformed, _) = try self.run("launch\nbuy com.trailhead.plus.pro.annual\nexpect-transaction 1 offer.type Introductory\n")
+        #expect(malformed.status == 2)
+        #expect(malformed.stderr.contains(":3: \"Introductory\" cannot be offer.type: it is one of introductory, promotional, code, winBack, or none"), "\(malformed.stderr)")
+    }
+
+    @Test("storefront ledger --json types its values: numbers, booleans and null as JSON has them, amounts as plain decimals in strings")
+    func ledgerJSONTyped() throws {
+        let ledger = ScratchFolder.make("typed").appendingPathComponent("typed.sqlite").path
+        let (run, _) = try self.run("launch --state \(ledger)\nbuy com.trailhead.boost.small 20\nbuy com.trailhead.plus.pro.annual\nexpect-balance com.trailhead.boost.small 20\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try Storefront.run(["ledger", "--state", ledger, "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let first = try #require(json.stdout.split(separator: "\n").first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: [String: Any]])
+        let transaction = try #require(object["transaction"])
+        #expect(transaction["id"] as? Int == 1)
+        #expect(transaction["purchasedQuantity"] as? Int == 20)
+        #expect(transaction["isUpgraded"] as? Bool == false)
+        #expect(transaction["price"] as? String == "19.8")
+        #expect(transaction["expirationDate"] is NSNull)
+    }
 }

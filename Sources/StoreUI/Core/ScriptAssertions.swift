@@ -67,11 +67,11 @@ public enum Assertion: Sendable, Equatable {
             guard let id = UInt64(arguments[0]), id > 0 else {
                 throw Script.Problem(message: "\(UntrustedText.quoted(arguments[0])) is not a transaction id; write it like expect-transaction 1 productID com.trailhead.alps")
             }
-            self = .transaction(id: id, field: try Self.field(arguments[1], arguments[2], in: StoreKitFields.transactionNames, of: "Transaction"),
+            self = .transaction(id: id, field: try Self.field(arguments[1], arguments[2], in: .transaction, of: "Transaction"),
                                 value: arguments[2])
         case "expect-renewal":
             guard arguments.count == 3 else { throw Script.Problem(message: "expect-renewal takes a subscription group, a field and a value, like expect-renewal trailhead.plus willAutoRenew true") }
-            self = .renewal(group: arguments[0], field: try Self.field(arguments[1], arguments[2], in: StoreKitFields.renewalNames, of: "RenewalInfo"),
+            self = .renewal(group: arguments[0], field: try Self.field(arguments[1], arguments[2], in: .renewalInfo, of: "RenewalInfo"),
                             value: arguments[2])
         case "expect-entitlements":
             self = .entitlements(arguments)
@@ -104,13 +104,14 @@ public enum Assertion: Sendable, Equatable {
         }
     }
 
-    /// A field name of the table, and a value that can be one of its values (a date where a date is).
-    private static func field(_ name: String, _ value: String, in names: [String], of kind: String) throws(Script.Problem) -> String {
-        guard names.contains(name) else {
-            throw Script.Problem(message: "\(UntrustedText.quoted(name)) is not a field of StoreKit's \(kind); fields are \(names.joined(separator: ", "))")
+    /// A field name of the table, and a value that can be one of its values (`StoreKitFields.kind`: a
+    /// date where a date is, one of an enumeration's names, a number, true or false), or `none`.
+    private static func field(_ name: String, _ value: String, in table: StoreKitFields.Table, of kind: String) throws(Script.Problem) -> String {
+        guard table.names.contains(name) else {
+            throw Script.Problem(message: "\(UntrustedText.quoted(name)) is not a field of StoreKit's \(kind); fields are \(table.names.joined(separator: ", "))")
         }
-        if StoreKitFields.dateNames.contains(name), value != StoreKitFields.absent, StoreKitFields.date(value) == nil {
-            throw Script.Problem(message: "\(name) is a date: write it in ISO 8601, like 2026-12-21T09:00:00Z or 2026-12-21, or \(StoreKitFields.absent)")
+        if let wanted = StoreKitFields.kind(of: name, in: table).problem(with: value) {
+            throw Script.Problem(message: "\(UntrustedText.quoted(value)) cannot be \(name): it is \(wanted), or \(StoreKitFields.absent)")
         }
         return name
     }
@@ -195,9 +196,13 @@ public enum Assertion: Sendable, Equatable {
     private static func compare(_ fields: [StoreKitFields.Field], _ name: String, _ expected: String, what: String) -> String? {
         let actual = fields.first { $0.name == name }!.value
         let holds: Bool
-        if case .date(let date) = actual, StoreKitFields.date(expected) != nil {
+        switch actual {
+        case .date(let date) where StoreKitFields.date(expected) != nil:
             holds = StoreKitFields.matches(date, expected: expected)
-        } else {
+        case .amount(let amount, _):
+            // Amounts compare as amounts: 19.8 is 19.80, 0 is 0.00.
+            holds = Decimal(string: expected, locale: Locale(identifier: "en_US_POSIX")) == amount
+        default:
             holds = actual.text == expected
         }
         return holds ? nil : "\(what) \(name) is \(UntrustedText.quoted(actual.text)), expected \(UntrustedText.quoted(expected, limit: 200))"
