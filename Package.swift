@@ -49,7 +49,8 @@ let package = Package(
         // entitlements, offers, refunds, renewals, and the rules a whole catalog must keep. No file formats.
         // HashTreeCollections: the ledger's indexes are TreeDictionary, whose copies share their nodes
         // (see ChunkedArray for why a copy must be cheap to change).
-        .target(name: "StoreModel", dependencies: ["TextSafety", .product(name: "HashTreeCollections", package: "swift-collections")]),
+        .target(name: "StoreModel", dependencies: ["TextSafety", .product(name: "HashTreeCollections", package: "swift-collections"),
+                                                  .product(name: "Crypto", package: "swift-crypto")]),
         // Reading and writing catalogs: the one JSON grammar (`JSON/`: the tape, `JSONValue`), the JSON
         // catalog reader with its paths for lint, and Xcode's `.storekit` files (`StoreKit/`). Builds a
         // StoreModel `Catalog` and runs StoreModel's whole-catalog rules on it, whatever the format.

@@ -155,7 +155,10 @@ public final class Ledger {
     /// whole ledger, never an empty one; and what this device learns of the ledger (its generation,
     /// its revision, the account) and its first write (its device row) happen in one transaction under
     /// SQLite's write lock, so no other device's save can fall between them.
-    public init(path: String, catalog: Catalog, territory: Territory, device: String = DeviceName.standard) throws(Failure) {
+    /// `identitySeed`: where a ledger without one of its own takes the UUIDs it makes from (a script's
+    /// run: `AppStore.identitySeed`), its first device's `deviceVerificationID` included.
+    public init(path: String, catalog: Catalog, territory: Territory, device: String = DeviceName.standard,
+                identitySeed: UUID? = nil) throws(Failure) {
         self.path = path
         deviceName = device
         var lock: Int32 = -1
@@ -201,7 +204,9 @@ public final class Ledger {
                 // A device name's first opening of the ledger: a new deviceVerificationID, written at
                 // once, so every later launch as this device finds the same one. Not a change of the
                 // account: other devices take in only that the file moved on.
-                let id = UUID()
+                // Named by the ledger's seed where it has one (a script's), so every run makes the same.
+                let seed = read.settings[Snapshot.identitySeedKey].flatMap(UUID.init(uuidString:)) ?? identitySeed
+                let id = seed.map { AppStore.namedUUID($0.uuidString.lowercased() + " device " + device) } ?? UUID()
                 try db.execute(sql: "INSERT INTO device (name, verificationID) VALUES (?, ?)", arguments: [device, id.uuidString])
                 read.generation = try Self.bumpGeneration(db, accountChanged: false)
                 made = id

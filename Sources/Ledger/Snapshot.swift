@@ -40,6 +40,7 @@ struct Snapshot {
     static let nextEventIDKey = "next-event-id"
     /// "1" once onboarding was shown to this ledger's account.
     static let onboardingKey = "onboarding-shown"
+    static let identitySeedKey = "identity-seed"
     /// "1" once the App Store's disclosure of a 12-month commitment was accepted on this account.
     static let commitmentDisclosureKey = "commitment-disclosure-shown"
     /// The account's storefront (a territory code of the catalog) and environment (`StoreEnvironment`):
@@ -76,6 +77,12 @@ struct Snapshot {
                 return "\(UntrustedText.quoted(text)) is not an environment (\(StoreEnvironment.allCases.map(\.rawValue).joined(separator: ", ")))"
             }
             store.environment = environment
+            return nil
+        },
+        // A script's ledger: where the UUIDs it makes come from (`AppStore.identitySeed`).
+        SettingFact(name: identitySeedKey, write: { $0.identitySeed?.uuidString.lowercased() }) { text, store in
+            guard let seed = UUID(uuidString: text) else { return "\(UntrustedText.quoted(text)) is not a UUID" }
+            store.identitySeed = seed
             return nil
         },
         flag(onboardingKey, \.onboardingShown) { $0.markOnboardingShown() },

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import TextSafety
 import HashTreeCollections
@@ -23,6 +24,26 @@ public struct AppStore: Sendable {
     /// StoreKit's `AppStore.deviceVerificationID`: one UUID per device of the account, kept in the ledger
     /// by device name (a fresh one per run without a ledger).
     public var deviceVerificationID = UUID()
+    /// Where the UUIDs the account makes come from (a notification's `notificationUUID`, a new device's
+    /// `deviceVerificationID`): name-based from this seed and what each names (`identityUUID`), so a
+    /// script's run makes the same ones on any machine; nil, fresh random ones (the interactive app).
+    /// A ledger keeps it.
+    public var identitySeed: UUID? { didSet { unsavedChanges.settings = true } }
+
+    /// A UUID named by `name` under `identitySeed` (SHA-256 of the two, shaped as a version-4 UUID, as
+    /// `export --jws`'s nonces are); nil without a seed.
+    public func identityUUID(_ name: String) -> UUID? {
+        identitySeed.map { Self.namedUUID($0.uuidString.lowercased() + " " + name) }
+    }
+
+    /// SHA-256 of `text`, its first 16 bytes shaped as a version-4 UUID.
+    public static func namedUUID(_ text: String) -> UUID {
+        var bytes = Array(SHA256.hash(data: Data(text.utf8)).prefix(16))
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
     public var scenario: Scenario { didSet { unsavedChanges.settings = true } }
     /// The simulated present. Moves only forward, through `advance(to:)`, which also renews.
     public internal(set) var now: Date

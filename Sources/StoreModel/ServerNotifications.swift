@@ -161,6 +161,8 @@ extension AppStore {
         for position in order {
             var notification = made[position]
             notification.id = nextNotificationID
+            // Under a script's seed, its UUID is named by its id: the same on every run.
+            if let uuid = identityUUID("notification \(notification.id)") { notification.uuid = uuid }
             nextNotificationID += 1
             if notification.delivery == .pending { pendingNotifications.append(notifications.count) }
             notifications.append(notification)

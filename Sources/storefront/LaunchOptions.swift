@@ -156,7 +156,9 @@ struct LaunchOptions: ParsableArguments {
     /// `--now` and scenario flags change only what is printed.
     /// `state` is the `--state` ledger: an option of the commands that keep one person's ledger
     /// (`storefront`, a script's `launch`), not of `serve`, which keeps one per guest.
-    func resolve(state: String?, environment: [String: String] = ProcessInfo.processInfo.environment, readOnly: Bool = false) throws -> Session {
+    /// `identitySeed`: a script's, for the UUIDs a new account makes (`AppStore.identitySeed`).
+    func resolve(state: String?, environment: [String: String] = ProcessInfo.processInfo.environment, readOnly: Bool = false,
+                 identitySeed: UUID? = nil) throws -> Session {
         let loaded = try loadCatalogFile()
         let catalog = loaded.catalog
         var link = DeepLink.store
@@ -204,7 +206,7 @@ struct LaunchOptions: ParsableArguments {
                         StandardStreams.err(UntrustedText.message("storefront: \(UntrustedText.path(state)) has a save that was cut short (a storefront stopped while saving); it is shown as SQLite will roll it back, without that save, and the file is left as it is until a storefront opens it in a terminal\n"))
                     }
                 } else {
-                    let opened = try Ledger(path: state, catalog: catalog, territory: territory, device: device)
+                    let opened = try Ledger(path: state, catalog: catalog, territory: territory, device: device, identitySeed: identitySeed)
                     ledger = opened
                     saved = opened.stored
                     (launch.endsCutAttempts, launch.deliveryRetries) = (true, notifyRetries)
@@ -233,9 +235,16 @@ struct LaunchOptions: ParsableArguments {
             store = AppStore(catalog: catalog, territory: territory, now: requestedStart ?? Date())
             launch.settings += loaded.settings
         }
-        // The device's verification id is the ledger's for this device name; without one, this run's own.
+        // A new account takes the script's seed; a ledger keeps its own (or none).
+        if saved == nil, let identitySeed { store.identitySeed = identitySeed }
+        // The device's verification id is the ledger's for this device name; without one, this run's own
+        // (named by the seed, for a script).
         store.deviceName = device
-        if let ledger { store.deviceVerificationID = ledger.deviceVerificationID }
+        if let ledger {
+            store.deviceVerificationID = ledger.deviceVerificationID
+        } else if let id = store.identityUUID("device " + device) {
+            store.deviceVerificationID = id
+        }
         let flags = try settings(catalog: catalog)
         var fromLedger: [ScenarioSetting] = []
         if saved != nil {

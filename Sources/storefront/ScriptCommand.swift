@@ -98,6 +98,9 @@ struct ScriptCommand: ParsableCommand {
         // The scratch folder goes however the run ends: passed, failed, malformed or interrupted.
         defer { if ledgers == nil { ScratchFolders.remove(folder) } }
         var runner = ScriptRunner(file: file, record: record, trace: trace, ledgers: folder)
+        // The UUIDs a run makes are named by the script's text, not drawn at random: the same script
+        // gives the same ledger, notifications and exports on any machine.
+        runner.identity = AppStore.namedUUID("storefront script " + data.base64EncodedString())
         runner.recordsCast = cast != nil
         // A place the recording cannot go (a FIFO, a folder, a link to nothing) is refused before the run.
         if let cast { _ = try OutputFile.destination(cast, option: "--cast") }
@@ -139,6 +142,9 @@ struct ScriptRunner {
     /// the step being run made it.
     var lastOutcome: String?
     var stepOutcome: String?
+    /// Named by the script's text: each account it launches takes its UUIDs from this and its ledger's
+    /// name as written (`AppStore.identitySeed`).
+    var identity: UUID?
 
     /// The app as the script left it.
     var state: AppState? { runtime?.state }
@@ -294,6 +300,7 @@ struct ScriptRunner {
         } catch {
             throw StartupError(message: "\(file):\(step.line): \(LaunchOptions.message(for: error))")
         }
+        let seed = identity.map { AppStore.namedUUID($0.uuidString.lowercased() + " ledger " + (line.ledger.state ?? "")) }
         if let path = line.ledger.state, !path.hasPrefix("/") {
             line.ledger.state = ledgers.appendingPathComponent(path).path
         }
@@ -306,7 +313,7 @@ struct ScriptRunner {
         let options = line.options
         var session: LaunchOptions.Session
         do {
-            session = try options.resolve(state: line.ledger.state)
+            session = try options.resolve(state: line.ledger.state, identitySeed: seed)
         } catch let error as StartupError {
             throw StartupError(message: "\(file):\(step.line): \(error.message)")
         }

@@ -134,4 +134,57 @@ struct ScriptTruthTests {
         #expect(transaction["price"] as? String == "19.8")
         #expect(transaction["expirationDate"] is NSNull)
     }
+
+    /// A JWS's payload, with the payloads of the JWS inside it (a notification's transaction and
+    /// renewal info) in place of their signed forms: what is the same on every machine.
+    static func payload(_ jws: String) -> Any? {
+        let parts = jws.split(separator: ".")
+        guard parts.count == 3 else { return nil }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64), let object = try? JSONSerialization.jsonObject(with: data) else { return nil }
+        func unsigned(_ value: Any) -> Any {
+            if let object = value as? [String: Any] { return object.mapValues(unsigned) }
+            if let text = value as? String, text.count > 100, text.split(separator: ".").count == 3, let inner = payload(text) { return inner }
+            return value
+        }
+        return unsigned(object)
+    }
+
+    @Test("the same script gives the same ledger --json bytes and export --jws payloads on any machine, in any folder, under any LANG: UUIDs are named by the script, not drawn")
+    func reproducibleOutputs() throws {
+        let script = """
+            launch --state flow.sqlite --notify http://127.0.0.1:9/ --notify-timeout 100ms
+            buy com.trailhead.plus.pro.monthly
+            advance next-renewal
+            buy com.trailhead.boost.small 3
+            refund 3
+            expect-notification REFUND
+            """
+        var ledgers: [String] = []
+        var exports: [[String: String]] = []
+        for (folderName, language) in [("one", "en_US.UTF-8"), ("two", "ja_JP.UTF-8")] {
+            let folder = ScratchFolder.make(folderName)
+            try script.write(to: folder.appendingPathComponent("flow.script"), atomically: true, encoding: .utf8)
+            // Each run its own machine: its own signing chain and ledgers folder.
+            let environment = ["LANG": language, "XDG_STATE_HOME": folder.appendingPathComponent("state").path]
+            let out = folder.appendingPathComponent("out").path
+            let run = try Storefront.run(["script", "--ledgers", out, folder.appendingPathComponent("flow.script").path], environment: environment)
+            #expect(run.status == 0, "\(run.stderr)")
+            let ledger = out + "/flow.sqlite"
+            ledgers.append(try Storefront.run(["ledger", "--state", ledger, "--json"], environment: environment).stdout)
+            let jws = folder.appendingPathComponent("jws")
+            #expect(try Storefront.run(["export", "--jws", jws.path, "--state", ledger], environment: environment).status == 0)
+            var payloads: [String: String] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: jws.path) {
+                let text = try String(contentsOf: jws.appendingPathComponent(name), encoding: .utf8)
+                let object = try #require(Self.payload(text), "\(name)")
+                payloads[name] = String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+            }
+            exports.append(payloads)
+        }
+        #expect(!ledgers[0].isEmpty && ledgers[0] == ledgers[1], "ledger --json differs between runs")
+        #expect(ledgers[0].contains("notificationUUID"))
+        #expect(exports[0].count >= 6 && exports[0] == exports[1], "export payloads differ: \(Set(exports[0].keys).filter { exports[0][$0] != exports[1][$0] })")
+    }
 }
