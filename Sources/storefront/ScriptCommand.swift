@@ -52,6 +52,11 @@ struct ScriptCommand: ParsableCommand {
     @Option(help: .hidden)
     var stoppedAt: String?
 
+    /// Where a script run for a report writes, for each line run, the seconds since its start
+    /// ("LINE SECONDS" a line): the JUnit testcases' times (ScriptReport.swift).
+    @Option(help: .hidden)
+    var lineTimes: String?
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of scripts to run at once, 1 or more") }
         if cast != nil, files.count != 1 || junit != nil || jobs != nil {
@@ -73,6 +78,7 @@ struct ScriptCommand: ParsableCommand {
         var line: Int?
         // A run for a report says where it stopped, however it stopped.
         defer { if let stoppedAt { try? (line.map(String.init) ?? "").write(toFile: stoppedAt, atomically: true, encoding: .utf8) } }
+
         guard let data = FileManager.default.contents(atPath: file) else {
             throw StartupError(message: "cannot read the script \(file)")
         }
@@ -98,6 +104,11 @@ struct ScriptCommand: ParsableCommand {
         // The scratch folder goes however the run ends: passed, failed, malformed or interrupted.
         defer { if ledgers == nil { ScratchFolders.remove(folder) } }
         var runner = ScriptRunner(file: file, record: record, trace: trace, ledgers: folder)
+        defer {
+            if let lineTimes {
+                try? runner.lineTimes.map { "\($0.line) \($0.seconds)" }.joined(separator: "\n").write(toFile: lineTimes, atomically: true, encoding: .utf8)
+            }
+        }
         // The UUIDs a run makes are named by the script's text, not drawn at random: the same script
         // gives the same ledger, notifications and exports on any machine.
         runner.identity = AppStore.namedUUID("storefront script " + data.base64EncodedString())
@@ -145,6 +156,9 @@ struct ScriptRunner {
     /// Named by the script's text: each account it launches takes its UUIDs from this and its ledger's
     /// name as written (`AppStore.identitySeed`).
     var identity: UUID?
+    /// Seconds from the run's start to the end of each line run (a report's JUnit times).
+    var lineTimes: [(line: Int, seconds: Double)] = []
+    private let started = Date()
 
     /// The app as the script left it.
     var state: AppState? { runtime?.state }
@@ -172,6 +186,8 @@ struct ScriptRunner {
         for step in script.steps {
             line = step.line
             stepOutcome = nil
+            // However the line ends (a failed check too), the time it ended.
+            defer { lineTimes.append((step.line, Date().timeIntervalSince(started))) }
             // What another device of the account saved since the last step arrives first (a device
             // sharing the ledger, in another process), as in the interactive app.
             if quitAt == nil, runtime != nil {

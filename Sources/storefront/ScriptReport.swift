@@ -14,6 +14,11 @@ struct ScriptReport {
     /// One script's run.
     struct Run {
         var file: String
+        /// The JUnit name: the script's path relative to the folder given, or its file name when given
+        /// itself; never absolute, so two machines' reports name their suites alike.
+        var name: String = ""
+        /// Seconds from the run's start to the end of each line run (`--line-times`).
+        var lineTimes: [Int: Double] = [:]
         /// 0 passed, 1 an expectation failed, 2 malformed, 3 refused; anything else is counted as 2.
         var status: Int32
         /// The line the run stopped at (failed, refused or malformed there), if it stopped at one.
@@ -40,7 +45,9 @@ struct ScriptReport {
     }
 
     func run() throws {
-        let files = try scripts()
+        let started = Date()
+        let listed = try scripts()
+        let files = listed.map(\.path)
         // A place the report cannot go is refused before any script runs.
         if let junit = command.junit { _ = try OutputFile.destination(junit, option: "--junit") }
         let jobs = command.jobs ?? 1
@@ -53,7 +60,9 @@ struct ScriptReport {
         let next = Results.Counter()
         let workers = Thread.detachNewThreadWorkers(min(jobs, files.count)) {
             while let index = next.take(below: files.count) {
-                results.set(index, Self.runOne(files[index], index: index, executable: executable, scratch: scratch, command: command))
+                var run = Self.runOne(files[index], index: index, executable: executable, scratch: scratch, command: command)
+                run.name = listed[index].name
+                results.set(index, run)
             }
         }
         // One line per script, in the order given, as soon as each is known.
@@ -69,23 +78,26 @@ struct ScriptReport {
         workers.forEach { $0.wait() }
         let failed = runs.filter { $0.status != 0 }.count
         StandardStreams.out("\(runs.count - failed) passed, \(failed) failed\n")
-        if let junit = command.junit { try OutputFile.write(Data(JUnitReport.xml(runs).utf8), to: junit, option: "--junit") }
+        if let junit = command.junit {
+            try OutputFile.write(Data(JUnitReport.xml(runs, seconds: Date().timeIntervalSince(started)).utf8), to: junit, option: "--junit")
+        }
         let worst = runs.map(\.status).max() ?? 0
         if worst != 0 { throw ExitCode(worst) }
     }
 
-    /// The scripts named: files as given, a folder's *.script files in name order.
-    func scripts() throws -> [String] {
-        var files: [String] = []
+    /// The scripts named: files as given, a folder's *.script files in name order; each with its JUnit
+    /// name (relative to the folder given, or the file's own name).
+    func scripts() throws -> [(path: String, name: String)] {
+        var files: [(path: String, name: String)] = []
         for path in command.files {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
                 throw StartupError(message: "cannot read the script \(path)")
             }
-            guard isFolder.boolValue else { files.append(path); continue }
+            guard isFolder.boolValue else { files.append((path, URL(fileURLWithPath: path).lastPathComponent)); continue }
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".script") }.sorted()
             guard !names.isEmpty else { throw StartupError(message: "\(path) holds no *.script files") }
-            files += names.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+            files += names.map { (URL(fileURLWithPath: path).appendingPathComponent($0).path, $0) }
         }
         return files
     }
@@ -95,7 +107,8 @@ struct ScriptReport {
     static func runOne(_ file: String, index: Int, executable: URL, scratch: URL, command: ScriptCommand) -> Run {
         let base = scratch.appendingPathComponent("\(index)")
         let (out, err, stopped) = (base.appendingPathExtension("out"), base.appendingPathExtension("err"), base.appendingPathExtension("line"))
-        var arguments = ["script", file, "--stopped-at", stopped.path]
+        let times = base.appendingPathExtension("times")
+        var arguments = ["script", file, "--stopped-at", stopped.path, "--line-times", times.path]
         if command.record { arguments.append("--record") }
         if command.trace { arguments.append("--trace") }
         if let ledgers = command.ledgers {
@@ -127,7 +140,12 @@ struct ScriptReport {
             problem = "storefront: cannot run \(executable.path): \(error.localizedDescription)\n"
         }
         let read = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
-        return Run(file: file, status: status, line: Int(read(stopped)), stdout: read(out),
+        var lineTimes: [Int: Double] = [:]
+        for entry in read(times).split(separator: "\n") {
+            let parts = entry.split(separator: " ")
+            if parts.count == 2, let line = Int(parts[0]), let seconds = Double(parts[1]) { lineTimes[line] = seconds }
+        }
+        return Run(file: file, lineTimes: lineTimes, status: status, line: Int(read(stopped)), stdout: read(out),
                    stderr: problem + read(err), seconds: Date().timeIntervalSince(start), script: script)
     }
 
@@ -185,15 +203,21 @@ extension Thread {
 /// `snapshot`). A failed one has `<failure>` with the message and the screen; a line refused at run time
 /// or a malformed script is an `<error>`; expectations after where a script stopped are `<skipped>`.
 enum JUnitReport {
-    static func xml(_ runs: [ScriptReport.Run]) -> String {
+    /// `seconds`: the whole report's, on the root.
+    static func xml(_ runs: [ScriptReport.Run], seconds: Double) -> String {
         var suites: [String] = []
         var totals = (tests: 0, failures: 0, errors: 0, skipped: 0)
         for run in runs {
             var cases: [String] = []
             var counts = (tests: 0, failures: 0, errors: 0, skipped: 0)
-            func add(_ name: String, _ body: String) {
+            // A testcase's time: from the end of the check before it to the end of its own line (what it
+            // took to reach it and check it); a skipped one took none.
+            var previous = 0.0
+            func add(_ name: String, _ body: String, line: Int? = nil) {
                 counts.tests += 1
-                cases.append("    <testcase classname=\"\(escape(run.file))\" name=\"\(escape(name))\"\(body.isEmpty ? "/>" : ">\n      \(body)\n    </testcase>")")
+                var time = 0.0
+                if let line, let end = run.lineTimes[line] { (time, previous) = (max(0, end - previous), end) }
+                cases.append("    <testcase classname=\"\(escape(run.name))\" name=\"\(escape(name))\" time=\"\(format(time))\"\(body.isEmpty ? "/>" : ">\n      \(body)\n    </testcase>")")
             }
             let details = run.stderr
             if let script = run.script {
@@ -205,12 +229,12 @@ enum JUnitReport {
                         add(name, "<skipped message=\"not reached: the script stopped at line \(stopped)\"/>")
                     } else if step.line == stopped, run.status == 1 {
                         counts.failures += 1
-                        add(name, "<failure message=\"\(escape(run.reason))\">\(escape(details))</failure>")
+                        add(name, "<failure message=\"\(escape(run.reason))\">\(escape(details))</failure>", line: step.line)
                     } else if step.line == stopped {
                         counts.errors += 1
-                        add(name, "<error message=\"\(escape(run.reason))\">\(escape(details))</error>")
+                        add(name, "<error message=\"\(escape(run.reason))\">\(escape(details))</error>", line: step.line)
                     } else {
-                        add(name, "")
+                        add(name, "", line: step.line)
                     }
                 }
                 if run.status != 0, stopped == nil {
@@ -223,18 +247,23 @@ enum JUnitReport {
             }
             totals = (totals.tests + counts.tests, totals.failures + counts.failures, totals.errors + counts.errors, totals.skipped + counts.skipped)
             suites.append("""
-                  <testsuite name="\(escape(run.file))" tests="\(counts.tests)" failures="\(counts.failures)" errors="\(counts.errors)" skipped="\(counts.skipped)" time="\(String(format: "%.3f", run.seconds))">
+                  <testsuite name="\(escape(run.name))" tests="\(counts.tests)" failures="\(counts.failures)" errors="\(counts.errors)" skipped="\(counts.skipped)" time="\(format(run.seconds))">
                 \(cases.joined(separator: "\n"))
                   </testsuite>
                 """)
         }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="storefront script" tests="\(totals.tests)" failures="\(totals.failures)" errors="\(totals.errors)" skipped="\(totals.skipped)">
+            <testsuites name="storefront script" tests="\(totals.tests)" failures="\(totals.failures)" errors="\(totals.errors)" skipped="\(totals.skipped)" time="\(format(seconds))">
             \(suites.joined(separator: "\n"))
             </testsuites>
 
             """
+    }
+
+    /// Seconds with three decimals, the same under any locale.
+    static func format(_ seconds: Double) -> String {
+        String(format: "%.3f", locale: Locale(identifier: "en_US_POSIX"), seconds)
     }
 
     /// Text made safe inside XML: markup characters as entities, control characters (which XML 1.0

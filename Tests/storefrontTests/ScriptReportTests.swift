@@ -217,6 +217,14 @@ struct ScriptReportTests {
         let refused = try #require(suites.first { attribute($0, "name")?.hasSuffix("refused.script") == true })
         #expect(refused.elements(forName: "testcase").map { attribute($0, "name") ?? "" } == ["line 2: expect \"Store\"", "line 3: refund approve 9", "line 4: expect \"after\""])
         #expect(attribute(refused, "errors") == "1")
+        // Names are the scripts' paths relative to the folder given, never absolute (the same on any
+        // machine); every testcase, suite and the root carry a time.
+        #expect(suites.map { attribute($0, "name") ?? "" }.sorted() == ["fail.script", "malformed.script", "pass.script", "refused.script"])
+        #expect(cases.allSatisfy { attribute($0, "classname") == "fail.script" })
+        #expect(root.attribute(forName: "time") != nil)
+        let times = suites.flatMap { $0.elements(forName: "testcase") }.compactMap { attribute($0, "time").flatMap(Double.init) }
+        #expect(times.count == 10 && times.allSatisfy { $0 >= 0 })
+        #expect(suites.allSatisfy { attribute($0, "time").flatMap(Double.init) != nil })
     }
 
     @Test("the JUnit report removes control characters, which XML cannot hold, and escapes markup")
@@ -229,7 +237,7 @@ struct ScriptReportTests {
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" })
         #expect(text.contains("bell&lt;&amp;&gt;.script"), "\(text)")
         let suite = try #require(try XMLDocument(contentsOf: report, options: []).rootElement()?.elements(forName: "testsuite").first)
-        #expect(suite.attribute(forName: "name")?.stringValue?.hasSuffix("/bell<&>.script") == true)
+        #expect(suite.attribute(forName: "name")?.stringValue == "bell<&>.script")
     }
 
     @Test("--jobs 0 is malformed: exit 2")

@@ -187,4 +187,16 @@ struct ScriptTruthTests {
         #expect(ledgers[0].contains("notificationUUID"))
         #expect(exports[0].count >= 6 && exports[0] == exports[1], "export payloads differ: \(Set(exports[0].keys).filter { exports[0][$0] != exports[1][$0] })")
     }
+
+    @Test("--junit never replaces what it names: a device such as /dev/null is refused in words (exit 2) and stays a device, even for root")
+    func junitNeverReplacesADevice() throws {
+        var before = stat()
+        #expect(stat("/dev/null", &before) == 0)
+        let (run, _) = try self.run("launch\nexpect \"Store\"\n", arguments: ["--junit", "/dev/null"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("cannot write /dev/null (--junit): it is a device"), "\(run.stderr)")
+        var after = stat()
+        #expect(stat("/dev/null", &after) == 0)
+        #expect(after.st_mode & S_IFMT == S_IFCHR && after.st_rdev == before.st_rdev, "/dev/null is still the null device")
+    }
 }
