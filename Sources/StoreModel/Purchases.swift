@@ -142,6 +142,9 @@ extension AppStore {
         }
         let offer = quote.offer?.purchaseOptionID
         if scenario.interruptPurchases {
+            // Buying again while its interrupted purchase waits makes no second request: the waiting
+            // one is what the person still has to act on.
+            if let waiting = pendingRequest(for: productID), waiting.kind == .interrupted { return .interrupted(waiting) }
             return .interrupted(record(.interrupted, productID, quantity: quantity, offerID: offer, status: .pending,
                                        appAccountToken: appAccountToken))
         }

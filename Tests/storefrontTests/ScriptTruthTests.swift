@@ -199,4 +199,21 @@ struct ScriptTruthTests {
         #expect(stat("/dev/null", &after) == 0)
         #expect(after.st_mode & S_IFMT == S_IFCHR && after.st_rdev == before.st_rdev, "/dev/null is still the null device")
     }
+
+    @Test("buying again while an interrupted purchase waits makes no second request: the waiting one is still the one to resolve")
+    func interruptedPurchaseAskedOnce() throws {
+        let (run, _) = try self.run("""
+            launch
+            set interrupt-purchases on
+            buy com.trailhead.maps.alps
+            expect-result pending
+            buy com.trailhead.maps.alps
+            expect-result pending
+            interrupted resolve
+            expect-entitlements com.trailhead.maps.alps
+            """, arguments: ["--trace"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let events = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  event ") && $0.contains("kind interrupted") }
+        #expect(Set(events.map { $0.split(separator: ":")[0] }).count == 1, "one request: \(run.stdout)")
+    }
 }
