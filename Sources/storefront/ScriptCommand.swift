@@ -320,6 +320,14 @@ struct ScriptRunner {
         if let path = line.ledger.state, !path.hasPrefix("/") {
             line.ledger.state = ledgers.appendingPathComponent(path).path
         }
+        // Files a launch line names are found beside the script, wherever it is run from: one base,
+        // as its snapshots have (a relative --state goes to the run's ledgers folder, above).
+        let base = URL(fileURLWithPath: file).deletingLastPathComponent()
+        func besideScript(_ path: String) -> String { path.hasPrefix("/") ? path : base.appendingPathComponent(path).path }
+        line.options.catalog = line.options.catalog.map(besideScript)
+        line.options.scenario = line.options.scenario.map(besideScript)
+        line.options.notifyCA = line.options.notifyCA.map(besideScript)
+        if line.options.theme.hasSuffix(".json") || line.options.theme.contains("/") { line.options.theme = besideScript(line.options.theme) }
         // Deterministic unless the script says otherwise: English, and a fixed start (a ledger that
         // exists keeps its own clock).
         if line.options.locale == nil { line.options.locale = "en_US" }

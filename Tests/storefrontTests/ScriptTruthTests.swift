@@ -216,4 +216,17 @@ struct ScriptTruthTests {
         let events = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  event ") && $0.contains("kind interrupted") }
         #expect(Set(events.map { $0.split(separator: ":")[0] }).count == 1, "one request: \(run.stdout)")
     }
+
+    @Test("a script finds the files its launch line names beside itself, run from any folder: the repository's .storekit scripts pass from another folder")
+    func filesBesideTheScript() throws {
+        let scripts = Storefront.repository.appendingPathComponent("Tests/Scripts")
+        let names = try FileManager.default.contentsOfDirectory(atPath: scripts.path).filter {
+            $0.hasSuffix(".script") && (try? String(contentsOf: scripts.appendingPathComponent($0), encoding: .utf8))?.contains("--catalog") == true
+        }.sorted()
+        #expect(names.count >= 5)
+        let elsewhere = ScratchFolder.make("elsewhere")
+        let run = try Storefront.run(["script"] + names.map { scripts.appendingPathComponent($0).path }, directory: elsewhere)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasSuffix("\(names.count) passed, 0 failed\n"), "\(run.stdout)")
+    }
 }
