@@ -229,4 +229,15 @@ struct ScriptTruthTests {
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.hasSuffix("\(names.count) passed, 0 failed\n"), "\(run.stdout)")
     }
+
+    @Test("an unknown product's refusal names the catalog's closest ids, not its first six")
+    func unknownProductNamesTheClosest() throws {
+        let (typo, _) = try self.run("launch\nbuy com.trailhead.maps.alp\nexpect \"Store\"\n")
+        #expect(typo.status == 3)
+        #expect(typo.stderr.contains(#""com.trailhead.maps.alp" is not a product of the catalog; the closest are "com.trailhead.maps.alps""#), "\(typo.stderr)")
+        let (part, _) = try self.run("launch\nbuy rockies\nexpect \"Store\"\n")
+        #expect(part.stderr.contains(#"the closest is "com.trailhead.maps.rockies""#), "\(part.stderr)")
+        let (far, _) = try self.run("launch\nbuy xyz\nexpect \"Store\"\n")
+        #expect(far.stderr.contains("nor close to one; products include"), "\(far.stderr)")
+    }
 }

@@ -334,7 +334,7 @@ extension AppState {
         switch verb {
         case .buy(let productID, let quantity, let offer, let confirm, let token, let plan):
             guard let product = catalog.product(productID) else {
-                throw refuse("\(UntrustedText.quoted(productID)) is not a product of the catalog; products are \(Self.listed(catalog.products.prefix(6).map(\.id), of: catalog.products.count))")
+                throw refuse(Self.unknownProduct(productID, in: catalog))
             }
             if quantity > 1, product.type != .consumable {
                 throw refuse("only a consumable is bought in a quantity; \(UntrustedText.quoted(productID)) is \(strings.qa.productType(product.type))")
@@ -371,7 +371,7 @@ extension AppState {
             SignupScreen.revalidate(&self)
         case .buyOnDevice(let productID, let quantity, let device):
             guard let product = catalog.product(productID) else {
-                throw refuse("\(UntrustedText.quoted(productID)) is not a product of the catalog; products are \(Self.listed(catalog.products.prefix(6).map(\.id), of: catalog.products.count))")
+                throw refuse(Self.unknownProduct(productID, in: catalog))
             }
             if quantity > 1, product.type != .consumable {
                 throw refuse("only a consumable is bought in a quantity; \(UntrustedText.quoted(productID)) is \(strings.qa.productType(product.type))")
@@ -547,6 +547,49 @@ extension AppState {
     }
 
     /// Ids from catalog text for a message: the first few, quoted and cut, and how many more.
+    /// An unknown product id, and the catalog's ids closest to it (by edit distance, at most six): what
+    /// was likely meant, not the first six of thousands.
+    static func unknownProduct(_ productID: String, in catalog: Catalog) -> String {
+        let close = closest(to: productID, among: catalog.products.lazy.map(\.id))
+        guard !close.isEmpty else {
+            return "\(UntrustedText.quoted(productID)) is not a product of the catalog, nor close to one; products include \(listed(catalog.products.prefix(6).map(\.id), of: catalog.products.count))"
+        }
+        return "\(UntrustedText.quoted(productID)) is not a product of the catalog; the closest \(close.count == 1 ? "is" : "are") \(listed(close, of: close.count))"
+    }
+
+    /// The ids nearest `typed`, at most `limit`: those that contain it first, then by edit distance,
+    /// within a third of its length (ties in catalog order).
+    static func closest(to typed: String, among ids: some Sequence<String>, limit: Int = 6) -> [String] {
+        let target = Array(typed.utf8.prefix(200))
+        let lowered = typed.lowercased()
+        let within = max(2, target.count / 3)
+        var best: [(distance: Int, index: Int, id: String)] = []
+        for (index, id) in ids.enumerated() {
+            let distance = !lowered.isEmpty && id.lowercased().contains(lowered) ? -1 : editDistance(target, Array(id.utf8.prefix(200)))
+            guard distance <= within else { continue }
+            if best.count < limit || distance < best[best.count - 1].distance {
+                best.append((distance, index, id))
+                best.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
+                if best.count > limit { best.removeLast() }
+            }
+        }
+        return best.map(\.id)
+    }
+
+    /// Levenshtein distance between two byte strings.
+    private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+
     static func listed(_ ids: [String], of count: Int) -> String {
         let shown = ids.map { UntrustedText.quoted($0) }.joined(separator: ", ")
         return count > ids.count ? shown + " and \(count - ids.count) more" : shown
