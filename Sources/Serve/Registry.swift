@@ -205,7 +205,8 @@ final class Registry: Sendable {
             case .authenticationFailed: penalties.authenticationFailed
             case .graceExceeded: penalties.graceExceeded
             }
-            if let penalty {
+            // A connection reset before its address was known ("?") says nothing of any address.
+            if let penalty, address != "?" {
                 entry.failures.append(now)
                 if entry.failures.count > maxPerMinute { entry.failures.removeFirst(entry.failures.count - maxPerMinute) }
                 if penalties.enabled { entry.penalty.add(penalty, rules: penalties, now: now) }

@@ -339,7 +339,7 @@ final class ConnectionErrors: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
-        logger.debug("connection error", metadata: ["connection": "\(id)", "error": "\(error)"])
+        logger.info("connection error", metadata: ["connection": "\(id)", "error": "\(UntrustedText.quoted(String(describing: error), limit: 200))"])
         context.close(promise: nil)
     }
 }
