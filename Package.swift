@@ -74,6 +74,8 @@ let package = Package(
             name: "Serve",
             dependencies: [
                 "TextSafety",
+                // DurationText: the one grammar of durations.
+                "StoreModel",
                 // Only for DeviceLocks.isOpen: whether a storefront has a guest's ledger open.
                 "Ledger",
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import Foundation
+import StoreModel
 import Logging
 
 /// Everything `storefront serve` was asked for, checked.
@@ -77,17 +78,13 @@ public struct ServeConfiguration: Sendable {
         return (host, port)
     }
 
-    /// "10m", "30s", "1h", "90s", "off" → a duration (nil for off). A bare number is seconds.
+    /// A duration in the one grammar (`DurationText`: "10m", "30s", "1h", "2d"; a bare number is
+    /// seconds), or "off" → nil. Months and years have no fixed length, so they are not durations here.
     public static func parseDuration(_ text: String) -> Duration?? {
         let value = text.trimmingCharacters(in: .whitespaces).lowercased()
         if value == "off" || value == "none" || value == "0" { return .some(nil) }
-        let units: [(String, Int64)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
-        for (suffix, milliseconds) in units where value.hasSuffix(suffix) {
-            guard let number = Double(value.dropLast(suffix.count)), number > 0, number < 1e9 else { continue }
-            return .some(.milliseconds(Int64(number * Double(milliseconds))))
-        }
-        if let seconds = Double(value), seconds > 0, seconds < 1e9 { return .some(.milliseconds(Int64(seconds * 1000))) }
-        return nil
+        guard let seconds = DurationText.parse(text.trimmingCharacters(in: .whitespaces))?.seconds else { return nil }
+        return .some(.milliseconds(Int64((seconds * 1000).rounded())))
     }
 }
 
@@ -138,8 +135,9 @@ public struct CrowdRules: Sendable, Equatable {
 
     public var startups = Startups.openSSH
     public var penalties = Penalties()
-    /// Connections from one address that have not started a session, at once.
-    public var maxStartupsPerAddress = 10
+    /// Connections from one address that have not started a session, at once: under `startups.start`,
+    /// so one address alone never makes a crowd that drops others' newcomers.
+    public var maxStartupsPerAddress = 4
     /// Connections from one address that ended without a session in any 60 seconds; more are refused.
     public var maxFailuresPerMinute = 30
     /// Once crowded (`startups.start` connections without a session), a connection has this long to

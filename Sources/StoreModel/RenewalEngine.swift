@@ -184,6 +184,13 @@ extension AppStore {
     /// When the next renewal attempt after `now` is due, across all groups: the expiration of an
     /// auto-renewing subscription, or the end of a grace period or billing retry. Nil if nothing will
     /// renew or change on its own.
+    /// When the person's next subscription runs out without renewing (auto-renew off), after now.
+    public var nextExpiration: Date? {
+        renewals.keys.compactMap { status(ofGroup: $0, ownership: .purchased) }
+            .filter { $0.state == .subscribed && $0.renewal?.willAutoRenew == false }
+            .compactMap(\.transaction.expirationDate).filter { $0 > now }.min()
+    }
+
     public var nextRenewalDate: Date? {
         [ownNextRenewalDate, nextFamilySharedRenewal].compactMap { $0 }.min()
     }

@@ -73,7 +73,7 @@ struct AccountFactsTests {
             launch --state account.sqlite --territory DEU --device iPad
             buy com.trailhead.maps.alps
             buy com.trailhead.plus.pro.monthly
-            advance 1m
+            advance 1mo
             expect-renewal trailhead.plus currency EUR
             """, in: folder)
         #expect(run.status == 0, "\(run.stderr)")

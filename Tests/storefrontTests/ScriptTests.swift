@@ -229,7 +229,7 @@ struct ScriptTests {
     func earlierNowKeepsLedgerClock() throws {
         let ledger = ScratchFolder.make("earlier-now").appendingPathComponent("ledger.sqlite").path
         let launch = "launch --now 2026-11-21T09:00:00Z --state \(ledger)\n"
-        let (first, _) = try run(launch + "advance 1m\nexpect \"Store\"\n")
+        let (first, _) = try run(launch + "advance 1mo\nexpect \"Store\"\n")
         #expect(first.status == 0, "\(first.stderr)")
         // The same command again: the ledger's clock (a month on) goes on; the notice names both instants.
         let (again, _) = try run(launch + "expect \"Ledger clock kept (Dec 21, 2026\"\nexpect \"--now was earlier.\"\n"

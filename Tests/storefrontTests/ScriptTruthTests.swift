@@ -91,7 +91,7 @@ struct ScriptTruthTests {
             press end
             expect "Active until Sep 1, 2026"
             expect-entitlements com.trailhead.pass.summer
-            advance 4m
+            advance 4mo
             expect-entitlements com.trailhead.pass.summer
             expect-not "Active until"
             buy com.trailhead.pass.summer
@@ -239,5 +239,36 @@ struct ScriptTruthTests {
         #expect(part.stderr.contains(#"the closest is "com.trailhead.maps.rockies""#), "\(part.stderr)")
         let (far, _) = try self.run("launch\nbuy xyz\nexpect \"Store\"\n")
         #expect(far.stderr.contains("nor close to one; products include"), "\(far.stderr)")
+    }
+
+    @Test("one duration grammar: advance takes hours and minutes (90m, PT20H; m is minutes, mo months), so Ask to Buy's 24-hour window is testable; next-renewal with auto-renew off moves to the expiry")
+    func durationsInOneGrammar() throws {
+        let (run, _) = try self.run("""
+            launch --now 2026-11-21T09:00:00Z
+            set ask-to-buy on
+            buy com.trailhead.maps.alps
+            expect-result pending
+            advance PT20H
+            press t
+            expect "Nov 22, 2026 at 5:00"
+            press escape
+            advance 90m
+            advance 3h
+            expect-log "kind askToBuy, productID com.trailhead.maps.alps"
+            expect-log /status expired/
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        let (expiry, _) = try self.run("""
+            launch --now 2026-11-21T09:00:00Z
+            buy com.trailhead.plus.basic.monthly
+            cancel trailhead.plus
+            advance next-renewal
+            expect-entitlements
+            """, arguments: ["--trace"])
+        #expect(expiry.status == 0, "\(expiry.stderr)")
+        #expect(expiry.stdout.contains("4 advance next-renewal: now 2026-12-21T09:00:00Z"), "\(expiry.stdout)")
+        let (bad, _) = try self.run("launch\nadvance 3 fortnights\nexpect \"Store\"\n")
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("90m, 20h, 2d, 1w, 1mo, 1y, or ISO 8601 like PT20H or P1M"), "\(bad.stderr)")
     }
 }

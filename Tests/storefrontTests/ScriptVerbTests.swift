@@ -90,7 +90,7 @@ struct ScriptVerbTests {
         try stops("buy com.trailhead.maps.alps 2\nexpect \"x\"", at: 1,
                   #"only a consumable is bought in a quantity; "com.trailhead.maps.alps" is non-consumable"#)
         try stops("buy com.nope\nexpect \"x\"", at: 1,
-                  #""com.nope" is not a product of the catalog; products are "com.trailhead.boost.small", "#)
+                  #""com.nope" is not a product of the catalog, nor close to one; products include "com.trailhead.boost.small", "#)
         try stops("buy com.trailhead.plus.pro.monthly offer nope\nexpect \"x\"", at: 1,
                   #""nope" is not a promotional or win-back offer of "com.trailhead.plus.pro.monthly"; its offers are "pro-monthly-stay-half""#)
         try stops("buy com.trailhead.plus.pro.monthly code ALPSFREE\nexpect \"x\"", at: 1,
@@ -265,7 +265,7 @@ struct ScriptVerbTests {
     func advanceWithNothingToRenew() throws {
         let run = try run("advance next-renewal\npress t\nexpect \"Clock Nov 21, 2026 at 9:00\"")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("test.script:2: note: nothing will renew; the clock stays"), "\(run.stderr)")
+        #expect(run.stderr.contains("test.script:2: note: nothing will renew or expire; the clock stays"), "\(run.stderr)")
     }
 
     @Test("set error refuses an unknown StoreKit call or an error the call does not have before anything runs, exit 2, naming what is accepted")

@@ -58,6 +58,8 @@ public struct Script: Sendable, Equatable {
 
     public enum Advance: Sendable, Equatable {
         case by(SubscriptionPeriod)
+        /// Exact seconds: hours, minutes, seconds (`PT20H`, `90m`).
+        case seconds(Double)
         case nextRenewal
         case to(Date)
     }
@@ -257,18 +259,17 @@ public struct Script: Sendable, Equatable {
     }
 
     private static func advance(_ arguments: [String]) throws(Problem) -> Advance {
-        let usage = "advance takes a duration (1d, 2w, 1m, 1y, or ISO 8601 like P1M), next-renewal, or to DATE"
+        let usage = "advance takes a duration (\(DurationText.examples); m is minutes, mo months), next-renewal, or to DATE"
         switch arguments.count {
         case 1 where arguments[0] == "next-renewal":
             return .nextRenewal
         case 1:
             let text = arguments[0]
-            if let period = SubscriptionPeriod(iso8601: text) { return .by(period) }
-            let units: [Character: SubscriptionPeriod.Unit] = ["d": .day, "w": .week, "m": .month, "y": .year]
-            if let unit = text.last.flatMap({ units[$0] }), let value = Int(text.dropLast()), value > 0, value <= 10_000 {
-                return .by(SubscriptionPeriod(value: value, unit: unit))
+            switch DurationText.parse(text) {
+            case .calendar(let period)?: return .by(period)
+            case .seconds(let seconds)?: return .seconds(seconds)
+            case nil: throw Problem(message: "\(UntrustedText.quoted(text)) is not a duration; \(usage)")
             }
-            throw Problem(message: "\(UntrustedText.quoted(text)) is not a duration; \(usage)")
         case 2 where arguments[0] == "to":
             if let date = try? Date(arguments[1], strategy: .iso8601) { return .to(date) }
             if let day = try? Date(arguments[1], strategy: Date.ISO8601FormatStyle().year().month().day()) { return .to(day) }

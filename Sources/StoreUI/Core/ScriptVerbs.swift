@@ -291,14 +291,17 @@ extension AppState {
             store.queueAppStoreRedemption(code)
         case .advance(.by(let period)):
             travel(to: period.added(to: store.now))
+        case .advance(.seconds(let seconds)):
+            travel(to: store.now.addingTimeInterval(seconds))
         case .advance(.to(let date)):
             guard date >= store.now else {
                 return [.refused("\(date.formatted(.iso8601)) is before the clock (\(store.now.formatted(.iso8601))); simulated time only moves forward")]
             }
             travel(to: date)
         case .advance(.nextRenewal):
-            // Nothing to renew is no error: the clock stays, and the script says so.
-            guard let date = store.nextRenewalDate else { return [.note("nothing will renew; the clock stays")] }
+            // With auto-renew off, the next thing that happens is the expiry; nothing at all is no error:
+            // the clock stays, and the script says so.
+            guard let date = store.nextRenewalDate ?? store.nextExpiration else { return [.note("nothing will renew or expire; the clock stays")] }
             travel(to: date)
         case .set(let setting):
             // Checked against the catalog here, where it is known (the script was read before launch).
