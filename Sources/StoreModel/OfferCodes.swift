@@ -55,7 +55,7 @@ public struct OfferCodeCounts: Sendable, Equatable {
 
     mutating func count(offer: String, code: String, at date: Date, count: Int = 1, byThisAccount: Bool) {
         byOffer[offer, default: 0] += count
-        byCode[code, default: 0] += count
+        if !code.isEmpty { byCode[code, default: 0] += count }
         byQuarter[Self.quarter(of: date), default: 0] += count
         if byThisAccount { byAccount.insert(offer) }
     }

@@ -153,6 +153,8 @@ struct ScriptRunner {
     /// the step being run made it.
     var lastOutcome: String?
     var stepOutcome: String?
+    /// The notice on screen before the step: the trace quotes one only if the step put it there.
+    var noticeBefore: String?
     /// Named by the script's text: each account it launches takes its UUIDs from this and its ledger's
     /// name as written (`AppStore.identitySeed`).
     var identity: UUID?
@@ -186,6 +188,7 @@ struct ScriptRunner {
         for step in script.steps {
             line = step.line
             stepOutcome = nil
+            noticeBefore = state?.notice
             // However the line ends (a failed check too), the time it ended.
             defer { lineTimes.append((step.line, Date().timeIntervalSince(started))) }
             // What another device of the account saved since the last step arrives first (a device

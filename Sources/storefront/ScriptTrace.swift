@@ -47,7 +47,8 @@ extension ScriptRunner {
             if quitAt != nil { return "the app quit" }
             // A purchase call says how it ended, in StoreKit's terms, before what the screen says.
             let result = stepOutcome ?? "ok"
-            return state?.notice.map { result + ": " + UntrustedText.displayable($0) } ?? result
+            guard let notice = state?.notice, notice != noticeBefore else { return result }
+            return result + ": " + UntrustedText.displayable(notice)
         }
     }
 

@@ -271,4 +271,25 @@ struct ScriptTruthTests {
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("90m, 20h, 2d, 1w, 1mo, 1y, or ISO 8601 like PT20H or P1M"), "\(bad.stderr)")
     }
+
+    @Test("an offer code's redemption limit is testable: other customers' redemptions count toward it (not this account's one per offer), and clear resets the counts")
+    func redemptionLimitTestable() throws {
+        let (run, _) = try self.run("""
+            launch --now 2026-11-21T09:00:00Z
+            others-redeemed SPRING-FREE-MONTH 4999
+            buy com.trailhead.plus.pro.monthly code SPRINGTRAIL
+            expect-result purchased
+            clear
+            others-redeemed SPRING-FREE-MONTH 5000
+            buy com.trailhead.plus.pro.monthly code SPRINGTRAIL
+            expect-result failed(limitReached)
+            expect-entitlements
+            """, arguments: ["--trace"])
+        #expect(run.status == 0, "\(run.stderr)")
+        // A step's trace quotes only a notice it put on screen.
+        #expect(run.stdout.contains("7 buy com.trailhead.plus.pro.monthly code SPRINGTRAIL: failed(limitReached)\n"), "\(run.stdout)")
+        let (unknown, _) = try self.run("launch\nothers-redeemed SPRING-FREE 3\nexpect \"Store\"\n")
+        #expect(unknown.status == 3)
+        #expect(unknown.stderr.contains(#""SPRING-FREE" is not an offer code offer of the catalog; the closest is "SPRING-FREE-MONTH""#), "\(unknown.stderr)")
+    }
 }

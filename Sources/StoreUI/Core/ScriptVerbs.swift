@@ -74,6 +74,9 @@ extension Script {
         case billing(fails: Bool)
         /// `SKTestSession.clearTransactions()`.
         case clear
+        /// The app's other customers redeemed this many of an offer's codes (they count toward its
+        /// redemption limit and the quarter's, never toward this account's one redemption per offer).
+        case othersRedeemed(offerID: String, count: Int)
         /// `SKTestSession.resetToDefaultState()`.
         case reset
         /// The storefront changes to this territory (alpha-3 code).
@@ -98,7 +101,7 @@ extension Script {
 
         /// The verbs' names, for the list of commands.
         public static let names = ["buy", "expire", "renew", "cancel", "ask-to-buy", "interrupted", "billing", "clear",
-                                   "reset", "price-increase", "sync", "promoted", "promotion", "settings", "renewal-plan"]
+                                   "reset", "price-increase", "sync", "promoted", "promotion", "settings", "renewal-plan", "others-redeemed"]
 
         /// Reads a verb's words; nil when `name` is no verb. `refund ID [reason]` and `set territory T`
         /// come here from their commands.
@@ -169,6 +172,10 @@ extension Script {
             case "clear":
                 try nothing("it removes every transaction, as SKTestSession.clearTransactions()")
                 return .clear
+            case "others-redeemed":
+                let text = "an offer code offer's id and how many of its codes the app's other customers redeemed, like others-redeemed SPRING-FREE-MONTH 4999"
+                guard arguments.count == 2, !arguments[0].isEmpty, let count = Int(arguments[1]), (1...1_000_000).contains(count) else { throw usage(text) }
+                return .othersRedeemed(offerID: arguments[0], count: count)
             case "reset":
                 try nothing("it resets every scenario setting, as SKTestSession.resetToDefaultState()")
                 return .reset
@@ -444,6 +451,13 @@ extension AppState {
             StoreScreen.revalidate(&self)
         case .billing(let fails):
             if fails { store.apply(.billingRetry(true)) } else { store.updatePaymentMethod() }
+        case .othersRedeemed(let offerID, let count):
+            guard let offer = catalog.offerCodes.first(where: { $0.id == offerID }) else {
+                let close = Self.closest(to: offerID, among: catalog.offerCodes.lazy.map(\.id))
+                throw refuse("\(UntrustedText.quoted(offerID)) is not an offer code offer of the catalog"
+                             + (close.isEmpty ? "" : "; the closest \(close.count == 1 ? "is" : "are") \(Self.listed(close, of: close.count))"))
+            }
+            store.countRedemptionsByOthers(offer: offer.id, code: offer.customCodes.first ?? "", count: count)
         case .clear:
             store.clearTransactions()
             setInspectorSelection(nil)
