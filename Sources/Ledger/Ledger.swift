@@ -715,6 +715,12 @@ public final class Ledger {
                 t.add(column: "renewalMoment", .text)
             }
         }
+        // Why the App Store refused an offer code (a Log event of its own).
+        migrator.registerMigration(codeRefusalMigration) { db in
+            try db.alter(table: "purchaseEvent") { t in
+                t.add(column: "codeRefusal", .text)
+            }
+        }
         return migrator
     }()
 
@@ -735,6 +741,7 @@ public final class Ledger {
     static let billingPlanMigration = "v19-billing-plans"
     static let monthlyPlanOfferMigration = "v20-monthly-plan-offers"
     static let accountFactsMigration = "v21-account-facts"
+    static let codeRefusalMigration = "v22-code-refusals"
 
     // MARK: writing
 

@@ -702,7 +702,7 @@ enum TransactionRow {
 /// An event as a row of `purchaseEvent`, read and written like a transaction's.
 enum EventRow {
     static let columns = ["id", "date", "kind", "productID", "quantity", "offerID", "failure", "status",
-                          "resolvedDate", "transactionID", "restored", "refundReason", "reviewOutcome", "appVersion", "stars", "storefront", "appAccountToken", "intentDecision"]
+                          "resolvedDate", "transactionID", "restored", "refundReason", "reviewOutcome", "appVersion", "stars", "storefront", "appAccountToken", "intentDecision", "codeRefusal"]
 
     static func arguments(_ e: StoreEvent) throws -> StatementArguments {
         guard e.id <= UInt64(RowReader.maximumID) else {
@@ -712,7 +712,7 @@ enum EventRow {
                 e.failure?.rawValue, e.status.rawValue, e.resolvedDate?.timeIntervalSince1970,
                 e.transactionID.map { Int64($0) }, e.restored, e.refundReason?.rawValue,
                 e.reviewOutcome?.rawValue, e.appVersion, e.stars, e.storefront, e.appAccountToken?.uuidString,
-                e.intentDecision?.rawValue]
+                e.intentDecision?.rawValue, e.codeRefusal]
     }
 
     static func event(from row: Row) throws -> StoreEvent {
@@ -731,7 +731,17 @@ enum EventRow {
             stars: !row.hasColumn("stars") || cells.value("stars").isNull ? nil : Int(try cells.integer("stars", 1...5)),
             storefront: row.hasColumn("storefront") ? try cells.optionalText("storefront") : nil,
             appAccountToken: row.hasColumn("appAccountToken") ? try cells.optionalUUID("appAccountToken") : nil,
-            intentDecision: row.hasColumn("intentDecision") ? try cells.optionalKnown("intentDecision", PurchaseIntentDecision.self) : nil)
+            intentDecision: row.hasColumn("intentDecision") ? try cells.optionalKnown("intentDecision", PurchaseIntentDecision.self) : nil,
+            codeRefusal: row.hasColumn("codeRefusal") ? try Self.codeRefusal(cells) : nil)
+    }
+
+    /// A refused code's reason: one of `OfferCodeError.names`, or none.
+    private static func codeRefusal(_ cells: RowReader) throws -> String? {
+        guard let text = try cells.optionalText("codeRefusal") else { return nil }
+        guard OfferCodeError.names.contains(text) else {
+            throw cells.bad("codeRefusal", "is \(UntrustedText.quoted(text)), not a reason a code is refused (\(OfferCodeError.names.joined(separator: ", ")))")
+        }
+        return text
     }
 }
 

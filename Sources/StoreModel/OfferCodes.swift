@@ -101,6 +101,20 @@ public enum OfferCodeError: Error, Sendable, Equatable {
     /// for offering in-app purchases", StoreKit's canMakePayments) and a free offer still begins a
     /// subscription that renews at a charge
     case paymentNotAllowed
+
+    /// The case's name, as the Log and a script's outcome say it (`failed(limitReached)`).
+    public var name: String {
+        switch self {
+        case .notEligible: "notEligible"
+        case .wouldDowngrade: "wouldDowngrade"
+        default: String(describing: self)
+        }
+    }
+
+    /// Every case's name.
+    public static let names = ["invalidCharacters", "unknownCode", "expired", "inactive", "codeAlreadyUsed", "alreadyRedeemed",
+                               "notEligible", "wouldDowngrade", "limitReached", "quarterlyLimitReached", "alreadyOwned",
+                               "notAvailableInStorefront", "paymentNotAllowed"]
 }
 
 /// What redeeming a code does, worked out before the person presses Redeem.
@@ -287,6 +301,13 @@ extension AppStore {
         guard count > 0 else { return }
         offerCodeCounts.count(offer: offerID, code: code.uppercased(), at: now, count: count, byThisAccount: false)
         unsavedChanges.offerCodes = true
+    }
+
+    /// The App Store refused a code (the redemption sheet's Redeem, or a code redeemed in the App
+    /// Store): a Log event saying why, with the offer its code opens when it names one.
+    public mutating func logCodeRefusal(_ typed: String, _ error: OfferCodeError) {
+        let offer = OfferCodeOffer.isCodeText(typed) ? catalog.offerCode(forCode: typed.uppercased())?.offer : nil
+        record(.codeRefused, offer?.productID, offerID: offer?.id, codeRefusal: error.name)
     }
 
     /// A code redeemed in the App Store while the app is not running: kept for its next launch.

@@ -321,12 +321,12 @@ extension AppStore {
                          restored: Int? = nil, transactionID: UInt64? = nil, refundReason: RefundReason? = nil,
                          reviewOutcome: ReviewOutcome? = nil, appVersion: String? = nil,
                          storefront: String? = nil, appAccountToken: UUID? = nil,
-                         intentDecision: PurchaseIntentDecision? = nil) -> StoreEvent {
+                         intentDecision: PurchaseIntentDecision? = nil, codeRefusal: String? = nil) -> StoreEvent {
         let event = StoreEvent(id: nextEventID, date: now, kind: kind, productID: productID, quantity: quantity,
                                offerID: offerID, failure: failure, status: status, transactionID: transactionID,
                                restored: restored, refundReason: refundReason, reviewOutcome: reviewOutcome,
                                appVersion: appVersion, storefront: storefront, appAccountToken: appAccountToken,
-                               intentDecision: intentDecision)
+                               intentDecision: intentDecision, codeRefusal: codeRefusal)
         guard productID.map({ catalog.product($0) != nil }) ?? true else { return event }
         nextEventID += 1
         log.append(event)

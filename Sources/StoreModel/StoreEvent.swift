@@ -31,6 +31,9 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
         /// A purchase started on the App Store page reached the app (StoreKit's `PurchaseIntent`):
         /// `productID` and `offerID` say what, `intentDecision` what the app did (PromotedPurchases.swift)
         case purchaseIntent
+        /// The App Store refused an offer code (on the redemption sheet, or one redeemed in the App Store):
+        /// `codeRefusal` says why (`OfferCodeError`'s name), `offerID` and `productID` the offer its code opens, if any
+        case codeRefused
     }
 
     /// Where a request stands; an event that waits on nobody is `done` from the start.
@@ -84,13 +87,17 @@ public struct StoreEvent: Sendable, Identifiable, Hashable {
     public var appAccountToken: UUID?
     /// A purchase intent only: continued, deferred or cancelled, and why.
     public var intentDecision: PurchaseIntentDecision?
+    /// A refused offer code only: why (`OfferCodeError.name`).
+    public var codeRefusal: String?
 
     public init(id: UInt64, date: Date, kind: Kind, productID: String?, quantity: Int = 1, offerID: String? = nil,
                 failure: PurchaseError? = nil, status: Status = .done, resolvedDate: Date? = nil,
                 transactionID: UInt64? = nil, restored: Int? = nil, refundReason: RefundReason? = nil,
                 reviewOutcome: ReviewOutcome? = nil, appVersion: String? = nil, stars: Int? = nil,
-                storefront: String? = nil, appAccountToken: UUID? = nil, intentDecision: PurchaseIntentDecision? = nil) {
+                storefront: String? = nil, appAccountToken: UUID? = nil, intentDecision: PurchaseIntentDecision? = nil,
+                codeRefusal: String? = nil) {
         self.intentDecision = intentDecision
+        self.codeRefusal = codeRefusal
         self.appAccountToken = appAccountToken
         self.reviewOutcome = reviewOutcome
         self.appVersion = appVersion

@@ -94,6 +94,7 @@ extension StoreKitFields {
         case (.event, "failure"): return .oneOf(PurchaseError.allCases.map(\.rawValue))
         case (.event, "status"): return .oneOf(StoreEvent.Status.allCases.map(\.rawValue))
         case (.event, "refundReason"): return .oneOf(RefundReason.allCases.map(\.rawValue))
+        case (.event, "codeRefusal"): return .oneOf(OfferCodeError.names)
         case (.notification, "notificationType"): return .oneOf(ServerNotification.Kind.allCases.map(\.rawValue))
         case (.notification, "delivery"): return .oneOf(ServerNotification.Delivery.allCases.map(\.rawValue))
         default: return .text

@@ -122,7 +122,7 @@ public enum StoreKitFields {
 
     /// Every name a log event has (not StoreKit's: what happened that is no transaction, `StoreEvent`).
     public static let eventNames = ["id", "date", "kind", "productID", "quantity", "offerID", "failure", "status",
-                                    "resolvedDate", "transactionID", "restored", "refundReason"]
+                                    "resolvedDate", "transactionID", "restored", "refundReason", "codeRefusal"]
 
     /// A log event's fields, every name in `eventNames`, in that order.
     public static func event(_ e: StoreEvent) -> [Field] {
@@ -131,7 +131,7 @@ public enum StoreKitFields {
             .text(String(e.quantity)), e.offerID.map(Value.text) ?? .none, e.failure.map { .text($0.rawValue) } ?? .none,
             .text(e.status.rawValue), e.resolvedDate.map(Value.date) ?? .none,
             e.transactionID.map { .text(String($0)) } ?? .none, e.restored.map { .text(String($0)) } ?? .none,
-            e.refundReason.map { .text($0.rawValue) } ?? .none,
+            e.refundReason.map { .text($0.rawValue) } ?? .none, e.codeRefusal.map(Value.text) ?? .none,
         ]
         return zip(eventNames, values).map { Field(name: $0, value: $1) }
     }

@@ -45,9 +45,9 @@ struct EventLedgerTests {
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: "DROP TABLE purchaseEvent")
             // Nor the tables of later migrations that change the event table (v6, v10, v12, v13 and the
-            // promotions migration add columns to it).
+            // promotions and code-refusal migrations add columns to it).
             for table in ["delivery", "feedback", "feedbackDraft", "promotionOverride"] { try db.execute(sql: "DROP TABLE \(table)") }
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier IN ('v3-events', 'v6-refunds-feedback', '\(Ledger.reviewMigration)', '\(Ledger.storefrontChangeMigration)', '\(Ledger.requestTokenMigration)', '\(Ledger.promotionMigration)')")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier IN ('v3-events', 'v6-refunds-feedback', '\(Ledger.reviewMigration)', '\(Ledger.storefrontChangeMigration)', '\(Ledger.requestTokenMigration)', '\(Ledger.promotionMigration)', '\(Ledger.codeRefusalMigration)')")
             let insert = """
                 INSERT INTO transactionRecord (id, originalID, productID, productType, purchaseDate, originalPurchaseDate,
                   quantity, ownership, isUpgraded, storefront, state, failure, price, currency)

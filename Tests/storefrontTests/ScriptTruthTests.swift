@@ -292,4 +292,28 @@ struct ScriptTruthTests {
         #expect(unknown.status == 3)
         #expect(unknown.stderr.contains(#""SPRING-FREE" is not an offer code offer of the catalog; the closest is "SPRING-FREE-MONTH""#), "\(unknown.stderr)")
     }
+
+    @Test("every refusal is a Log event: a refused offer code is logged with why, and the ledger keeps it")
+    func refusedCodesLogged() throws {
+        let ledger = ScratchFolder.make("refused-codes").appendingPathComponent("codes.sqlite").path
+        let (run, _) = try self.run("""
+            launch --now 2026-11-21T09:00:00Z --state \(ledger)
+            app-store-redeem NOSUCHCODE
+            buy com.trailhead.plus.pro.monthly code SPRINGTRAIL
+            expect-result purchased
+            buy com.trailhead.plus.pro.monthly code SPRINGTRAIL
+            expect-result failed(alreadyRedeemed)
+            expect-log "kind codeRefused, quantity 1, status done, codeRefusal unknownCode"
+            expect-log /kind codeRefused, productID com.trailhead.plus.pro.monthly, quantity 1, offerID SPRING-FREE-MONTH, .*codeRefusal alreadyRedeemed/
+            press q
+            launch --state \(ledger)
+            expect-log "codeRefusal alreadyRedeemed"
+            press t tab tab
+            expect "refused: unknownCode"
+            expect "refused: alreadyRedeemed"
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try Storefront.run(["ledger", "--state", ledger, "--json"])
+        #expect(json.stdout.contains(#""kind":"codeRefused""#) && json.stdout.contains(#""codeRefusal":"unknownCode""#), "\(json.stdout)")
+    }
 }

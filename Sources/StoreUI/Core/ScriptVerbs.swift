@@ -34,9 +34,7 @@ extension Script {
         }
 
         /// A code redemption's refusals (`OfferCodeError`), by name.
-        static let offerCodeFailures = ["invalidCharacters", "unknownCode", "expired", "inactive", "codeAlreadyUsed", "alreadyRedeemed",
-                                        "notEligible", "wouldDowngrade", "limitReached", "quarterlyLimitReached", "alreadyOwned",
-                                        "notAvailableInStorefront", "paymentNotAllowed"]
+        static var offerCodeFailures: [String] { OfferCodeError.names }
     }
 
     public enum Verb: Sendable, Equatable {
@@ -361,8 +359,13 @@ extension AppState {
                 // The redemption sheet (an App Store flow: it needs no Product the app loaded): Redeem,
                 // or Cancel (nothing is recorded).
                 if confirm {
-                    do { _ = try store.redeemOfferCode(code); outcome = Script.Outcome.purchased }
-                    catch { outcome = Script.Outcome.failed(String(describing: error).split(separator: "(").first.map(String.init) ?? "unknown") }
+                    do {
+                        _ = try store.redeemOfferCode(code)
+                        outcome = Script.Outcome.purchased
+                    } catch {
+                        store.logCodeRefusal(code, error)
+                        outcome = Script.Outcome.failed(error.name)
+                    }
                 } else {
                     outcome = Script.Outcome.userCancelled
                 }

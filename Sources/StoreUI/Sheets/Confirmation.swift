@@ -21,7 +21,7 @@ extension AppState {
             StoreScreen.revalidate(&self)
             notice = strings.qa.cleared
         case .clearTransactions:
-            try? perform(Script.Verb.clear)
+            _ = try? perform(Script.Verb.clear)
         case .delete(let id):
             let index = TransactionsScreen.rows(self).row(of: id)
             store.deleteTransaction(id)

@@ -50,6 +50,7 @@ public enum RedeemSheet {
                 sheet.error = nil
             } catch {
                 sheet.error = error
+                app.store.logCodeRefusal(sheet.field.text, error)
             }
         case (.offer, .switchButton):
             sheet.redeemFocused.toggle()
@@ -61,6 +62,7 @@ public enum RedeemSheet {
                 // Something changed since the offer showed (time passed it by): say why, on the field.
                 sheet.page = .entry
                 sheet.error = error
+                app.store.logCodeRefusal(redemption.code, error)
             }
         case (.done(let redemption), .press), (.done(let redemption), .cancel):
             // The system sheet has reported it: the app welcomes a new subscriber on its own screen.
@@ -265,8 +267,8 @@ extension AppState {
     /// A code redeemed in the App Store reaches the app, as StoreKit delivers its transaction through
     /// `Transaction.updates`: handled like one redeemed on the sheet, with a notice; when nothing else
     /// is open, the app's welcome for a new subscriber (the App Store's own screens reported it), else
-    /// the note of what changes on the sheet. A code the App Store refuses
-    /// records nothing; the notice says why (for QA: a customer would have seen it in the App Store).
+    /// the note of what changes on the sheet. A code the App Store refuses is a Log event and the
+    /// notice says why (for QA: a customer would have seen it in the App Store).
     public mutating func receiveAppStoreRedemption(_ code: String) {
         let words = strings.redeem
         do {
@@ -281,6 +283,7 @@ extension AppState {
                 overlay = .redeem(sheet)
             }
         } catch {
+            store.logCodeRefusal(code, error)
             notice = words.refused(UntrustedText.quoted(code), RedeemSheet.message(error, code: code, self))
         }
     }

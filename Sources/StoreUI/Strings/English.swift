@@ -625,6 +625,7 @@ public struct Strings: Sendable {
             case .reviewRequest: "review"
             case .storefrontChange: "storefront"
             case .purchaseIntent: "App Store"
+            case .codeRefused: "offer code"
             }
         }
         public var waitingOn: @Sendable (StoreEvent.Kind) -> String = {
@@ -653,6 +654,7 @@ public struct Strings: Sendable {
                 }
             case (.restore, _): return event.restored.map { $0 == 0 ? "nothing to restore" : "restored \($0)" } ?? "restored"
             case (.storefrontChange, _): return "storefront changed"
+            case (.codeRefused, _): return "refused: " + (event.codeRefusal ?? "unknown")
             case (.purchaseIntent, _):
                 switch event.intentDecision {
                 case .continued?: return event.failure == .ineligibleForOffer ? "continued, offer ineligible" : "continued" + failed
