@@ -18,11 +18,7 @@ public struct DeviceVerification: Sendable {
     /// device's id and the item, shaped as a version-4 UUID.
     func nonce(for item: String) -> UUID {
         guard reproducible else { return UUID() }
-        var bytes = Array(SHA256.hash(data: Data((id.uuidString.lowercased() + " " + item).utf8)).prefix(16))
-        bytes[6] = bytes[6] & 0x0F | 0x40
-        bytes[8] = bytes[8] & 0x3F | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return AppStore.namedUUID(id.uuidString.lowercased() + " " + item)
     }
 
     /// The two fields an on-device JWS carries, for a fresh nonce.
