@@ -117,7 +117,9 @@ extension AppStore {
                   productID: status.transaction.productID, hasRenewalInfo: info != nil,
                   willAutoRenew: (info?.willAutoRenew ?? false) || paymentsLeft,
                   autoRenewProductID: info?.autoRenewProductID ?? status.transaction.productID,
-                  renewalDate: charge?.date, renewalPrice: charge?.amount, currency: territory.currency,
+                  // Always present (Apple's renewalDate: when "the most recent auto-renewable subscription
+                  // purchase expires"): the next charge's date, else the latest period's end.
+                  renewalDate: charge?.date ?? status.transaction.expirationDate, renewalPrice: charge?.amount, currency: territory.currency,
                   expirationReason: info?.expirationReason, gracePeriodExpiration: info?.gracePeriodExpiration,
                   priceIncreaseStatus: info?.priceIncreaseStatus,
                   offerKind: info?.offerID == nil ? nil : info?.offerKind ?? .promotional, offerID: info?.offerID,

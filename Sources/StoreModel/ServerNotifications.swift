@@ -286,9 +286,12 @@ extension AppStore {
                 add(.didChangeRenewalStatus, after.willAutoRenew ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED", transaction: latest, group: group)
             }
             if before.autoRenewProductID != after.autoRenewProductID, !purchasedGroups.contains(group) {
-                let current = latestTransaction(inGroup: group).flatMap { catalog.product($0.productID)?.subscription?.level }
-                let next = catalog.product(after.autoRenewProductID)?.subscription?.level
-                let downgrade = current.flatMap { current in next.map { $0 > current } } ?? false
+                // DOWNGRADE: "downgraded or cross-graded to a subscription with a different duration"
+                // (Apple's notificationSubtype); no subtype: a booked downgrade taken back, or a
+                // crossgrade of the same duration.
+                let current = latestTransaction(inGroup: group).flatMap { catalog.product($0.productID)?.subscription }
+                let next = catalog.product(after.autoRenewProductID)?.subscription
+                let downgrade = current.flatMap { current in next.map { $0.level > current.level || $0.level == current.level && $0.period != current.period } } ?? false
                 add(.didChangeRenewalPref, downgrade ? "DOWNGRADE" : nil, transaction: latest, group: group)
             }
             if before.priceIncreaseStatus != after.priceIncreaseStatus, let status = after.priceIncreaseStatus {

@@ -253,3 +253,27 @@ extension ServerNotificationTests {
         #expect(made(&store).last == "REVOKE")
     }
 }
+
+/// Fidelity round 3 (issue 55): a crossgrade to another duration, and renewal info's renewalDate.
+extension ServerNotificationTests {
+    @Test("a crossgrade to a subscription of another duration is DID_CHANGE_RENEWAL_PREF DOWNGRADE (Apple's subtype table); one of the same duration has no subtype")
+    func crossgradeOfAnotherDurationIsDowngrade() {
+        var store = Fixture.store()
+        store.purchase("pro.monthly")
+        _ = made(&store)
+        store.purchase("pro.annual")
+        #expect(made(&store).contains("DID_CHANGE_RENEWAL_PREF DOWNGRADE"))
+    }
+
+    @Test("renewal info always has renewalDate: the next charge's date, else when the latest period ends, expired too (Apple: always present)")
+    func renewalDateAlwaysPresent() throws {
+        var store = Fixture.store()
+        store.purchase("basic.monthly")
+        let end = try #require(store.transactions.last?.expirationDate)
+        store.setAutoRenew(false, group: "plus")
+        #expect(store.renewalMoment(ofGroup: "plus")?.renewalDate == end)
+        store.advance(to: end.addingTimeInterval(40 * 86_400))
+        #expect(store.renewalMoment(ofGroup: "plus")?.state == .expired)
+        #expect(store.renewalMoment(ofGroup: "plus")?.renewalDate == end)
+    }
+}
