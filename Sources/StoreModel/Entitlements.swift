@@ -12,6 +12,9 @@ public enum RenewalState: String, Sendable, CaseIterable {
 
     /// Whether the person can use the subscription's content in this state.
     public var hasAccess: Bool { self == .subscribed || self == .inGracePeriod }
+
+    /// A renewal could not be charged and the App Store is still retrying: the grace period or billing retry.
+    public var isBillingIssue: Bool { self == .inGracePeriod || self == .inBillingRetryPeriod }
 }
 
 public struct SubscriptionStatus: Sendable, Equatable {

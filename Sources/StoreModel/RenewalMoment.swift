@@ -120,7 +120,10 @@ extension AppStore {
                   // Always present (Apple's renewalDate: when "the most recent auto-renewable subscription
                   // purchase expires"): the next charge's date, else the latest period's end.
                   renewalDate: charge?.date ?? status.transaction.expirationDate, renewalPrice: charge?.amount, currency: territory.currency,
-                  expirationReason: info?.expirationReason, gracePeriodExpiration: info?.gracePeriodExpiration,
+                  // Apple's isInBillingRetry table: in the grace period and in billing retry the reason is the
+                  // billing error, and only the grace period has a grace period's end.
+                  expirationReason: status.state.isBillingIssue ? .billingError : info?.expirationReason,
+                  gracePeriodExpiration: status.state == .inGracePeriod ? info?.gracePeriodExpiration : nil,
                   priceIncreaseStatus: info?.priceIncreaseStatus,
                   offerKind: info?.offerID == nil ? nil : info?.offerKind ?? .promotional, offerID: info?.offerID,
                   eligibleWinBackOfferIDs: (eligible.filter { $0.priority == .high } + eligible.filter { $0.priority != .high }).map(\.id),

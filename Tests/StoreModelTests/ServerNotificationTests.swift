@@ -277,3 +277,20 @@ extension ServerNotificationTests {
         #expect(store.renewalMoment(ofGroup: "plus")?.renewalDate == end)
     }
 }
+
+extension ServerNotificationTests {
+    @Test("in the grace period and in billing retry the renewal info's expirationReason is billingError, and only the grace period has a grace end (Apple's isInBillingRetry table)")
+    func billingIssueFields() throws {
+        var store = Fixture.store()
+        store.apply(.gracePeriod(.on))
+        store.purchase("basic.monthly")
+        store.apply(.billingRetry(true))
+        let end = try #require(store.transactions.last?.expirationDate)
+        store.advance(to: end.addingTimeInterval(86_400))
+        let grace = try #require(store.renewalMoment(ofGroup: "plus"))
+        #expect(grace.state == .inGracePeriod && grace.expirationReason == .billingError && grace.gracePeriodExpiration != nil)
+        store.advance(to: end.addingTimeInterval(20 * 86_400))
+        let retry = try #require(store.renewalMoment(ofGroup: "plus"))
+        #expect(retry.state == .inBillingRetryPeriod && retry.expirationReason == .billingError && retry.gracePeriodExpiration == nil)
+    }
+}
