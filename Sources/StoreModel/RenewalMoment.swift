@@ -67,7 +67,9 @@ public struct RenewalMoment: Sendable, Hashable {
             .text(String(originalTransactionID)),
             .text(productID),
             hasRenewalInfo ? .text(willAutoRenew ? "true" : "false") : .none,
-            hasRenewalInfo ? .text(autoRenewProductID) : .none,
+            // StoreKit's autoRenewPreference is nil "if the subscription won't renew in the next period"
+            // (RenewalInfo); the server's signed autoRenewProductId stays present (SignedPayloads).
+            hasRenewalInfo && willAutoRenew ? .text(autoRenewProductID) : .none,
             renewalDate.map(Value.date) ?? .none,
             renewalPrice.map { .amount($0, currency: currency) } ?? .none,
             renewalPrice == nil ? .none : .text(currency),

@@ -106,7 +106,12 @@ for name in files:
                 failures.append(f"{name}: no renewal info in the ledger for {decoded.originalTransactionId}")
                 continue
             r = matches[0]
-            check(f"{name} autoRenewProductId", decoded.autoRenewProductId, r["autoRenewPreference"])
+            # StoreKit's autoRenewPreference is none once the subscription won't renew; the server's
+            # autoRenewProductId stays present.
+            if r["willAutoRenew"] is True:
+                check(f"{name} autoRenewProductId", decoded.autoRenewProductId, r["autoRenewPreference"])
+            elif decoded.autoRenewProductId is None:
+                failures.append(f"{name}: autoRenewProductId is missing (the server always sends it)")
             check(f"{name} autoRenewStatus", decoded.rawAutoRenewStatus, 1 if r["willAutoRenew"] is True else 0)
             check(f"{name} expirationIntent", decoded.rawExpirationIntent, expiration_intents.get(r["expirationReason"]))
             check(f"{name} renewalPrice", decoded.renewalPrice, milliunits(r["renewalPrice"]))

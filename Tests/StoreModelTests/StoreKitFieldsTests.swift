@@ -59,7 +59,7 @@ struct StoreKitFieldsTests {
         #expect(value(fields, "state") == "revoked")
     }
 
-    @Test("renewal info names the next renewal's date, price and product while auto-renew is on, and none once it is off")
+    @Test("renewal info names the next renewal's date, price and product while auto-renew is on; once it is off, no price or preference (StoreKit's nil), and renewalDate is when the period ends (always present)")
     func renewalInfo() throws {
         var store = Fixture.store()
         store.purchase("pro.monthly")
@@ -76,8 +76,9 @@ struct StoreKitFieldsTests {
         store.setAutoRenew(false, group: "plus")
         let off = StoreKitFields.renewal(store.status(ofGroup: "plus")!, group: "plus", in: store)
         #expect(value(off, "willAutoRenew") == "false")
-        #expect(value(off, "renewalDate") == "none")
+        #expect(value(off, "renewalDate") == "2026-12-21T09:00:00Z")
         #expect(value(off, "renewalPrice") == "none")
+        #expect(value(off, "autoRenewPreference") == "none")
     }
 
     @Test("eligibleWinBackOfferIDs lists the win-back offers a churned subscriber may redeem, and none before")
