@@ -95,13 +95,10 @@ package struct CurrencyDecimals {
         return StorefrontTerritories.isoCurrencies.contains(currency) ? 2 : nil
     }
 
-    /// How many ICU probes were made (`probedDigits`), for the tests that count start-up's work.
-    package static var probesMade: Int { probes.lock.withLock { probes.count } }
-    private static let probes = ProbeCount()
-    private final class ProbeCount: @unchecked Sendable {
-        let lock = NSLock()
-        var count = 0
-    }
+    /// How many ICU probes this thread made (`probedDigits`), for the tests that count a read's work:
+    /// counted per thread, so tests running beside one another never count each other's.
+    package static var probesMade: Int { (Thread.current.threadDictionary[probesKey] as? Int) ?? 0 }
+    private static let probesKey = "storefront.CurrencyDecimals.probes"
 
     /// The decimals Foundation shows for `currency`, asked of ICU. Foundation's currency format shows an
     /// amount with the currency's own decimals, from ICU's currency data. NumberFormatter's
@@ -109,7 +106,7 @@ package struct CurrencyDecimals {
     /// every currency (JPY included), so they are counted in an amount formatted with more decimals
     /// than any currency has.
     static func probedDigits(_ currency: String) -> Int {
-        probes.lock.withLock { probes.count += 1 }
+        Thread.current.threadDictionary[Self.probesKey] = probesMade + 1
         let probe = Decimal(sign: .plus, exponent: -9, significand: 123_456_789)
         let text = probe.formatted(.currency(code: currency).locale(Locale(identifier: "en_US_POSIX"))
             .presentation(.isoCode).grouping(.never))
