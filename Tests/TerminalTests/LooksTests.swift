@@ -84,3 +84,19 @@ struct LooksTests {
         #expect(Capabilities.withoutPadding(Array("\u{1B}[1m$<2/*>".utf8)) == Array("\u{1B}[1m".utf8))
     }
 }
+
+@Suite("Theme files")
+struct ThemeFileTests {
+    @Test("a theme whose name holds a control character is refused at $.name, as a catalog's text would be (a fuzz finding)")
+    func controlCharacterInNameRefused() throws {
+        let data = Data(#"{"name": "De\fault", "styles": {}}"#.utf8)
+        do {
+            _ = try ThemeLoader.load(data, fallbackName: "fuzz")
+            Issue.record("a name with a form feed was taken")
+        } catch {
+            let problem = try #require(error.problems.first)
+            #expect(problem.path.description == "$.name")
+            #expect(problem.reason.contains("contains U+000C"), "\(problem.reason)")
+        }
+    }
+}

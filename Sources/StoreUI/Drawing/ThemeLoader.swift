@@ -17,7 +17,17 @@ public enum ThemeLoader {
         }
         var name = fallbackName
         if let value = root["name"] {
-            if case .string(let text) = value { name = text } else { problem(JSONPath.root.appending("name"), "expected a string") }
+            if case .string(let text) = value {
+                // A name can reach the screen and messages: no control character or bidirectional override, as in a catalog.
+                if let scalar = UntrustedText.firstForbidden(in: text) {
+                    problem(JSONPath.root.appending("name"), "\(UntrustedText.quoted(text)) contains \(UntrustedText.describe(scalar)); "
+                            + "control characters and bidirectional overrides are not allowed in a theme")
+                } else {
+                    name = text
+                }
+            } else {
+                problem(JSONPath.root.appending("name"), "expected a string")
+            }
         }
         var styles: [Role: Style] = [:]
         let stylesPath = JSONPath.root.appending("styles")
