@@ -310,6 +310,7 @@ struct ScriptTruthTests {
             expect-log "codeRefusal alreadyRedeemed"
             press t tab tab
             expect "refused: unknownCode"
+            expect "(no such code)"
             expect "refused: alreadyRedeemed"
             """)
         #expect(run.status == 0, "\(run.stderr)")

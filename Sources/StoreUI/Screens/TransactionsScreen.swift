@@ -334,11 +334,13 @@ public enum TransactionsScreen {
             all.append(Column(position: 6, title: titles.expires, width: dateWidth) { $0.askToBuyExpiration.map(state.date) ?? "" })
         }
         // A storefront change is about no product: its column names the storefront moved to; a review
-        // request names the app's version.
+        // request names the app's version; a refused code that opens no offer says so.
         return fit(all, flexible: Column(position: 2, title: titles.product, width: 12) {
             switch $0.kind {
             case .storefrontChange: $0.storefront ?? ""
             case .reviewRequest: qa.reviewName($0.appVersion ?? "")
+            // A refused code that opens no offer is about no product.
+            case .codeRefused where $0.productID == nil: qa.unknownOfferCode
             default: productName($0.productID, state)
             }
         }, width: width)

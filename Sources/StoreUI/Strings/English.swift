@@ -608,6 +608,8 @@ public struct Strings: Sendable {
         public var promotedColumns = (place: "#", product: "Promoted product", visibility: "On this device")
         /// What the log names a restore by, in the product column.
         public var restoreName = "Restore Purchases"
+        /// What the log names a refused offer code that opens no offer by, in the product column.
+        public var unknownOfferCode = "(no such code)"
         /// What the log names a review request by, in the product column: the app and its version.
         public var reviewName: @Sendable (String) -> String = { "App review (v\($0))" }
         public var columns = (id: "ID", original: "Orig", product: "Product", type: "Type", state: "State",
