@@ -10,6 +10,8 @@ enum ScratchFolders {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var folders: Set<URL> = []
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    /// Set once a signal is being handled: the program is about to die of it.
+    nonisolated(unsafe) private static var dying = false
 
     /// Makes `folder` and removes it if the process is interrupted before `remove`.
     static func make(_ folder: URL) throws {
@@ -35,12 +37,20 @@ enum ScratchFolders {
     }
 
     private static let watchSignals: Void = {
+        // Removing the folders can make the running script fail (its ledger is gone) and exit 2 before
+        // the signal is raised again: an exit while the signal is being handled waits for the signal,
+        // so the parent always sees the death it caused (seen once in CI with SIGHUP).
+        atexit {
+            guard ScratchFolders.lock.withLock({ ScratchFolders.dying }) else { return }
+            while true { pause() }
+        }
         for number in [SIGINT, SIGTERM, SIGHUP] {
             var current = sigaction()
             guard sigaction(number, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { continue }  // SIG_DFL only
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
+                lock.withLock { dying = true }
                 for folder in lock.withLock({ folders }) { removeWhileInUse(folder) }
                 signal(number, SIG_DFL)
                 kill(getpid(), number)
