@@ -117,24 +117,13 @@ extension AppStore {
     }
 
     /// The win-back offer for a churned subscriber, priced in the current territory, that they are
-    /// eligible for (`isEligible(for:inGroup:)`): on the product they had, else on another subscription
-    /// of the same level (the same service, another period) — never simply the first one in catalog
-    /// order, which could be a different service. Of a product's eligible offers, a high-priority one
-    /// first, then catalog order. Nil for anyone not churned (a refund is not a churn).
+    /// eligible for (`isEligible(for:inGroup:)`): an offer of the product they had last, the only
+    /// product whose offers count (RenewalInfo.eligibleWinBackOfferIDs), a high-priority one first,
+    /// then catalog order. Nil for anyone not churned (a refund is not a churn).
     public func winBackOffer(forGroup groupID: String, lastProductID: String) -> PitchDecision.WinBack? {
         guard churnDate(ofGroup: groupID) != nil else { return nil }
-        let inGroup = catalog.products(inGroup: groupID)
-        let level = catalog.product(lastProductID)?.subscription?.level
-        let products = inGroup.filter { $0.id == lastProductID }
-            + inGroup.filter { $0.id != lastProductID && $0.subscription?.level == level }
-        for product in products {
-            let eligible = (product.subscription?.winBackOffers ?? []).filter {
-                $0.offer.price(in: territory) != nil && isEligible(for: $0, inGroup: groupID)
-            }
-            if let best = eligible.first(where: { $0.priority == .high }) ?? eligible.first {
-                return PitchDecision.WinBack(productID: product.id, offer: best.offer)
-            }
-        }
-        return nil
+        let eligible = winBackOffers(ofGroup: groupID).filter { $0.offer.price(in: territory) != nil && isEligible(for: $0, inGroup: groupID) }
+        guard let best = eligible.first(where: { $0.priority == .high }) ?? eligible.first else { return nil }
+        return PitchDecision.WinBack(productID: lastProductID, offer: best.offer)
     }
 }

@@ -106,10 +106,8 @@ extension AppStore {
         let charge = own ? nextCharge(of: status) : nil
         // High priority first, then catalog order, as the pitch picks one. Someone whose own
         // subscription gives access has not churned: no win-back offer is theirs.
-        let eligible = own && status.state.hasAccess ? [] : catalog.products(inGroup: groupID).flatMap { product in
-            (product.subscription?.winBackOffers ?? []).filter {
-                $0.offer.price(in: territory) != nil && isEligible(for: $0, inGroup: groupID)
-            }
+        let eligible = own && status.state.hasAccess ? [] : winBackOffers(ofGroup: groupID).filter {
+            $0.offer.price(in: territory) != nil && isEligible(for: $0, inGroup: groupID)
         }
         // RenewalInfo's commitment fields are "only present […] when the subscription is currently in a
         // commitment" (WWDC26 session 210).

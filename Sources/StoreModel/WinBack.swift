@@ -8,8 +8,12 @@ extension AppStore {
     /// win-back offer was redeemed in the group within its wait between offers. Months are calendar
     /// months of the simulated clock (UTC). Apple, "Supporting win-back offers in your app"
     /// (https://developer.apple.com/documentation/storekit/supporting-win-back-offers-in-your-app).
+    /// Only an offer of the customer's most recent subscription in the group counts: the list "takes
+    /// into account" the offers configured "for the customer's most recent subscription in the
+    /// subscription group" (RenewalInfo.eligibleWinBackOfferIDs; issue 55, item 1).
     public func isEligible(for winBack: WinBackOffer, inGroup groupID: String) -> Bool {
-        guard winBack.isAvailable(at: now), let ended = churnDate(ofGroup: groupID) else { return false }
+        guard winBack.isAvailable(at: now), let ended = churnDate(ofGroup: groupID),
+              winBackOffers(ofGroup: groupID).contains(where: { $0.id == winBack.id }) else { return false }
         func months(_ count: Int, after date: Date) -> Date { SubscriptionPeriod(value: count, unit: .month).added(to: date) }
         let since = winBack.monthsSinceLastSubscribed
         guard months(since.lowerBound, after: ended) <= now, now <= months(since.upperBound, after: ended),
@@ -17,6 +21,13 @@ extension AppStore {
         guard let wait = winBack.monthsBetweenOffers else { return true }
         guard let redeemed = lastWinBackRedemption(inGroup: groupID, notBefore: months(-wait, after: now)) else { return true }
         return months(wait, after: redeemed) <= now
+    }
+
+    /// The win-back offers configured for the customer's most recent subscription of their own in a
+    /// group: the only ones they can be eligible for. Empty for someone who never subscribed.
+    public func winBackOffers(ofGroup groupID: String) -> [WinBackOffer] {
+        guard let last = status(ofGroup: groupID, ownership: .purchased)?.transaction.productID else { return [] }
+        return catalog.product(last)?.subscription?.winBackOffers ?? []
     }
 
     /// When the person's own subscription in a group churned: it expired — auto-renew off, billing retry

@@ -56,9 +56,11 @@ struct LedgerTests {
     func winBackSaved() throws {
         let path = temporaryPath()
         var store = AppStore(catalog: Self.catalog, territory: Self.usa, now: Self.start)
-        store.purchase("com.trailhead.plus.pro.monthly")
+        // Pro Annual (the offer's subscription, the most recent one): its free week, a paid year, then over.
+        store.purchase("com.trailhead.plus.pro.annual")
+        store.advance(by: SubscriptionPeriod(value: 8, unit: .day))
         store.setAutoRenew(false, group: "trailhead.plus")
-        store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
+        store.advance(by: SubscriptionPeriod(value: 14, unit: .month))
         guard case .purchased(let bought) = store.purchase("com.trailhead.plus.pro.annual", promotionalOffer: "pro-annual-welcome-back") else {
             Issue.record("the win-back offer was not bought")
             return

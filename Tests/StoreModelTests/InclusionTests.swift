@@ -70,17 +70,17 @@ struct InclusionTests {
         #expect(store.pitch(forProduct: "boost") == .unavailable(gate))
     }
 
-    @Test("a win-back offer is for the product the person had, else the same level — never another service")
+    @Test("a win-back offer is only ever the one of the product the person had last, not another period of the same service nor another service (RenewalInfo.eligibleWinBackOfferIDs)")
     func winBackStaysWithTheService() {
-        // Pro Annual lapsed after a paid year (its free trial alone is no paid month): the Pro Monthly
-        // win-back (same level) applies.
+        // Pro Annual lapsed after a paid year (its free trial alone is no paid month): Pro Monthly's
+        // win-back (same level, another period) is configured for another subscription, so none.
         var pro = Fixture.store()
         pro.purchase("pro.annual")
         pro.advance(by: SubscriptionPeriod(value: 2, unit: .week))
         pro.setAutoRenew(false, group: "plus")
         pro.advance(by: SubscriptionPeriod(value: 2, unit: .year))
         guard case .resubscribe(_, let winBack) = pro.pitch(forGroup: "plus") else { Issue.record("not lapsed"); return }
-        #expect(winBack?.productID == "pro.monthly")
+        #expect(winBack == nil)
 
         // Basic lapsed: Pro's win-back is a different service, so none is offered.
         var basic = Fixture.store()

@@ -78,6 +78,26 @@ struct WinBackTests {
         #expect(last3.map(\.price) == [Decimal(string: "2.99"), Decimal(string: "2.99"), Decimal(string: "4.99")])
     }
 
+    @Test("win-back offers come only from the customer's most recent subscription in the group (RenewalInfo.eligibleWinBackOfferIDs)")
+    func onlyTheMostRecentSubscriptionsOffers() throws {
+        // Basic Monthly, paid, cancelled, ended two months ago: pro.monthly's comeback (1 paid month, 1 to
+        // 24 months since) would hold by its own rules, but it is configured for another subscription.
+        var store = Fixture.store()
+        store.purchase("basic.monthly")
+        store.setAutoRenew(false, group: "plus")
+        store.advance(by: Self.months(3))
+        #expect(store.churnDate(ofGroup: "plus") != nil)
+        #expect(Self.offered(store) == nil, "the pitch offers no other subscription's win-back offer")
+        #expect(store.renewalMoment(ofGroup: "plus")?.eligibleWinBackOfferIDs == [])
+        let comeback = try #require(store.catalog.product("pro.monthly")?.subscription?.winBackOffers.first)
+        #expect(!store.isEligible(for: comeback, inGroup: "plus"))
+        #expect(throws: PurchaseError.ineligibleForOffer) { try store.quote("pro.monthly", promotionalOffer: "comeback") }
+        // The same history on pro.monthly, the product the offer is configured for: offered.
+        let own = Self.churned(after: 2)
+        #expect(Self.offered(own)?.offer.id == "comeback")
+        #expect(own.renewalMoment(ofGroup: "plus")?.eligibleWinBackOfferIDs == ["comeback"])
+    }
+
     @Test("a refunded only period churns once expired, but pays for nothing: no win-back offer that needs a paid month")
     func refundedOnlyPeriodPaysForNothing() throws {
         var store = Fixture.store()
