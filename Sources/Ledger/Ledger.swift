@@ -721,6 +721,14 @@ public final class Ledger {
                 t.add(column: "codeRefusal", .text)
             }
         }
+        // Fidelity round 3 (issue 55): the app's token booked with a plan change for the next renewal,
+        // and whether a booked offer waits for a running one (1) or starts at the next renewal (NULL).
+        migrator.registerMigration(renewalFidelityMigration) { db in
+            try db.alter(table: "renewal") { t in
+                t.add(column: "appAccountToken", .text)
+                t.add(column: "offerWaitsForRunningOffer", .integer)
+            }
+        }
         return migrator
     }()
 
@@ -742,6 +750,7 @@ public final class Ledger {
     static let monthlyPlanOfferMigration = "v20-monthly-plan-offers"
     static let accountFactsMigration = "v21-account-facts"
     static let codeRefusalMigration = "v22-code-refusals"
+    static let renewalFidelityMigration = "v23-renewal-token-offer-wait"
 
     // MARK: writing
 

@@ -158,7 +158,10 @@ struct Snapshot {
                 billingRetryEnds: hasV8 ? try cells.optionalDate("billingRetryEnds") : nil,
                 preservedPrice: preserved,
                 renewalBillingPlanType: row.hasColumn("renewalBillingPlanType")
-                    ? try cells.optionalKnown("renewalBillingPlanType", BillingPlanType.self) : nil)
+                    ? try cells.optionalKnown("renewalBillingPlanType", BillingPlanType.self) : nil,
+                appAccountToken: row.hasColumn("appAccountToken") ? try cells.optionalUUID("appAccountToken") : nil,
+                offerWaitsForRunningOffer: row.hasColumn("offerWaitsForRunningOffer") && !cells.value("offerWaitsForRunningOffer").isNull
+                    ? try cells.bool("offerWaitsForRunningOffer") : false)
         }
         if applied.contains(Ledger.offerCodeMigration) { try readOfferCodes(db, into: &snapshot) }
         if applied.contains(Ledger.devicesMigration) {
@@ -469,7 +472,7 @@ struct Snapshot {
         }
         for group in changes.renewalGroups.sorted() {
             if let renewal = store.renewals[group] {
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration, expirationReason, priceIncreaseStatus, offerID, offerKind, preservedTerritory, preservedProductID, preservedPrice, billingRetryEnds, renewalBillingPlanType) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO renewal (groupID, willAutoRenew, autoRenewProductID, billingIssueSince, gracePeriodExpiration, expirationReason, priceIncreaseStatus, offerID, offerKind, preservedTerritory, preservedProductID, preservedPrice, billingRetryEnds, renewalBillingPlanType, appAccountToken, offerWaitsForRunningOffer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                     .execute(arguments: [group, renewal.willAutoRenew, renewal.autoRenewProductID,
                                          renewal.billingIssueSince?.timeIntervalSince1970,
                                          renewal.gracePeriodExpiration?.timeIntervalSince1970,
@@ -477,7 +480,8 @@ struct Snapshot {
                                          renewal.offerID, renewal.offerKind?.rawValue,
                                          renewal.preservedPrice?.key.territory, renewal.preservedPrice?.key.productID,
                                          renewal.preservedPrice.map { "\($0.price)" },
-                                         renewal.billingRetryEnds?.timeIntervalSince1970, renewal.renewalBillingPlanType?.rawValue])
+                                         renewal.billingRetryEnds?.timeIntervalSince1970, renewal.renewalBillingPlanType?.rawValue,
+                                         renewal.appAccountToken?.uuidString, renewal.offerWaitsForRunningOffer ? 1 : nil])
             } else {
                 try db.cachedStatement(sql: "DELETE FROM renewal WHERE groupID = ?").execute(arguments: [group])
             }

@@ -205,13 +205,25 @@ public struct AppStore: Sendable {
         /// whether anything follows the last payment. The commitment's own monthly payments are billed
         /// whatever it says (BillingPlans.swift).
         public var renewalBillingPlanType: BillingPlanType?
+        /// The app's token for the person given with a plan change or offer booked for the next renewal
+        /// (StoreKit's `appAccountToken` purchase option): the renewal carries it, not the old one's
+        /// (issue 55, item 7). Nil when none was given; the renewal then keeps the latest transaction's.
+        public var appAccountToken: UUID?
+        /// Whether the booked offer waits for a pay-as-you-go offer still running (an offer code that
+        /// stacks with the introductory offer, redeemed with it: "Eligible customers will redeem your
+        /// app's introductory offer first"). Otherwise a booked offer starts at the next renewal and
+        /// ends a running one there (Apple, developer forums 722812 and 756304; issue 55, item 3).
+        public var offerWaitsForRunningOffer = false
 
         public init(willAutoRenew: Bool, autoRenewProductID: String, billingIssueSince: Date? = nil,
                     gracePeriodExpiration: Date? = nil, expirationReason: ExpirationReason? = nil,
                     priceIncreaseStatus: PriceIncreaseStatus? = nil, offerID: String? = nil,
                     offerKind: SubscriptionOffer.Kind? = nil, billingRetryEnds: Date? = nil,
-                    preservedPrice: PreservedPrice? = nil, renewalBillingPlanType: BillingPlanType? = nil) {
+                    preservedPrice: PreservedPrice? = nil, renewalBillingPlanType: BillingPlanType? = nil,
+                    appAccountToken: UUID? = nil, offerWaitsForRunningOffer: Bool = false) {
+            self.offerWaitsForRunningOffer = offerWaitsForRunningOffer
             self.renewalBillingPlanType = renewalBillingPlanType
+            self.appAccountToken = appAccountToken
             self.billingRetryEnds = billingRetryEnds
             self.preservedPrice = preservedPrice
             self.offerID = offerID

@@ -38,7 +38,32 @@ extension AppStore {
         guard let offer = retentionOffer(forGroup: groupID), let id = offer.id else { return false }
         changeRenewal(of: groupID) {
             $0?.offerID = id
+            $0?.offerWaitsForRunningOffer = false
             $0?.willAutoRenew = true
+        }
+        return true
+    }
+
+    /// The person keeps the plan they have: a downgrade or crossgrade booked for the next renewal is
+    /// taken back (choosing the current plan in Manage, or buying it again), so the subscription renews
+    /// into the current product, and an offer or token booked with the change goes with it. The App
+    /// Store sends DID_CHANGE_RENEWAL_PREF with no subtype ("the user canceled a downgrade", Apple's
+    /// notificationType page; issue 55, item 6). Returns false where no change is booked.
+    @discardableResult
+    public mutating func keepCurrentPlan(group groupID: String) -> Bool {
+        guard let status = status(ofGroup: groupID, ownership: .purchased), status.state.hasAccess,
+              let renewal = status.renewal, renewal.autoRenewProductID != status.transaction.productID,
+              let current = catalog.product(status.transaction.productID) else { return false }
+        let keepsOffer = bookedOffer(renewal, on: current) != nil
+        changeRenewal(of: groupID) {
+            $0?.autoRenewProductID = current.id
+            $0?.willAutoRenew = true
+            if !keepsOffer, $0?.offerID != nil {
+                $0?.offerID = nil
+                $0?.offerWaitsForRunningOffer = false
+                $0?.offerKind = nil
+            }
+            $0?.appAccountToken = nil
         }
         return true
     }

@@ -229,11 +229,9 @@ extension AppStore {
            let current = catalog.product(status.transaction.productID) {
             let renewal = status.transaction.expirationDate ?? now
             if current.id == product.id {
-                // From the next renewal, or once an introductory price still being paid has run its
-                // periods (the renewal rule: a booked offer never ends a running one early).
-                let charge = nextCharge(ofGroup: info.groupID)
-                let start = charge?.bookedFrom ?? (charge?.offer != nil ? charge?.standardFrom : nil) ?? renewal
-                redemption.effect = .nextRenewal(start)
+                // From the next renewal, an introductory price still being paid included: it ends there
+                // (Apple, developer forums 722812; issue 55, item 3).
+                redemption.effect = .nextRenewal(renewal)
                 redemption.price = 0
                 return redemption
             }
@@ -260,6 +258,7 @@ extension AppStore {
             let groupID = product.subscription!.groupID
             changeRenewal(of: groupID) {
                 $0?.offerID = offer.id
+                $0?.offerWaitsForRunningOffer = false
                 $0?.offerKind = .code
                 $0?.willAutoRenew = true
             }
@@ -277,12 +276,14 @@ extension AppStore {
                     changeRenewal(of: product.subscription!.groupID) {
                         $0?.offerID = offer.id
                         $0?.offerKind = .code
+                        $0?.offerWaitsForRunningOffer = true
                     }
                 }
             case .scheduled:
                 // A crossgrade at the renewal: the new plan starts then, with the offer.
                 changeRenewal(of: product.subscription!.groupID) {
                     $0?.offerID = offer.id
+                    $0?.offerWaitsForRunningOffer = false
                     $0?.offerKind = .code
                 }
             case .deferred, .interrupted, .failed:

@@ -178,6 +178,18 @@ extension AppStore {
     public mutating func requestRefund(_ transactionID: UInt64, reason: RefundReason) throws(RefundRefusal) -> StoreEvent {
         if let refusal = refundRefusal(for: transactionID) { throw refusal }
         let transaction = transaction(transactionID)!
+        // The App Store turns auto-renew off when the customer asks for a subscription's refund
+        // (DID_CHANGE_RENEWAL_STATUS AUTO_RENEW_DISABLED: "the App Store disables subscription
+        // auto-renewal after the customer requests a refund"; issue 55, item 10). A declined request
+        // leaves it off; the customer can turn it on again.
+        // Only a request on the period in force: a past period's refund leaves the plan renewing (issue
+        // 26, item 5), and Apple does not say a request on one does more.
+        if transaction.productType == .autoRenewable, transaction.ownership == .purchased,
+           let groupID = groupID(ofProduct: transaction.productID),
+           status(ofGroup: groupID, ownership: .purchased)?.transaction.id == transactionID, let renewal = renewals[groupID],
+           renewal.willAutoRenew, renewal.expirationReason == nil, renewal.billingIssueSince == nil {
+            changeRenewal(of: groupID) { $0?.willAutoRenew = false }
+        }
         return record(.refundRequest, transaction.productID, quantity: transaction.quantity, status: .pending,
                       transactionID: transactionID, refundReason: reason)
     }

@@ -21,6 +21,9 @@ extension AppStore {
         /// The billing plan bought (StoreKit's `PurchaseOption.billingPlanType`): monthly is the first
         /// payment of a 12-month commitment, `unitPrice` its monthly amount.
         public var billingPlan: BillingPlanType = .billedUpFront
+        /// For a promotional offer of the plan the person already has: the next renewal, which the
+        /// offer is booked for (no purchase now). Nil otherwise.
+        public var offerBookedFor: Date?
         public var total: Decimal { unitPrice * Decimal(quantity) }
     }
 
@@ -86,9 +89,29 @@ extension AppStore {
         // subscription beside the shared one, which keeps its own status (`statuses(ofGroup:)`).
         if let status = status(ofGroup: info.groupID, ownership: .purchased),
            status.state.hasAccess || status.state == .inBillingRetryPeriod {
-            guard status.transaction.productID != product.id else { throw .alreadySubscribed }
-            quote.planChange = planChange(from: catalog.product(status.transaction.productID)!, to: product,
-                                          renewal: status.transaction.expirationDate ?? now)
+            // An offer the app names is never dropped (issue 55, item 2): a promotional offer of the
+            // product they have applies from its next renewal (booked, as the cancel flow's Take Offer
+            // books one); of another product, the plan-change rules apply, with the offer (Apple,
+            // developer forums 756304). A win-back offer is for churned subscribers only.
+            var offer: SubscriptionOffer?
+            if let offerID {
+                if info.winBackOffers.contains(where: { $0.id == offerID }) { throw .ineligibleForOffer }
+                guard let promotional = info.promotionalOffers.first(where: { $0.id == offerID }),
+                      promotional.price(in: territory) != nil else { throw .notAvailableInStorefront }
+                offer = promotional
+                quote.offer = promotional
+                quote.unitPrice = promotional.price(in: territory)!
+            }
+            let renewal = status.transaction.expirationDate ?? now
+            guard status.transaction.productID != product.id else {
+                // The plan they have: an offer of it is booked for the next renewal; without one, a
+                // booked change of plan is taken back (`keepCurrentPlan`); else nothing to buy.
+                let changeBooked = status.renewal.map { $0.autoRenewProductID != product.id } ?? false
+                guard status.state.hasAccess, offer != nil || changeBooked else { throw .alreadySubscribed }
+                quote.offerBookedFor = renewal
+                return quote
+            }
+            quote.planChange = planChange(from: catalog.product(status.transaction.productID)!, to: product, renewal: renewal)
             return quote
         }
         if let offerID, let winBack = info.winBackOffers.first(where: { $0.id == offerID }) {
@@ -250,10 +273,30 @@ extension AppStore {
 
     mutating func complete(_ quote: Quote) -> PurchaseOutcome {
         let product = catalog.product(quote.product)!
-        if let effective = quote.planChange?.effectiveDate, effective > now {
-            changeRenewal(of: product.subscription!.groupID) {
-                $0?.autoRenewProductID = product.id
-                $0?.willAutoRenew = true
+        if let effective = quote.offerBookedFor ?? quote.planChange?.effectiveDate, effective > now {
+            // Booked for the next renewal: the plan it renews into, the offer it is billed under (kept
+            // on the renewal info), and the app's token for the person, which that renewal carries.
+            let groupID = product.subscription!.groupID
+            if quote.offer == nil, quote.offerBookedFor != nil {
+                keepCurrentPlan(group: groupID)
+            } else {
+                let token = quote.appAccountToken
+                // An offer booked for the plan it leaves does not follow it to another.
+                let dropsOffer = renewals[groupID].map { $0.offerID != nil && bookedOffer($0, on: product) == nil } ?? false
+                changeRenewal(of: groupID) {
+                    $0?.autoRenewProductID = product.id
+                    $0?.willAutoRenew = true
+                    if let offer = quote.offer, let id = offer.id {
+                        $0?.offerID = id
+                        $0?.offerWaitsForRunningOffer = false
+                        $0?.offerKind = offer.kind
+                    } else if dropsOffer {
+                        $0?.offerID = nil
+                        $0?.offerWaitsForRunningOffer = false
+                        $0?.offerKind = nil
+                    }
+                    $0?.appAccountToken = token
+                }
             }
             return .scheduled(productID: product.id, effective: effective)
         }
@@ -307,15 +350,15 @@ extension AppStore {
             price: quote.unitPrice, currency: quote.currency, appAccountToken: quote.appAccountToken, device: deviceName)
     }
 
-    /// Records an event in the log. A product id the catalog lacks records nothing: StoreKit can only
-    /// try to buy a product it loaded.
-    @discardableResult
     /// A purchase call that failed before it reached the App Store (the app had no Product to buy):
     /// logged as every failed purchase is.
     public mutating func logPurchaseFailure(_ productID: String, quantity: Int, failure: PurchaseError) {
         record(.failed, productID, quantity: quantity, failure: failure)
     }
 
+    /// Records an event in the log. A product id the catalog lacks records nothing: StoreKit can only
+    /// try to buy a product it loaded.
+    @discardableResult
     mutating func record(_ kind: StoreEvent.Kind, _ productID: String?, quantity: Int = 1, offerID: String? = nil,
                          failure: PurchaseError? = nil, status: StoreEvent.Status = .done,
                          restored: Int? = nil, transactionID: UInt64? = nil, refundReason: RefundReason? = nil,

@@ -260,6 +260,7 @@ extension AppStore {
         transaction.price = terms.price
         transaction.offerKind = terms.offerKind
         transaction.offerID = Self.transactionOfferID(terms.offer)
+        if let token = renewals[groupID]?.appAccountToken { transaction.appAccountToken = token }
         transaction.expirationDate = scenario.timeRate.end(of: terms.period, from: periodStart)
         transaction.commitment = terms.commitment
         transaction.isMonthlyPlanOffer = terms.monthlyPlanOffer
@@ -275,6 +276,9 @@ extension AppStore {
             if terms.offer == nil, $0?.priceIncreaseStatus != nil { $0?.priceIncreaseStatus = nil }
             if terms.booked, $0?.offerID != nil { $0?.offerID = nil }
             if terms.booked, $0?.offerKind != nil { $0?.offerKind = nil }
+            if terms.booked, $0?.offerWaitsForRunningOffer == true { $0?.offerWaitsForRunningOffer = false }
+            // The token booked with the plan is now the transaction's.
+            if $0?.appAccountToken != nil { $0?.appAccountToken = nil }
             // Out of a commitment (renewed billed up front after it), no commitment renewal info is kept.
             if terms.commitment == nil, $0?.renewalBillingPlanType != nil { $0?.renewalBillingPlanType = nil }
         }
@@ -302,8 +306,12 @@ extension AppStore {
                                 remainingOfferPeriods: 0, booked: false, commitment: payment)
         }
         guard let standard = price(of: product), let info = product.subscription else { return nil }
-        if !latest.isMonthlyPlanOffer, let terms = runningOfferTerms(of: latest, into: product) { return terms }
-        if let renewal, let offer = bookedOffer(renewal, on: product), let amount = offer.price(in: territory) {
+        // A booked offer starts at the next renewal, ending a running one there, unless it was booked to
+        // wait for it (an offer code stacked with the introductory offer).
+        let booked = renewal.flatMap { renewal in bookedOffer(renewal, on: product).flatMap { offer in offer.price(in: territory).map { (offer, $0) } } }
+        if !latest.isMonthlyPlanOffer, booked == nil || renewal?.offerWaitsForRunningOffer == true,
+           let terms = runningOfferTerms(of: latest, into: product) { return terms }
+        if let (offer, amount) = booked {
             return RenewalTerms(price: amount, offer: offer, offerKind: offer.kind,
                                 period: offer.paymentMode == .payAsYouGo ? offer.period : offer.totalDuration,
                                 remainingOfferPeriods: offer.paymentMode == .payAsYouGo ? offer.periodCount : 1, booked: true)
@@ -382,8 +390,11 @@ extension AppStore {
     /// on a subscription cancelled in its grace period, "after deactivating auto renewal they went
     /// straight to the EXPIRED state" (developer.apple.com/forums/thread/739756).
     public mutating func setAutoRenew(_ on: Bool, group groupID: String) {
+        // Cancelling in a grace period or billing retry ends the retry: the subscription expires now, as
+        // the customer's choice (EXPIRED VOLUNTARY after DID_CHANGE_RENEWAL_STATUS AUTO_RENEW_DISABLED,
+        // Apple's subtype pages; issue 55, item 10).
         if !on, let renewal = renewals[groupID], renewal.expirationReason == nil, renewal.billingIssueSince != nil {
-            expire(groupID, .billingError)
+            expire(groupID, .autoRenewDisabled)
             return
         }
         changeRenewal(of: groupID) {

@@ -85,6 +85,7 @@ public struct RenewalMoment: Sendable, Hashable {
             renewalBillingPlanType.map { .text($0.rawValue) } ?? .none,
             commitmentWillAutoRenew.map { .text($0 ? "true" : "false") } ?? .none,
             commitmentRenewalPrice.map { .amount($0, currency: currency) } ?? .none,
+            appAccountToken.map { .text($0.uuidString.lowercased()) } ?? .none,
         ]
         return zip(StoreKitFields.renewalNames, values).map { StoreKitFields.Field(name: $0, value: $1) }
     }
@@ -133,7 +134,7 @@ extension AppStore {
                   commitmentRenewalPrice: inCommitment ? commitmentStatus(ofGroup: groupID)?.renewalPrice : nil,
                   recentSubscriptionStart: own ? recentSubscriptionStart(ofGroup: groupID) ?? status.transaction.purchaseDate
                                                : status.transaction.purchaseDate,
-                  appAccountToken: status.transaction.appAccountToken,
+                  appAccountToken: info?.appAccountToken ?? status.transaction.appAccountToken,
                   commitmentExpiration: status.transaction.commitment?.expirationDate)
     }
 }

@@ -263,6 +263,13 @@ extension AppStore {
             guard let recorded = baseline.renewals[group], let before = recorded, let after = renewals[group] else { continue }
             let latest = latestTransaction(inGroup: group)?.id
             if before.expirationReason == nil, let reason = after.expirationReason {
+                // Cancelled in a grace period or billing retry: auto-renew turned off, then the
+                // subscription expired at once, by the customer's choice.
+                if reason == .autoRenewDisabled, before.billingIssueSince != nil {
+                    add(.didChangeRenewalStatus, "AUTO_RENEW_DISABLED", transaction: latest, group: group)
+                    add(.expired, reason.notificationSubtype, transaction: latest, group: group)
+                    continue
+                }
                 // Dated when the subscription ended (time travel may have passed it), not when noticed.
                 let ended = latestTransaction(inGroup: group)?.expirationDate.map { min($0, now) } ?? now
                 // A renewal that failed and ran out of billing retry in one stretch of time travel: the
@@ -285,6 +292,10 @@ extension AppStore {
             if before.willAutoRenew != after.willAutoRenew, !purchasedGroups.contains(group), !refundedGroups.contains(group) {
                 add(.didChangeRenewalStatus, after.willAutoRenew ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED", transaction: latest, group: group)
             }
+            // An offer booked for the next renewal: OFFER_REDEEMED, with no subtype for the active
+            // subscription's own plan, or DOWNGRADE with a downgrade booked with the offer (Apple's subtype
+            // table: "the user downgraded their subscription" with an offer), in place of DID_CHANGE_RENEWAL_PREF.
+            let offerBooked = before.offerID == nil && after.offerID != nil && !purchasedGroups.contains(group)
             if before.autoRenewProductID != after.autoRenewProductID, !purchasedGroups.contains(group) {
                 // DOWNGRADE: "downgraded or cross-graded to a subscription with a different duration"
                 // (Apple's notificationSubtype); no subtype: a booked downgrade taken back, or a
@@ -292,13 +303,12 @@ extension AppStore {
                 let current = latestTransaction(inGroup: group).flatMap { catalog.product($0.productID)?.subscription }
                 let next = catalog.product(after.autoRenewProductID)?.subscription
                 let downgrade = current.flatMap { current in next.map { $0.level > current.level || $0.level == current.level && $0.period != current.period } } ?? false
-                add(.didChangeRenewalPref, downgrade ? "DOWNGRADE" : nil, transaction: latest, group: group)
+                add(offerBooked ? .offerRedeemed : .didChangeRenewalPref, downgrade ? "DOWNGRADE" : nil, transaction: latest, group: group)
+            } else if offerBooked {
+                add(.offerRedeemed, transaction: latest, group: group)
             }
             if before.priceIncreaseStatus != after.priceIncreaseStatus, let status = after.priceIncreaseStatus {
                 add(.priceIncrease, status == .pending ? "PENDING" : "ACCEPTED", transaction: latest, group: group)
-            }
-            if before.offerID == nil, after.offerID != nil, !purchasedGroups.contains(group) {
-                add(.offerRedeemed, transaction: latest, group: group)
             }
         }
         for ended in baseline.graceEnded {

@@ -61,6 +61,7 @@ public enum StoreKitFields {
         "autoRenewPreference", "renewalDate", "renewalPrice", "currency", "expirationReason", "isInBillingRetry",
         "gracePeriodExpirationDate", "priceIncreaseStatus", "offer.type", "offer.id", "eligibleWinBackOfferIDs",
         "environment", "signedDate", "renewalBillingPlanType", "commitmentInfo.willAutoRenew", "commitmentInfo.renewalPrice",
+        "appAccountToken",
     ]
 
     /// Names whose values are dates: an expectation on them compares dates, not text.

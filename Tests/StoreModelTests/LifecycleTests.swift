@@ -58,7 +58,7 @@ struct LifecycleTests {
         #expect(store.status(ofGroup: "news")?.state == .expired)
     }
 
-    @Test("cancelling during billing retry ends the retry now: the subscription expires with billingError (EXPIRED/BILLING_RETRY), no grace date or retry left")
+    @Test("cancelling during billing retry ends the retry now: the subscription expires by the customer's choice (autoRenewDisabled, EXPIRED VOLUNTARY), no grace date or retry left")
     func cancelDuringBillingRetry() throws {
         // In the grace period (access until the grace date), and in billing retry after it (no access).
         for cancelAt in ["2026-12-22T00:00:00Z", "2027-01-10T00:00:00Z"] {
@@ -71,15 +71,15 @@ struct LifecycleTests {
             let status = try #require(store.status(ofGroup: "plus"))
             #expect(status.state == .expired, "\(cancelAt)")
             #expect(!store.owns("family.monthly"), "access ends with the retry")
-            #expect(status.renewal?.expirationReason == .billingError)
-            #expect(ExpirationReason.billingError.notificationSubtype == "BILLING_RETRY")
+            #expect(status.renewal?.expirationReason == .autoRenewDisabled)
+            #expect(ExpirationReason.autoRenewDisabled.notificationSubtype == "VOLUNTARY")
             #expect(status.renewal?.gracePeriodExpiration == nil && status.renewal?.billingIssueSince == nil)
             #expect(status.renewal?.willAutoRenew == false)
             #expect(store.nextRenewalDate == nil, "nothing is retried any more")
             store.scenario.billingFails = false
             store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
             #expect(store.transactions.count == 1, "\(cancelAt): a payment method fixed later renews nothing")
-            #expect(store.status(ofGroup: "plus")?.renewal?.expirationReason == .billingError)
+            #expect(store.status(ofGroup: "plus")?.renewal?.expirationReason == .autoRenewDisabled)
         }
     }
 

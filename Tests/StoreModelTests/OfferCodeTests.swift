@@ -438,22 +438,22 @@ struct OfferCodeCatalogTests {
     }
 }
 
-/// A code for the subscriber's own plan, redeemed while an introductory price still runs.
+/// A code for the subscriber's own plan, redeemed while an introductory price still runs (issue 55, item 3).
 @Suite("Offer codes and a running introductory price")
 struct OfferCodeDuringIntroTests {
-    @Test("a code redeemed during an introductory price waits until it has run its periods: nothing promised is taken away")
-    func codeWaitsForTheIntro() throws {
+    @Test("an offer code for the plan one has, redeemed during an introductory price, starts at the next renewal and ends the introductory price there (forums 722812)")
+    func codeStartsAtTheNextRenewal() throws {
         var store = OfferCodeTests.subscribed(to: "pro.monthly")          // $1.99 a month for three months
         let check = try store.checkOfferCode("LOYAL")
-        #expect(check.effect == .nextRenewal(Fixture.date("2027-02-21T09:00:00Z")), "after the three intro months")
+        #expect(check.effect == .nextRenewal(Fixture.date("2026-12-21T09:00:00Z")), "the next renewal, not after the intro")
         try store.redeemOfferCode("LOYAL")
         let charge = try #require(store.nextCharge(ofGroup: "plus"))
-        #expect(charge.amount == Decimal(string: "1.99"), "the next charge is still the introductory price")
-        #expect(charge.bookedFrom == Fixture.date("2027-02-21T09:00:00Z"))
-        store.advance(to: Fixture.date("2027-03-22T00:00:00Z"))
+        #expect(charge.amount == 0, "the next charge is the code's free month")
+        #expect(charge.bookedFrom == Fixture.date("2026-12-21T09:00:00Z"))
+        store.advance(to: Fixture.date("2027-01-22T00:00:00Z"))
         let renewals = store.transactions.dropFirst().map { ($0.price, $0.offerKind) }
-        #expect(renewals.map(\.0) == [Decimal(string: "1.99")!, Decimal(string: "1.99")!, 0, Decimal(string: "4.99")!])
-        #expect(renewals.map(\.1) == [.introductory, .introductory, .code, nil])
+        #expect(renewals.map(\.0) == [0, Decimal(string: "4.99")!], "the introductory price does not come back")
+        #expect(renewals.map(\.1) == [.code, nil])
     }
 
     @Test("with nothing running, a code for the subscriber's own plan applies from the next renewal")

@@ -55,7 +55,14 @@ public enum ManageSheet {
             switch rows[sheet.selection] {
             case .option(let productID):
                 if productID == app.store.status(ofGroup: sheet.groupID, ownership: .purchased)?.transaction.productID {
-                    app.notice = app.strings.account.currentPlan
+                    // A booked change of plan is taken back; otherwise there is nothing to change.
+                    let booked = app.store.status(ofGroup: sheet.groupID, ownership: .purchased)?.renewal?.autoRenewProductID
+                    if let booked, booked != productID, app.store.keepCurrentPlan(group: sheet.groupID) {
+                        let names = [productID, booked].map { id in app.store.catalog.product(id).map { app.name($0) } ?? id }
+                        app.notice = app.strings.account.changeTakenBack(names[0], names[1])
+                    } else {
+                        app.notice = app.strings.account.currentPlan
+                    }
                 } else {
                     app.openPlanChange(to: productID)
                     return

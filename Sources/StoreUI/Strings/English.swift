@@ -941,6 +941,10 @@ public struct AccountStrings: Sendable {
         "\($0) needs you to finish the purchase outside the app: accept the new terms or update your payment method in your Apple Account settings."
     }
     public var currentPlan = "This is your current plan."
+    /// The current plan chosen while a change of plan was booked: the change is taken back.
+    public var changeTakenBack: @Sendable (_ current: String, _ booked: String) -> String = {
+        "You'll stay on \($0). The change to \($1) is cancelled."
+    }
     // The manage-subscription sheet
     public var current = "✓ Current"
     public var next = "Next"

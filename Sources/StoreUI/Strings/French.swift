@@ -298,6 +298,7 @@ extension Strings {
         s.account.askToBuyWaiting = { "\($0) attend l’approbation de l’organisateur de votre famille (Demander l’autorisation). Vous le recevrez dès son approbation." }
         s.account.interruptedWaiting = { "Terminez l’achat de \($0) hors de l’app\u{00A0}: acceptez les nouvelles conditions ou mettez à jour votre moyen de paiement dans les réglages de votre compte Apple." }
         s.account.currentPlan = "C’est votre abonnement actuel."
+        s.account.changeTakenBack = { "Vous gardez \($0). Le passage à \($1) est annulé." }
         s.account.current = "✓ Actuel"
         s.account.next = "Ensuite"
         s.account.done = "OK"

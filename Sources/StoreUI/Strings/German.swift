@@ -292,6 +292,7 @@ extension Strings {
         s.account.askToBuyWaiting = { "\($0) wartet auf die Zustimmung deines Familienorganisators („Vor dem Kaufen fragen“). Du bekommst es, sobald zugestimmt wird." }
         s.account.interruptedWaiting = { "Schließe den Kauf von \($0) außerhalb der App ab: Akzeptiere die neuen Bedingungen oder aktualisiere deine Zahlungsmethode in den Einstellungen deines Apple Accounts." }
         s.account.currentPlan = "Das ist dein aktuelles Abo."
+        s.account.changeTakenBack = { "Du bleibst bei \($0). Der Wechsel zu \($1) ist storniert." }
         s.account.current = "✓ Aktuell"
         s.account.next = "Als Nächstes"
         s.account.done = "Fertig"

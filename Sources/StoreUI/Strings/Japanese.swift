@@ -295,6 +295,7 @@ extension Strings {
         s.account.askToBuyWaiting = { "\($0)はファミリーの管理者の承認を待っています（承認と購入のリクエスト）。承認されると届きます。" }
         s.account.interruptedWaiting = { "\($0)の購入をアプリの外で完了してください：新しい規約に同意するか、Appleアカウントの設定でお支払い方法を更新してください。" }
         s.account.currentPlan = "現在のプランです。"
+        s.account.changeTakenBack = { "\($0)を継続します。\($1)への変更はキャンセルされました。" }
         s.account.current = "✓ 現在"
         s.account.next = "次回"
         s.account.done = "完了"

@@ -301,6 +301,7 @@ extension Strings {
         s.account.askToBuyWaiting = { "\($0) 正在等待家庭组织者批准（购买前询问）。批准后即可获得。" }
         s.account.interruptedWaiting = { "\($0) 需要你在 App 外完成购买：接受新条款，或在 Apple 账户设置中更新付款方式。" }
         s.account.currentPlan = "这是你当前的方案。"
+        s.account.changeTakenBack = { "你将继续使用\($0)。更改为\($1)已取消。" }
         s.account.current = "✓ 当前"
         s.account.next = "下期"
         s.account.done = "完成"

@@ -299,6 +299,7 @@ extension Strings {
             "Tienes que terminar la compra de \($0) fuera de la app: acepta los nuevos términos o actualiza tu método de pago en los ajustes de tu cuenta de Apple."
         }
         s.account.currentPlan = "Este es tu plan actual."
+        s.account.changeTakenBack = { "Seguirás con \($0). El cambio a \($1) se ha cancelado." }
         s.account.current = "✓ Actual"
         s.account.next = "Siguiente"
         s.account.done = "OK"
