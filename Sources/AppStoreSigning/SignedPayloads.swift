@@ -65,6 +65,8 @@ public enum SignedPayloads {
         if let date = t.revocationDate {
             payload["revocationDate"] = milliseconds(date)
             payload["revocationReason"] = t.revocationReason == .developerIssue ? 1 : 0
+            if let type = t.revocationType { payload["revocationType"] = type.serverName }
+            if let percentage = t.revocationPercentage { payload["revocationPercentage"] = percentage }
         }
         if t.isUpgraded { payload["isUpgraded"] = true }
         if let kind = t.offerKind {

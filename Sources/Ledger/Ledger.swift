@@ -729,6 +729,18 @@ public final class Ledger {
                 t.add(column: "offerWaitsForRunningOffer", .integer)
             }
         }
+        // A refund's or revocation's type and percentage (issue 55, item 14), on transactions and on
+        // the transaction a notification keeps.
+        migrator.registerMigration(revocationTypeMigration) { db in
+            try db.alter(table: "transactionRecord") { t in
+                t.add(column: "revocationType", .text)
+                t.add(column: "revocationPercentage", .integer)
+            }
+            try db.alter(table: "serverNotification") { t in
+                t.add(column: "momentRevocationType", .text)
+                t.add(column: "momentRevocationPercentage", .integer)
+            }
+        }
         return migrator
     }()
 
@@ -751,6 +763,7 @@ public final class Ledger {
     static let accountFactsMigration = "v21-account-facts"
     static let codeRefusalMigration = "v22-code-refusals"
     static let renewalFidelityMigration = "v23-renewal-token-offer-wait"
+    static let revocationTypeMigration = "v24-revocation-types"
 
     // MARK: writing
 

@@ -420,14 +420,15 @@ struct Snapshot {
         for id in changes.notificationIDs.sorted() {
             guard let n = store.notification(id) else { continue }
             let moment = n.transactionMoment
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO serverNotification (id, uuid, type, subtype, date, transactionID, groupID, consumptionRequestReason, delivery, attempts, nextAttempt, momentState, momentExpirationDate, momentRevocationDate, momentRevocationReason, momentIsUpgraded, momentUpgradeRefund, momentUpgradeRefundDate, sender, renewalMoment) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO serverNotification (id, uuid, type, subtype, date, transactionID, groupID, consumptionRequestReason, delivery, attempts, nextAttempt, momentState, momentExpirationDate, momentRevocationDate, momentRevocationReason, momentIsUpgraded, momentUpgradeRefund, momentUpgradeRefundDate, sender, renewalMoment, momentRevocationType, momentRevocationPercentage) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                 .execute(arguments: [Int64(exactly: id), n.uuid.uuidString, n.kind.rawValue, n.subtype, n.date.timeIntervalSince1970,
                                      n.transactionID.flatMap { Int64(exactly: $0) }, n.groupID, n.consumptionRequestReason,
                                      n.delivery.rawValue, n.attempts, n.nextAttempt?.timeIntervalSince1970,
                                      moment?.state.rawValue, moment?.expirationDate?.timeIntervalSince1970,
                                      moment?.revocationDate?.timeIntervalSince1970, moment?.revocationReason?.rawValue,
                                      moment?.isUpgraded, moment?.upgradeRefund.map { "\($0)" }, moment?.upgradeRefundDate?.timeIntervalSince1970,
-                                     n.sender, n.renewalMoment.map(RenewalMomentColumn.text)])
+                                     n.sender, n.renewalMoment.map(RenewalMomentColumn.text),
+                                     moment?.revocationType?.rawValue, moment?.revocationPercentage])
         }
         if changes.offerCodes { try writeOfferCodes(db, of: store) }
         if changes.promotions {
@@ -633,6 +634,14 @@ enum TransactionRow {
             t.isMonthlyPlanOffer = true
         },
         Fact("deviceName", \.device) { cells, t in t.device = cells.has("deviceName") ? try cells.optionalText("deviceName") : nil },
+        // Later migrations add columns at the end, in their order.
+        Fact("revocationType", \.revocationType?.rawValue) { cells, t in
+            t.revocationType = cells.has("revocationType") ? try cells.optionalKnown("revocationType", Transaction.RevocationType.self) : nil
+        },
+        Fact("revocationPercentage", \.revocationPercentage) { cells, t in
+            t.revocationPercentage = cells.has("revocationPercentage") && !cells.value("revocationPercentage").isNull
+                ? Int(try cells.integer("revocationPercentage", 0...100_000)) : nil
+        },
     ]
 
     static let columns = facts.flatMap(\.columns)
@@ -903,6 +912,9 @@ struct RowReader {
         return TransactionMoment(state: state, expirationDate: try optionalDate("momentExpirationDate"),
                                  revocationDate: try optionalDate("momentRevocationDate"),
                                  revocationReason: try optionalKnown("momentRevocationReason", Transaction.RevocationReason.self),
+                                 revocationType: has("momentRevocationType") ? try optionalKnown("momentRevocationType", Transaction.RevocationType.self) : nil,
+                                 revocationPercentage: has("momentRevocationPercentage") && !value("momentRevocationPercentage").isNull
+                                     ? Int(try integer("momentRevocationPercentage", 0...100_000)) : nil,
                                  isUpgraded: try bool("momentIsUpgraded"),
                                  upgradeRefund: value("momentUpgradeRefund").isNull ? nil : try price("momentUpgradeRefund"),
                                  upgradeRefundDate: try optionalDate("momentUpgradeRefundDate"))

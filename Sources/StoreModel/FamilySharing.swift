@@ -51,8 +51,12 @@ extension AppStore {
             $0.state = .revoked
             $0.revocationDate = now
             $0.revocationReason = .other
+            $0.revocationType = .familyRevocation
         }
     }
+
+    /// The id of the family-shared transaction of a product still in force, if any.
+    public func sharedTransactionID(of productID: String) -> UInt64? { sharedTransaction(of: productID)?.id }
 
     /// The family-shared transaction of a product still in force (not revoked): the latest of a shared
     /// subscription's chain, or a shared non-consumable.

@@ -63,11 +63,23 @@ extension AppStore {
     public mutating func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason = .other) -> RefundEffect? {
         guard let effect = refundEffect(of: transactionID) else { return nil }
         let now = now
+        let shared = transaction(transactionID)?.ownership == .familyShared
+        let percentage = shared ? nil : Self.revocationPercentage(of: effect, quantity: transaction(transactionID)?.quantity ?? 1)
         let refunded = update(transactionID) {
             $0.state = .revoked
             $0.revocationDate = now
             $0.revocationReason = reason
+            // A family member's transaction: the purchaser (the organizer) was refunded, so the App Store
+            // revokes it from Family Sharing with the purchaser's reason ("If the purchaser of a Family
+            // Sharing transaction receives a refund, the revocation reason for Family Sharing
+            // transactions matches the value of the purchaser's revocation reason", App Store Server API,
+            // revocationReason) and a REVOKE notification; the member was refunded nothing (issue 55,
+            // item 13).
+            $0.revocationType = shared ? .familyRevocation : percentage == 100_000 ? .fullRefund : .proratedRefund
+            $0.revocationPercentage = percentage
         }
+        // The purchaser's refund ends what they share (a past period's leaves the sharing as it was).
+        if shared, effect != .pastPeriod, scenario.familySharing == refunded.productID { scenario.familySharing = nil }
         if case .units(let unused) = effect {
             // The used units of this purchase leave the app's count with it, so the units left are what
             // was left less this purchase's unused ones.
@@ -78,13 +90,21 @@ extension AppStore {
                 unsavedChanges.consumableUse.insert(refunded.productID)
             }
         }
-        if let request = pendingRefundRequest(for: transactionID) { answer(request.id, .approved) }
+        if !shared, let request = pendingRefundRequest(for: transactionID) { answer(request.id, .approved) }
         // The person's own subscription stops renewing when the period in force is refunded; a
         // family-shared one is the organizer's.
         if effect == .endsSubscription, refunded.ownership == .purchased, let groupID = self.groupID(ofProduct: refunded.productID) {
             changeRenewal(of: groupID) { $0?.willAutoRenew = false }
         }
         return effect
+    }
+
+    /// The part of a purchase a refund gives back, in thousandths of a percent: all of it, or a
+    /// consumable's unused units of the purchase's quantity ("if 1 of 3 items was refunded, the value
+    /// would be approximately 33.333", StoreKit's revocationPercentage), rounded to the nearest.
+    static func revocationPercentage(of effect: RefundEffect, quantity: Int) -> Int {
+        guard case .units(let unused) = effect, quantity > 0 else { return 100_000 }
+        return Int((Double(unused) * 100_000 / Double(quantity)).rounded())
     }
 
     /// Why a refund cannot be reversed (`reverseRefund`), or nil when it can.
@@ -120,6 +140,8 @@ extension AppStore {
             $0.state = .purchased
             $0.revocationDate = nil
             $0.revocationReason = nil
+            $0.revocationType = nil
+            $0.revocationPercentage = nil
         }
         if let groupID = groupID(ofProduct: reinstated.productID), let end = reinstated.expirationDate, end > now,
            status(ofGroup: groupID, ownership: .purchased)?.transaction.id == transactionID,

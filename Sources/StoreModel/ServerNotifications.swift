@@ -96,18 +96,23 @@ public struct TransactionMoment: Sendable, Hashable {
     public var expirationDate: Date?
     public var revocationDate: Date?
     public var revocationReason: Transaction.RevocationReason?
+    public var revocationType: Transaction.RevocationType?
+    public var revocationPercentage: Int?
     public var isUpgraded: Bool
     public var upgradeRefund: Decimal?
     public var upgradeRefundDate: Date?
 
     public init(_ t: Transaction) {
         (state, expirationDate, revocationDate, revocationReason) = (t.state, t.expirationDate, t.revocationDate, t.revocationReason)
+        (revocationType, revocationPercentage) = (t.revocationType, t.revocationPercentage)
         (isUpgraded, upgradeRefund, upgradeRefundDate) = (t.isUpgraded, t.upgradeRefund, t.upgradeRefundDate)
     }
 
     public init(state: Transaction.State, expirationDate: Date?, revocationDate: Date?, revocationReason: Transaction.RevocationReason?,
+                revocationType: Transaction.RevocationType? = nil, revocationPercentage: Int? = nil,
                 isUpgraded: Bool, upgradeRefund: Decimal?, upgradeRefundDate: Date?) {
         (self.state, self.expirationDate, self.revocationDate, self.revocationReason) = (state, expirationDate, revocationDate, revocationReason)
+        (self.revocationType, self.revocationPercentage) = (revocationType, revocationPercentage)
         (self.isUpgraded, self.upgradeRefund, self.upgradeRefundDate) = (isUpgraded, upgradeRefund, upgradeRefundDate)
     }
 
@@ -115,6 +120,7 @@ public struct TransactionMoment: Sendable, Hashable {
     public func applied(to t: Transaction) -> Transaction {
         var then = t
         (then.state, then.expirationDate, then.revocationDate, then.revocationReason) = (state, expirationDate, revocationDate, revocationReason)
+        (then.revocationType, then.revocationPercentage) = (revocationType, revocationPercentage)
         (then.isUpgraded, then.upgradeRefund, then.upgradeRefundDate) = (isUpgraded, upgradeRefund, upgradeRefundDate)
         return then
     }

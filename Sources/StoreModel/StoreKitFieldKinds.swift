@@ -29,6 +29,8 @@ extension StoreKitFields {
         case date
         /// A plain decimal in the transaction's currency, compared as a number (19.8 is 19.80).
         case amount
+        /// A plain decimal that is not money (a percentage from 0 to 100), compared as a number.
+        case decimal
         /// Lowercased.
         case uuid
         /// One of these names.
@@ -42,6 +44,7 @@ extension StoreKitFields {
             case .boolean: "true or false"
             case .date: "date (ISO 8601, UTC)"
             case .amount: "amount (a plain decimal, in JSON a string)"
+            case .decimal: "decimal (a plain decimal, in JSON a string)"
             case .uuid: "UUID (lowercase)"
             case .oneOf(let names): "one of " + names.map { "`\($0)`" }.joined(separator: ", ")
             }
@@ -55,7 +58,7 @@ extension StoreKitFields {
             case .integer: return Int64(text) == nil ? "a whole number" : nil
             case .boolean: return text == "true" || text == "false" ? nil : "true or false"
             case .date: return StoreKitFields.date(text) == nil ? "a date in ISO 8601, like 2026-12-21T09:00:00Z or 2026-12-21" : nil
-            case .amount: return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) == nil || text.contains(",")
+            case .amount, .decimal: return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) == nil || text.contains(",")
                 ? "an amount written as a plain decimal, like 4.99" : nil
             case .uuid: return UUID(uuidString: text) == nil ? "a UUID" : nil
             case .oneOf(let names): return names.contains(text) ? nil : "one of " + names.joined(separator: ", ")
@@ -75,6 +78,8 @@ extension StoreKitFields {
             return .boolean
         case (_, "price"), (_, "upgradeRefund"), (_, "commitmentInfo.price"), (_, "renewalPrice"), (_, "commitmentInfo.renewalPrice"):
             return .amount
+        case (.transaction, "revocationPercentage"): return .decimal
+        case (.transaction, "revocationType"): return .oneOf(Transaction.RevocationType.allCases.map(\.rawValue))
         case (_, "appAccountToken"), (_, "notificationUUID"):
             return .uuid
         case (.transaction, "productType"): return .oneOf(ProductType.allCases.map(\.rawValue))

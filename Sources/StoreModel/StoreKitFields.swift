@@ -15,6 +15,8 @@ public enum StoreKitFields {
         case text(String)
         case date(Date)
         case amount(Decimal, currency: String)
+        /// A plain number that is not money (a percentage).
+        case number(Decimal)
         case none
 
         /// The value as the assertions and the ledger command read it.
@@ -22,7 +24,7 @@ public enum StoreKitFields {
             switch self {
             case .text(let text): text
             case .date(let date): date.formatted(.iso8601)
-            case .amount(let amount, _): StoreKitFields.amount(amount)
+            case .amount(let amount, _), .number(let amount): StoreKitFields.amount(amount)
             case .none: StoreKitFields.absent
             }
         }
@@ -41,7 +43,7 @@ public enum StoreKitFields {
     public static let transactionNames = [
         "id", "originalID", "productID", "productType", "state", "purchaseDate", "originalPurchaseDate", "expirationDate",
         "appPassEnd", "isUpgraded", "upgradeRefund", "upgradeRefundDate", "revocationDate", "revocationReason",
-        "purchasedQuantity", "price", "currency", "storefront", "ownershipType", "offer.type", "offer.id", "offer.paymentMode",
+        "revocationType", "revocationPercentage", "purchasedQuantity", "price", "currency", "storefront", "ownershipType", "offer.type", "offer.id", "offer.paymentMode",
         "subscriptionGroupID", "webOrderLineItemID", "appAccountToken", "reason", "environment", "signedDate", "delivery",
         "billingPlanType", "commitmentInfo.billingPeriodNumber", "commitmentInfo.totalBillingPeriods",
         "commitmentInfo.expirationDate", "commitmentInfo.price",
@@ -89,6 +91,8 @@ public enum StoreKitFields {
             t.upgradeRefundDate.map(Value.date) ?? .none,
             t.revocationDate.map(Value.date) ?? .none,
             t.revocationReason.map { .text($0.rawValue) } ?? .none,
+            t.revocationType.map { .text($0.rawValue) } ?? .none,
+            t.revocationPercentage.map { .number(Decimal($0) / 1_000) } ?? .none,
             .text(String(t.quantity)),
             .amount(t.price * Decimal(t.quantity), currency: t.currency),
             .text(t.currency),

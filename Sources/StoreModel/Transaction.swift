@@ -22,6 +22,22 @@ public struct Transaction: Sendable, Identifiable, Hashable {
         case other
     }
 
+    /// StoreKit's `Transaction.RevocationType` (the App Store Server API's `revocationType`, 1.19): a
+    /// refund in full, a refund prorated by consumption, or a revocation from Family Sharing, so a
+    /// refund and a family revocation no longer look alike (issue 55, item 14).
+    public enum RevocationType: String, Sendable, CaseIterable {
+        case fullRefund, proratedRefund, familyRevocation
+
+        /// The App Store Server API's and Server Notifications' name (`REFUND_FULL`…).
+        public var serverName: String {
+            switch self {
+            case .fullRefund: "REFUND_FULL"
+            case .proratedRefund: "REFUND_PRORATED"
+            case .familyRevocation: "FAMILY_REVOKE"
+            }
+        }
+    }
+
     public var id: UInt64
     /// The first transaction of the subscription (or the purchase a restore refers to); its own id otherwise.
     public var originalID: UInt64
@@ -38,6 +54,11 @@ public struct Transaction: Sendable, Identifiable, Hashable {
     public var offerID: String?
     public var revocationDate: Date?
     public var revocationReason: RevocationReason?
+    public var revocationType: RevocationType?
+    /// The part of the purchase refunded, in thousandths of a percent (the server's `revocationPercentage`
+    /// "in milliunits": 100000 is 100%, 33333 one of three units); StoreKit's is this divided by 1,000.
+    /// Present only for a refund not reversed, never for a Family Sharing revocation.
+    public var revocationPercentage: Int?
     /// A subscription transaction replaced by an upgrade within its group.
     public var isUpgraded: Bool
     /// For an upgraded transaction: the unused part of its period that the App Store refunds, as the

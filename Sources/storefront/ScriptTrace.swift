@@ -13,7 +13,8 @@ import TextSafety
 extension ScriptRunner {
     /// The fields a traced row shows, where they hold something: enough to follow a run, not every field.
     static let tracedTransactionFields: Set<String> = ["productID", "state", "purchaseDate", "expirationDate", "offer.type",
-                                                       "offer.id", "revocationDate", "revocationReason", "purchasedQuantity"]
+                                                       "offer.id", "revocationDate", "revocationReason", "revocationType",
+                                                       "purchasedQuantity"]
     static let tracedRenewalFields: Set<String> = ["state", "willAutoRenew", "autoRenewPreference", "expirationReason",
                                                    "gracePeriodExpirationDate", "priceIncreaseStatus", "offer.id"]
     static let tracedEventFields: Set<String> = ["kind", "productID", "status", "failure", "transactionID"]

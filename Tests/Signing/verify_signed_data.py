@@ -78,6 +78,13 @@ for name in files:
             check(f"{name} revocationDate", decoded.revocationDate, millis(t["revocationDate"]))
             check(f"{name} revocationReason", decoded.rawRevocationReason,
                   {None: None, "other": 0, "developerIssue": 1}[t["revocationReason"]])
+            # A refund's or a Family Sharing revocation's type, and a refund's percentage in milliunits
+            # (App Store Server API 1.19): StoreKit's names and a percentage from 0 to 100 in the ledger.
+            check(f"{name} revocationType", decoded.rawRevocationType,
+                  {None: None, "fullRefund": "REFUND_FULL", "proratedRefund": "REFUND_PRORATED",
+                   "familyRevocation": "FAMILY_REVOKE"}[t["revocationType"]])
+            check(f"{name} revocationPercentage", decoded.revocationPercentage,
+                  None if t["revocationPercentage"] is None else round(float(t["revocationPercentage"]) * 1000))
             check(f"{name} isUpgraded", bool(decoded.isUpgraded), t["isUpgraded"] is True)
             check(f"{name} subscriptionGroupIdentifier", decoded.subscriptionGroupIdentifier, t["subscriptionGroupID"])
             check(f"{name} appAccountToken", decoded.appAccountToken, t["appAccountToken"])
@@ -152,6 +159,11 @@ for name in files:
             if n["transactionID"] is not None:
                 inner = verifier.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
                 check(f"{name} data.signedTransactionInfo transactionId", inner.transactionId, str(n["transactionID"]))
+                # A REFUND's transaction is signed as it was then: refunded, with its type, even when the
+                # refund was reversed later.
+                if n["notificationType"] == "REFUND":
+                    check(f"{name} data.signedTransactionInfo revocationType", inner.rawRevocationType, "REFUND_FULL")
+                    check(f"{name} data.signedTransactionInfo revocationPercentage", inner.revocationPercentage, 100000)
             if n["subscriptionGroupID"] is not None and decoded.data.signedRenewalInfo is not None:
                 renewal = verifier.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
                 check(f"{name} data.signedRenewalInfo group", renewal.originalTransactionId,

@@ -140,4 +140,48 @@ struct FidelityRound3Tests {
         try store.requestRefund(alps.id, reason: .didNotMeanToBuy)
         #expect(notifications(&store).filter { $0.hasPrefix("DID_CHANGE_RENEWAL_STATUS") }.count == 1)
     }
+
+    @Test("the purchaser's refund reaches the family: the member's shared transaction is revoked with the purchaser's revocation reason, as a Family Sharing revocation, with a REVOKE notification")
+    func purchasersRefundReachesTheFamily() throws {
+        var store = Fixture.store()
+        let received = store.receiveFamilySharing("family.monthly")
+        let shared = try #require(received)
+        _ = notifications(&store)
+        let effect = store.refund(shared.id, reason: .developerIssue)
+        #expect(effect == .endsSubscription)
+        let revoked = try #require(store.transaction(shared.id))
+        #expect(revoked.state == .revoked)
+        #expect(revoked.revocationReason == .developerIssue, "the purchaser's reason")
+        #expect(revoked.revocationType == .familyRevocation)
+        #expect(revoked.revocationPercentage == nil, "a member is refunded nothing")
+        #expect(store.scenario.familySharing == nil, "the sharing ends with the purchaser's refund")
+        #expect(notifications(&store).suffix(1) == ["REVOKE"])
+        // Renewals of the shared chain stop.
+        store.advance(by: SubscriptionPeriod(value: 2, unit: .month))
+        #expect(store.transactions.count == 1)
+    }
+
+    @Test("revocationType and revocationPercentage tell a full refund, a consumable's prorated refund and a Family Sharing revocation apart; a reversed refund has neither")
+    func revocationTypes() throws {
+        var store = Fixture.store()
+        let alps = try #require(store.purchase("alps").transaction)
+        store.refund(alps.id)
+        #expect(store.transaction(alps.id)?.revocationType == .fullRefund)
+        #expect(store.transaction(alps.id)?.revocationPercentage == 100_000)
+        let boosts = try #require(store.purchase("boost", quantity: 3).transaction)
+        let used = store.useConsumable("boost")
+        #expect(used)
+        store.refund(boosts.id)
+        #expect(store.transaction(boosts.id)?.revocationType == .proratedRefund)
+        #expect(store.transaction(boosts.id)?.revocationPercentage == 66_667, "2 of 3 units: 66.667%")
+        #expect(StoreKitFields.transaction(store.transaction(boosts.id)!, in: store).first { $0.name == "revocationPercentage" }?.value.text == "66.667")
+        store.reverseRefund(alps.id)
+        #expect(store.transaction(alps.id)?.revocationType == nil && store.transaction(alps.id)?.revocationPercentage == nil)
+        let received = store.receiveFamilySharing("family.monthly")
+        let shared = try #require(received)
+        store.stopFamilySharing()
+        #expect(store.transaction(shared.id)?.revocationType == .familyRevocation)
+        #expect(store.transaction(shared.id)?.revocationReason == .other)
+        #expect(Transaction.RevocationType.allCases.map(\.serverName) == ["REFUND_FULL", "REFUND_PRORATED", "FAMILY_REVOKE"])
+    }
 }

@@ -77,7 +77,8 @@ struct FamilySharingScreenTests {
         app.press(.enter)
         let detail = app.view().text
         #expect(detail.contains("state                 revoked"))
-        #expect(detail.contains("revocationReason      other (family sharing stopped)"))
+        #expect(detail.contains("revocationReason      other"))
+        #expect(detail.contains("revocationType        familyRevocation (revoked from Family Sharing)"))
         #expect(!app.activeBindings.contains { $0.action == .refund || $0.action == .revoke },
                 "a member is refunded nothing the organizer paid for")
     }

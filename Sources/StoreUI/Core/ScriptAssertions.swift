@@ -199,7 +199,7 @@ public enum Assertion: Sendable, Equatable {
         switch actual {
         case .date(let date) where StoreKitFields.date(expected) != nil:
             holds = StoreKitFields.matches(date, expected: expected)
-        case .amount(let amount, _):
+        case .amount(let amount, _), .number(let amount):
             // Amounts compare as amounts: 19.8 is 19.80, 0 is 0.00.
             holds = Decimal(string: expected, locale: Locale(identifier: "en_US_POSIX")) == amount
         default:

@@ -416,11 +416,10 @@ extension AppState {
             guard let transaction = store.transaction(id) else {
                 throw refuse("there is no transaction \(id); " + (store.transactions.isEmpty ? "the ledger has none" : "ids run 1 to \(store.nextTransactionID - 1)"))
             }
-            guard transaction.ownership == .purchased else {
-                throw refuse("transaction \(id) is family-shared: the organizer stops sharing instead (set family-sharing off)")
-            }
             guard let effect = store.refund(id, reason: reason) else { throw refuse("transaction \(id) was refunded already") }
-            notice = reason == .developerIssue ? strings.qa.revoked(id, strings.qa.refundTookBack(effect))
+            // A family-shared transaction: the purchaser's refund reaches this account (a revocation).
+            notice = transaction.ownership == .familyShared ? strings.qa.purchaserRefunded(id, strings.qa.refundTookBack(effect))
+                : reason == .developerIssue ? strings.qa.revoked(id, strings.qa.refundTookBack(effect))
                 : strings.qa.refunded(id, strings.qa.refundTookBack(effect))
             StoreScreen.revalidate(&self)
         case .reverseRefund(let id):

@@ -50,11 +50,14 @@ public enum ScenarioScreen {
         /// `Transaction.updates`), and the person cancelling their subscription in Settings, outside the
         /// app (OtherDevices.swift).
         case otherDevicePick, buyOnOtherDevice, cancelInSettings
+        /// The family organizer who shares a purchase with this account is refunded (FamilySharing.swift).
+        case refundShared
     }
 
     static let rows: [Row] = ScenarioSetting.names.map(Row.setting)
         + [.advanceDay, .advanceWeek, .advanceToRenewal, .storefront, .sync, .clearTransactions, .reset,
            // Between the session rows and the review rows: scripts count to rows from either end.
+           .refundShared,
            .otherDevicePick, .buyOnOtherDevice, .cancelInSettings,
            .appStorePick, .buyFromAppStorePage, .promotionVisibility, .promotionUp, .promotionDown,
            .requestReview, .resetReviewHistory, .pickCode, .redeemNow, .redeemAtLaunch,
@@ -144,6 +147,12 @@ public enum ScenarioScreen {
                     return
                 }
                 try? app.cancelInSettings(group.id)
+            case .refundShared where action == .change:
+                guard let id = app.store.scenario.familySharing.flatMap({ app.store.sharedTransactionID(of: $0) }) else {
+                    app.notice = app.strings.qa.nothingSharedToRefund
+                    return
+                }
+                try? app.perform(.refund(transactionID: id, reason: .other))
             case .redeemNow where action == .change:
                 if let code = code(screen, app) { app.receiveAppStoreRedemption(code) }
             case .redeemAtLaunch where action == .change:
@@ -313,7 +322,7 @@ public enum ScenarioScreen {
                 lines.append((TextWidth.pad(qa.storeKitErrorsRow, to: labelWidth), qa.errorsOn(state.store.injectedErrorCount), nil))
             }
             if row == .advanceDay || row == .pickCode || row == .raisePrice(.twentyPercent) || row == .storefront
-                || row == .appStorePick || row == .requestReview || row == .otherDevicePick { lines.append(("", "", nil)) }
+                || row == .appStorePick || row == .requestReview || row == .otherDevicePick || row == .refundShared { lines.append(("", "", nil)) }
             switch row {
             case .setting(let name): lines.append((TextWidth.pad(qa.settingLabel(name), to: labelWidth), value(name, state), row))
             case .advanceDay: lines.append((qa.advanceDay, "", row))
@@ -342,6 +351,7 @@ public enum ScenarioScreen {
                 lines.append((TextWidth.pad(qa.otherDeviceRow, to: labelWidth), otherDeviceProduct(screen, state).map(state.name) ?? "", row))
             case .buyOnOtherDevice: lines.append((qa.buyOnOtherDevice, "", row))
             case .cancelInSettings: lines.append((qa.cancelInSettingsRow, "", row))
+            case .refundShared: lines.append((qa.refundSharedRow(AppStore.familyOrganizer) + "…", "", row))
             case .promotionUp: lines.append((qa.promotionUp, "", row))
             case .promotionDown: lines.append((qa.promotionDown, "", row))
             }
@@ -439,6 +449,7 @@ public enum ScenarioScreen {
         case .appStorePick, .buyFromAppStorePage: return qa.promotedPickHelp
         case .promotionVisibility, .promotionUp, .promotionDown: return qa.promotionHelp
         case .otherDevicePick, .buyOnOtherDevice, .cancelInSettings: return qa.otherDeviceHelp
+        case .refundShared: return qa.refundSharedHelp
         }
     }
 }

@@ -32,12 +32,10 @@ public enum TransactionScreen {
         let qa = app.strings.qa
         let id = screen.id
         switch action {
-        case .refund:
-            guard let effect = app.store.refund(id, reason: .other) else { return }
-            app.notice = qa.refunded(id, qa.refundTookBack(effect))
-        case .revoke:
-            guard let effect = app.store.refund(id, reason: .developerIssue) else { return }
-            app.notice = qa.revoked(id, qa.refundTookBack(effect))
+        case .refund, .revoke:
+            // The script verb's own path (`refund ID [developerIssue]`): a family-shared transaction is
+            // the purchaser's refund reaching this account.
+            try? app.perform(.refund(transactionID: id, reason: action == .revoke ? .developerIssue : .other))
         case .reverseRefund:
             try? app.perform(.reverseRefund(transactionID: id))
         case .autoRenew:
@@ -89,9 +87,8 @@ public enum TransactionScreen {
                   status.transaction.id == selected.id else { return false }
             return action == .expireNow ? status.state != .expired && status.state != .revoked : status.state == .subscribed
         case .approve, .decline, .resolve, .nextArea, .previousArea: return false
-        // A family member is refunded nothing they did not pay for: the organizer stops sharing instead
-        // (the family-sharing switch in the scenario panel), which revokes it.
-        case .refund, .revoke: return selected?.state == .purchased && selected?.ownership == .purchased
+        // On a family member's shared transaction: the purchaser is refunded, which revokes it here.
+        case .refund, .revoke: return selected?.state == .purchased
         // A refund the App Store granted, reversed after the customer's dispute (not a consumable's: its units are the app's).
         case .reverseRefund: return selected.map { app.store.refundReversalRefusal(for: $0.id) == nil } ?? false
         // The app failed to deliver it: Missing a Purchase then offers to make it good.
@@ -160,6 +157,8 @@ public enum TransactionScreen {
             switch value {
             case .date(let date): state.dateTime(date)
             case .amount(let amount, let currency): state.prices.string(amount, currency: currency)
+            // A percentage (revocationPercentage), as the person's locale writes one.
+            case .number(let number): (number / 100).formatted(.percent.precision(.fractionLength(0...3)).locale(state.locale))
             case .text, .none: UntrustedText.displayable(value.text)
             }
         }
@@ -175,7 +174,7 @@ public enum TransactionScreen {
             case "productID": value += name(t.productID)
             case "ownershipType" where t.ownership == .familyShared: value += " (\(qa.sharedByOrganizer(AppStore.familyOrganizer)))"
             // Apple gives 0 (other) when the organizer stops sharing or the member leaves the family.
-            case "revocationReason" where t.ownership == .familyShared && t.revocationReason != nil: value += " (\(qa.familySharingStopped))"
+            case "revocationType" where t.revocationType == .familyRevocation: value += " (\(qa.revokedFromFamilySharing))"
             case "delivery": value += store.deliveries[t.id].map { " (\(qa.delivery($0)))" } ?? ""
             default: break
             }

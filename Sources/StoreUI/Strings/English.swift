@@ -434,7 +434,7 @@ public struct Strings: Sendable {
         }
         public var sharedBy: @Sendable (String, String) -> String = { "\($0), shared by \($1)" }
         public var sharedByOrganizer: @Sendable (String) -> String = { "shared by \($0), the family organizer" }
-        public var familySharingStopped = "family sharing stopped"
+        public var revokedFromFamilySharing = "revoked from Family Sharing"
         public var sharingStarted: @Sendable (String, String) -> String = { "\($0) shares \($1) with this account." }
         public var sharingStopped: @Sendable (String, String) -> String = { "\($0) stopped sharing \($1): revoked now." }
         public var advanceDay = "Advance 1 day"
@@ -505,6 +505,9 @@ public struct Strings: Sendable {
         public var otherDeviceRow = "Another device buys"
         public var buyOnOtherDevice = "Buy on another device…"
         public var cancelInSettingsRow = "Cancel in Settings…"
+        public var refundSharedRow: @Sendable (String) -> String = { "Refund \($0)'s shared purchase" }
+        public var nothingSharedToRefund = "Nothing is shared with this account: turn family-sharing on first."
+        public var refundSharedHelp = "The family organizer, who bought what is shared, is refunded: this account's shared transaction is revoked from Family Sharing with the purchaser's reason (other) and a REVOKE notification, and the sharing ends."
         public var nothingToCancelInSettings = "No subscription of the person's own renews: nothing to cancel in Settings."
         public var otherDeviceHelp = "Another device of this account (--device NAME, same ledger): its purchases arrive as Transaction.updates, named if the system syncs them (consumables and passes: the app syncs). Cancel in Settings: auto-renew off, outside the app."
         public var promotionVisibilityRow = "Promotion visibility"
@@ -581,6 +584,10 @@ public struct Strings: Sendable {
             }
         }
         public var revoked: @Sendable (UInt64, String) -> String = { "Revoked transaction \($0) (developer issue): \($1)" }
+        /// A family-shared transaction, when the purchaser (the organizer) was refunded.
+        public var purchaserRefunded: @Sendable (UInt64, String) -> String = {
+            "The organizer was refunded: transaction \($0) revoked from Family Sharing, \($1)"
+        }
         public var refundReversed: @Sendable (UInt64) -> String = {
             "Reversed the refund of transaction \($0): it is purchased again."
         }
