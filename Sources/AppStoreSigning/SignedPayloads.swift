@@ -331,7 +331,7 @@ extension SignedPayloads {
         // before the ledger kept that is signed with them as they are.
         if let group = n.groupID, let moment = n.renewalMoment ?? store.renewalMoment(ofGroup: group) {
             data["signedRenewalInfo"] = try JWS.sign(renewalInfo(moment, in: store), with: chain)
-            data["status"] = statusNumber(moment.state)
+            data["status"] = moment.state.serverStatus
         }
         if let reason = n.consumptionRequestReason { data["consumptionRequestReason"] = reason }
         var payload: [String: Any] = [
@@ -343,16 +343,5 @@ extension SignedPayloads {
         ]
         if let subtype = n.subtype { payload["subtype"] = subtype }
         return payload
-    }
-
-    /// `status`: 1 active, 2 expired, 3 billing retry, 4 billing grace period, 5 revoked.
-    static func statusNumber(_ state: RenewalState) -> Int {
-        switch state {
-        case .subscribed: 1
-        case .expired: 2
-        case .inBillingRetryPeriod: 3
-        case .inGracePeriod: 4
-        case .revoked: 5
-        }
     }
 }

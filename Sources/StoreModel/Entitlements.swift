@@ -15,6 +15,18 @@ public enum RenewalState: String, Sendable, CaseIterable {
 
     /// A renewal could not be charged and the App Store is still retrying: the grace period or billing retry.
     public var isBillingIssue: Bool { self == .inGracePeriod || self == .inBillingRetryPeriod }
+
+    /// The App Store Server API's `status`: 1 active, 2 expired, 3 billing retry, 4 billing grace
+    /// period, 5 revoked (a notification's `data.status`, Get All Subscription Statuses).
+    public var serverStatus: Int {
+        switch self {
+        case .subscribed: 1
+        case .expired: 2
+        case .inBillingRetryPeriod: 3
+        case .inGracePeriod: 4
+        case .revoked: 5
+        }
+    }
 }
 
 public struct SubscriptionStatus: Sendable, Equatable {

@@ -106,8 +106,9 @@ extension AppStore {
         // What the next renewal charges: only the person's own subscription charges them.
         let charge = own ? nextCharge(of: status) : nil
         // High priority first, then catalog order, as the pitch picks one. Someone whose own
-        // subscription gives access has not churned: no win-back offer is theirs.
-        let eligible = own && status.state.hasAccess ? [] : winBackOffers(ofGroup: groupID).filter {
+        // subscription gives access has not churned: no win-back offer is theirs; nor is one on the
+        // renewal info of a chain the organizer shares (their own most recent subscription decides).
+        let eligible = !own || status.state.hasAccess ? [] : winBackOffers(ofGroup: groupID).filter {
             $0.offer.price(in: territory) != nil && isEligible(for: $0, inGroup: groupID)
         }
         // RenewalInfo's commitment fields are "only present […] when the subscription is currently in a

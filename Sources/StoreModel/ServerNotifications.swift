@@ -335,12 +335,19 @@ extension AppStore {
         // Each keeps its transaction, and its group's renewal info and status, as they are now.
         let delivery = notificationDelivery
         let sender = delivery == .pending ? deviceName : nil
+        // The renewal info and status of the notification's own chain: a family member's shared chain
+        // for its transactions (its status 5 once revoked), the person's own otherwise (issue 55, item 12).
         var moments: [String: RenewalMoment?] = [:]
         for index in made.indices {
-            made[index].transactionMoment = made[index].transactionID.flatMap { transaction($0) }.map(TransactionMoment.init)
+            let about = made[index].transactionID.flatMap { self.transaction($0) }
+            made[index].transactionMoment = about.map(TransactionMoment.init)
             if let group = made[index].groupID {
-                if moments[group] == nil { moments[group] = .some(renewalMoment(ofGroup: group)) }
-                made[index].renewalMoment = moments[group] ?? nil
+                let ownership = about?.ownership ?? .purchased
+                let key = group + "\u{0}" + ownership.rawValue
+                if moments[key] == nil {
+                    moments[key] = .some(status(ofGroup: group, ownership: ownership).map { renewalMoment($0, group: group) })
+                }
+                made[index].renewalMoment = moments[key] ?? nil
             }
             (made[index].delivery, made[index].sender) = (delivery, sender)
         }

@@ -72,7 +72,7 @@ extension StoreKitFields {
         switch (table, name) {
         case (_, "id"), (_, "originalID"), (_, "purchasedQuantity"), (_, "webOrderLineItemID"), (_, "originalTransactionID"),
              (_, "commitmentInfo.billingPeriodNumber"), (_, "commitmentInfo.totalBillingPeriods"), (_, "quantity"),
-             (_, "transactionID"), (_, "restored"), (_, "attempts"):
+             (_, "transactionID"), (_, "restored"), (_, "attempts"), (.notification, "renewalInfo.originalTransactionID"):
             return .integer
         case (_, "isUpgraded"), (_, "willAutoRenew"), (_, "isInBillingRetry"), (_, "commitmentInfo.willAutoRenew"):
             return .boolean
@@ -101,6 +101,7 @@ extension StoreKitFields {
         case (.event, "refundReason"): return .oneOf(RefundReason.allCases.map(\.rawValue))
         case (.event, "codeRefusal"): return .oneOf(OfferCodeError.names)
         case (.notification, "notificationType"): return .oneOf(ServerNotification.Kind.allCases.map(\.rawValue))
+        case (.notification, "status"): return .oneOf(RenewalState.allCases.map { String($0.serverStatus) }.sorted())
         case (.notification, "delivery"): return .oneOf(ServerNotification.Delivery.allCases.map(\.rawValue))
         default: return .text
         }

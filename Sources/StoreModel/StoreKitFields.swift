@@ -144,7 +144,8 @@ public enum StoreKitFields {
     /// Every name a Server Notification has: the V2 payload's own names, with the transaction and group
     /// its data carries and how delivery went (not Apple's: the outbox's).
     public static let notificationNames = ["id", "notificationUUID", "notificationType", "subtype", "signedDate", "transactionID",
-                                           "subscriptionGroupID", "consumptionRequestReason", "delivery", "attempts", "nextAttempt"]
+                                           "subscriptionGroupID", "consumptionRequestReason", "delivery", "attempts", "nextAttempt",
+                                           "status", "renewalInfo.originalTransactionID"]
 
     /// A Server Notification's fields, every name in `notificationNames`, in that order.
     public static func notification(_ n: ServerNotification) -> [Field] {
@@ -153,6 +154,10 @@ public enum StoreKitFields {
             .date(n.date), n.transactionID.map { .text(String($0)) } ?? .none, n.groupID.map(Value.text) ?? .none,
             n.consumptionRequestReason.map(Value.text) ?? .none, .text(n.delivery.rawValue), .text(String(n.attempts)),
             n.nextAttempt.map(Value.date) ?? .none,
+            // The signed data's status and renewal info: of the chain the notification is about, as it
+            // was when the notification was made.
+            n.renewalMoment.map { .text(String($0.state.serverStatus)) } ?? .none,
+            n.renewalMoment.map { .text(String($0.originalTransactionID)) } ?? .none,
         ]
         return zip(notificationNames, values).map { Field(name: $0, value: $1) }
     }

@@ -184,4 +184,25 @@ struct FidelityRound3Tests {
         #expect(store.transaction(shared.id)?.revocationReason == .other)
         #expect(Transaction.RevocationType.allCases.map(\.serverName) == ["REFUND_FULL", "REFUND_PRORATED", "FAMILY_REVOKE"])
     }
+
+    @Test("a family member's notifications about the shared chain carry the shared chain's renewal info and status, revoked (5) once revoked; their own plan's carry their own")
+    func sharedChainNotifications() throws {
+        var store = Fixture.store()
+        let own = try #require(store.purchase("basic.monthly").transaction)
+        let received = store.receiveFamilySharing("family.monthly")
+        let shared = try #require(received)
+        store.advance(by: SubscriptionPeriod(value: 1, unit: .month))
+        store.stopFamilySharing()
+        store.collectNotifications()
+        func chain(_ n: ServerNotification) -> UInt64? { n.renewalMoment?.originalTransactionID }
+        let about = { (ownership: Transaction.Ownership) in
+            store.notifications.filter { n in n.transactionID.flatMap { store.transaction($0) }?.ownership == ownership }
+        }
+        #expect(about(.familyShared).map { $0.kind.rawValue } == ["SUBSCRIBED", "DID_RENEW", "REVOKE"])
+        #expect(about(.familyShared).allSatisfy { chain($0) == shared.id }, "the shared chain's renewal info")
+        #expect(about(.purchased).allSatisfy { chain($0) == own.id }, "the member's own chain's")
+        #expect(about(.familyShared).last?.renewalMoment?.state == .revoked)
+        #expect(RenewalState.revoked.serverStatus == 5)
+        #expect(about(.purchased).last?.renewalMoment?.state == .subscribed)
+    }
 }

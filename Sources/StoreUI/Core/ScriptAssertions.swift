@@ -23,7 +23,14 @@ public enum Assertion: Sendable, Equatable {
     case entitlements([String])
     case balance(product: String, count: Int)
     /// The Server Notifications outbox holds one of this type (and subtype; `none` for none, left out for any).
-    case notification(kind: ServerNotification.Kind, subtype: String?)
+    /// A notification of this type (and subtype, and these field values: `status 5`) is in the outbox.
+    case notification(kind: ServerNotification.Kind, subtype: String?, fields: [Expected] = [])
+
+    /// A field's expected value, as a script wrote it.
+    public struct Expected: Sendable, Equatable {
+        public var name: String
+        public var value: String
+    }
     /// The last purchase call's outcome (`Script.Outcome`).
     case result(String)
     /// A Log event reads this text (or, `regex`, matches this pattern), as `Assertion.logLine` writes it.
@@ -81,13 +88,20 @@ public enum Assertion: Sendable, Equatable {
             }
             self = .balance(product: arguments[0], count: count)
         case "expect-notification":
-            guard (1...2).contains(arguments.count) else {
-                throw Script.Problem(message: "expect-notification takes a notificationType and an optional subtype, like expect-notification DID_RENEW BILLING_RECOVERY")
+            // TYPE, then a SUBTYPE (an even count) or not (an odd one), then FIELD VALUE pairs.
+            guard !arguments.isEmpty else {
+                throw Script.Problem(message: "expect-notification takes a notificationType, an optional subtype and FIELD VALUE pairs, like expect-notification DID_RENEW BILLING_RECOVERY or expect-notification REVOKE none status 5")
             }
             guard let kind = ServerNotification.Kind(rawValue: arguments[0]) else {
                 throw Script.Problem(message: "\(UntrustedText.quoted(arguments[0])) is not a notificationType; types are \(ServerNotification.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            self = .notification(kind: kind, subtype: arguments.count == 2 ? arguments[1] : nil)
+            let subtype = arguments.count % 2 == 0 ? arguments[1] : nil
+            let rest = Array(arguments.dropFirst(subtype == nil ? 1 : 2))
+            var fields: [Expected] = []
+            for pair in stride(from: 0, to: rest.count, by: 2) {
+                fields.append(Expected(name: try Self.field(rest[pair], rest[pair + 1], in: .notification, of: "notifications"), value: rest[pair + 1]))
+            }
+            self = .notification(kind: kind, subtype: subtype, fields: fields)
         case "expect-result":
             guard arguments.count == 1, Script.Outcome.all.contains(arguments[0]) else {
                 throw Script.Problem(message: "expect-result takes the last purchase call's outcome: "
@@ -175,11 +189,22 @@ public enum Assertion: Sendable, Equatable {
             }
             let balance = store.consumableBalance(product)
             return balance == count ? nil : "the balance of \(product) is \(balance), expected \(count)"
-        case .notification(let kind, let subtype):
+        case .notification(let kind, let subtype, let fields):
             let wanted = subtype == StoreKitFields.absent ? nil : subtype
-            if store.notifications(kind).contains(where: { subtype == nil || $0.subtype == wanted }) { return nil }
+            let matching = store.notifications(kind).filter { subtype == nil || $0.subtype == wanted }
+            func holds(_ n: ServerNotification) -> Bool {
+                let all = StoreKitFields.notification(n)
+                return fields.allSatisfy { Self.compare(all, $0.name, $0.value, what: "") == nil }
+            }
+            if matching.contains(where: holds) { return nil }
+            let described = kind.rawValue + (subtype.map { " " + $0 } ?? "") + fields.map { " \($0.name) \($0.value)" }.joined()
+            if let last = matching.last, !fields.isEmpty {
+                let all = StoreKitFields.notification(last)
+                let shown = fields.map { field in "\(field.name) \(all.first { $0.name == field.name }!.value.text)" }.joined(separator: ", ")
+                return "no \(described) notification was made; the last \(kind.rawValue) has \(shown)"
+            }
             let made = store.notifications.suffix(8).map { $0.kind.rawValue + ($0.subtype.map { " " + $0 } ?? "") }
-            return "no \(kind.rawValue)\(subtype.map { " " + $0 } ?? "") notification was made; the last ones are "
+            return "no \(described) notification was made; the last ones are "
                 + (made.isEmpty ? StoreKitFields.absent : made.joined(separator: ", "))
         }
     }
