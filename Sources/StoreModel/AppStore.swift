@@ -129,7 +129,18 @@ public struct AppStore: Sendable {
         /// Errors injected into StoreKit calls other than Purchase (which is `failPurchases`): Xcode's
         /// `_storeKitErrors` (StoreKitErrors.swift).
         public var storeKitErrors: [StoreKitErrorCategory: StoreKitErrorCase] = [:]
+        /// Which reading of introductory-offer eligibility the App Store follows (Entitlements.swift).
+        public var introEligibility: IntroEligibility = .receivedIntro
         public init() {}
+
+        /// Who may have an introductory offer (issue 55, item 4). Apple's StoreKit article says customers
+        /// who "haven't previously received an introductory offer" in the group (`receivedIntro`, the
+        /// default); Apple's DTS reply (developer forums 758078) and most subscription SDKs say someone
+        /// who never subscribed in the group (`everSubscribed`). QA tests an app against both.
+        public enum IntroEligibility: String, Sendable, CaseIterable {
+            case receivedIntro = "received-intro"
+            case everSubscribed = "ever-subscribed"
+        }
 
         public enum GracePeriod: String, Sendable, CaseIterable {
             /// the app's Billing Grace Period from the catalog (App Store Connect's setting), or none

@@ -198,9 +198,14 @@ extension AppStore {
     /// ("If they cancel and resubscribe at any point, they're still eligible to redeem an introductory
     /// offer", App Store Connect Help, "Set up offer codes"), nor does a period bought at the standard
     /// price. A subscription shared by a family organizer does not count either: the member never had
-    /// an offer of their own, and the index counts their own transactions only.
+    /// an offer of their own, and the index counts their own transactions only. With the scenario's
+    /// `intro-eligibility ever-subscribed`, the other reading (Apple's DTS reply, developer forums
+    /// 758078): only someone who never subscribed in the group, at any price.
     public func isEligibleForIntroOffer(group groupID: String) -> Bool {
-        index.introductoryOffers[groupID, default: 0] == 0
+        switch scenario.introEligibility {
+        case .receivedIntro: index.introductoryOffers[groupID, default: 0] == 0
+        case .everSubscribed: !hasSubscribed(toGroup: groupID)
+        }
     }
 
     /// Whether the person ever had a subscription of their own in the group (a family-shared one is

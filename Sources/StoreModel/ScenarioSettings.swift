@@ -157,11 +157,13 @@ public enum ScenarioSetting: Sendable, Equatable {
     /// An error injected into one StoreKit call (`error load-products network-error`, `error
     /// load-products off`); Purchase reads as `failPurchases`, its other name.
     case storeKitError(StoreKitErrorCategory, StoreKitErrorCase?)
+    /// Which reading of introductory-offer eligibility applies (`AppStore.Scenario.IntroEligibility`).
+    case introEligibility(AppStore.Scenario.IntroEligibility)
 
     /// The setting names, in the order the panel and `--help` list them.
     public static let names = ["payments", "ask-to-buy", "fail-next-purchase", "interrupt-purchases",
                                "billing-retry", "grace-period", "time-rate", "family-sharing", "fail-purchases",
-                               "review-mode", "app-version"]
+                               "review-mode", "app-version", "intro-eligibility"]
 
     /// The values a setting accepts, for messages and the panel.
     public static func values(of name: String) -> [String] {
@@ -176,6 +178,7 @@ public enum ScenarioSetting: Sendable, Equatable {
         case "review-mode": ReviewMode.allCases.map(\.rawValue)
         // Any version of digits and dots is accepted; these are the panel's steps.
         case "app-version": ["1.0", "1.1", "2.0"]
+        case "intro-eligibility": AppStore.Scenario.IntroEligibility.allCases.map(\.rawValue)
         default: []
         }
     }
@@ -265,6 +268,7 @@ public enum ScenarioSetting: Sendable, Equatable {
         case "grace-period": self = .gracePeriod(AppStore.Scenario.GracePeriod(rawValue: value)!)
         case "family-sharing": self = .familySharing(value == "off" ? nil : value)
         case "review-mode": self = .reviewMode(ReviewMode(rawValue: value)!)
+        case "intro-eligibility": self = .introEligibility(AppStore.Scenario.IntroEligibility(rawValue: value)!)
         default: self = .timeRate(TimeRate(name: value)!)
         }
     }
@@ -332,6 +336,7 @@ public enum ScenarioSetting: Sendable, Equatable {
         case .familySharing: "family-sharing"
         case .reviewMode: "review-mode"
         case .appVersion: "app-version"
+        case .introEligibility: "intro-eligibility"
         case .storeKitError: "error"
         }
     }
@@ -356,6 +361,7 @@ public enum ScenarioSetting: Sendable, Equatable {
         case .familySharing(let productID): productID ?? "off"
         case .reviewMode(let mode): mode.rawValue
         case .appVersion(let version): version
+        case .introEligibility(let reading): reading.rawValue
         case .storeKitError(let category, let error): "\(category.rawValue) \(error?.settingName ?? "off")"
         }
     }
@@ -366,7 +372,8 @@ public enum ScenarioSetting: Sendable, Equatable {
          .interruptPurchases(store.scenario.interruptPurchases), .billingRetry(store.scenario.billingFails),
          .gracePeriod(store.scenario.gracePeriod), .timeRate(store.scenario.timeRate),
          .familySharing(store.scenario.familySharing), .failPurchases(store.scenario.failPurchases),
-         .reviewMode(store.scenario.reviewMode), .appVersion(store.scenario.appVersion)]
+         .reviewMode(store.scenario.reviewMode), .appVersion(store.scenario.appVersion),
+         .introEligibility(store.scenario.introEligibility)]
             + StoreKitErrorCategory.allCases.filter { $0 != .purchase }.map { .storeKitError($0, store.scenario.storeKitErrors[$0]) }
     }
 }
@@ -389,6 +396,7 @@ extension AppStore {
         case .familySharing(nil): stopFamilySharing()
         case .reviewMode(let mode): scenario.reviewMode = mode
         case .appVersion(let version): scenario.appVersion = version
+        case .introEligibility(let reading): scenario.introEligibility = reading
         case .storeKitError(let category, let error): scenario.storeKitErrors[category] = error
         }
     }

@@ -205,4 +205,17 @@ struct FidelityRound3Tests {
         #expect(RenewalState.revoked.serverStatus == 5)
         #expect(about(.purchased).last?.renewalMoment?.state == .subscribed)
     }
+
+    @Test("introductory-offer eligibility is a scenario switch: received-intro (Apple's StoreKit article) or ever-subscribed (Apple's DTS reply, forums 758078), set by a scenario line")
+    func introEligibilitySwitch() throws {
+        var store = Fixture.store()
+        store.purchase("basic.monthly")                 // no introductory offer
+        #expect(store.isEligibleForIntroOffer(group: "plus"), "received-intro: never received one")
+        store.apply(try ScenarioSetting(line: "intro-eligibility ever-subscribed"))
+        #expect(store.scenario.introEligibility == .everSubscribed)
+        #expect(!store.isEligibleForIntroOffer(group: "plus"), "ever-subscribed: subscribed in the group before")
+        #expect(ScenarioSetting.current(store).contains(.introEligibility(.everSubscribed)), "saved and listed with the others")
+        #expect(Fixture.store().isEligibleForIntroOffer(group: "plus"))
+        #expect(throws: ScenarioSetting.ParseError.self) { try ScenarioSetting(line: "intro-eligibility sometimes") }
+    }
 }

@@ -413,6 +413,7 @@ public struct Strings: Sendable {
             case "family-sharing": "Family Sharing"
             case "review-mode": "Review prompts"
             case "app-version": "App version"
+            case "intro-eligibility": "Intro offer for"
             default: $0
             }
         }
@@ -429,6 +430,7 @@ public struct Strings: Sendable {
             case "family-sharing": "A family organizer shares this purchase: a familyShared transaction that renews with theirs. Off: sharing stops, it is revoked."
             case "review-mode": "production: App Store policy decides whether a review request shows (at most 3 times in 365 days; after a rating, only for a new version more than 365 days later). development: it always shows, as while developing."
             case "app-version": "The app's version, which the review policy compares with the version last rated. Set any version with a script's `set app-version 2.1`."
+            case "intro-eligibility": "Who gets an introductory offer: received-intro, anyone who never received one in the group (Apple's StoreKit article); ever-subscribed, only someone who never subscribed in it (Apple's DTS reply, forums 758078)."
             default: ""
             }
         }
