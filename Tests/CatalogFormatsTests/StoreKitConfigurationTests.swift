@@ -104,8 +104,6 @@ struct StoreKitConfigurationTests {
         let cases: [(String, String)] = [
             (#"{"identifier":"A","settings":{},"version":{"major":4},"products":[{"type":"Consumable","displayPrice":"1"}]}"#,
              "$.products[0]: missing required field \"productID\""),
-            (#"{"identifier":"A","settings":{"_timeRate":7},"version":{"major":4}}"#,
-             "$.settings._timeRate: 7 is not a time rate"),
             (#"{"identifier":"A","settings":{"_storefront":"XYZ"},"version":{"major":4}}"#,
              "$.settings._storefront: \"XYZ\" is not a storefront"),
             (#"{"identifier":"A","settings":{},"version":{"major":4},"subscriptionGroups":[{"id":"g","subscriptions":[{"type":"RecurringSubscription","productID":"p","displayPrice":"1","groupNumber":1,"recurringSubscriptionPeriod":"P5D","introductoryOffer":{"paymentMode":"cheap","subscriptionPeriod":"P1W"}}]}]}"#,

@@ -31,11 +31,10 @@ public enum StoreKitConfiguration {
         public var ignoredKeys: [CatalogProblem] { notes.filter { $0.reason.hasPrefix("ignored") } }
     }
 
-    /// Whether a document is a StoreKit configuration: an object with `identifier`, `settings` and a
-    /// `version` object at its root.
+    /// Whether a document is a StoreKit configuration: an object with `settings` and a `version` object
+    /// at its root (and `identifier`, which Xcode 12's version 1.0 files lack).
     public static func isConfiguration(_ value: JSONValue) -> Bool {
-        guard case .object(let root) = value, root["identifier"] != nil, root["settings"] != nil,
-              case .object? = root["version"] else { return false }
+        guard case .object(let root) = value, root["settings"] != nil, case .object? = root["version"] else { return false }
         return true
     }
 
@@ -114,7 +113,8 @@ public enum StoreKitConfiguration {
 /// the parts StoreKit Testing uses that storefront does not simulate (policies, the offer-signing key,
 /// settings as written, group localizations' descriptions, code offers' stacking).
 public struct StoreKitOrigin: Sendable {
-    public var identifier: String
+    /// Nil for a version 1.0 file written without one (Xcode 12's format): export makes one.
+    public var identifier: String?
     public var version: (major: Int, minor: Int)
     /// `settings._storefront` (USA when absent): the territory the file's prices are in.
     public var storefront: String
@@ -128,9 +128,16 @@ public struct StoreKitOrigin: Sendable {
     public var products: [String: Names]
     /// By group id: its `name` (a reference name) and `localizations` as written.
     public var groups: [String: (name: String, localizations: JSONValue)]
-    /// By offer id (introductory: "intro:" + product id; promotional: its offer id; code: its
-    /// OfferCodeOffer id): internal id and reference name.
+    /// By offer key (introductory: "intro:" + product id; promotional: `promotionalKey`, since two
+    /// products may name their offers alike; code: its OfferCodeOffer id): internal id, reference name,
+    /// and a `numberOfPeriods` Xcode wrote where it means nothing.
     public var offers: [String: Names]
+    /// The products and offers (by product id and offer key) whose `displayPrice` the file left empty,
+    /// read as free: export writes them back empty.
+    public var emptyPrices: Set<String> = []
+
+    /// A promotional offer's key in `offers`: its product's id and its offer id.
+    public static func promotionalKey(productID: String, offerID: String) -> String { "promo:" + productID + "/" + offerID }
     /// Win-back offers as written, by product id (written back unchanged: those switched off are not in
     /// the catalog).
     public var winbackOffers: [String: JSONValue]
@@ -151,6 +158,11 @@ public struct StoreKitOrigin: Sendable {
         /// The texts the file left empty, read as the reference name: `language.field` ("en-US.description").
         /// Export writes them back empty.
         public var filledIn: Set<String> = []
+        /// The file gave no localizations at all (the store shows the reference name): export writes none.
+        public var noLocalizations = false
+        /// An offer's `numberOfPeriods` where its payment mode ignores it (Xcode writes 1 on free
+        /// trials): kept so export writes it back.
+        public var numberOfPeriods: Int?
     }
 }
 
@@ -281,19 +293,23 @@ final class StoreKitReader {
     func read(_ root: SKNode) -> StoreKitConfiguration.Loaded? {
         guard let object = root.object else { return nil }
         root.noteUnknownKeys(Keys.root)
-        let identifier = root.required("identifier")?.string
         let version = root.required("version").flatMap(version)
+        // Xcode 12 wrote version 1.0 files without an identifier; every later version has one.
+        let identifier = version?.major == 1 ? root.optional("identifier")?.string : root.required("identifier")?.string
         let settingsNode = root.required("settings")
         let settingsObject = settingsNode?.object
         if let node = settingsNode?.optional("_storefront"), let code = node.string {
             if StorefrontTerritories.territory(code) != nil { storefront = code.uppercased() } else {
-                node.problem("\(UntrustedText.quoted(code)) is not a storefront: use an ISO 3166 alpha-3 code like \"USA\" or \"JPN\"")
+                // Not simulated: every price of the file is in this storefront's currency, which storefront
+                // must know to charge and show it.
+                node.problem("\(UntrustedText.quoted(code)) is not a storefront storefront knows: Xcode charges every price of the file in this storefront's currency, and storefront needs its currency to do the same; use an ISO 3166 alpha-3 code like \"USA\" or \"JPN\"")
             }
         }
         let locale = settingsNode?.optional("_locale").flatMap { node -> String? in
             guard let text = node.string else { return nil }
             guard let id = LocaleCatalog.canonical(text) else {
-                node.problem("\(UntrustedText.quoted(text)) is not a known locale like \"en_US\" or \"ja_JP\"")
+                notes.append(CatalogProblem(path: node.path, reason:
+                    "warning: \(UntrustedText.quoted(text)) is not a locale storefront knows (like \"en_US\" or \"ja_JP\"); the file's first localization's language is used"))
                 return nil
             }
             return id
@@ -301,7 +317,7 @@ final class StoreKitReader {
         let settings = settingsNode.map(scenarioSettings) ?? []
         var kept: [String: JSONValue] = [:]
         for key in ["appPolicies", "subscriptionOffersKeyPair"] { if let value = object[key] { kept[key] = value } }
-        origin = StoreKitOrigin(identifier: identifier ?? "", version: version ?? StoreKitConfiguration.newestVersion,
+        origin = StoreKitOrigin(identifier: identifier, version: version ?? StoreKitConfiguration.newestVersion,
                                 storefront: storefront, locale: locale, settings: settingsObject.map(JSONValue.object) ?? .object(JSONObject()),
                                 kept: kept, products: [:], groups: [:], offers: [:], winbackOffers: [:])
         language = firstLocale(root) ?? locale.map(Self.language) ?? "en-US"
@@ -467,8 +483,9 @@ final class StoreKitReader {
         let reference = node.optional("referenceName")?.string
         let price = node.required("displayPrice").flatMap(price)
         let shareable = node.optional("familyShareable")?.bool ?? false
-        if type == .consumable, shareable {
-            node.optional("familyShareable")?.problem("consumables cannot be shared with Family Sharing")
+        if type == .consumable, shareable, let member = node.optional("familyShareable") {
+            notes.append(CatalogProblem(path: member.path, reason:
+                "warning: consumables cannot be shared with Family Sharing (Xcode keeps the switch from another type); storefront sells it unshared, and export writes false"))
         }
         let localizations = node.optional("localizations")
         let shown = reference.flatMap { Self.isBlank($0) ? nil : $0 } ?? id ?? ""
@@ -476,6 +493,7 @@ final class StoreKitReader {
         var names = localizations.flatMap { texts($0, field: "displayName", fallback: shown, filledIn: &filledIn) } ?? [:]
         var descriptions = localizations.flatMap { texts($0, field: "description", fallback: shown, filledIn: &filledIn) } ?? [:]
         guard let id, let type, let price else { return nil }
+        let noLocalizations = names.isEmpty
         if names.isEmpty {
             names = [language: shown]
             descriptions = [language: ""]
@@ -490,11 +508,12 @@ final class StoreKitReader {
         }
         let order = localizations?.elements?.compactMap { $0.optional("locale")?.string.map(Self.language) } ?? []
         origin.products[id] = .init(internalID: node.optional("internalID")?.string, referenceName: reference, languages: order,
-                                    filledIn: filledIn)
+                                    filledIn: filledIn, noLocalizations: noLocalizations)
+        if node.optional("displayPrice")?.string?.isEmpty == true { origin.emptyPrices.insert(id) }
         var prices = PriceTable()
         prices.set(storefront, significand: price.significand, exponent: price.exponent)
         return Product(id: id, type: type, name: LocalizedText(names), description: LocalizedText(descriptions),
-                       familyShareable: shareable, prices: prices, maxQuantity: type == .consumable ? 10 : 1,
+                       familyShareable: shareable && type != .consumable, prices: prices, maxQuantity: type == .consumable ? 10 : 1,
                        subscription: nil, duration: duration)
     }
 
@@ -533,6 +552,12 @@ final class StoreKitReader {
         case .number(let number): text = String(describing: number) // a hand-written file's 4.99
         default: node.problem("expected a price like \"4.99\", found \(node.value.kindDescription)"); return nil
         }
+        // An empty price, which Xcode kept re-saving in some files: free, with a warning.
+        if text.isEmpty {
+            notes.append(CatalogProblem(path: node.path, reason:
+                "warning: an empty displayPrice (Xcode keeps re-saving such files); storefront sells it as free (0 in the file's storefront), and export writes it back empty"))
+            return (0, 0)
+        }
         guard let parts = CatalogReader.decimalParts(text) else {
             node.problem("\(UntrustedText.quoted(text)) is not a price like \"4.99\"")
             return nil
@@ -567,7 +592,8 @@ final class StoreKitReader {
             return level
         }
         if let member = node.optional("subscriptionGroupID"), let id = member.string, id != groupID {
-            member.problem("\(UntrustedText.quoted(id)) is not the id of the group this subscription is listed in (\(UntrustedText.quoted(groupID)))")
+            notes.append(CatalogProblem(path: member.path, reason:
+                "warning: \(UntrustedText.quoted(id)) is not the id of the group this subscription is listed in (\(UntrustedText.quoted(groupID))); as in Xcode, the list it is in is its group"))
         }
         let period = period(node.required("recurringSubscriptionPeriod"), renewal: true)
         let (intro, monthlyIntro) = introductoryOffers(node, productID: productID)
@@ -575,8 +601,13 @@ final class StoreKitReader {
         var offerIDs: Set<String> = []
         for offerNode in node.optional("adHocOffers")?.elements ?? [] {
             guard let id = offerNode.required("offerID")?.text else { continue }
-            if !offerIDs.insert(id).inserted { offerNode.optional("offerID")?.problem("offer id \(UntrustedText.quoted(id)) is listed twice") }
-            if let offer = offer(offerNode, kind: .promotional, key: id) {
+            if !offerIDs.insert(id).inserted {
+                // A purchase names an offer by its id: only the first can be bought.
+                notes.append(CatalogProblem(path: offerNode.path.appending("offerID"), reason:
+                    "warning: offer id \(UntrustedText.quoted(id)) is listed twice; a purchase names one offer by its id, so storefront sells the first and export drops this one"))
+                continue
+            }
+            if let offer = offer(offerNode, kind: .promotional, key: StoreKitOrigin.promotionalKey(productID: productID, offerID: id)) {
                 var offer = offer
                 offer.id = id
                 promotional.append(offer)
@@ -644,9 +675,13 @@ final class StoreKitReader {
     /// that differs gets a note). A disabled one is kept for export only.
     private func billingPlans(_ node: SKNode, period: SubscriptionPeriod?, introductoryOffer: SubscriptionOffer?) -> CommitmentPlan? {
         var monthlyPlan: CommitmentPlan?
-        if let period, period != CommitmentPlan.length, node.elements?.isEmpty == false {
-            node.problem("only one-year subscriptions have billing plans (monthly payments with a 12-month commitment); this one renews every \(period)")
-            return nil
+        // Xcode writes a BILLED_UPFRONT plan on every version 5 subscription, monthly ones included: that
+        // is the ordinary plan. Only a MONTHLY plan (a 12-month commitment) needs a one-year subscription.
+        if let period, period != CommitmentPlan.length {
+            for plan in node.elements ?? [] where plan.optional("billingPlanType")?.string == Self.monthly {
+                plan.problem("a MONTHLY billing plan (monthly payments with a 12-month commitment) needs a one-year subscription; this one renews every \(period). Xcode offers the plan only on one-year subscriptions")
+                return nil
+            }
         }
         for plan in node.elements ?? [] {
             guard plan.object != nil else { continue }
@@ -700,7 +735,8 @@ final class StoreKitReader {
         for entry in list.elements ?? [] {
             guard let id = entry.required("offerID")?.text else { continue }
             if !ids.insert(id).inserted {
-                entry.optional("offerID")?.problem("offer id \(UntrustedText.quoted(id)) is used by another offer of this subscription")
+                notes.append(CatalogProblem(path: entry.path.appending("offerID"), reason:
+                    "warning: offer id \(UntrustedText.quoted(id)) is used by another offer of this subscription; a purchase names one offer by its id, so storefront does not offer this one (export writes the win-back offers as the file has them)"))
                 continue
             }
             guard var offer = offer(entry, kind: .winBack, key: id) else { continue }
@@ -750,7 +786,9 @@ final class StoreKitReader {
             guard let price = node.required("displayPrice").flatMap(price) else { return nil }
             prices.set(storefront, significand: price.significand, exponent: price.exponent)
         }
-        origin.offers[key] = .init(internalID: node.optional("internalID")?.string, referenceName: node.optional("referenceName")?.string)
+        origin.offers[key] = .init(internalID: node.optional("internalID")?.string, referenceName: node.optional("referenceName")?.string,
+                                   numberOfPeriods: mode == .payAsYouGo ? nil : node.optional("numberOfPeriods")?.int)
+        if mode != .freeTrial, node.optional("displayPrice")?.string?.isEmpty == true { origin.emptyPrices.insert(key) }
         guard let mode, let period else { return nil }
         return SubscriptionOffer(id: kind == .introductory ? nil : key, kind: kind, paymentMode: mode, period: period,
                                  periodCount: count, prices: prices, purpose: nil)
@@ -784,7 +822,8 @@ final class StoreKitReader {
                 Set(items.compactMap { item -> OfferCodeOffer.Eligibility? in
                     guard let raw = item.string else { return nil }
                     guard let value = Self.eligibilities[raw] else {
-                        item.problem("unknown eligibility \(UntrustedText.quoted(raw)); expected new, existing or expired")
+                        notes.append(CatalogProblem(path: item.path, reason:
+                            "warning: unknown eligibility \(UntrustedText.quoted(raw)) (a newer Xcode's?); ignored: storefront knows new, existing and expired"))
                         return nil
                     }
                     return value
@@ -845,7 +884,8 @@ final class StoreKitReader {
                     notes.append(CatalogProblem(path: rateNode.path, reason: "time rate \(raw) is StoreKit Testing's deprecated \(replaced); read as \(rate.rawValue)"))
                 }
             } else {
-                rateNode.problem("\(raw) is not a time rate of StoreKit Testing (SKTestSession.TimeRate: 0, 1–6, 10–13, 15, 1000–1005)")
+                notes.append(CatalogProblem(path: rateNode.path, reason:
+                    "warning: \(raw) is not a time rate storefront knows (SKTestSession.TimeRate: 0, 1–6, 10–13, 15, 1000–1005; a newer Xcode's?); the clock runs in real time"))
             }
         }
         // SKTestSession.disableDialogs "disables dialogs during automated testing": storefront has no such
@@ -1010,6 +1050,9 @@ public enum CatalogFile {
             })
         }
         if end == .rootIsArray { return false }
+        // `settings` and `version` without `app` or `territories`: a configuration, Xcode 12's version 1.0
+        // without an identifier too.
+        if decision == nil, seen.isSuperset(of: ["settings", "version"]) { return true }
         return decision ?? (`extension` == "storekit")
     }
 }

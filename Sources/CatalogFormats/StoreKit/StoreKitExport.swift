@@ -37,6 +37,8 @@ public enum StoreKitExport {
         }
         /// `names`: what the file read held; a text it left empty (read as the reference name) is written empty.
         func localizations(name: LocalizedText, description: LocalizedText?, names: StoreKitOrigin.Names?) -> JSONValue {
+            // A file that gave none (the store showed the reference name) gets none back.
+            if names?.noLocalizations == true { return .array([]) }
             let keys = ordered(name, language: language)
             let order = names?.languages ?? []
             let languages = order.filter(keys.contains) + keys.filter { !order.contains($0) }
@@ -57,13 +59,18 @@ public enum StoreKitExport {
         func offer(_ offer: SubscriptionOffer, key: String, of productID: String) -> JSONValue? {
             var members: [String: JSONValue] = ["paymentMode": .string(paymentMode(offer.paymentMode)),
                                                 "subscriptionPeriod": .string(offer.period.description)]
-            if offer.paymentMode == .payAsYouGo { members["numberOfPeriods"] = .number(Double(offer.periodCount)) }
+            if offer.paymentMode == .payAsYouGo {
+                members["numberOfPeriods"] = .number(Double(offer.periodCount))
+            } else if let kept = origin?.offers[key]?.numberOfPeriods {
+                // Meaningless for this payment mode, but Xcode wrote it: kept.
+                members["numberOfPeriods"] = .number(Double(kept))
+            }
             if offer.paymentMode != .freeTrial {
                 guard let value = price(offer.priceTable) else {
-                    dropped.append("\(UntrustedText.quoted(productID)): offer \(UntrustedText.quoted(key)) has no price in \(code)")
+                    dropped.append("\(UntrustedText.quoted(productID)): offer \(UntrustedText.quoted(offer.id ?? key)) has no price in \(code)")
                     return nil
                 }
-                members["displayPrice"] = value
+                members["displayPrice"] = origin?.emptyPrices.contains(key) == true && offer.priceTable[code] == 0 ? .string("") : value
             }
             members["internalID"] = .string(origin?.offers[key]?.internalID ?? stableID(key))
             return object(members)
@@ -74,7 +81,7 @@ public enum StoreKitExport {
                 return nil
             }
             var members = names(product.id, in: origin?.products, reference: product.name[language] ?? product.id)
-            members["displayPrice"] = value
+            members["displayPrice"] = origin?.emptyPrices.contains(product.id) == true && product.priceTable[code] == 0 ? .string("") : value
             members["familyShareable"] = .bool(product.familyShareable)
             members["localizations"] = localizations(name: product.name, description: product.description,
                                                      names: origin?.products[product.id])
@@ -158,9 +165,10 @@ public enum StoreKitExport {
                     }
                 }
                 members["adHocOffers"] = .array(info.promotionalOffers.compactMap { promotional in
-                    guard case .object(var body)? = offer(promotional, key: promotional.id ?? "", of: item.id) else { return nil }
+                    let key = StoreKitOrigin.promotionalKey(productID: item.id, offerID: promotional.id ?? "")
+                    guard case .object(var body)? = offer(promotional, key: key, of: item.id) else { return nil }
                     body.members.append(.init(key: "offerID", value: .string(promotional.id ?? "")))
-                    body.members.append(.init(key: "referenceName", value: .string(origin?.offers[promotional.id ?? ""]?.referenceName ?? promotional.id ?? "")))
+                    body.members.append(.init(key: "referenceName", value: .string(origin?.offers[key]?.referenceName ?? promotional.id ?? "")))
                     return .object(body)
                 })
                 members["codeOffers"] = .array(catalog.offerCodes.filter { $0.productID == item.id }.compactMap { code in
@@ -215,11 +223,13 @@ public enum StoreKitExport {
         }
         if !errors.isEmpty { settings = written(errors, in: settings) }
         var root: [String: JSONValue] = [
-            "identifier": .string(origin?.identifier ?? stableID(catalog.app.name[language] ?? "storefront")),
             "nonRenewingSubscriptions": .array(nonRenewing), "products": .array(products), "settings": settings,
             "subscriptionGroups": .array(groups),
             "version": object(["major": .number(Double(version.major)), "minor": .number(Double(version.minor))]),
         ]
+        // Export writes version 4 or 5, which has an identifier: a version 1.0 file Xcode 12 wrote without
+        // one gets a stable one, as Xcode gives one when it saves such a file again.
+        root["identifier"] = .string(origin?.identifier ?? stableID(catalog.app.name[language] ?? "storefront"))
         // Only web addresses go into the URL fields: what a catalog holds there otherwise (a .storekit
         // file without a policy reads as "not set in …") is written as Xcode's empty field.
         let terms = catalog.app.termsOfServiceURL == StoreKitConfiguration.standardEULA ? nil : StoreKitReader.webAddress(catalog.app.termsOfServiceURL)
