@@ -137,9 +137,10 @@ extension Catalog {
         perMonthPrice(of: product) { $0.price(in: territory) }
     }
 
-    /// How much a longer subscription saves against the monthly option of the same group and level,
-    /// as a fraction (0.5 for half), at the catalog's prices. Nil where there is no monthly option to
-    /// compare with or no saving.
+    /// How much a longer subscription saves against the cheapest monthly option of the same group and
+    /// level, as a fraction (0.5 for half), at the catalog's prices: never a dearer monthly plan that
+    /// happens to come first in the file, which would overstate the saving (issue 56, item 7). Nil where
+    /// there is no monthly option to compare with or no saving.
     public func savingsAgainstMonthly(of product: Product, in territory: Territory) -> Decimal? {
         savingsAgainstMonthly(of: product) { $0.price(in: territory) }
     }
@@ -152,10 +153,9 @@ extension Catalog {
 
     func savingsAgainstMonthly(of product: Product, price: (Product) -> Decimal?) -> Decimal? {
         guard let info = product.subscription, let perMonth = perMonthPrice(of: product, price: price),
-              let monthly = products(inGroup: info.groupID).first(where: {
-                  $0.subscription!.level == info.level && $0.subscription!.period == .oneMonth
-              }),
-              let monthlyPrice = price(monthly), monthlyPrice > 0 else { return nil }
+              let monthlyPrice = products(inGroup: info.groupID)
+                  .filter({ $0.subscription!.level == info.level && $0.subscription!.period == .oneMonth })
+                  .compactMap(price).filter({ $0 > 0 }).min() else { return nil }
         let saving = 1 - perMonth / monthlyPrice
         return saving > 0 ? saving : nil
     }

@@ -115,4 +115,19 @@ struct XcodeShapesTests {
         #expect(loaded.catalog.product("s")?.subscription?.promotionalOffers.map(\.period) == [.oneMonth], "the first of the repeated id")
         #expect(!loaded.settings.contains { if case .timeRate = $0 { true } else { false } }, "real time")
     }
+
+    @Test("the saving on a longer plan is measured against the cheapest monthly plan of the same level, not the first in file order")
+    func savingAgainstTheCheapestMonthly() throws {
+        // A $49.99 monthly listed before a $4.99 one, and a $39.99 annual: 33% saved against $4.99, not 93%.
+        let file = #"""
+        {"identifier":"A","settings":{},"version":{"major":4},"subscriptionGroups":[{"id":"g","name":"G","subscriptions":[
+          {"type":"RecurringSubscription","productID":"pro.monthly.team","displayPrice":"49.99","groupNumber":1,"recurringSubscriptionPeriod":"P1M","referenceName":"Team"},
+          {"type":"RecurringSubscription","productID":"pro.monthly","displayPrice":"4.99","groupNumber":1,"recurringSubscriptionPeriod":"P1M","referenceName":"Monthly"},
+          {"type":"RecurringSubscription","productID":"pro.annual","displayPrice":"39.99","groupNumber":1,"recurringSubscriptionPeriod":"P1Y","referenceName":"Annual"}]}]}
+        """#
+        let catalog = try StoreKitConfiguration.load(Data(file.utf8), name: "Saving").catalog
+        let annual = try #require(catalog.product("pro.annual"))
+        let saving = try #require(catalog.savingsAgainstMonthly(of: annual, in: catalog.territories[0]))
+        #expect(PriceFormatter(locale: Locale(identifier: "en_US")).percent(saving) == "33%")
+    }
 }
