@@ -130,4 +130,14 @@ struct XcodeShapesTests {
         let saving = try #require(catalog.savingsAgainstMonthly(of: annual, in: catalog.territories[0]))
         #expect(PriceFormatter(locale: Locale(identifier: "en_US")).percent(saving) == "33%")
     }
+
+    @Test("a file's promotional offers reach the subscribers they are for: the retention pitch offers them, as a catalog's retention offers")
+    func promotionalOffersAreRetentionOffers() throws {
+        let catalog = try Self.glaze("v5-billed-upfront").catalog
+        let offer = try #require(catalog.product("glaze.studio.month")?.subscription?.promotionalOffers.first)
+        #expect(offer.purpose == .retention)
+        var store = AppStore(catalog: catalog, territory: catalog.territories[0], now: Date(timeIntervalSince1970: 1_795_000_000))
+        store.purchase("glaze.studio.month")
+        #expect(store.retentionOffer(forGroup: "6A1B0210")?.id == "stay")
+    }
 }

@@ -790,8 +790,11 @@ final class StoreKitReader {
                                    numberOfPeriods: mode == .payAsYouGo ? nil : node.optional("numberOfPeriods")?.int)
         if mode != .freeTrial, node.optional("displayPrice")?.string?.isEmpty == true { origin.emptyPrices.insert(key) }
         guard let mode, let period else { return nil }
+        // A file's promotional offers (`adHocOffers`) are what its team offers subscribers: the cancel
+        // flow's retention pitch offers them, as a JSON catalog's `purpose: retention` offers are (the
+        // format has no purpose, and no copy: the pitch's own words, in every language, present them).
         return SubscriptionOffer(id: kind == .introductory ? nil : key, kind: kind, paymentMode: mode, period: period,
-                                 periodCount: count, prices: prices, purpose: nil)
+                                 periodCount: count, prices: prices, purpose: kind == .promotional ? .retention : nil)
     }
 
     static let paymentModes: [String: SubscriptionOffer.PaymentMode] = ["free": .freeTrial, "payAsYouGo": .payAsYouGo, "payUpFront": .payUpFront]

@@ -63,7 +63,13 @@ enum Chrome {
         grid.fill(row: 0, column: 0, width: width, height: 1, role: .header)
         let used = grid.put(title, row: 0, column: 0, role: .header)
         let right = accountSummary(state) + " "
-        if used + 2 + TextWidth.of(right) <= width {
+        // While the clock runs faster than real time (a .storekit file's _timeRate, the scenario panel's
+        // time rate), every screen says so, where it fits: a two-month intro ending a day later is no
+        // surprise (issue 56, item 8).
+        let rate = state.strings.qa.timeRateBadge(state.store.scenario.timeRate).map { " · " + $0 } ?? ""
+        if !rate.isEmpty, used + 2 + TextWidth.of(right) + TextWidth.of(rate) <= width {
+            grid.putRight(String(right.dropLast()) + rate + " ", row: 0, in: Rect(row: 0, column: 0, width: width, height: 1), role: .header)
+        } else if used + 2 + TextWidth.of(right) <= width {
             grid.putRight(right, row: 0, in: Rect(row: 0, column: 0, width: width, height: 1), role: .header)
         } else if used + 2 + TextWidth.of(state.store.territory.code + " ") <= width {
             grid.putRight(state.store.territory.code + " ", row: 0, in: Rect(row: 0, column: 0, width: width, height: 1), role: .header)

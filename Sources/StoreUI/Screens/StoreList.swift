@@ -15,6 +15,9 @@ public struct StoreLayout: Sendable {
         case section(ProductType)
         /// A product, by its index in `catalog.products`.
         case product(Int)
+        /// A subscription group's name, above its products, where the catalog has several groups (a
+        /// `.storekit` file with six groups of look-alike plans reads as six groups, not one list).
+        case group(String)
         case blank
     }
 
@@ -68,9 +71,15 @@ public struct StoreLayout: Sendable {
             if !lines.isEmpty { lines.append(.blank) }
             lines.append(.section(type))
             if type == .autoRenewable {
+                let headed = catalog.subscriptionGroups.count > 1
                 for group in catalog.subscriptionGroups {
+                    let positions = catalog.positions(inGroup: group.id)
+                    if headed, !positions.isEmpty {
+                        if case .product = lines.last { lines.append(.blank) }
+                        lines.append(.group(group.id))
+                    }
                     let start = (lines: lines.count, products: productLines.count)
-                    add(catalog.positions(inGroup: group.id))
+                    add(positions)
                     if productLines.count > start.products {
                         groups[group.id] = Stretch(lines: start.lines..<lines.count, products: start.products..<productLines.count)
                     }
@@ -243,6 +252,7 @@ struct StoreList {
             switch lines[index] {
             case .section(let type): .section(state.strings.sectionTitle(type), note: state.strings.sectionNote(type))
             case .product(let index): .product(catalog.products[index])
+            case .group(let id): .note(catalog.group(id).map { state.text($0.name) } ?? id, .section)
             case .blank: .blank
             }
         }, patches: rowPatches)

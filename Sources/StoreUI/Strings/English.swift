@@ -400,6 +400,23 @@ public struct Strings: Sendable {
             case .oneRenewalEveryTwoSeconds: "every renewal 2 s, clock in real time"
             }
         }
+        /// The header's word on a clock faster than real time; nil in real time.
+        public var timeRateBadge: @Sendable (TimeRate) -> String? = {
+            switch $0 {
+            case .realTime: nil
+            case .monthlyRenewalEveryHour: "Time: 1 month every hour"
+            case .monthlyRenewalEveryThirtyMinutes: "Time: 1 month every 30 min"
+            case .monthlyRenewalEveryFifteenMinutes: "Time: 1 month every 15 min"
+            case .monthlyRenewalEveryFiveMinutes: "Time: 1 month every 5 min"
+            case .monthlyRenewalEveryThirtySeconds: "Time: 1 month every 30 s"
+            case .oneRenewalEveryFifteenMinutes: "Time: renewals every 15 min"
+            case .oneRenewalEveryFiveMinutes: "Time: renewals every 5 min"
+            case .oneRenewalEveryMinute: "Time: renewals every minute"
+            case .oneRenewalEveryThirtySeconds: "Time: renewals every 30 s"
+            case .oneRenewalEveryTenSeconds: "Time: renewals every 10 s"
+            case .oneRenewalEveryTwoSeconds: "Time: renewals every 2 s"
+            }
+        }
         public var settingLabel: @Sendable (String) -> String = {
             switch $0 {
             case "payments": "Payments"
