@@ -28,7 +28,8 @@ struct LaunchOptions: ParsableArguments {
     @Option(help: "App Store territory (ISO 3166 alpha-3, like USA, DEU or JPN). Default: the locale's region.")
     var territory: String?
 
-    @Option(help: "Whether the device can make payments: \(PaymentGate.allCases.map(\.rawValue).joined(separator: ", ")).")
+    // Its values are listed once, by ArgumentParser's "(values: …)".
+    @Option(help: "Whether the device can make payments, and why not (Screen Time, a device-management profile, or external purchases only).")
     var payments: PaymentGate?
 
     @Option(help: "Start instant of the simulated clock, ISO 8601 (2026-11-21T09:00:00Z or 2026-11-21). Default: now, or where the --state ledger's clock stopped.")

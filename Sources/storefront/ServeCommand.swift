@@ -65,6 +65,10 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var launch: LaunchOptions
 
+    /// Not serve's: taken only to refuse it by name, saying what to use instead (`--state-dir`).
+    @Option(name: .customLong("state"), help: .hidden)
+    var refusedState: String?
+
     /// serve's own options and whether each takes a value; everything else on the command line is a
     /// launch option, handed to every session's program as it was written.
     static let ownOptions: [String: Bool] = [
@@ -164,9 +168,8 @@ struct ServeCommand: ParsableCommand {
         guard (1...1_000_000).contains(maxLedgers) else {
             throw StartupError(message: "--max-ledgers \(maxLedgers): give a number from 1 to 1000000")
         }
-        // `--state` is not serve's (it is the root command's, which ArgumentParser lets parse it here
-        // too): refused by name, saying what to use instead.
-        if Self.launchArguments(Array(CommandLine.arguments.dropFirst())).contains(where: { $0 == "--state" || $0.hasPrefix("--state=") }) {
+        // `--state` is not serve's (one ledger for one person): refused by name, saying what to use instead.
+        if refusedState != nil {
             throw StartupError(message: "--state keeps one ledger for one person; serve keeps one per guest key with --state-dir DIR")
         }
         let admission: Admission

@@ -14,13 +14,57 @@ struct Storefront: ParsableCommand {
             With no arguments it opens the store on SampleCatalog.json with a fresh in-memory state, in the \
             terminal's locale. Bad options and broken catalogs exit with status 2.
             """,
-        subcommands: [Lint.self, ScriptCommand.self, LedgerCommand.self, ServeCommand.self, ExportCommand.self, CertificatesCommand.self, GalleryCommand.self]
+        // The interactive launch is the default subcommand, so each subcommand accepts exactly the options
+        // it uses: the root has none of its own for a subcommand to inherit and ignore (issue 57, item 1).
+        subcommands: [Launch.self, Lint.self, ScriptCommand.self, LedgerCommand.self, ServeCommand.self, ExportCommand.self,
+                      CertificatesCommand.self, GalleryCommand.self],
+        defaultSubcommand: Launch.self
+    )
+
+    /// Every error that stops the program prints one clear message and exits 2; help exits 0. A script
+    /// exits 1 for a failed expectation and 3 for a refused line.
+    static func main() {
+        // Past a file-size limit (`ulimit -f`) a write fails with EFBIG, which every writer reports
+        // (the ledger, a cast, an export), instead of SIGXFSZ killing the process mid-write and leaving
+        // a half-made file behind; in the interactive app, a purchase past the limit is "Not saved" on screen.
+        signal(SIGXFSZ, SIG_IGN)
+        do {
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            // The root's help is the store's: its launch options, then the subcommands.
+            if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+                StandardStreams.out(rootHelp())
+                return
+            }
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch let error as StartupError {
+            StandardStreams.err(UntrustedText.message("storefront: \(error.message)\n"))
+            Foundation.exit(2)
+        } catch is ScriptRunner.Failed {
+            Foundation.exit(1)
+        } catch let refused as ScriptRunner.Refused {
+            StandardStreams.err(UntrustedText.message("storefront: \(refused.message)\n"))
+            Foundation.exit(3)
+        } catch {
+            if exitCode(for: error) == .success || error is ExitCode { exit(withError: error) }
+            // The default subcommand is the root's own launch: its usage is `storefront`'s.
+            StandardStreams.err(UntrustedText.message(fullMessage(for: error).replacingOccurrences(of: "storefront launch", with: "storefront") + "\n"))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// The interactive store: `storefront [launch options]`, the root's default subcommand.
+struct Launch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "launch",
+        abstract: "Open the store (the default: storefront [options]).",
+        shouldDisplay: false
     )
 
     @OptionGroup var launch: LaunchOptions
     @OptionGroup var ledger: LedgerOption
 
-    /// Not `--cast`: the root's options also match after a subcommand's name, and `script --cast` is the script's.
     @Option(help: ArgumentHelp("Record the session as an asciicast v2 file (asciinema's format), written as it goes.", valueName: "file"))
     var recording: String?
 
@@ -65,29 +109,20 @@ struct Storefront: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// Every error that stops the program prints one clear message and exits 2; help exits 0. A script
-    /// exits 1 for a failed expectation and 3 for a refused line.
-    static func main() {
-        // Past a file-size limit (`ulimit -f`) a write fails with EFBIG, which every writer reports
-        // (the ledger, a cast, an export), instead of SIGXFSZ killing the process mid-write and leaving
-        // a half-made file behind; in the interactive app, a purchase past the limit is "Not saved" on screen.
-        signal(SIGXFSZ, SIG_IGN)
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let error as StartupError {
-            StandardStreams.err(UntrustedText.message("storefront: \(error.message)\n"))
-            Foundation.exit(2)
-        } catch is ScriptRunner.Failed {
-            Foundation.exit(1)
-        } catch let refused as ScriptRunner.Refused {
-            StandardStreams.err(UntrustedText.message("storefront: \(refused.message)\n"))
-            Foundation.exit(3)
-        } catch {
-            if exitCode(for: error) == .success || error is ExitCode { exit(withError: error) }
-            StandardStreams.err(UntrustedText.message(fullMessage(for: error) + "\n"))
-            Foundation.exit(2)
-        }
+}
+
+extension Storefront {
+    /// `storefront --help`: the launch options (the default subcommand's, as `storefront [options]` takes
+    /// them), then the subcommands, each of which takes only its own.
+    static func rootHelp() -> String {
+        let launch = Launch.helpMessage(for: Launch.self)
+            .replacingOccurrences(of: "USAGE: launch", with: "USAGE: storefront")
+            .replacingOccurrences(of: "storefront launch", with: "storefront")
+            .replacingOccurrences(of: "OVERVIEW: Open the store (the default: storefront [options]).",
+                                  with: "OVERVIEW: \(configuration.abstract)\n\n\(configuration.discussion)")
+        let root = helpMessage()
+        let subcommands = root.range(of: "SUBCOMMANDS:").map { String(root[$0.lowerBound...]) } ?? ""
+        return launch.trimmingCharacters(in: .newlines) + "\n\n" + subcommands.trimmingCharacters(in: .newlines) + "\n"
     }
 }
 

@@ -16,6 +16,44 @@ struct CommandLineTests {
         }
     }
 
+    @Test("each subcommand accepts exactly the options it uses: the launch options are refused where they would be ignored, exit 2")
+    func subcommandsRefuseOptionsTheyIgnore() throws {
+        let out = ScratchFolder.make("refused")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let certificates = try Storefront.run(["certificates", "--out", out.path, "--catalog", "/nonexistent.json", "--ask-to-buy"])
+        #expect(certificates.status == 2 && certificates.stderr.contains("Unknown option '--catalog'"), "\(certificates.stderr)")
+        let lint = try Storefront.run(["lint", "--ask-to-buy"])
+        #expect(lint.status == 2 && lint.stderr.contains("Unknown option '--ask-to-buy'"), "\(lint.stderr)")
+        // The gallery's own --catalog is read (the root's no longer shadows it): a missing file is refused.
+        let gallery = try Storefront.run(["gallery", "--catalog", "/nonexistent.json", "--out", out.appendingPathComponent("g").path])
+        #expect(gallery.status == 2 && gallery.stderr.contains("no catalog file at /nonexistent.json"), "\(gallery.stderr)")
+        // The root's usage is the store's, not the default subcommand's name.
+        let unknown = try Storefront.run(["--bogus"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("Usage: storefront <options>") && !unknown.stderr.contains("launch"), "\(unknown.stderr)")
+        // --payments' values are listed once.
+        let help = try Storefront.run(["--help"]).stdout
+        #expect(help.components(separatedBy: "screen-time").count == 2, "\(help)")
+        #expect(help.contains("SUBCOMMANDS:") && help.contains("USAGE: storefront <options>"))
+    }
+
+    @Test("README's review loop tells the truth: a gallery, another with --catalog of a changed price, and --compare names the changed screens")
+    func galleryCatalogIsRead() throws {
+        let root = ScratchFolder.make("gallery-catalog")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var sample = try String(contentsOf: Storefront.repository.appendingPathComponent("SampleCatalog.json"), encoding: .utf8)
+        let product = try #require(sample.range(of: "\"id\": \"com.trailhead.plus.pro.monthly\""))
+        let price = try #require(sample.range(of: "\"USA\": \"4.99\"", range: product.upperBound..<sample.endIndex))
+        sample.replaceSubrange(price, with: "\"USA\": \"5.49\"")
+        let changed = root.appendingPathComponent("New.json")
+        try sample.write(to: changed, atomically: true, encoding: .utf8)
+        let old = root.appendingPathComponent("old").path, new = root.appendingPathComponent("new").path
+        _ = try Storefront.run(["gallery", "--out", old, "--locales", "en_US", "--sizes", "80x24"], timeout: 120)
+        _ = try Storefront.run(["gallery", "--catalog", changed.path, "--out", new, "--locales", "en_US", "--sizes", "80x24"], timeout: 120)
+        let compare = try Storefront.run(["gallery", "--compare", old, new, "--out", root.appendingPathComponent("compare.html").path])
+        #expect(compare.status == 1, "some screens changed: \(compare.stdout)")
+        #expect(compare.stdout.contains("changed store_en_US_80x24_default") && compare.stdout.contains("changed signup_en_US_80x24_default"), "\(compare.stdout)")
+    }
+
     @Test("an unknown locale is a clear error with exit status 2")
     func unknownLocale() throws {
         let run = try Storefront.run(["--locale", "xx_YY"])
