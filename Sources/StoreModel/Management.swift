@@ -14,8 +14,11 @@ extension AppStore {
     /// offer still has periods to run (it would end them early), and none that costs as much a day as the
     /// next charge or more.
     public func retentionOffer(forGroup groupID: String) -> SubscriptionOffer? {
+        // Not while a change of plan is booked: the offer would be of the plan it changes to, and "Stay
+        // with Basic Monthly" to someone on Pro whose downgrade is only booked says something untrue.
         guard let status = status(ofGroup: groupID, ownership: .purchased), status.state.hasAccess,
               let renewal = status.renewal, renewal.willAutoRenew, renewal.offerID == nil,
+              renewal.autoRenewProductID == status.transaction.productID,
               renewal.billingIssueSince == nil,
               let product = catalog.product(renewal.autoRenewProductID),
               let next = nextCharge(ofGroup: groupID), next.offer == nil,

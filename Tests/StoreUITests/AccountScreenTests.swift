@@ -83,17 +83,21 @@ struct AccountScreenTests {
                     #expect(moved.isSheetOpen, "\(change)")
                     expectGolden(moved.view(), "account-confirm-\(change)-\(suffix)")
                 }
+                // In the introductory months (no retention offer) x opens the system sheet, which shows
+                // no offer and no survey; after the cancel, the app's exit survey (issue 31).
                 var cancelling = Person.introPrice.app(size, locale)
-                // Past the three introductory months, where staying with the retention offer saves something.
-                cancelling.store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
-                // The app's retention pitch first, then Continue to Cancel (x) to the system sheet, which
-                // shows no offer and no survey; after the cancel, the app's exit survey (issue 31).
-                cancelling.press(.character("x"), .character("x"))
+                cancelling.press(.character("x"))
                 #expect(cancelling.activeKind == .cancelSubscription)
                 expectGolden(cancelling.view(), "account-cancel-\(suffix)")
                 cancelling.press(.character("x"))
                 #expect(cancelling.activeKind == .exitSurvey)
                 expectGolden(cancelling.view(), "account-after-cancel-\(suffix)")
+                // Past the three introductory months, the retention pitch: its x cancels (issue 57, item 8).
+                var pitched = Person.introPrice.app(size, locale)
+                pitched.store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
+                pitched.press(.character("x"))
+                #expect(pitched.activeKind == .retentionPitch)
+                expectGolden(pitched.view(), "account-retention-pitch-\(suffix)")
             }
         }
     }
@@ -101,13 +105,17 @@ struct AccountScreenTests {
     @Test("at the 40x12 minimum the cancel confirmation still shows both of its buttons whole (HIG: make it easy to cancel)")
     func cancelButtonsAtMinimum() {
         for locale in Self.locales {
-            var app = Person.active.app(Size(columns: 40, rows: 12), locale)
-            // Basic Monthly has a retention offer: the app's pitch first, then x to the sheet (issue 31).
-            app.press(.character("x"), .character("x"))
+            // In the introductory months there is no retention offer: x opens the system sheet.
+            var app = Person.introPrice.app(Size(columns: 40, rows: 12), locale)
+            app.press(.character("x"))
             let words = app.strings.account
             let text = app.view().text
             #expect(text.contains("[ \(words.keepSubscription) ]"), "\(locale):\n\(text)")
             #expect(text.contains("[ x \(words.cancelButton) ]"), "\(locale):\n\(text)")
+            // Basic Monthly has a retention offer: the app's pitch, whose x cancels, shows it whole too.
+            var pitched = Person.active.app(Size(columns: 40, rows: 12), locale)
+            pitched.press(.character("x"))
+            #expect(pitched.view().text.contains("x \(words.cancelSubscription) ]"), "\(locale):\n\(pitched.view().text)")
         }
     }
 
@@ -126,6 +134,28 @@ struct AccountScreenTests {
         app.press(.home, .down, .enter)   // Manage Subscription, then Resubscribe
         #expect(app.store.renewalInfo(ofGroup: "trailhead.plus", ownership: .purchased)?.willAutoRenew == true)
         #expect(app.store.transactions.count == count)
+    }
+
+    @Test("cancel is two presses with a retention offer too: x on Account, x on the pitch, which says until when access lasts; no pitch while a change of plan is booked")
+    func cancelInTwoPressesWithAnOffer() {
+        var app = Person.introPrice.app(Size(columns: 80, rows: 24), "en_US")
+        app.store.advance(by: SubscriptionPeriod(value: 3, unit: .month))   // past the introductory months: an offer
+        app.press(.character("a"))
+        app.press(.character("x"))
+        #expect(app.view().text.contains("Before you go"))
+        #expect(app.view().text.contains("You can keep using Pro Monthly until"))
+        app.press(.character("x"))
+        #expect(app.store.renewalInfo(ofGroup: "trailhead.plus", ownership: .purchased)?.willAutoRenew == false)
+        // A downgrade only booked: no "Stay with Basic Monthly" pitch, the confirmation at once.
+        var booked = Person.introPrice.app(Size(columns: 80, rows: 24), "en_US")
+        booked.store.advance(by: SubscriptionPeriod(value: 3, unit: .month))
+        booked.store.purchase(AccountScreenTests.basicMonthly)
+        #expect(booked.store.retentionOffer(forGroup: "trailhead.plus") == nil)
+        booked.press(.character("a"))
+        booked.press(.character("x"))
+        #expect(!booked.view().text.contains("Before you go"))
+        booked.press(.character("x"))
+        #expect(booked.store.renewalInfo(ofGroup: "trailhead.plus", ownership: .purchased)?.willAutoRenew == false)
     }
 
     @Test("the retention offer is pitched on the app's screen before the cancel confirmation and books the offer for the next renewal")
@@ -169,5 +199,24 @@ struct AccountScreenTests {
         var app = Sample.app()
         app.follow(try DeepLink(parsing: "account", catalog: Sample.catalog))
         #expect(app.kinds == [.store, .account])
+    }
+}
+
+extension AccountScreenTests {
+    @Test("Account pairs a plan's name with its own price while a change of plan is booked, and shows no App Store Connect level", arguments: AccountScreenTests.locales)
+    func planNameWithItsOwnPrice(locale: String) throws {
+        var app = Sample.app(Size(columns: 80, rows: 24), locale: locale)
+        app.store.purchase("com.trailhead.plus.pro.annual")
+        app.store.advance(by: SubscriptionPeriod(value: 8, unit: .day))      // the free week over: a paid year
+        app.store.purchase(AccountScreenTests.proMonthly)                   // booked for the renewal
+        app.press(.character("a"))
+        let text = app.view().text
+        let annual = app.name(app.store.catalog.product("com.trailhead.plus.pro.annual")!)
+        let line = try #require(text.split(separator: "\n").dropFirst(2).first { $0.contains(annual) }, "\(text)")
+        // (The grid shows a no-break space as a space.)
+        func shown(_ amount: String) -> String { app.price(Decimal(string: amount)!).replacingOccurrences(of: "\u{00A0}", with: " ") }
+        #expect(line.contains(shown("39.99")), "its own price: \(line)")
+        #expect(!line.contains(shown("4.99")), "not the booked plan's: \(line)")
+        #expect(!text.contains("Level") && !text.contains("レベル") && !text.contains("Nivel") && !text.contains("级别"), "\(text)")
     }
 }

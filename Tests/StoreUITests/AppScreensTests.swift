@@ -31,8 +31,9 @@ struct AppScreensTests {
     func cancelSheetIsUniform() {
         for locale in Self.locales {
             for size in Self.sizes {
-                var app = Self.subscriber(size, locale)
-                app.press(.character("x"), .character("x"))   // the pitch's Continue to Cancel
+                // In the introductory months (no retention offer) x opens the system sheet.
+                var app = AccountScreenTests.Person.introPrice.app(size, locale)
+                app.press(.character("x"))
                 #expect(app.activeKind == .cancelSubscription, "\(locale) \(size)")
                 let text = app.view().text
                 let words = app.strings.account
@@ -86,16 +87,17 @@ struct AppScreensTests {
         #expect(app.notice?.hasPrefix("Offer accepted: $2.49/month for 3 months") == true, "\(app.notice ?? "")")
     }
 
-    @Test("Continue to Cancel goes on from the pitch to the system cancel sheet; its Keep goes back to the pitch; Esc on the pitch goes back to Account")
-    func continueToCancel() {
+    @Test("the pitch's Cancel Subscription (Tab, Enter, as x) cancels at once, saying until when access lasts: two presses with an offer as without; Esc on the pitch goes back to Account and cancels nothing")
+    func cancelFromThePitch() {
+        var kept = Self.subscriber()
+        kept.press(.character("x"), .escape)
+        #expect(kept.kinds == [.store, .account])
+        #expect(kept.store.renewalInfo(ofGroup: Self.group, ownership: .purchased)?.willAutoRenew == true)
         var app = Self.subscriber()
         app.press(.character("x"), .tab, .enter)
-        #expect(app.activeKind == .cancelSubscription)
-        app.press(.enter)   // Keep Subscription
-        #expect(app.activeKind == .retentionPitch)
-        #expect(app.store.renewalInfo(ofGroup: Self.group, ownership: .purchased)?.willAutoRenew == true)
-        app.press(.escape)
-        #expect(app.kinds == [.store, .account])
+        #expect(app.store.renewalInfo(ofGroup: Self.group, ownership: .purchased)?.willAutoRenew == false)
+        #expect(!app.kinds.contains(.retentionPitch))
+        #expect(app.notice?.replacingOccurrences(of: "\u{00A0}", with: " ").hasPrefix("Cancelled. You can keep using") == true, "\(app.notice ?? "")")
     }
 
     @Test("the system Manage sheet's Cancel Subscription goes straight to the system cancel sheet: the app's pitch is never inside the system's flow")

@@ -126,8 +126,8 @@ extension ScreenKind {
         case .manage:
             return [Visit(.manage) { $0.bought(SampleIDs.proMonthly) && $0.pressing(.character("a"), .enter) }]
         case .cancelSubscription:
-            // From the app's pitch, Continue to Cancel.
-            return [Visit(.cancelSubscription) { $0.cancelling() && $0.pressing(.character("x")) }]
+            // In the introductory months (no retention offer), x on the Account screen.
+            return [Visit(.cancelSubscription) { $0.bought(SampleIDs.proMonthly) && $0.pressing(.character("a"), .character("x")) }]
         case .retentionPitch:
             return [Visit(.retentionPitch) { $0.cancelling() }]
         case .retentionOffer:

@@ -2,7 +2,7 @@ import Foundation
 import StoreModel
 
 /// The Account screen (HIG "Helping people manage their subscriptions"): for each subscription group
-/// the person has, a summary of each plan (name, level, the price charged next, "Renews on" or
+/// the person has, a summary of each plan (its name, the price charged next, "Renews on" or
 /// "Expires on", its state in words) with its buttons — Manage Subscription, Cancel Subscription or
 /// Resubscribe, Update Payment Method in a billing problem, the price-increase consent — then what they
 /// own (non-consumables, passes to their end dates, consumables left, with Use One), requests waiting,
@@ -192,6 +192,13 @@ public enum AccountScreen {
         } else if (status.state.hasAccess && renewal?.willAutoRenew == false && !paymentsLeft) || status.state == .revoked {
             // Cancelled or refunded: nothing more is charged, so no price beside it (a trial's included).
             price = nil
+        } else if let charge = store.nextCharge(ofGroup: groupID), charge.productID != product.id {
+            // A change of plan is booked for the renewal: beside this plan's name, what its period in force
+            // costs (the line below says what it changes to, and when).
+            let offer = store.offer(of: status.transaction)
+            let period = offer.map { $0.paymentMode == .payAsYouGo ? $0.period : $0.totalDuration } ?? info.period
+            price = status.transaction.price == 0 ? offer.map { BillingTerms(app).offerPrice($0, amount: 0) }
+                : app.price(status.transaction.price) + strings.perPeriod(period)
         } else if let charge = store.nextCharge(ofGroup: groupID), charge.amount == 0, let offer = charge.offer {
             // A free month next: "Free for 1 month", not "$0.00/month".
             price = BillingTerms(app).offerPrice(offer, amount: 0)
@@ -204,7 +211,8 @@ public enum AccountScreen {
         }
         let onMonthlyPlan = commitment != nil || (status.transaction.isMonthlyPlanOffer && !shared)
         let name = onMonthlyPlan ? strings.payMonthly(app.name(product)) : app.name(product)
-        pair(name + " · " + words.level(info.level), .title, price, .price, 2, nil)
+        // The plan's name alone: "Level 2" is App Store Connect's rank, not a customer's word.
+        pair(name, .title, price, .price, 2, nil)
         let end = status.transaction.expirationDate.map(app.date) ?? "—"
         var facts: [String] = []
         switch status.state {

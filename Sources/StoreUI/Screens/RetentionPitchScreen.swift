@@ -37,7 +37,9 @@ public enum RetentionPitchScreen {
         switch action {
         case .switchButton: screen.cancelFocused.toggle()
         case .press where screen.cancelFocused, .cancelSubscription:
-            CancelSheet.open(groupID: screen.groupID, &app)
+            // The pitch is the confirmation: it says until when access lasts, so cancelling takes two
+            // presses with an offer as without one (x on Account, x here; issue 57, item 8).
+            CancelSheet.cancel(groupID: screen.groupID, &app)
         case .press:
             app.overlay = .retentionOffer(RetentionOfferSheet.State(groupID: screen.groupID))
         case .back: close(&app)
@@ -53,7 +55,7 @@ public enum RetentionPitchScreen {
 
     static func page(_ state: AppState, _ screen: State) -> AppPage {
         let words = state.strings.account
-        let take = "[ \(words.takeOffer) ]", cancel = "[ x \(words.continueToCancel) ]"
+        let take = "[ \(words.takeOffer) ]", cancel = "[ x \(words.cancelSubscription) ]"
         let buttons: [(String, Role)] = screen.cancelFocused ? [(take, .accent), (cancel, .selected)] : [(take, .selected), (cancel, .normal)]
         return AppPage(state, lines: { width in
             guard let offer = state.store.retentionOffer(forGroup: screen.groupID),
@@ -67,6 +69,9 @@ public enum RetentionPitchScreen {
             lines += AppPage.wrap(terms, .accent, width: width, indent: "  ")
             lines.append(("", .normal))
             lines += AppPage.wrap(words.retentionStarts(CancelSheet.accessEnd(state, status)), .dim, width: width)
+            // What x does here, as the system's confirmation would say it.
+            lines.append(("", .normal))
+            lines += AppPage.wrap(words.keepUsing(state.name(product), CancelSheet.accessEnd(state, status)), .normal, width: width)
             return lines
         }, buttons: buttons)
     }

@@ -4,8 +4,9 @@ import TextSafety
 
 /// The cancel confirmation, a system sheet: until when access continues ("You can keep using Pro
 /// Monthly until Dec 21, 2026"), Keep Subscription and Cancel Subscription, and nothing of the app's
-/// (issue 31): the retention offer's pitch is the app's screen before it (RetentionPitchScreen), the exit
-/// survey the app's screen after the cancel (ExitSurveyScreen). It opens on Keep Subscription, so a
+/// (issue 31): the retention offer's pitch is the app's screen before it (RetentionPitchScreen, whose x
+/// cancels at once, so cancelling is two presses there too), the exit survey the app's screen after the
+/// cancel (ExitSurveyScreen). It opens on Keep Subscription, so a
 /// stray Enter cancels nothing; `x` (the key that opened it from the Account screen) cancels, so
 /// cancelling takes two presses.
 public enum CancelSheet {
@@ -46,7 +47,7 @@ public enum CancelSheet {
     public static func update(_ action: Action, _ sheet: inout State, _ app: inout AppState) {
         let order = focusOrder(app, sheet)
         switch action {
-        case .nextArea: sheet.focus = (sheet.focus + 1) % order.count
+        case .nextArea, .switchButton: sheet.focus = (sheet.focus + 1) % order.count
         case .previousArea: sheet.focus = (sheet.focus - 1 + order.count) % order.count
         case .cancelSubscription:
             cancel(sheet, &app)
@@ -70,10 +71,13 @@ public enum CancelSheet {
         app.overlay = .cancelSubscription(sheet)
     }
 
-    private static func cancel(_ sheet: State, _ app: inout AppState) {
-        guard let status = app.store.status(ofGroup: sheet.groupID, ownership: .purchased),
+    private static func cancel(_ sheet: State, _ app: inout AppState) { cancel(groupID: sheet.groupID, &app) }
+
+    /// Turns auto-renew off for the person's own subscription in the group, and says until when it lasts.
+    static func cancel(groupID: String, _ app: inout AppState) {
+        guard let status = app.store.status(ofGroup: groupID, ownership: .purchased),
               let product = app.store.catalog.product(status.transaction.productID) else { return }
-        app.store.setAutoRenew(false, group: sheet.groupID)
+        app.store.setAutoRenew(false, group: groupID)
         app.overlay = nil
         let words = app.strings.account
         app.notice = status.renewal?.billingIssueSince != nil ? words.cancelledNow(app.name(product))
@@ -150,7 +154,8 @@ extension CancelSheet: ComponentFunctions {
         [
             // Enter presses the focused button, which opens on Keep Subscription: only x, or Enter on
             // Cancel Subscription chosen on purpose, cancels.
-            Binding(keys: [.tab, .down, .right, .character("j"), .character("l")], label: "Tab", action: .nextArea, importance: .high),
+            // Tab moves between the buttons, called as every other sheet calls it ("Tab choose").
+            Binding(keys: [.tab, .down, .right, .character("j"), .character("l")], label: "Tab", action: .switchButton, importance: .high),
             Binding(keys: [.backTab, .up, .left, .character("k"), .character("h")], label: "⇧Tab", action: .previousArea, importance: .helpOnly),
             .press, .cancelSubscription,
             Binding(keys: [.escape, .backspace], label: "Esc", action: .dismiss, importance: .high),

@@ -887,7 +887,6 @@ public struct PriceConsentStrings: Sendable {
 /// and dates come in already formatted by Foundation.
 public struct AccountStrings: Sendable {
     public var title = "Account"
-    public var level: @Sendable (Int) -> String = { "Level \($0)" }
     // A subscription's state, in words.
     public var active = "Active"
     public var freeTrial = "Free trial"
@@ -989,7 +988,6 @@ public struct AccountStrings: Sendable {
     public var beforeYouGo = "Before you go…"
     public var stayFor: @Sendable (_ plan: String) -> String = { "Stay with \($0) for less:" }
     public var takeOffer = "Take Offer"
-    public var continueToCancel = "Continue to Cancel"
     /// The app's exit survey after the cancel (ExitSurveyScreen).
     public var surveyTitle = "Why are you cancelling? (optional)"
     public var keepSubscription = "Keep Subscription"

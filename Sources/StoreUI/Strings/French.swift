@@ -237,7 +237,6 @@ extension Strings {
 
         // Account, manage subscription, cancel
         s.account.title = "Compte"
-        s.account.level = { "Niveau \($0)" }
         s.account.active = "Actif"
         s.account.freeTrial = "Essai gratuit"
         s.account.introductoryPrice = "Prix de lancement"
@@ -311,7 +310,6 @@ extension Strings {
         s.account.beforeYouGo = "Avant de partir…"
         s.account.stayFor = { "Restez sur \($0) pour moins cher\u{00A0}:" }
         s.account.takeOffer = "Profiter de l’offre"
-        s.account.continueToCancel = "Continuer la résiliation"
         s.account.surveyTitle = "Pourquoi résiliez-vous\u{00A0}? (facultatif)"
         s.account.keepSubscription = "Garder l’abonnement"
         s.account.cancelButton = "Résilier"

@@ -231,7 +231,6 @@ extension Strings {
 
         // Account, manage subscription, cancel
         s.account.title = "Account"
-        s.account.level = { "Stufe \($0)" }
         s.account.active = "Aktiv"
         s.account.freeTrial = "Gratis-Probezeit"
         s.account.introductoryPrice = "Einführungspreis"
@@ -305,7 +304,6 @@ extension Strings {
         s.account.beforeYouGo = "Bevor du gehst …"
         s.account.stayFor = { "Bleib günstiger bei \($0):" }
         s.account.takeOffer = "Angebot annehmen"
-        s.account.continueToCancel = "Weiter zur Kündigung"
         s.account.surveyTitle = "Warum kündigst du? (optional)"
         s.account.keepSubscription = "Abo behalten"
         s.account.cancelButton = "Kündigen"

@@ -238,7 +238,6 @@ extension Strings {
 
         // Account, manage subscription, cancel
         s.account.title = "アカウント"
-        s.account.level = { "レベル\($0)" }
         s.account.active = "有効"
         s.account.freeTrial = "無料トライアル"
         s.account.introductoryPrice = "お試し価格"
@@ -308,7 +307,6 @@ extension Strings {
         s.account.beforeYouGo = "解約する前に…"
         s.account.stayFor = { "\($0)をお得な価格で継続：" }
         s.account.takeOffer = "オファーを受ける"
-        s.account.continueToCancel = "解約を続ける"
         s.account.surveyTitle = "キャンセルの理由（任意）"
         s.account.keepSubscription = "継続する"
         s.account.cancelButton = "キャンセルする"

@@ -244,7 +244,6 @@ extension Strings {
 
         // Account, manage subscription, cancel
         s.account.title = "账户"
-        s.account.level = { "等级 \($0)" }
         s.account.active = "有效"
         s.account.freeTrial = "免费试用"
         s.account.introductoryPrice = "推介优惠价"
@@ -314,7 +313,6 @@ extension Strings {
         s.account.beforeYouGo = "在你离开之前…"
         s.account.stayFor = { "以更低的价格继续使用 \($0)：" }
         s.account.takeOffer = "接受优惠"
-        s.account.continueToCancel = "继续取消"
         s.account.surveyTitle = "你为什么要取消？（可选）"
         s.account.keepSubscription = "保留订阅"
         s.account.cancelButton = "取消订阅"

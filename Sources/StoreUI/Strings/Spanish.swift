@@ -234,7 +234,6 @@ extension Strings {
 
         // Account, the manage-subscription sheet and the cancel confirmation
         s.account.title = "Cuenta"
-        s.account.level = { "Nivel \($0)" }
         s.account.active = "Activa"
         s.account.freeTrial = "Prueba gratuita"
         s.account.introductoryPrice = "Precio introductorio"
@@ -312,7 +311,6 @@ extension Strings {
         s.account.beforeYouGo = "Antes de irte…"
         s.account.stayFor = { "Sigue con \($0) por menos:" }
         s.account.takeOffer = "Aceptar oferta"
-        s.account.continueToCancel = "Continuar con la cancelación"
         s.account.surveyTitle = "¿Por qué cancelas? (opcional)"
         s.account.keepSubscription = "Mantener suscripción"
         s.account.cancelButton = "Cancelar"
