@@ -367,3 +367,21 @@ extension SignupTests {
         #expect(app.view().text.split(separator: "\n").allSatisfy { TextWidth.of(String($0)) <= 80 })
     }
 }
+
+extension SignupTests {
+    @Test("sign-up scrolling keeps an option whole: the top line is never an option's details without its name and total price, moving down the options or by the page", arguments: ["en_US", "ja_JP", "zh_CN"])
+    func scrollingKeepsAnOptionWhole(locale: String) {
+        for size in [Self.standard, Self.compact, Self.smallest] {
+            var app = Self.signup(size, locale: locale)
+            for key in Array(repeating: Key.down, count: 12) + Array(repeating: Key.pageUp, count: 3) + Array(repeating: Key.pageDown, count: 4) {
+                app.press(key)
+                guard case .signup(let screen) = app.top else { Issue.record("left the screen"); return }
+                let layout = SignupScreen.layout(app, screen)
+                let offset = min(max(0, screen.offset), layout.maxOffset)
+                let cut = layout.optionLines.first { $0.value.lowerBound < offset && offset < $0.value.upperBound }
+                // An option taller than the view may show from its first line only: never below it.
+                #expect(cut == nil, "\(locale) \(size) after \(key): the top line is inside \(cut?.key ?? "") at \(offset)\n\(app.view().text)")
+            }
+        }
+    }
+}

@@ -86,7 +86,11 @@ public enum SignupScreen {
             }
             let last = options.count - 1
             if action == .up, index == 0 { screen.offset = 0; return }
-            if action == .down, index == last { screen.offset += 1; clamp(); return }
+            if action == .down, index == last {
+                screen.offset = whole(screen.offset + 1, layout, forward: true)
+                clamp()
+                return
+            }
             let moved = AppState.listMove(action, from: index, count: options.count, page: 1) ?? index
             screen.selection = options[moved].product.id
             screen.plan = options[moved].plan
@@ -96,7 +100,10 @@ public enum SignupScreen {
             scrollToSelection(&screen, layout)
         case .pageUp, .pageDown:
             let page = max(1, layout.viewHeight - 1)
-            screen.offset += action == .pageDown ? page : -page
+            let before = screen.offset
+            screen.offset = whole(screen.offset + (action == .pageDown ? page : -page), layout, forward: false)
+            // Rounding back to an option's first line must not undo the page move.
+            if action == .pageDown, screen.offset <= before { screen.offset = whole(before + 1, layout, forward: true) }
             clamp()
         case .back: app.screens.removeLast()
         case .buy where !options.isEmpty: app.openSheet(for: options[index].product, billingPlan: options[index].plan)
@@ -114,9 +121,17 @@ public enum SignupScreen {
         } else if range.lowerBound < screen.offset {
             screen.offset = range.lowerBound
         } else if range.upperBound > screen.offset + layout.viewHeight {
-            screen.offset = min(range.lowerBound, range.upperBound - layout.viewHeight)
+            // Past the option above, whole: the top line is never its details without its name and price.
+            screen.offset = min(range.lowerBound, whole(range.upperBound - layout.viewHeight, layout, forward: true))
         }
         screen.offset = min(max(0, screen.offset), layout.maxOffset)
+    }
+
+    /// An offset whose top line is not inside an option below its first line (its name and total price,
+    /// the HIG's most prominent place): the option's first line (`forward` false), or the line after it.
+    static func whole(_ offset: Int, _ layout: Layout, forward: Bool) -> Int {
+        guard let inside = layout.optionLines.values.first(where: { $0.lowerBound < offset && offset < $0.upperBound }) else { return offset }
+        return forward ? inside.upperBound : inside.lowerBound
     }
 
     public static func isAvailable(_ action: Action, _ screen: State, _ app: AppState) -> Bool {
@@ -159,7 +174,12 @@ public enum SignupScreen {
         /// The button naming the chosen option, under the scrolling part.
         var button: [String] = []
         var viewHeight: Int { max(1, area.height - (button.isEmpty ? 0 : button.count + 1)) }
-        var maxOffset: Int { max(0, lines.count - viewHeight) }
+        /// How far it scrolls: to its last line, or a few blank lines further where stopping there would
+        /// leave the top line inside an option, below its name and total price.
+        var maxOffset: Int {
+            let last = max(0, lines.count - viewHeight)
+            return optionLines.values.first { $0.lowerBound < last && last < $0.upperBound }?.upperBound ?? last
+        }
         var selectedRange: Range<Int>? { selected.flatMap { optionLines[$0] } }
     }
 
