@@ -220,3 +220,29 @@ extension AccountScreenTests {
         #expect(!text.contains("Level") && !text.contains("レベル") && !text.contains("Nivel") && !text.contains("级别"), "\(text)")
     }
 }
+
+/// Footer keys by importance, not by what fits (issue 57, item 9).
+struct FooterImportanceTests {
+    @Test("once a key does not fit in the footer, no less important key takes its place")
+    func lessImportantNeverReplacesMore() {
+        let strings = Strings.forLocale(Locale(identifier: "en_US"))
+        let bindings = [
+            Binding(keys: [.character("x")], label: "x", action: .cancelSubscription, importance: .normal),
+            Binding(keys: [.character("s")], label: "s", action: .scenario, importance: .low),
+            Binding.help,
+        ]
+        // Room for "? keys" and "s scenario", not for "x cancel subscription".
+        let hints = Chrome.footerHints(bindings, strings: strings, width: 22).map(\.label)
+        #expect(hints == ["?"], "\(hints)")
+        #expect(Chrome.footerHints(bindings, strings: strings, width: 80).map(\.label) == ["x", "s", "?"])
+    }
+
+    @Test("the store's footer keeps Account (where managing and cancelling live) at 80 columns and wider, in English and Japanese", arguments: ["en_US", "ja_JP"])
+    func storeKeepsAccount(locale: String) {
+        for size in [Size(columns: 120, rows: 40), Size(columns: 80, rows: 24)] {
+            let app = Sample.app(size, locale: locale)
+            let footer = app.view().text.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(footer.contains(" a "), "\(locale) \(size): \(footer)")
+        }
+    }
+}

@@ -75,7 +75,7 @@ struct FlowTests {
         let products = StoreScreen.selectableProducts(app).filter { $0.type == .autoRenewable }.map(\.id)
         #expect(products == ["com.trailhead.plus.pro.annual"])
         let text = app.view().text
-        // No offer ("1 week free"); the footer's "f free reading" is the free area, not a pitch.
+        // No offer ("1 week free"); the footer's "f free reads" is the free area, not a pitch.
         #expect(!text.contains("Family Monthly") && !text.contains("week free") && !text.contains("month free"))
         #expect(text.contains("✓ Subscribed"))
     }

@@ -245,7 +245,7 @@ struct PaywallTests {
         var app = AppState(store: AppStore(catalog: catalog, territory: catalog.territory("USA")!, now: Sample.start),
                            locale: Locale(identifier: "en_US"), size: Size(columns: 120, rows: 24))
         #expect(!app.activeBindings.contains { $0.action == .freeContent })
-        #expect(!app.view().text.contains("free reading"))
+        #expect(!app.view().text.contains("free reads"))
         app.press(.character("f"))
         #expect(app.kinds == [.store])
         OnboardingScreen.startIfDue(&app, requested: true, firstLaunch: true)

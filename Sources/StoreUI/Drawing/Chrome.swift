@@ -196,7 +196,8 @@ enum Chrome {
     }
 
     /// Chooses the footer's keys: from the most important down, each that still fits (`essential`
-    /// ones always), then back in the bindings' order.
+    /// ones always), then back in the bindings' order. Once a key does not fit, nothing less important
+    /// takes its place: the footer says what matters, not what happens to be short (issue 57, item 9).
     static func footerHints(_ bindings: [Binding], strings: Strings, width: Int) -> [(label: String, help: String)] {
         let hints = bindings.enumerated().filter { $0.element.inFooter }.map { index, binding in
             (index: index, label: binding.label, help: strings.actionHelp(binding.action), importance: binding.importance)
@@ -211,9 +212,14 @@ enum Chrome {
             chosen.insert(hint.index)
             budget -= cost(hint)
         }
+        var dropped: Importance?
         for hint in hints.filter({ $0.importance != .essential })
-            .sorted(by: { ($0.importance, -$0.index) > ($1.importance, -$1.index) })
-        where cost(hint) <= budget {
+            .sorted(by: { ($0.importance, -$0.index) > ($1.importance, -$1.index) }) {
+            if let dropped, hint.importance < dropped { break }
+            guard cost(hint) <= budget else {
+                dropped = dropped ?? hint.importance
+                continue
+            }
             chosen.insert(hint.index)
             budget -= cost(hint)
         }

@@ -457,10 +457,14 @@ extension StoreScreen: ComponentFunctions {
          Binding(keys: [.character("-")], label: "-", action: .fewer, importance: .helpOnly),
          // Redeem Code is the store's own door to the redemption sheet (HIG "Supporting offer
          // codes"): in its footer at 80 columns, ahead of Tab, which the arrows stand in for.
+         // Account is where managing and cancelling live: the first of the store's other doors, so it
+         // shows wherever one does (issue 57, item 9).
+         // Then the free reading and Redeem Code (HIG "Supporting offer codes"): all three at 80 columns.
+         .account,
          .freeContent, Binding(keys: [.character("c")], label: "c", action: .redeemCode, importance: .normal),
          Binding(keys: [.tab], label: "Tab", action: .nextArea, importance: .normal),
          Binding(keys: [.backTab], label: "⇧Tab", action: .previousArea, importance: .helpOnly),
-         .account, .purchaseHelp, .scenario, .transactions, .help, .quit]
+         .purchaseHelp, .scenario, .transactions, .help, .quit]
 }
 
 extension StoreScreen.State: StackScreen, FunctionsComponent {

@@ -290,7 +290,7 @@ public struct Strings: Sendable {
         .useOne: "use one",
         .cancelSubscription: "cancel subscription",
         .ownPlan: "a plan of your own",
-        .freeContent: "free reading",
+        .freeContent: "free reads",
         .seePlans: "see plans",
         .nextPage: "next",
         .previousPage: "previous",
