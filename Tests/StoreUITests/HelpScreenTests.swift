@@ -40,7 +40,7 @@ struct HelpScreenTests {
                 app.type("The Alps map doesn't open. 地図が開きません。")
             case .contact: app.press(.end, .enter)
             case .sheet: app.press(.down, .down, .enter, .down, .enter, .down, .down)
-            case .submitted: app.press(.down, .down, .enter, .enter, .enter, .enter)
+            case .submitted: app.press(.down, .down, .enter, .enter, .enter, .tab, .enter)
             }
         }
     }
@@ -264,5 +264,22 @@ struct HelpScreenTests {
         #expect(app.store.transaction(2)?.state == .purchased)
         #expect(app.store.consumableBalance(Self.boost) == 3)
         #expect(app.view().text.contains("declined (transaction 2)"))
+    }
+}
+
+extension HelpScreenTests {
+    @Test("no refund request is dropped silently: once an issue is chosen the focus is on Cancel, as on every sheet, so Tab then Enter requests; leaving with an issue chosen says it was not sent")
+    func refundRequestNeverDroppedSilently() {
+        var app = Self.customer(Size(columns: 80, rows: 24), "en_US")
+        app.press(.character("p"), .down, .down, .enter, .enter)          // Request a Refund, the first purchase
+        app.press(.enter)                                                  // the first issue chosen
+        guard case .refundSheet(let sheet)? = app.overlay else { Issue.record("no refund sheet"); return }
+        #expect(sheet.reason != nil && sheet.focus == .cancel)
+        app.press(.escape)
+        #expect(app.overlay == nil)
+        #expect(app.notice == app.strings.help.refundNotSent)
+        #expect(app.store.events.filter { $0.kind == .refundRequest }.isEmpty)
+        app.press(.enter, .enter, .tab, .enter)                            // again: choose, Tab, Enter
+        #expect(app.store.events.filter { $0.kind == .refundRequest }.count == 1)
     }
 }

@@ -155,7 +155,7 @@ extension ScreenKind {
         case .refundSheet:
             return [
                 Visit(.refundSheet) { $0.helpCustomer() && $0.pressing(.character("p"), .down, .down, .enter, .down, .enter, .down, .down) },
-                Visit(.refundSheet, "submitted") { $0.helpCustomer() && $0.pressing(.character("p"), .down, .down, .enter, .enter, .enter, .enter) },
+                Visit(.refundSheet, "submitted") { $0.helpCustomer() && $0.pressing(.character("p"), .down, .down, .enter, .enter, .enter, .tab, .enter) },
             ]
         case .redeem:
             return [

@@ -40,6 +40,7 @@ public enum RefundSheet {
             return
         case (.choosing, .cancel):
             app.overlay = nil
+            if sheet.reason != nil { app.notice = app.strings.help.refundNotSent }
             return
         case (.choosing, .up), (.choosing, .down):
             // From a button, ↑ goes back to the last issue; in the issues, ↑↓ move the highlight.
@@ -49,15 +50,19 @@ public enum RefundSheet {
                 sheet.cursor = min(max(0, sheet.cursor + (action == .down ? 1 : -1)), reasons.count - 1)
             }
         case (.choosing, .switchButton):
+            // From the issues (or Cancel) to Request Refund, and back to Cancel.
             sheet.focus = sheet.focus == .request ? .cancel : .request
         case (.choosing, .press):
             switch sheet.focus {
             case .issues:
+                // Chosen: the buttons' focus starts on Cancel, as every sheet's does, so Tab then Enter
+                // requests it (issue 57, item 7).
                 sheet.reason = reasons[sheet.cursor]
                 sheet.needsReason = false
-                sheet.focus = .request
+                sheet.focus = .cancel
             case .cancel:
                 app.overlay = nil
+                if sheet.reason != nil { app.notice = app.strings.help.refundNotSent }
                 return
             case .request:
                 guard let reason = sheet.reason else {
@@ -156,8 +161,8 @@ public enum RefundSheet {
 
 extension RefundSheet: ComponentFunctions {
     public static let bindings: [Binding] =
-        // ↑↓ go through the issues, ⏎ chooses one (then the focus is on Request Refund); Tab
-        // moves between the buttons.
+        // ↑↓ go through the issues, ⏎ chooses one (then the focus is on Cancel, as on every sheet);
+        // Tab moves between the buttons: choose, Tab, ⏎ requests.
         [.move, .up, .down] + Binding.sheetButtons + [.dismiss, .help]
 }
 

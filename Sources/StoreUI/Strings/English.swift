@@ -1007,6 +1007,8 @@ public struct HelpStrings: Sendable {
     public var missingPurchase = "Missing a Purchase"
     public var faq = "Frequently Asked Questions"
     public var requestRefund = "Request a Refund"
+    /// The refund sheet left with an issue chosen and the request not sent: said, never dropped silently.
+    public var refundNotSent = "Your refund request wasn't sent."
     public var submitFeedback = "Submit Feedback"
     public var contactUs = "Contact Us"
     /// Beside Submit Feedback when a draft waits.

@@ -320,6 +320,7 @@ extension Strings {
         s.help.missingPurchase = "Achat manquant"
         s.help.faq = "Questions fréquentes"
         s.help.requestRefund = "Demander un remboursement"
+        s.help.refundNotSent = "Votre demande de remboursement n’a pas été envoyée."
         s.help.submitFeedback = "Envoyer un commentaire"
         s.help.contactUs = "Nous contacter"
         s.help.draftWaiting = "Brouillon non envoyé"

@@ -314,6 +314,7 @@ extension Strings {
         s.help.missingPurchase = "Fehlender Kauf"
         s.help.faq = "Häufige Fragen"
         s.help.requestRefund = "Rückerstattung anfordern"
+        s.help.refundNotSent = "Deine Rückerstattungsanfrage wurde nicht gesendet."
         s.help.submitFeedback = "Feedback senden"
         s.help.contactUs = "Kontakt"
         s.help.draftWaiting = "Entwurf nicht gesendet"

@@ -317,6 +317,7 @@ extension Strings {
         s.help.missingPurchase = "購入が見つからない"
         s.help.faq = "よくある質問"
         s.help.requestRefund = "返金をリクエスト"
+        s.help.refundNotSent = "返金リクエストは送信されていません。"
         s.help.submitFeedback = "フィードバックを送信"
         s.help.contactUs = "お問い合わせ"
         s.help.draftWaiting = "未送信の下書き"

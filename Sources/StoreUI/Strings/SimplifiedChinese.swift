@@ -323,6 +323,7 @@ extension Strings {
         s.help.missingPurchase = "找不到购买项目"
         s.help.faq = "常见问题"
         s.help.requestRefund = "申请退款"
+        s.help.refundNotSent = "你的退款申请未发送。"
         s.help.submitFeedback = "提交反馈"
         s.help.contactUs = "联系我们"
         s.help.draftWaiting = "未发送的草稿"

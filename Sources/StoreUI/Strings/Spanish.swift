@@ -321,6 +321,7 @@ extension Strings {
         s.help.missingPurchase = "Falta una compra"
         s.help.faq = "Preguntas frecuentes"
         s.help.requestRefund = "Solicitar un reembolso"
+        s.help.refundNotSent = "Tu solicitud de reembolso no se ha enviado."
         s.help.submitFeedback = "Enviar comentarios"
         s.help.contactUs = "Contacto"
         s.help.draftWaiting = "Borrador sin enviar"
