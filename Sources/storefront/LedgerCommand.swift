@@ -22,7 +22,7 @@ struct LedgerCommand: ParsableCommand {
     )
 
     @OptionGroup var launch: LaunchOptions
-    /// `--state FILE`: the root command's option group, which ArgumentParser hands down to this one.
+    /// `--state FILE`: the ledger to print (the interactive launch's option group, this command's own too).
     @OptionGroup var ledger: LedgerOption
 
     @Flag(help: "One JSON object per line, keys in a fixed order.")

@@ -68,10 +68,8 @@ struct FidelityRound3Tests {
         #expect(store.renewals["plus"]?.appAccountToken == nil, "now the transaction's")
     }
 
-    func notifications(_ store: inout AppStore) -> [String] {
-        store.collectNotifications()
-        return store.notifications.map { $0.kind.rawValue + ($0.subtype.map { " " + $0 } ?? "") }
-    }
+    /// The notifications made so far, "TYPE SUBTYPE": ServerNotificationTests' reading.
+    func notifications(_ store: inout AppStore) -> [String] { ServerNotificationTests().made(&store) }
 
     @Test("a booked downgrade is taken back by keeping the current plan: autoRenewPreference returns to it and DID_CHANGE_RENEWAL_PREF has no subtype")
     func bookedDowngradeTakenBack() throws {

@@ -6,12 +6,13 @@ import StoreModel
 /// management UI): the app's own screen, in the app's theme, shown when someone starts cancelling from
 /// the Account screen a subscription whose group has a retention offer. "Before you go…", the offer's
 /// price, duration and price after it (BillingTerms, as the system sheet states them) and when it
-/// starts; Take Offer opens the uniform system sheet that books it (RetentionOfferSheet), Continue to
-/// Cancel (or x) the system cancel sheet. It opens on Take Offer, which books nothing by itself.
+/// starts, and until when access lasts; Take Offer opens the uniform system sheet that books it
+/// (RetentionOfferSheet), Cancel Subscription (or x) cancels at once, so cancelling is two presses here
+/// too. It opens on Take Offer, which books nothing by itself.
 public enum RetentionPitchScreen {
     public struct State: Sendable, Equatable {
         public var groupID: String
-        /// Which button has focus: Take Offer (false) or Continue to Cancel.
+        /// Which button has focus: Take Offer (false) or Cancel Subscription.
         public var cancelFocused = false
         public var offset = 0
     }
@@ -87,7 +88,7 @@ extension RetentionPitchScreen: ComponentFunctions {
     public static let bindings: [Binding] =
         [
             .switchButton, .switchButtonArrows, .press,
-            // Continue to Cancel at one key, as on the Account screen: cancelling stays easy (HIG).
+            // Cancel Subscription at one key, as on the Account screen: cancelling stays easy (HIG).
             .cancelSubscription,
             .back, .scroll, .up, .down, .top, .bottom, .help, .quit,
         ]
